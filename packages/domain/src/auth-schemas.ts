@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Request bodies of the account routes (spec §7.1), shared by the server and the forms. */
+const email = z.string().trim().toLowerCase().email('Enter a valid email address.').max(254);
+
+/** Password rules: long enough to resist guessing, short enough to hash cheaply. */
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+const password = z
+  .string()
+  .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `The password may not be longer than ${PASSWORD_MAX} characters.`);
+
+const confirmed = <T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'The password confirmation does not match.' });
+  }
+};
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX),
+});
+
+export const registerSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter your name.').max(255),
+    email,
+    password,
+    password_confirmation: z.string(),
+  })
+  .superRefine(confirmed);
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(1), email, password, password_confirmation: z.string() })
+  .superRefine(confirmed);
+
+export const setPasswordSchema = z
+  .object({ token: z.string().min(1), email, password, password_confirmation: z.string() })
+  .superRefine(confirmed);
+
+export const updatePasswordSchema = z
+  .object({ current_password: z.string().min(1, 'Enter your current password.'), password, password_confirmation: z.string() })
+  .superRefine(confirmed);
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;

@@ -1,0 +1,57 @@
+/** Business constants and limits of spec §9. */
+export const BREAKPOINTS = { sm: 576, md: 768, lg: 900, xl: 1150, xxl: 1500 } as const;
+export const HEADER_HEIGHT = { base: 65, md: 75, lg: 105 } as const;
+export const RISK_BANNER_HEIGHT = 70;
+export const MODAL_WIDTH = { default: 800, wide: 900, choice: 670, confirmation: 600 } as const;
+
+export const APPROPRIATENESS_RETRY_WAIT_MS = 24 * 60 * 60 * 1000;
+export const UNLIMITED_COMPLIANCE_TRIES = 9999;
+
+export const REQUEST_TIMEOUT_MS = 5000;
+export const MARK_READ_DEBOUNCE_MS = 500;
+export const DEFAULT_TERMS_VERSION = 1;
+export const DEFAULT_APP_VERSION = '1.0';
+export const DEFAULT_FONT = 'Montserrat';
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PER_PAGE = 15;
+export const MAX_PER_PAGE = 100;
+
+export const DEFAULT_COLORS = {
+  primary: '#1f3a5f',
+  secondary: '#3fa796',
+  success: '#2f9e44',
+  warning: '#f08c00',
+  danger: '#e03131',
+  info: '#1c7ed6',
+} as const;
+
+/** Fallback text of a failed form submission (spec §8). */
+export const FORM_FALLBACK_ERROR = 'Something went wrong submitting.';
+
+/** Notification badge: at most two digits (spec §2.4). */
+export function badgeCount(unread: number): string {
+  return unread > 99 ? '99' : String(Math.max(0, unread));
+}
+
+/** Relative time of a notification, in the exact forms of spec §2.4 ('N mins ago' also for 1). */
+export function relativeTime(date: Date | string, now: Date = new Date()): string {
+  const seconds = Math.floor((now.getTime() - new Date(date).getTime()) / 1000);
+  if (seconds < 60) return 'Just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} mins ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} days ago`;
+}
+
+/** Spec §5: empty values are dropped from payloads, zero is kept. */
+export function compactPayload<T extends Record<string, unknown>>(values: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}

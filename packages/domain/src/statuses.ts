@@ -1,0 +1,68 @@
+/** Investment opportunity status (spec §4). 1–4 are live opportunities, 5–6 existing investments. */
+export const OpportunityStatus = {
+  Draft: 1,
+  LiveExternal: 2,
+  LiveInternal: 3,
+  Closed: 4,
+  Completed: 5,
+  Matured: 6,
+} as const;
+export type OpportunityStatusId = (typeof OpportunityStatus)[keyof typeof OpportunityStatus];
+
+export const OPPORTUNITY_STATUS_LABELS: Record<OpportunityStatusId, string> = {
+  1: 'Draft',
+  2: 'Live - External',
+  3: 'Live - Internal',
+  4: 'Closed',
+  5: 'Completed',
+  6: 'Matured',
+};
+
+export function isExistingInvestmentStatus(status: number): boolean {
+  return status === OpportunityStatus.Completed || status === OpportunityStatus.Matured;
+}
+
+/** The admin page an opportunity opens on, by status (spec §2.2). */
+export function opportunityAdminPath(id: number, status: number): string {
+  if (status === OpportunityStatus.Draft) return `/admin/investments/opportunities/${id}/edit`;
+  if (isExistingInvestmentStatus(status)) return `/admin/investments/existing/${id}/details`;
+  return `/admin/investments/opportunities/${id}/details`;
+}
+
+/** Draft/live two-state value used by update reports. */
+export const PublishState = { Draft: 1, Live: 2 } as const;
+
+export const PASSED_LABELS = { 0: 'Incomplete/Failed', 1: 'Passed' } as const;
+export const OPEN_LABELS = { 0: 'Closed', 1: 'Active' } as const;
+
+export const ContactStatus = { Active: 1, Inactive: 2, Investment: 3 } as const;
+
+export const INVESTMENT_CATEGORIES = [
+  'Reserve An Allocation',
+  'My Reserved Allocations',
+  'Cash Call - Awaiting Payment',
+  'Cash Call - Payment Received',
+] as const;
+
+export const PreEmptionChoice = {
+  dontTake: 1,
+  maintain: 2,
+  increase: 3,
+  notApplicable: 4,
+  awaiting: 5,
+  decrease: 6,
+} as const;
+
+export const INVESTOR_INTEREST_OPTIONS = ['finance in place', 'no finance in place', 'not interested'] as const;
+
+export const DOCUMENT_VISIBILITIES = ['public', 'private'] as const;
+export const ATTRIBUTE_MODES = ['editable', 'locked'] as const;
+export const INVESTMENT_ENTRY_TYPES = ['manual', 'private_manual'] as const;
+
+export const NOTIFICATION_ICONS = [
+  'update_reports',
+  'investment_opportunity_invested',
+  'investment_opportunity_transition_existing',
+  'investment_opportunity_invited',
+] as const;
+export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];
