@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { systemClock, type Clock } from './platform/clock';
+import { registerErrorHandler } from './platform/errors';
+import { createMailer, type Mailer } from './platform/mail';
+import { registerRateLimits } from './platform/rate-limit';
+import { loadAppKey } from './platform/secrets';
+import { localStorage, type Storage } from './platform/storage';
+import { registerSessions, type SessionManager } from './platform/session';
+import { createRealtime } from './platform/realtime';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerNotificationRoutes } from './modules/notifications/routes';
+import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerStatsRoutes } from './modules/stats/routes';
+import { registerUserRoutes } from './modules/users/routes';
+
+/** What every module is handed: the parts of the platform it may use. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  clock: Clock;
+  mailer: Mailer;
+  sessions: SessionManager;
+  realtime: Realtime;
+  storage: Storage;
+  appKey: string;
+}
+
+export type App = FastifyInstance;
+export type Realtime = ReturnType<typeof createRealtime>;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, database, clock = systemClock, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  // pusher-js posts its channel authorisation as a form; nothing else uses this encoding.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const db = database.db;
+  const appKey = await loadAppKey(db, config.appKey);
+  const mailer = createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const realtime = createRealtime({ appKey: config.pusherKey, appSecret: appKey, databaseUrl: config.databaseUrl, logger: app.log });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
+  await registerRateLimits(app, db, clock);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Investor platform API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const sessions = registerSessions(app, { db, clock, appKey, secureCookies: config.secureCookies });
+  const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const ctx: AppContext = { config, database, db, clock, mailer, sessions, realtime, storage, appKey };
+
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
+  registerStatsRoutes(app, ctx);
+  await registerWebApp(app, config.webDist);
+
+  app.addHook('onReady', async () => {
+    realtime.attach(app.server);
+    mailer.start();
+  });
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    await realtime.close();
+  });
+  return { app, ctx };
+}
+
+/** Serves the built web app; every non-API GET that is not a file gets index.html (client routing). */
+async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  if (!fs.existsSync(index)) return;
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) {
+      return reply.status(404).send({ message: `No route for ${request.method} ${pathname}.` });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

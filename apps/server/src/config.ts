@@ -1,0 +1,42 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
+  databaseUrl?: string;
+  /** Seed demo data: always on the embedded database's first start, opt-in on a server. */
+  seedDemo: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  appUrl: string;
+  /** Secret for signing tokens; generated and kept in the database when not given. */
+  appKey?: string;
+  secureCookies: boolean;
+  pusherKey: string;
+  logLevel: string;
+  webDist: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Investor Platform <no-reply@localhost>',
+    appUrl,
+    appKey: env.APP_KEY || undefined,
+    secureCookies: appUrl.startsWith('https://'),
+    pusherKey: env.PUSHER_APP_KEY ?? 'platform-key',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}

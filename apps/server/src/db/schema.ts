@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    roleId: integer('role_id').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    acceptedTermsVersion: integer('accepted_terms_version').notNull().default(0),
+    avatar: text('avatar'),
+    compliancePassed: boolean('compliance_passed').notNull().default(false),
+    complianceTries: integer('compliance_tries').notNull().default(0),
+    ownerId: integer('owner_id'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_role_created_idx').on(t.roleId, t.createdAt),
+    index('users_name_idx').on(t.name),
+    index('users_created_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One-time tokens for password reset and invitations; only a hash is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_unique').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** The one settings row (id 1): branding, wording, terms and feature flags of spec §3. */
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey(),
+  colors: text('colors').notNull(),
+  navigation: text('navigation').notNull().default('{}'),
+  termsVersion: integer('terms_version').notNull().default(1),
+  termsFormat: text('terms_format').notNull().default('text'),
+  termsText: text('terms_text').notNull().default(''),
+  isCustomBranding: boolean('is_custom_branding').notNull().default(false),
+  isTrial: boolean('is_trial').notNull().default(false),
+  logo: text('logo'),
+  logoAlt: text('logo_alt'),
+  logoLight: text('logo_light'),
+  favicon: text('favicon'),
+  font: text('font'),
+  marketSoundingDescription: text('market_sounding_description'),
+  riskWarningText: text('risk_warning_text'),
+  appVersion: text('app_version').notNull().default('1.0'),
+  supportEmail: text('support_email'),
+  complianceTries: integer('compliance_tries').notNull().default(0),
+  flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<{ message: string; icon: string; cta: string | null }>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Mail queue: every message is written here first, then sent (or logged) by the worker. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.availableAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/** Who changed what, when: every mutation writes a row (append-only). */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_subject_idx').on(t.subjectType, t.subjectId, t.createdAt), index('activity_actor_idx').on(t.actorId)],
+);
+
+/** Hit counters behind the rate limits, shared by every app instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Secrets the app generates for itself when none is configured (shared by all instances). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

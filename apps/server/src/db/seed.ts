@@ -1,0 +1,108 @@
+import { eq, sql } from 'drizzle-orm';
+import { Role, type RoleId } from '@platform/domain';
+import type { Realtime } from '../app';
+import type { Db } from './client';
+import { settings, users } from './schema';
+import { hashPassword } from '../platform/crypto';
+import { loadSettings, SETTINGS_ID } from '../modules/settings/service';
+import { notifyUser } from '../modules/notifications/service';
+
+export const DEMO_PASSWORD = 'demo-password-2026';
+
+/** One account per role (README lists them). `termsAccepted: false` leaves the terms to accept. */
+export const DEMO_ACCOUNTS: Array<{ email: string; name: string; roleId: RoleId; termsAccepted?: boolean }> = [
+  { email: 'superadmin@demo.test', name: 'Sam Admin', roleId: Role.SuperAdmin },
+  { email: 'entrepreneur@demo.test', name: 'Erin Founder', roleId: Role.Entrepreneur },
+  { email: 'committee@demo.test', name: 'Colin Committee', roleId: Role.InvestmentCommittee },
+  { email: 'investor@demo.test', name: 'Isla Investor', roleId: Role.User },
+  { email: 'pending@demo.test', name: 'Priya Pending', roleId: Role.User, termsAccepted: false },
+  { email: 'custodian@demo.test', name: 'Carl Custodian', roleId: Role.Custodian },
+  { email: 'support@demo.test', name: 'Sophie Support', roleId: Role.Support },
+  { email: 'creator@demo.test', name: 'Chris Creator', roleId: Role.Creator },
+  { email: 'manager@demo.test', name: 'Maya Manager', roleId: Role.InvestmentManager },
+  { email: 'fundmanager@demo.test', name: 'Felix Fund', roleId: Role.FundManager },
+  { email: 'adviser@demo.test', name: 'Ada Adviser', roleId: Role.Adviser },
+];
+
+const FIRST = ['Olivia', 'George', 'Amelia', 'Harry', 'Isla', 'Jack', 'Ava', 'Noah', 'Mia', 'Leo', 'Grace', 'Oscar', 'Freya', 'Arthur', 'Lily', 'Henry'];
+const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Wright', 'Evans', 'Thomas', 'Khan', 'Walker'];
+
+const RISK_WARNING =
+  "<p><strong>Don't invest unless you're prepared to lose all the money you invest.</strong> This is a high-risk investment and you are unlikely to be protected if something goes wrong.</p><p>Investments in start-up companies are illiquid: you may not be able to sell your shares when you want to. Your shareholding may be diluted by later funding rounds. Spread your money across different investments and put no more than 10% of your money into high-risk investments.</p>";
+
+/**
+ * Demo data for a first look at the product. Idempotent: running it again changes nothing that
+ * is already there.
+ */
+export async function seedDemo(db: Db, realtime: Pick<Realtime, 'publishToUser'>, now = new Date()): Promise<void> {
+  const current = await loadSettings(db);
+  if (!current.riskWarningText) {
+    await db
+      .update(settings)
+      .set({
+        riskWarningText: RISK_WARNING,
+        marketSoundingDescription: '<p>By continuing you agree to receive inside information and to be wall-crossed. You must not deal in the securities of the company until the information is made public.</p>',
+        supportEmail: 'support@demo.test',
+        complianceTries: 3,
+        flags: {
+          funds_enabled: true,
+          nominee_enabled: true,
+          risk_warning_enabled: true,
+          compliance_test_enabled: true,
+          market_sounding_enabled: true,
+          organisation_links_enabled: true,
+          investment_terms_enabled: true,
+        },
+      })
+      .where(eq(settings.id, SETTINGS_ID));
+  }
+  const { termsVersion } = await loadSettings(db);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const inserted = await db
+    .insert(users)
+    .values(
+      DEMO_ACCOUNTS.map((account) => ({
+        email: account.email,
+        name: account.name,
+        roleId: account.roleId,
+        passwordHash,
+        emailVerifiedAt: now,
+        acceptedTermsVersion: account.termsAccepted === false ? 0 : termsVersion,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: users.id, email: users.email });
+
+  const [{ existing }] = await db.select({ existing: sql<number>`count(*)`.mapWith(Number) }).from(users).where(eq(users.roleId, Role.User));
+  if (existing < 20) {
+    // Invited investors (no password yet) spread over the last three months, for the overview.
+    const day = 24 * 60 * 60 * 1000;
+    await db
+      .insert(users)
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          name: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`,
+          email: `${FIRST[i % FIRST.length].toLowerCase()}.${LAST[(i * 7) % LAST.length].toLowerCase()}${i}@example.test`,
+          roleId: Role.User,
+          emailVerifiedAt: i % 4 === 0 ? null : now,
+          acceptedTermsVersion: i % 5 === 0 ? 0 : termsVersion,
+          createdAt: new Date(now.getTime() - ((i * 37) % 88) * day - (i % 3) * 3600_000),
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
+  const investor = inserted.find((u) => u.email === 'investor@demo.test');
+  if (investor) {
+    await notifyUser({ db, realtime }, investor.id, {
+      message: '<p>Welcome to the platform, <strong>Isla</strong>. Browse the live opportunities to get started.</p>',
+      icon: 'investment_opportunity_invited',
+      cta: '/investor/investments',
+    });
+    await notifyUser({ db, realtime }, investor.id, {
+      message: '<p>A new quarterly update report has been published.</p>',
+      icon: 'update_reports',
+      cta: '/investor/news',
+    });
+  }
+}

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { Role } from '@platform/domain';
+import { mailOutbox, sessions } from '../../db/schema';
+import { agent, createTestApp, createUser, reloadUser, TEST_PASSWORD, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function lastMailTo(email: string) {
+  await t.ctx.mailer.flush();
+  const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1);
+  return mail;
+}
+
+const linkIn = (text: string, path: string) => {
+  const match = new RegExp(`https?://[^\\s]+${path}[^\\s]*`).exec(text);
+  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  return new URL(match[0]);
+};
+
+describe('XSRF and sessions', () => {
+  it('sets a readable XSRF-TOKEN cookie', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+    expect(response.statusCode).toBe(204);
+    const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toMatch(/\./);
+    expect(cookie?.httpOnly).toBeFalsy();
+  });
+
+  it('refuses a state-changing request without the XSRF header, and with a forged one', async () => {
+    const user = await createUser(t.ctx);
+    const client = agent(t.app);
+    const missing = await client.post('/login', { email: user.email, password: TEST_PASSWORD }, { xsrf: false });
+    expect(missing.statusCode).toBe(419);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { cookie: 'XSRF-TOKEN=abc.def', 'x-xsrf-token': 'abc.def' },
+    });
+    expect(forged.statusCode).toBe(419);
+  });
+
+  it('logs in, sets an httpOnly SameSite session cookie and answers /api/user', async () => {
+    const user = await createUser(t.ctx, { roleId: Role.Adviser });
+    const client = agent(t.app);
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    const login = await client.login(user.email);
+    const cookie = login.cookies.find((c) => c.name === 'platform_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(login.json().data).toMatchObject({ id: user.id, email: user.email, role_id: Role.Adviser });
+    const me = await client.get('/api/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.password_hash).toBeUndefined();
+    expect(JSON.stringify(me.json())).not.toContain('argon2');
+  });
+
+  it('rotates the session at login: the earlier session stops working', async () => {
+    const user = await createUser(t.ctx);
+    const client = agent(t.app);
+    await client.login(user.email);
+    const first = client.jar.get('platform_session');
+    await client.login(user.email);
+    expect(client.jar.get('platform_session')).not.toBe(first);
+    const stale = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `platform_session=${first}` } });
+    expect(stale.statusCode).toBe(401);
+  });
+
+  it('answers the same for an unknown e-mail and a wrong password', async () => {
+    const user = await createUser(t.ctx);
+    const wrong = await agent(t.app).post('/login', { email: user.email, password: 'not-the-password' });
+    const unknown = await agent(t.app).post('/login', { email: 'nobody@example.test', password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().errors.email).toEqual(['These credentials do not match our records.']);
+  });
+
+  it('validates the login form field by field', async () => {
+    const response = await agent(t.app).post('/login', { email: 'not-an-email', password: '' });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['email', 'password']);
+  });
+
+  it('rate-limits login attempts with a clear 429', async () => {
+    const client = agent(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.post('/login', { email: 'limit@example.test', password: 'wrong-password' })).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    const limited = await client.post('/login', { email: 'limit@example.test', password: 'wrong-password' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many attempts/);
+  });
+
+  it('logs out through POST /logout and through GET /api/logout', async () => {
+    const user = await createUser(t.ctx);
+    const client = agent(t.app);
+    await client.login(user.email);
+    expect((await client.post('/logout')).statusCode).toBe(204);
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    await client.login(user.email);
+    const redirect = await client.get('/api/logout');
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('/login');
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+});
+
+describe('/api/user includes', () => {
+  it('returns the spec §3 fields and every relation asked for, and 400 for an unknown one', async () => {
+    const owner = await createUser(t.ctx, { roleId: Role.Adviser });
+    const user = await createUser(t.ctx, { ownerId: owner.id });
+    const client = agent(t.app);
+    await client.login(user.email);
+    const include = 'organisations,attributeValues,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod,ownershipChoices';
+    const response = await client.get(`/api/user?include=${include}`);
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    for (const key of ['id', 'name', 'email', 'role_id', 'email_verified_at', 'accepted_terms_version', 'avatar', 'compliance_passed', 'compliance_tries', 'compliance_questions']) {
+      expect(data).toHaveProperty(key);
+    }
+    expect(data.owner).toEqual({ id: owner.id, name: owner.name, email: owner.email });
+    for (const key of ['organisations', 'attribute_values', 'onboarding_documents', 'investment_method_entities', 'lead_investment_method_entities', 'ownership_choices']) {
+      expect(data[key]).toEqual([]);
+    }
+    const bad = await client.get('/api/user?include=secrets');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("'secrets'");
+  });
+
+  it('loads compliance fields for investors only', async () => {
+    const staff = agent(t.app);
+    await staff.login((await createUser(t.ctx, { roleId: Role.SuperAdmin })).email);
+    expect((await staff.get('/api/user')).json().data.compliance_tries).toBeNull();
+    const investor = agent(t.app);
+    await investor.login((await createUser(t.ctx, { complianceTries: 2 })).email);
+    expect((await investor.get('/api/user')).json().data.compliance_tries).toBe(2);
+  });
+});
+
+describe('registration and e-mail verification', () => {
+  it('registers an investor, sends a verification link that works once', async () => {
+    const client = agent(t.app);
+    const response = await client.post('/api/auth/manual-register', { name: 'New Investor', email: 'New.Investor@Example.test', password: 'a-long-password', password_confirmation: 'a-long-password' });
+    expect(response.statusCode).toBe(201);
+    const created = response.json().data;
+    expect(created).toMatchObject({ role_id: Role.User, email: 'new.investor@example.test', email_verified_at: null, accepted_terms_version: 0 });
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+
+    const mail = await lastMailTo('new.investor@example.test');
+    expect(mail.status).toBe('logged');
+    const link = linkIn(mail.text, '/email/verify/');
+    const tampered = await client.get(`${link.pathname}?expires=${link.searchParams.get('expires')}&signature=forged`);
+    expect(tampered.headers.location).toBe('/verify-email?invalid=1');
+    expect((await reloadUser(t.ctx, created.id)).emailVerifiedAt).toBeNull();
+
+    const verified = await client.get(`${link.pathname}${link.search}`);
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe('/investor?verified=1');
+    expect((await reloadUser(t.ctx, created.id)).emailVerifiedAt).not.toBeNull();
+  });
+
+  it('rejects a taken e-mail and mismatched passwords on the right fields', async () => {
+    const existing = await createUser(t.ctx);
+    const response = await agent(t.app).post('/api/auth/manual-register', { name: 'X', email: existing.email, password: 'a-long-password', password_confirmation: 'different-password' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.password_confirmation).toEqual(['The password confirmation does not match.']);
+    const taken = await agent(t.app).post('/api/auth/manual-register', { name: 'X', email: existing.email.toUpperCase(), password: 'a-long-password', password_confirmation: 'a-long-password' });
+    expect(taken.json().errors.email).toEqual(['The email has already been taken.']);
+  });
+
+  it('resends the verification e-mail to an unverified user', async () => {
+    const user = await createUser(t.ctx, { emailVerifiedAt: null });
+    const client = agent(t.app);
+    await client.login(user.email);
+    const response = await client.post('/email/resend');
+    expect(response.statusCode).toBe(202);
+    expect((await lastMailTo(user.email)).subject).toMatch(/Verify your email/);
+    expect((await agent(t.app).post('/email/resend')).statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for known and unknown addresses and mails only the known one', async () => {
+    const user = await createUser(t.ctx);
+    const known = await agent(t.app).post('/password/email', { email: user.email });
+    const unknown = await agent(t.app).post('/password/email', { email: 'ghost@example.test' });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(await lastMailTo('ghost@example.test')).toBeUndefined();
+    expect((await lastMailTo(user.email)).text).toContain('/reset-password/');
+  });
+
+  it('resets with the mailed token exactly once and ends existing sessions', async () => {
+    const user = await createUser(t.ctx);
+    const other = agent(t.app);
+    await other.login(user.email);
+    await agent(t.app).post('/password/email', { email: user.email });
+    const link = linkIn((await lastMailTo(user.email)).text, '/reset-password/');
+    const token = link.pathname.split('/').pop();
+    const body = { token, email: user.email, password: 'brand-new-password', password_confirmation: 'brand-new-password' };
+    const first = await agent(t.app).post('/password/reset', body);
+    expect(first.statusCode).toBe(200);
+    const again = await agent(t.app).post('/password/reset', body);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.email[0]).toMatch(/invalid or has expired/);
+    expect((await other.get('/api/user')).statusCode).toBe(401);
+    await agent(t.app).login(user.email, 'brand-new-password');
+  });
+
+  it('refuses a token for another account', async () => {
+    const victim = await createUser(t.ctx);
+    const attacker = await createUser(t.ctx);
+    await agent(t.app).post('/password/email', { email: attacker.email });
+    const token = linkIn((await lastMailTo(attacker.email)).text, '/reset-password/').pathname.split('/').pop();
+    const response = await agent(t.app).post('/password/reset', { token, email: victim.email, password: 'hijacked-password', password_confirmation: 'hijacked-password' });
+    expect(response.statusCode).toBe(422);
+  });
+});
+
+describe('invitations and password changes', () => {
+  it('lets staff invite a user who then sets a password, is signed in and verified', async () => {
+    const staff = agent(t.app);
+    await staff.login((await createUser(t.ctx, { roleId: Role.SuperAdmin })).email);
+    const invitee = await createUser(t.ctx, { passwordHash: null, emailVerifiedAt: null });
+    const sent = await staff.post('/api/users/resend-set-password-email', { user_id: invitee.id });
+    expect(sent.statusCode).toBe(200);
+    const link = linkIn((await lastMailTo(invitee.email)).text, '/set-password/');
+    const client = agent(t.app);
+    const response = await client.post('/api/auth/set-password', {
+      token: link.pathname.split('/').pop(),
+      email: link.searchParams.get('email'),
+      password: 'my-first-password',
+      password_confirmation: 'my-first-password',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.email_verified_at).not.toBeNull();
+    expect((await client.get('/api/user')).json().data.id).toBe(invitee.id);
+  });
+
+  it('lets only staff with the investors permission send invitations', async () => {
+    const invitee = await createUser(t.ctx);
+    const custodian = agent(t.app);
+    await custodian.login((await createUser(t.ctx, { roleId: Role.Custodian })).email);
+    expect((await custodian.post('/api/users/resend-set-password-email', { user_id: invitee.id })).statusCode).toBe(403);
+    expect((await agent(t.app).post('/api/users/resend-set-password-email', { user_id: invitee.id })).statusCode).toBe(401);
+  });
+
+  it('changes the password after checking the current one, signing out other devices only', async () => {
+    const user = await createUser(t.ctx);
+    const laptop = agent(t.app);
+    const phone = agent(t.app);
+    await laptop.login(user.email);
+    await phone.login(user.email);
+    const wrong = await laptop.post('/api/auth/update-password', { current_password: 'wrong', password: 'another-password', password_confirmation: 'another-password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.current_password).toEqual(['The current password is incorrect.']);
+    const ok = await laptop.post('/api/auth/update-password', { current_password: TEST_PASSWORD, password: 'another-password', password_confirmation: 'another-password' });
+    expect(ok.statusCode).toBe(200);
+    expect((await laptop.get('/api/user')).statusCode).toBe(200);
+    expect((await phone.get('/api/user')).statusCode).toBe(401);
+  });
+});
+
+describe('terms acceptance through the user update', () => {
+  it('accepts the current terms version sent as FormData with _method=PATCH', async () => {
+    const user = await createUser(t.ctx, { acceptedTermsVersion: 0 });
+    const client = agent(t.app);
+    await client.login(user.email);
+    const form = new FormData();
+    form.append('_method', 'PATCH');
+    form.append('accepted_terms_version', '1');
+    const response = await client.post(`/api/users/${user.id}`, form);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.accepted_terms_version).toBe(1);
+
+    const stale = new FormData();
+    stale.append('_method', 'PATCH');
+    stale.append('accepted_terms_version', '7');
+    const rejected = await client.post(`/api/users/${user.id}`, stale);
+    expect(rejected.statusCode).toBe(422);
+    expect(rejected.json().errors.accepted_terms_version).toBeDefined();
+  });
+
+  it('does not let an investor update someone else', async () => {
+    const other = await createUser(t.ctx);
+    const client = agent(t.app);
+    await client.login((await createUser(t.ctx)).email);
+    const response = await client.patch(`/api/users/${other.id}`, { name: 'Hacked' });
+    expect(response.statusCode).toBe(404);
+    expect((await reloadUser(t.ctx, other.id)).name).not.toBe('Hacked');
+  });
+});

@@ -1,0 +1,102 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { resolveTerminology } from '@platform/domain';
+import type { AppContext } from '../../app';
+import type { Db } from '../../db/client';
+import { users, userTokens } from '../../db/schema';
+import { hashPassword, hmac, randomToken, safeEqual, sha256 } from '../../platform/crypto';
+import { validationError } from '../../platform/errors';
+import type { UserRow } from '../../platform/session';
+import { loadSettings } from '../settings/service';
+import { invitationMail, resetMail, verificationMail } from './mails';
+
+export type TokenPurpose = 'reset' | 'invite';
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = { reset: 60 * 60 * 1000, invite: 7 * 24 * 60 * 60 * 1000 };
+const VERIFY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
+  return row;
+}
+
+async function productName(db: Db): Promise<string> {
+  return resolveTerminology((await loadSettings(db)).navigation).pageTitle;
+}
+
+/** Issues a one-time token (only its hash is kept) and returns the raw value for the link. */
+async function issueToken(ctx: AppContext, userId: number, purpose: TokenPurpose): Promise<string> {
+  const token = randomToken(32);
+  await ctx.db.transaction(async (tx) => {
+    // A new link replaces any earlier one of the same kind.
+    await tx.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose)));
+    await tx.insert(userTokens).values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(ctx.clock.now().getTime() + TOKEN_LIFETIME_MS[purpose]) });
+  });
+  return token;
+}
+
+export async function sendPasswordReset(ctx: AppContext, user: UserRow): Promise<void> {
+  const token = await issueToken(ctx, user.id, 'reset');
+  const url = `${ctx.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+  await ctx.mailer.enqueue(resetMail(user.email, user.name, url, await productName(ctx.db)));
+}
+
+export async function sendInvitation(ctx: AppContext, user: UserRow): Promise<void> {
+  const token = await issueToken(ctx, user.id, 'invite');
+  const url = `${ctx.config.appUrl}/set-password/${token}?email=${encodeURIComponent(user.email)}`;
+  await ctx.mailer.enqueue(invitationMail(user.email, user.name, url, await productName(ctx.db)));
+}
+
+/**
+ * Uses a token: it must match the e-mail, the purpose, be unexpired and unused. Consumed in the
+ * same transaction as the password change, so a link works exactly once even when clicked twice.
+ */
+export async function consumeTokenAndSetPassword(ctx: AppContext, purpose: TokenPurpose, email: string, token: string, password: string): Promise<UserRow> {
+  const invalid = () => validationError({ email: ['This link is invalid or has expired. Please ask for a new one.'] });
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw invalid();
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(userTokens)
+      .set({ usedAt: ctx.clock.now() })
+      .where(
+        and(
+          eq(userTokens.tokenHash, sha256(token)),
+          eq(userTokens.userId, user.id),
+          eq(userTokens.purpose, purpose),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, ctx.clock.now()),
+        ),
+      )
+      .returning({ id: userTokens.id });
+    if (!used) throw invalid();
+    const [updated] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        updatedAt: ctx.clock.now(),
+        // Following an invitation link proves the address.
+        ...(purpose === 'invite' && !user.emailVerifiedAt ? { emailVerifiedAt: ctx.clock.now() } : {}),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return updated;
+  });
+}
+
+/** Signed, expiring verification link: /email/verify/{id}/{hash}?expires=…&signature=… */
+export function verificationUrl(ctx: AppContext, user: UserRow): string {
+  const expires = ctx.clock.now().getTime() + VERIFY_LIFETIME_MS;
+  const path = `/email/verify/${user.id}/${sha256(user.email.toLowerCase())}`;
+  return `${ctx.config.appUrl}${path}?expires=${expires}&signature=${hmac(ctx.appKey, `${path}?expires=${expires}`)}`;
+}
+
+export function verificationSignatureValid(ctx: AppContext, path: string, expires: string, signature: string): boolean {
+  return Number(expires) > ctx.clock.now().getTime() && safeEqual(hmac(ctx.appKey, `${path}?expires=${expires}`), signature);
+}
+
+export async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
+  await ctx.mailer.enqueue(verificationMail(user.email, user.name, verificationUrl(ctx, user), await productName(ctx.db)));
+}

@@ -1,0 +1,41 @@
+import { PUBLIC_FLAG_NAMES } from '@platform/domain';
+import type { SettingsRow } from './service';
+
+const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
+
+const fileUrl = (key: string | null) => (key ? `/api/files/${key}` : null);
+
+/**
+ * The public settings (spec §3 names): branding, wording, terms and every flag. Nothing secret is
+ * stored in this row, and only these fields leave it.
+ */
+export function presentPublicSettings(row: SettingsRow, pusherKey: string) {
+  return {
+    id: row.id,
+    colors: row.colors,
+    navigation: row.navigation,
+    terms_version: row.termsVersion,
+    terms_format: row.termsFormat,
+    terms_text: row.termsText,
+    isCustomBranding: row.isCustomBranding,
+    isTrial: row.isTrial,
+    logo: fileUrl(row.logo),
+    logo_alt: row.logoAlt,
+    logoLight: fileUrl(row.logoLight),
+    favicon: fileUrl(row.favicon),
+    font: row.font,
+    market_sounding_description: row.marketSoundingDescription,
+    risk_warning_text: row.riskWarningText,
+    appVersion: row.appVersion,
+    support_email: row.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+    compliance_tries: row.complianceTries,
+    pusher_key: pusherKey,
+    pusher_cluster: 'eu',
+    ...Object.fromEntries(PUBLIC_FLAG_NAMES.map((name) => [name, row.flags[name] === true])),
+  };
+}
+
+/** The admin configuration adds the stored file keys' URLs under the names the settings pages use. */
+export function presentBranding(row: SettingsRow, pusherKey: string) {
+  return { ...presentPublicSettings(row, pusherKey), logoUrl: fileUrl(row.logo), logoLightUrl: fileUrl(row.logoLight), updated_at: row.updatedAt.toISOString() };
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_FLAG_NAMES, Role, ROLE_IDS, can } from '@platform/domain';
+import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedIn(t, Role.SuperAdmin);
+});
+afterAll(() => t.close());
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+describe('GET /api/public-settings/1', () => {
+  it('answers branding and every flag under data, without login and without secrets', async () => {
+    const response = await agent(t.app).get('/api/public-settings/1');
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    for (const key of ['colors', 'navigation', 'terms_version', 'terms_format', 'terms_text', 'isCustomBranding', 'isTrial', 'logo', 'logo_alt', 'logoLight', 'favicon', 'market_sounding_description', 'risk_warning_text', 'appVersion']) {
+      expect(data).toHaveProperty(key);
+    }
+    for (const flag of PUBLIC_FLAG_NAMES) expect(typeof data[flag]).toBe('boolean');
+    expect(data.terms_version).toBe(1);
+    expect(data.appVersion).toBe('1.0');
+    expect(JSON.stringify(data)).not.toContain(t.ctx.appKey);
+  });
+
+  it('answers 404 for any other id', async () => {
+    expect((await agent(t.app).get('/api/public-settings/2')).statusCode).toBe(404);
+  });
+});
+
+describe('branding', () => {
+  it('is readable and writable only with the settings permission', async () => {
+    expect((await agent(t.app).get('/api/branding/1')).statusCode).toBe(401);
+    for (const roleId of ROLE_IDS) {
+      const { client } = await signedIn(t, roleId);
+      expect({ roleId, read: (await client.get('/api/branding/1')).statusCode }).toEqual({ roleId, read: can(roleId, 'settings_branding', 'show') ? 200 : 403 });
+      if (!can(roleId, 'settings_branding', 'update')) expect((await client.patch('/api/branding', { isTrial: true })).statusCode).toBe(403);
+    }
+  });
+
+  it('updates terminology, flags and rich text, sanitising HTML', async () => {
+    const response = await admin.client.patch('/api/branding', {
+      navigation: JSON.stringify({ investments: 'Deal Room' }),
+      funds_enabled: '1',
+      nominee_enabled: false,
+      risk_warning_text: '<p onclick="steal()">Capital at risk<script>alert(1)</script> <a href="javascript:alert(1)">more</a></p>',
+    });
+    expect(response.statusCode).toBe(200);
+    const data = (await agent(t.app).get('/api/public-settings/1')).json().data;
+    expect(JSON.parse(data.navigation)).toEqual({ investments: 'Deal Room' });
+    expect(data.funds_enabled).toBe(true);
+    expect(data.nominee_enabled).toBe(false);
+    expect(data.risk_warning_text).toContain('Capital at risk');
+    expect(data.risk_warning_text).not.toMatch(/script|onclick|javascript:/);
+  });
+
+  it('accepts the form-data POST with _method=PATCH and an uploaded logo, then serves it', async () => {
+    const form = new FormData();
+    form.append('_method', 'PATCH');
+    form.append('logo_alt', 'Acme Angels');
+    form.append('logo', new Blob([PNG], { type: 'image/png' }), 'logo.png');
+    const response = await admin.client.post('/api/branding', form);
+    expect(response.statusCode).toBe(200);
+    const { logo, logo_alt: alt } = response.json().data;
+    expect(alt).toBe('Acme Angels');
+    expect(logo).toMatch(/^\/api\/files\/branding\/.+\.png$/);
+    const file = await agent(t.app).get(logo);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('answers 422 on the right field for bad input and changes nothing', async () => {
+    const before = (await admin.client.get('/api/branding/1')).json().data;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ navigation: '{oops' }, 'navigation'],
+      [{ navigation: JSON.stringify({ notALabel: 'x' }) }, 'navigation'],
+      [{ colors: JSON.stringify({ primary: 'red' }) }, 'colors'],
+      [{ terms_version: 0 }, 'terms_version'],
+      [{ support_email: 'nope' }, 'support_email'],
+      [{ unknown_field: 1 }, 'body'],
+      [{ terms_format: 'url', terms_text: 'not a url' }, 'terms_text'],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await admin.client.patch('/api/branding', payload);
+      expect({ payload, status: response.statusCode }).toEqual({ payload, status: 422 });
+      expect(Object.keys(response.json().errors)).toContain(field);
+    }
+    const form = new FormData();
+    form.append('logo', new Blob(['<html><script>alert(1)</script></html>'], { type: 'text/html' }), 'logo.html');
+    const html = await admin.client.post('/api/branding', form);
+    expect(html.statusCode).toBe(422);
+    expect(html.json().errors.logo).toBeDefined();
+    const after = (await admin.client.get('/api/branding/1')).json().data;
+    expect({ ...after, updated_at: null }).toEqual({ ...before, updated_at: null });
+  });
+
+  it('raises the terms version but never lowers it', async () => {
+    expect((await admin.client.patch('/api/branding', { terms_version: 2 })).statusCode).toBe(200);
+    const lower = await admin.client.patch('/api/branding', { terms_version: 1 });
+    expect(lower.statusCode).toBe(422);
+    expect(lower.json().errors.terms_version[0]).toContain('cannot go back');
+  });
+});

@@ -1,0 +1,76 @@
+import { inArray } from 'drizzle-orm';
+import { Role } from '@platform/domain';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { UserRow } from '../../platform/session';
+
+/**
+ * Relations a user is loaded with (spec §3). Their records arrive with later areas
+ * (organisations, investment methods, documents…); until then they answer empty lists.
+ */
+export const USER_INCLUDES = [
+  'organisations',
+  'attributeValues',
+  'onboardingDocuments',
+  'owner',
+  'investmentMethodEntities',
+  'investmentMethodEntities.investmentMethod',
+  'leadInvestmentMethodEntities',
+  'leadInvestmentMethodEntities.investmentMethod',
+  'ownershipChoices',
+] as const;
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export function parseIncludes(raw: unknown, allowed: readonly string[] = USER_INCLUDES): Set<string> {
+  const names = String(raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!allowed.includes(name)) throw new AppError('bad_request', `Unknown include '${name}'. Allowed includes: ${allowed.join(', ')}.`);
+  }
+  return new Set(names);
+}
+
+export function presentUser(row: UserRow) {
+  const investor = row.roleId === Role.User;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role_id: row.roleId,
+    email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
+    accepted_terms_version: row.acceptedTermsVersion,
+    avatar: row.avatar,
+    // Only investors carry the appropriateness state (spec §6).
+    compliance_passed: investor ? row.compliancePassed : null,
+    compliance_tries: investor ? row.complianceTries : null,
+    compliance_questions: investor ? [] : null,
+    last_login_at: row.lastLoginAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+type Owner = { id: number; name: string; email: string } | null;
+
+/** Presents users with the requested relations, loading each relation once for the whole page. */
+export async function presentUsersWith(db: Db, rows: UserRow[], includes: Set<string>) {
+  const owners = new Map<number, Owner>();
+  const ownerIds = [...new Set(rows.map((r) => r.ownerId).filter((id): id is number => id != null))];
+  if (includes.has('owner') && ownerIds.length) {
+    const found = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ownerIds));
+    for (const owner of found) owners.set(owner.id, owner);
+  }
+  return rows.map((row) => {
+    const out: Record<string, unknown> = presentUser(row);
+    for (const name of includes) {
+      const key = snake(name.split('.')[0]);
+      if (key === 'owner') out.owner = row.ownerId ? (owners.get(row.ownerId) ?? null) : null;
+      else out[key] ??= [];
+    }
+    return out as ReturnType<typeof presentUser> & Record<string, unknown>;
+  });
+}

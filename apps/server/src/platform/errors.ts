@@ -1,0 +1,98 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+export type FieldErrors = Record<string, string[]>;
+
+const STATUS = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  validation: 422,
+  csrf_mismatch: 419,
+  too_many_requests: 429,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof STATUS;
+
+/** The one error type of the app: a code that maps to an HTTP status, and optional field errors. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export const notFound = (what = 'record') => new AppError('not_found', `The ${what} could not be found.`);
+export const forbidden = () => new AppError('forbidden', 'You do not have permission to do that.');
+export const unauthenticated = () => new AppError('unauthenticated', 'Unauthenticated.');
+
+/** A 422 carrying one message per field, as the web maps them onto form fields (spec §8). */
+export function validationError(errors: FieldErrors, message?: string): AppError {
+  const first = Object.values(errors)[0]?.[0];
+  return new AppError('validation', message ?? first ?? 'The given data was invalid.', errors);
+}
+
+export function zodIssuesToFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Unique indexes that guard a form field: a race past the service's own check still lands on the field. */
+const UNIQUE_FIELDS: Record<string, [string, string]> = {
+  users_email_unique: ['email', 'The email has already been taken.'],
+};
+
+function uniqueViolation(error: unknown): AppError | null {
+  const pgError = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const cause = pgError.code === '23505' ? pgError : pgError.cause?.code === '23505' ? pgError.cause : null;
+  if (!cause) return null;
+  const field = cause.constraint ? UNIQUE_FIELDS[cause.constraint] : undefined;
+  return field ? validationError({ [field[0]]: [field[1]] }) : new AppError('conflict', 'That record already exists.');
+}
+
+function sendAppError(reply: FastifyReply, error: AppError) {
+  return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) return sendAppError(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = zodIssuesToFieldErrors(
+        error.validation.map((v) => ({ path: v.instancePath.split('/').filter(Boolean), message: v.message ?? 'Invalid value.' })),
+      );
+      // Query-string problems are malformed requests; bodies are user input with field errors.
+      if (error.validationContext === 'querystring' || error.validationContext === 'params') {
+        const [field, messages] = Object.entries(fields)[0] ?? ['query', ['Invalid value.']];
+        return reply.status(400).send({ message: `Invalid parameter '${field}': ${messages[0]}`, errors: fields });
+      }
+      return sendAppError(reply, validationError(fields));
+    }
+    if (error instanceof ZodError) return sendAppError(reply, validationError(zodIssuesToFieldErrors(error.issues)));
+    const unique = uniqueViolation(error);
+    if (unique) return sendAppError(reply, unique);
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ message: 'Something went wrong.' });
+    }
+    return reply.status(status).send({ message: error.message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}

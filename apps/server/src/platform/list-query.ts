@@ -1,0 +1,156 @@
+import { and, asc, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@platform/domain';
+import { AppError } from './errors';
+
+/**
+ * What a resource lets its list be asked for. Everything not named here answers 400 — a typo in
+ * a filter must never silently return the unfiltered list.
+ */
+export interface ListResource {
+  /** The `fields[...]` key, e.g. 'users'. */
+  name: string;
+  filters: Record<string, (value: string) => SQL | undefined>;
+  sorts: Record<string, PgColumn | SQL>;
+  defaultSort: string;
+  includes?: readonly string[];
+  /** Fields a client may pick with `fields[name]=a,b`; `id` is always kept. */
+  fields?: readonly string[];
+  appends?: readonly string[];
+  /** Other query parameters the route itself declares (e.g. `type`, `update`). */
+  params?: readonly string[];
+}
+
+export interface ListQuery {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  page: number;
+  perPage: number;
+  includes: Set<string>;
+  fields: string[] | null;
+  appends: Set<string>;
+  params: Record<string, string>;
+}
+
+const BASE_PARAMS = new Set(['filter', 'include', 'sort', 'fields', 'append', 'page', 'per_page']);
+
+function bad(message: string): AppError {
+  return new AppError('bad_request', message);
+}
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function single(raw: unknown, name: string): string {
+  if (Array.isArray(raw)) throw bad(`The parameter '${name}' may be given only once.`);
+  return String(raw ?? '');
+}
+
+function positiveInt(raw: unknown, name: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(single(raw, name));
+  if (!Number.isInteger(value) || value < 1) throw bad(`The parameter '${name}' must be a positive whole number.`);
+  return value;
+}
+
+/** Parses the flat query object (`filter[status]` arrives as one key) against a resource. */
+export function parseListQuery(query: Record<string, unknown>, resource: ListResource): ListQuery {
+  const conditions: SQL[] = [];
+  const params: Record<string, string> = {};
+  let fields: string[] | null = null;
+
+  for (const [key, raw] of Object.entries(query)) {
+    const bracket = /^(\w+)\[([\w.]+)\]$/.exec(key);
+    if (bracket && bracket[1] === 'filter') {
+      const filter = resource.filters[bracket[2]];
+      if (!filter) throw bad(`Unknown filter '${bracket[2]}'. Allowed filters: ${Object.keys(resource.filters).join(', ') || 'none'}.`);
+      const condition = filter(single(raw, key));
+      if (condition) conditions.push(condition);
+    } else if (bracket && bracket[1] === 'fields') {
+      if (bracket[2] !== resource.name) throw bad(`Unknown fields set '${bracket[2]}'. Use fields[${resource.name}].`);
+      const allowed = resource.fields ?? [];
+      fields = list(single(raw, key));
+      const unknown = fields.filter((f) => !allowed.includes(f));
+      if (unknown.length) throw bad(`Unknown field '${unknown[0]}' in fields[${resource.name}].`);
+    } else if (!BASE_PARAMS.has(key) && !resource.params?.includes(key)) {
+      throw bad(`Unknown parameter '${key}'.`);
+    } else if (resource.params?.includes(key)) {
+      params[key] = single(raw, key);
+    }
+  }
+
+  const sortNames = list(single(query.sort ?? resource.defaultSort, 'sort'));
+  const orderBy = sortNames.map((name) => {
+    const descending = name.startsWith('-');
+    const column = resource.sorts[descending ? name.slice(1) : name];
+    if (!column) throw bad(`Unknown sort '${name}'. Allowed sorts: ${Object.keys(resource.sorts).join(', ')}.`);
+    return descending ? desc(column) : asc(column);
+  });
+
+  const includes = new Set(list(single(query.include ?? '', 'include')));
+  for (const name of includes) {
+    if (!resource.includes?.includes(name)) throw bad(`Unknown include '${name}'. Allowed includes: ${resource.includes?.join(', ') || 'none'}.`);
+  }
+  const appends = new Set(list(single(query.append ?? '', 'append')));
+  for (const name of appends) {
+    if (!resource.appends?.includes(name)) throw bad(`Unknown append '${name}'. Allowed appends: ${resource.appends?.join(', ') || 'none'}.`);
+  }
+
+  const perPage = positiveInt(query.per_page, 'per_page', DEFAULT_PER_PAGE);
+  if (perPage > MAX_PER_PAGE) throw bad(`The parameter 'per_page' may not be greater than ${MAX_PER_PAGE}.`);
+
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    orderBy,
+    page: positiveInt(query.page, 'page', DEFAULT_PAGE),
+    perPage,
+    includes,
+    fields,
+    appends,
+    params,
+  };
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+  links: { first: string; last: string; prev: string | null; next: string | null };
+}
+
+/** Runs a dynamic select for one page, plus the total, and wraps it in the list envelope. */
+export async function paginate<Row, Out>(
+  select: PgSelect,
+  countSelect: PgSelect,
+  query: ListQuery,
+  url: string,
+  present: (rows: Row[]) => Promise<Out[]> | Out[],
+): Promise<Page<Out>> {
+  const offset = (query.page - 1) * query.perPage;
+  const [rows, totals] = await Promise.all([
+    select.orderBy(...query.orderBy).limit(query.perPage).offset(offset) as unknown as Promise<Row[]>,
+    countSelect as unknown as Promise<Array<{ total: number }>>,
+  ]);
+  const total = Number(totals[0]?.total ?? 0);
+  const lastPage = Math.max(1, Math.ceil(total / query.perPage));
+  const data = pickFields(await present(rows), query.fields);
+  return { data, meta: { current_page: query.page, last_page: lastPage, per_page: query.perPage, total }, links: pageLinks(url, query.page, lastPage) };
+}
+
+function pickFields<T>(rows: T[], fields: string[] | null): T[] {
+  if (!fields) return rows;
+  const keep = new Set(['id', ...fields]);
+  return rows.map((row) => Object.fromEntries(Object.entries(row as object).filter(([k]) => keep.has(k))) as T);
+}
+
+function pageLinks(url: string, page: number, lastPage: number) {
+  const at = (n: number) => {
+    const u = new URL(url, 'http://x');
+    u.searchParams.set('page', String(n));
+    return `${u.pathname}${u.search}`;
+  };
+  return { first: at(1), last: at(lastPage), prev: page > 1 ? at(page - 1) : null, next: page < lastPage ? at(page + 1) : null };
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { AppError } from './errors';
+import { hmac, randomToken, safeEqual, sha256 } from './crypto';
+import type { Clock } from './clock';
+
+export type UserRow = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Set for every request before routing. */
+    user: UserRow | null;
+    sessionHash: string | null;
+  }
+}
+
+export const SESSION_COOKIE = 'platform_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'x-xsrf-token';
+/** Sessions slide: each request within this window keeps the session alive. */
+const IDLE_MS = 8 * 60 * 60 * 1000;
+/** Last-seen is written at most this often, to keep reads cheap. */
+const TOUCH_MS = 60 * 1000;
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface SessionOptions {
+  db: Db;
+  clock: Clock;
+  appKey: string;
+  secureCookies: boolean;
+}
+
+/**
+ * Cookie sessions stored hashed in the database, plus the XSRF double-submit check. The XSRF
+ * token is signed with the app key, so a cookie planted by a sibling sub-domain cannot pass.
+ */
+export function registerSessions(app: FastifyInstance, { db, clock, appKey, secureCookies }: SessionOptions) {
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookies };
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionHash', null);
+
+  app.addHook('onRequest', async (request) => {
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return;
+    const idHash = sha256(raw);
+    const now = clock.now();
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)));
+    if (!row) return;
+    request.user = row.user;
+    request.sessionHash = idHash;
+    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_MS) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + IDLE_MS) })
+        .where(eq(sessions.idHash, idHash));
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const cookie = request.cookies[XSRF_COOKIE];
+    const header = request.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header) || !validXsrf(appKey, cookie)) {
+      throw new AppError('csrf_mismatch', 'CSRF token mismatch. Reload the page and try again.');
+    }
+  });
+
+  return {
+    issueXsrf(reply: FastifyReply) {
+      const nonce = randomToken(24);
+      // Readable by the web app so it can echo it in the X-XSRF-TOKEN header.
+      reply.setCookie(XSRF_COOKIE, `${nonce}.${hmac(appKey, nonce)}`, { ...cookieOptions, httpOnly: false });
+    },
+
+    /** Starts a fresh session for the user; any session the browser held is ended (rotation). */
+    async startSession(request: FastifyRequest, reply: FastifyReply, userId: number) {
+      if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
+      const raw = randomToken(32);
+      const now = clock.now();
+      await db.insert(sessions).values({
+        idHash: sha256(raw),
+        userId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 255) ?? null,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + IDLE_MS),
+      });
+      await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+      reply.setCookie(SESSION_COOKIE, raw, cookieOptions);
+      this.issueXsrf(reply);
+    },
+
+    async endSession(request: FastifyRequest, reply: FastifyReply) {
+      if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
+      request.user = null;
+      request.sessionHash = null;
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      this.issueXsrf(reply);
+    },
+
+    /** Ends every session of a user (after a password change or reset), optionally keeping one. */
+    async endAllSessions(userId: number, keepHash?: string | null) {
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), keepHash ? sql`${sessions.idHash} <> ${keepHash}` : undefined));
+    },
+
+    async pruneExpired() {
+      await db.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
+    },
+  };
+}
+
+export type SessionManager = ReturnType<typeof registerSessions>;
+
+function validXsrf(appKey: string, token: string): boolean {
+  const [nonce, signature] = token.split('.');
+  return Boolean(nonce && signature) && safeEqual(hmac(appKey, nonce), signature);
+}

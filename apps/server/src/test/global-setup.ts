@@ -1,0 +1,5 @@
+import { prepareTestDatabases } from './databases';
+
+export default async function setup() {
+  await prepareTestDatabases();
+}

@@ -1,0 +1,109 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { Role, type RoleId } from '@platform/domain';
+import { buildApp, type AppContext } from '../app';
+import { readConfig } from '../config';
+import { users } from '../db/schema';
+import { hashPassword } from '../platform/crypto';
+import { systemClock, type Clock } from '../platform/clock';
+import { createTestDatabase } from './databases';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * Starts the real app on a fresh database (PGlite, or PostgreSQL in the postgres project).
+ * One per test file; close it in afterAll.
+ */
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}) {
+  const testDb = await createTestDatabase();
+  const config = readConfig({ ...options.env, DATA_DIR: `/tmp/platform-test-${process.pid}`, WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ...(testDb.url ? { DATABASE_URL: testDb.url } : {}) });
+  const { app, ctx } = await buildApp({ config, database: testDb.database, clock: options.clock ?? systemClock, logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db: ctx.db,
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let sequence = 0;
+
+/** Factory: a user of any role, verified and with current terms accepted unless told otherwise. */
+export async function createUser(ctx: Pick<AppContext, 'db'>, overrides: Partial<typeof users.$inferInsert> & { roleId?: RoleId } = {}) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  sequence += 1;
+  const [row] = await ctx.db
+    .insert(users)
+    .values({
+      name: `Test User ${sequence}`,
+      email: `user${sequence}-${process.pid}@example.test`,
+      roleId: Role.User,
+      passwordHash: await passwordHash,
+      emailVerifiedAt: new Date(),
+      acceptedTermsVersion: 1,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+export async function reloadUser(ctx: Pick<AppContext, 'db'>, id: number) {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/**
+ * A browser-like client: keeps cookies, fetches the XSRF cookie first and echoes it in the header
+ * on state-changing requests, as the web app does.
+ */
+export function agent(app: TestApp['app']) {
+  const jar = new Map<string, string>();
+
+  function remember(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now())) jar.delete(cookie.name);
+      else jar.set(cookie.name, cookie.value);
+    }
+  }
+
+  async function request(options: InjectOptions & { xsrf?: boolean }) {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const stateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+    if (stateChanging && options.xsrf !== false && !jar.has('XSRF-TOKEN')) remember(await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' }));
+    const headers: Record<string, string> = { accept: 'application/json', ...(options.headers as Record<string, string>) };
+    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (stateChanging && options.xsrf !== false && jar.has('XSRF-TOKEN')) headers['x-xsrf-token'] = jar.get('XSRF-TOKEN')!;
+    const response = await app.inject({ ...options, method: method as InjectOptions['method'], headers });
+    remember(response);
+    return response;
+  }
+
+  return {
+    jar,
+    request,
+    get: (url: string, options: Partial<InjectOptions> = {}) => request({ ...options, method: 'GET', url }),
+    post: (url: string, payload?: unknown, options: Partial<InjectOptions> & { xsrf?: boolean } = {}) =>
+      request({ ...options, method: 'POST', url, payload: payload as InjectOptions['payload'] }),
+    patch: (url: string, payload?: unknown) => request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] }),
+    async login(email: string, password = TEST_PASSWORD) {
+      const response = await request({ method: 'POST', url: '/login', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.statusCode} ${response.body}`);
+      return response;
+    },
+  };
+}
+
+/** A signed-in agent for a new user of the given role. */
+export async function signedIn(testApp: TestApp, roleId: RoleId, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await createUser(testApp.ctx, { ...overrides, roleId });
+  const client = agent(testApp.app);
+  await client.login(user.email);
+  return { user, client };
+}

@@ -1,0 +1,5 @@
+import { runFoundationBench } from './foundation';
+
+/** `npm run bench`: every benchmark in turn. Figures and ratios only — nothing passes or fails on time. */
+console.log(`# Benchmarks — ${new Date().toISOString()} — Node ${process.version}`);
+await runFoundationBench();

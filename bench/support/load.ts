@@ -1,0 +1,58 @@
+import http from 'node:http';
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/**
+ * A closed-loop load generator: `connections` keep-alive clients each send the next request as
+ * soon as the last one answered, for `durationMs`. Every latency is kept, so percentiles are exact.
+ */
+export async function measure(url: string, options: { connections?: number; durationMs?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const { connections = 10, durationMs = 5000, headers = {} } = options;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(url);
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + durationMs;
+
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const request = http.request({ agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode !== 200) errors += 1;
+          latencies.push(performance.now() - started);
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end();
+    });
+
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) await once();
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99) };
+}
+
+export function formatRow(name: string, r: LoadResult, baseline?: LoadResult): string {
+  const ratio = baseline ? ` | ${(baseline.rps / r.rps).toFixed(1)}× slower than bare` : '';
+  return `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}${ratio}`;
+}

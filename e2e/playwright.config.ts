@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT } from './support/env';
+
+/**
+ * Browser journeys against the real app on a PostgreSQL database of their own (support/serve.ts
+ * recreates it), in Debian's Chromium. Tests that need a second app instance (to publish a
+ * notification) reach the server through PostgreSQL, as another instance would.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx e2e/support/serve.ts',
+    cwd: '..',
+    url: `${E2E_BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(E2E_PORT), DATABASE_URL: E2E_DATABASE_URL, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATA_DIR: '/tmp/platform-e2e-data', APP_URL: E2E_BASE_URL },
+  },
+});

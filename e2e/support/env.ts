@@ -1,0 +1,9 @@
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+export const E2E_ADMIN_DATABASE_URL = admin.toString();
+admin.pathname = '/platform_e2e';
+export const E2E_DATABASE_URL = admin.toString();
+
+export const DEMO_PASSWORD = 'demo-password-2026';

@@ -1,0 +1,18 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { E2E_ADMIN_DATABASE_URL } from './env';
+
+/**
+ * Playwright's web server: recreates the journeys' database, then starts the app on it (the app
+ * migrates and seeds the demo data itself, as in production with SEED_DEMO=1).
+ */
+const client = new pg.Client({ connectionString: E2E_ADMIN_DATABASE_URL });
+await client.connect();
+await client.query('drop database if exists platform_e2e with (force)');
+await client.query('create database platform_e2e');
+await client.end();
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../apps/server/src/main.ts')], { stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm test`: every check in one command — type-checks, unit and API tests (on PGlite and on
+// PostgreSQL) and the browser journeys in Chromium — ending with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECTS, typecheck } from './typecheck.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'node_modules/.cache/test-results');
+fs.mkdirSync(out, { recursive: true });
+const env = { ...process.env, TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' };
+let passed = 0;
+let failed = 0;
+
+function run(command, args, options = {}) {
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
+}
+
+function section(title) {
+  console.log(`\n=== ${title} ===`);
+}
+
+section('PostgreSQL and Chromium');
+if (run('bash', ['scripts/ensure-postgres.sh']).status !== 0) failed += 1;
+if (run('bash', ['scripts/ensure-chromium.sh']).status !== 0) failed += 1;
+
+section('Type-check');
+for (const project of PROJECTS) {
+  const { ok, output } = typecheck(project);
+  console.log(`${ok ? '✓' : '✗'} ${project}`);
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    console.log(output);
+  }
+}
+
+section('Unit and API tests (vitest)');
+const vitestReport = path.join(out, 'vitest.json');
+fs.rmSync(vitestReport, { force: true });
+run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+if (fs.existsSync(vitestReport)) {
+  const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (report.numTotalTestSuites && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+} else failed += 1;
+
+section('Browser journeys (Playwright in Chromium)');
+if (run('npm', ['run', 'build', '-w', 'apps/web']).status !== 0) failed += 1;
+else {
+  const e2eReport = path.join(out, 'playwright.json');
+  fs.rmSync(e2eReport, { force: true });
+  run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--config', 'e2e/playwright.config.ts'], {
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  });
+  if (fs.existsSync(e2eReport)) {
+    const { stats } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+  } else failed += 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

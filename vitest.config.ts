@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: pure unit tests, then the API tests twice — on the embedded PGlite always and
+ * on a PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
+ */
+const apiTests = ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/platform/**/*.test.ts'];
+const api = (name: string, db: string) => ({
+  test: {
+    name,
+    include: apiTests,
+    env: { TEST_DB: db },
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // A PGlite instance costs ~700 MB: two at a time fit this machine comfortably.
+    maxWorkers: 2,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      api('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+    ],
+  },
+});
