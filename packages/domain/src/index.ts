@@ -6,3 +6,4 @@ export * from './statuses';
 export * from './constants';
 export * from './menu';
 export * from './auth-schemas';
+export * from './money';

@@ -63,6 +63,17 @@ function uniqueViolation(error: unknown): AppError | null {
   return field ? validationError({ [field[0]]: [field[1]] }) : new AppError('conflict', 'That record already exists.');
 }
 
+/** Connection-level failures mean the service is down, not that the request was wrong: 503. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+
+function databaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (e.message && /pool after calling end|PGlite is clos|Connection terminated/i.test(e.message)) return true;
+  }
+  return false;
+}
+
 function sendAppError(reply: FastifyReply, error: AppError) {
   return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
 }
@@ -82,6 +93,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendAppError(reply, validationError(fields));
     }
     if (error instanceof ZodError) return sendAppError(reply, validationError(zodIssuesToFieldErrors(error.issues)));
+    if (databaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+    }
     const unique = uniqueViolation(error);
     if (unique) return sendAppError(reply, unique);
     const status = (error as FastifyError).statusCode ?? 500;

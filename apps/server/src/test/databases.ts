@@ -73,7 +73,7 @@ export async function createTestDatabase(kind = testDatabaseKind()): Promise<Tes
     const snapshot = new Blob([fs.readFileSync(SNAPSHOT)]);
     const client = await PGlite.create({ loadDataDir: snapshot, parsers: DRIVER_PARSERS });
     const database = fromPglite(client);
-    return { database, drop: () => database.close() };
+    return { database, drop: () => database.close().catch(() => undefined) };
   }
   const name = `platform_test_${randomBytes(6).toString('hex')}`;
   await withAdmin((admin) => admin.query(`create database ${name} template ${TEMPLATE}`));
@@ -83,7 +83,8 @@ export async function createTestDatabase(kind = testDatabaseKind()): Promise<Tes
     database,
     url,
     async drop() {
-      await database.close();
+      // A test may have closed the pool already (the health test does).
+      await database.close().catch(() => undefined);
       await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
