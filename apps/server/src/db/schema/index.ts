@@ -1,0 +1,2 @@
+/** The whole database schema: one file per area, re-exported here for Drizzle and the app. */
+export * from './platform';
