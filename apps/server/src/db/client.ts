@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -33,9 +34,12 @@ const MIGRATION_LOCK = 727_001;
  */
 export const DRIVER_PARSERS = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => v };
 
+/** Options every embedded instance needs: the same parsers and the extensions the migrations use. */
+export const PGLITE_OPTIONS = { parsers: DRIVER_PARSERS, extensions: { pg_trgm } } satisfies PGliteOptions;
+
 export async function openEmbedded(dataDir: string | null): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, { parsers: DRIVER_PARSERS });
+  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, PGLITE_OPTIONS);
   return fromPglite(client);
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { DRIVER_PARSERS, fromPglite, migrateDatabase, openPostgres, type Database } from '../db/client';
+import { PGLITE_OPTIONS, fromPglite, migrateDatabase, openPostgres, type Database } from '../db/client';
 
 /**
  * Fresh databases for tests, cheaply: a migrated PGlite snapshot is restored per test file, and on
@@ -44,7 +44,7 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 /** Runs once before the API tests: builds the snapshot and, when configured, the template. */
 export async function prepareTestDatabases(): Promise<void> {
   fs.mkdirSync(CACHE, { recursive: true });
-  const client = await PGlite.create();
+  const client = await PGlite.create(PGLITE_OPTIONS);
   await migrateDatabase(fromPglite(client));
   const dump = await client.dumpDataDir('gzip');
   fs.writeFileSync(SNAPSHOT, Buffer.from(await dump.arrayBuffer()));
@@ -71,7 +71,7 @@ export interface TestDatabase {
 export async function createTestDatabase(kind = testDatabaseKind()): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const snapshot = new Blob([fs.readFileSync(SNAPSHOT)]);
-    const client = await PGlite.create({ loadDataDir: snapshot, parsers: DRIVER_PARSERS });
+    const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: snapshot });
     const database = fromPglite(client);
     return { database, drop: () => database.close().catch(() => undefined) };
   }

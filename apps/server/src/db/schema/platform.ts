@@ -29,6 +29,9 @@ export const users = pgTable(
     index('users_role_created_idx').on(t.roleId, t.createdAt),
     index('users_name_idx').on(t.name),
     index('users_created_idx').on(t.createdAt),
+    // Trigram indexes serve the list's substring search (ILIKE '%…%') without a full scan.
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 
