@@ -24,6 +24,11 @@ const IDLE_MS = 8 * 60 * 60 * 1000;
 /** Last-seen is written at most this often, to keep reads cheap. */
 const TOUCH_MS = 60 * 1000;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Requests that carry a session. The web app's own files do not: they must load even while the
+ * database is down, so the app can show its maintenance page.
+ */
+const SESSION_PATHS = /^\/(api\/|login|logout|sanctum\/|password\/|email\/)/;
 
 interface SessionOptions {
   db: Db;
@@ -44,7 +49,7 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
 
   app.addHook('onRequest', async (request) => {
     const raw = request.cookies[SESSION_COOKIE];
-    if (!raw) return;
+    if (!raw || !SESSION_PATHS.test(request.url)) return;
     const idHash = sha256(raw);
     const now = clock.now();
     const [row] = await db

@@ -65,12 +65,25 @@ export function createPostgresBus(connectionString: string, log?: { warn(obj: ob
         listener = null;
         connecting = null;
         client.end().catch(() => undefined);
-        if (!closed) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS).unref();
+        retry();
       });
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      listener = client;
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${CHANNEL}`);
+        listener = client;
+      } catch (error) {
+        connecting = null;
+        client.end().catch(() => undefined);
+        retry();
+        throw error;
+      }
     })());
+
+  // Keeps trying while the database is unreachable; messages published meanwhile are lost,
+  // which is acceptable: notifications stay in the database and the panel reloads them.
+  const retry = () => {
+    if (!closed) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS).unref();
+  };
 
   const ready = connect();
   ready.catch((err) => log?.warn({ err }, 'realtime listener could not connect'));

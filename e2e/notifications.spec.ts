@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support/session';
+import { notifyByEmail } from './support/notify';
+
+test('a notification arrives live, is shown in the panel and is marked read when opened', async ({ page }) => {
+  await login(page, 'investor@demo.test');
+  const bell = page.getByRole('button', { name: /notifications/i });
+  // The demo seeds two unread notifications for this investor.
+  await expect(bell).toContainText('2');
+
+  await notifyByEmail('investor@demo.test', { message: '<p>Your <strong>quarterly report</strong> is ready.</p>', icon: 'update_reports', cta: '/investor/news' });
+  await expect(bell).toContainText('3');
+
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByRole('button', { name: 'Mark all as Read' })).toBeVisible();
+  const item = panel.getByText('quarterly report');
+  await expect(item).toBeVisible();
+  await expect(panel.getByText('Just now')).toBeVisible();
+  await item.click();
+  await expect(page).toHaveURL(/\/investor\/news$/);
+  await expect(bell).toContainText('2');
+});

@@ -1,0 +1,18 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support/session';
+
+test('an investor with outdated terms must accept them before using the portal', async ({ page }) => {
+  await login(page, 'pending@demo.test');
+  const modal = page.getByRole('dialog');
+  const box = modal.getByRole('checkbox', { name: 'I have read, understood and accept the terms and conditions' });
+  const submit = modal.getByRole('button', { name: 'Submit' });
+  await expect(box).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(box).toBeVisible();
+  await box.check();
+  await submit.click();
+  await expect(modal).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'I have read, understood and accept the terms and conditions' })).toHaveCount(0);
+});
