@@ -7,3 +7,4 @@ export * from './constants';
 export * from './menu';
 export * from './auth-schemas';
 export * from './money';
+export * from './performance';
