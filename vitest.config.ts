@@ -5,9 +5,11 @@ import { defineConfig } from 'vitest/config';
  * on a PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
  */
 const apiTests = ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/platform/**/*.test.ts'];
-const api = (name: string, db: string) => ({
+const api = (name: string, db: string, groupOrder: number) => ({
   test: {
     name,
+    // Projects run one after another: two PGlite-heavy projects at once would crowd this machine.
+    sequence: { groupOrder },
     include: apiTests,
     env: { TEST_DB: db },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
@@ -21,9 +23,9 @@ const api = (name: string, db: string) => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
-      api('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      api('api-pglite', 'pglite', 1),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres', 2)] : []),
     ],
   },
 });

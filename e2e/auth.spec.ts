@@ -17,7 +17,7 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/admin$/);
     const menu = page.getByRole('navigation', { name: /main|admin|side/i });
     for (const area of ['Overview', 'Investments', 'Funds', 'Investors', 'Insider Register', 'Reports']) {
-      await expect(menu.getByRole('link', { name: area, exact: true })).toBeVisible();
+      await expect(menu.getByRole('link', { name: area, exact: true }).first()).toBeVisible();
     }
     // The demo seeds 62 investors; the overview shows the real count from the server.
     await expect(page.getByText('62', { exact: true }).first()).toBeVisible();
@@ -27,7 +27,7 @@ test.describe('signing in', () => {
     await login(page, 'creator@demo.test');
     await expect(page).toHaveURL(/\/admin\/investors$/);
     const menu = page.getByRole('navigation', { name: /main|admin|side/i });
-    await expect(menu.getByRole('link', { name: 'Investors', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Investors', exact: true }).first()).toBeVisible();
     for (const area of ['Overview', 'Investments', 'Funds', 'Insider Register', 'Reports']) {
       await expect(menu.getByRole('link', { name: area, exact: true })).toHaveCount(0);
     }
@@ -37,7 +37,7 @@ test.describe('signing in', () => {
     await login(page, 'custodian@demo.test');
     await expect(page).toHaveURL(/\/admin\/investments\/opportunities$/);
     const menu = page.getByRole('navigation', { name: /main|admin|side/i });
-    await expect(menu.getByRole('link', { name: 'Investments', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Investments', exact: true }).first()).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Investors', exact: true })).toHaveCount(0);
   });
 

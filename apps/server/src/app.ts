@@ -111,14 +111,24 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   return { app, ctx };
 }
 
-/** Serves the built web app; every non-API GET that is not a file gets index.html (client routing). */
+/**
+ * Serves the built web app (when built); every other GET that is not an API call or a file gets
+ * index.html, and the web app's router decides what to show — its own error page included.
+ */
 async function registerWebApp(app: FastifyInstance, webDist: string) {
-  const index = path.join(webDist, 'index.html');
-  if (!fs.existsSync(index)) return;
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Hashed bundles never change; everything else is revalidated.
+      setHeaders: (reply, file) => reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
-    if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) {
+    if (!hasWeb || request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) {
       return reply.status(404).send({ message: `No route for ${request.method} ${pathname}.` });
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

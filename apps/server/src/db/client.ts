@@ -59,6 +59,9 @@ export function openPostgres(connectionString: string, max = 10): Database {
     max,
     types: { getTypeParser: (oid: number, format?: string) => (oid in DRIVER_PARSERS ? DRIVER_PARSERS[oid as keyof typeof DRIVER_PARSERS] : pg.types.getTypeParser(oid, format as 'text')) } as typeof pg.types,
   });
+  // An idle connection that the server drops (restart, failover) must not crash the process;
+  // the pool replaces it and the next query reports any real outage as a 503.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -64,12 +64,12 @@ function uniqueViolation(error: unknown): AppError | null {
 }
 
 /** Connection-level failures mean the service is down, not that the request was wrong: 503. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300', '3D000', '08000', '08001', '08003', '08006']);
 
 function databaseUnavailable(error: unknown): boolean {
   for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (e.message && /pool after calling end|PGlite is clos|Connection terminated/i.test(e.message)) return true;
+    if (e.message && /pool after calling end|PGlite is clos|Connection terminated|not currently accepting connections/i.test(e.message)) return true;
   }
   return false;
 }
@@ -105,9 +105,5 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ message: 'Something went wrong.' });
     }
     return reply.status(status).send({ message: error.message });
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
   });
 }

@@ -45,6 +45,7 @@ export function createPostgresBus(connectionString: string, log?: { warn(obj: ob
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const publisher = new pg.Pool({ connectionString, max: 2 });
+  publisher.on('error', (err) => log?.warn({ err }, 'realtime publisher lost a connection'));
   let listener: pg.Client | null = null;
   let closed = false;
   let connecting: Promise<void> | null = null;

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { createAppRouter } from './router';
+import { BrandingProvider } from './settings';
+import { themeFrom } from './theme';
+
+/** Favicon from branding, applied at runtime. */
+function useFavicon(href: string | null | undefined) {
+  useEffect(() => {
+    if (!href) return;
+    document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.setAttribute('href', href);
+  }, [href]);
+}
+
+function Themed({ queryClient }: { queryClient: QueryClient }) {
+  const [router] = useState(() => createAppRouter(queryClient));
+  return (
+    <BrandingProvider>
+      {(branding) => (
+        <FaviconAndTheme href={branding.settings?.favicon}>
+          <MantineProvider theme={themeFrom(branding)}>
+            <Notifications position="top-right" />
+            <RouterProvider router={router} />
+          </MantineProvider>
+        </FaviconAndTheme>
+      )}
+    </BrandingProvider>
+  );
+}
+
+function FaviconAndTheme({ href, children }: { href: string | null | undefined; children: React.ReactNode }) {
+  useFavicon(href);
+  return children;
+}
+
+export function App() {
+  // Spec §9: no retry on error; the API client already times out at 5000 ms.
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Themed queryClient={queryClient} />
+    </QueryClientProvider>
+  );
+}

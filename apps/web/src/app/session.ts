@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Role } from '@platform/domain';
+import { api, ApiError } from './api-client';
+
+export interface CurrentUser {
+  id: number;
+  name: string;
+  email: string;
+  role_id: number;
+  email_verified_at: string | null;
+  accepted_terms_version: number;
+  avatar: string | null;
+  compliance_passed: boolean | null;
+  compliance_tries: number | null;
+}
+
+const USER_INCLUDES = 'organisations,attributeValues,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod,ownershipChoices';
+
+/**
+ * The current-user fetch decides the session (spec §4): 200 is logged in, anything else logged
+ * out; a 503 or no answer also sends the person to /maintenance.
+ */
+export const currentUserQuery = queryOptions({
+  queryKey: ['current-user'],
+  queryFn: async (): Promise<CurrentUser | null> => {
+    try {
+      return (await api<{ data: CurrentUser }>('/api/user', { query: { include: USER_INCLUDES }, on401: 'reject' })).data;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 503 || error.isTimeout) && window.location.pathname !== '/maintenance') {
+        window.location.assign('/maintenance');
+      }
+      return null;
+    }
+  },
+  staleTime: 60_000,
+});
+
+export const useCurrentUser = () => useQuery(currentUserQuery).data ?? null;
+
+export const isInvestor = (user: CurrentUser | null) => user?.role_id === Role.User;

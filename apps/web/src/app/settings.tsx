@@ -1,0 +1,75 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_COLORS, DEFAULT_FONT, resolveTerminology, toClientFlags, type ClientFlagName, type ClientFlags, type TermKey, type Terminology } from '@platform/domain';
+import { api } from './api-client';
+
+export interface PublicSettings {
+  colors: string;
+  navigation: string;
+  terms_version: number;
+  terms_format: string;
+  terms_text: string;
+  isCustomBranding: boolean;
+  isTrial: boolean;
+  logo: string | null;
+  logo_alt: string | null;
+  logoLight: string | null;
+  favicon: string | null;
+  font: string | null;
+  market_sounding_description: string | null;
+  risk_warning_text: string | null;
+  appVersion: string;
+  support_email: string;
+  compliance_tries: number;
+  pusher_key: string;
+  pusher_cluster: string;
+  [flag: string]: unknown;
+}
+
+export interface Branding {
+  settings: PublicSettings | null;
+  colors: Record<string, string>;
+  font: string;
+  flags: ClientFlags;
+  terms: Terminology;
+  termsVersion: number;
+}
+
+export const publicSettingsQuery = {
+  queryKey: ['public-settings'],
+  // Spec §7.2: a failure is ignored and the defaults apply.
+  queryFn: () => api<{ data: PublicSettings }>('/api/public-settings/1').then((r) => r.data, () => null),
+  staleTime: 5 * 60_000,
+};
+
+function parseColors(text: string | undefined): Record<string, string> {
+  try {
+    return { ...DEFAULT_COLORS, ...(text ? JSON.parse(text) : {}) };
+  } catch {
+    return { ...DEFAULT_COLORS };
+  }
+}
+
+export function brandingFrom(settings: PublicSettings | null): Branding {
+  return {
+    settings,
+    colors: parseColors(settings?.colors),
+    font: settings?.font || DEFAULT_FONT,
+    flags: toClientFlags(settings ?? {}),
+    terms: resolveTerminology(settings?.navigation),
+    termsVersion: settings?.terms_version ?? 1,
+  };
+}
+
+const BrandingContext = createContext<Branding>(brandingFrom(null));
+
+export function BrandingProvider({ children }: { children: (branding: Branding) => ReactNode }) {
+  const { data, isPending } = useQuery(publicSettingsQuery);
+  if (isPending) return null;
+  const branding = brandingFrom(data ?? null);
+  return <BrandingContext.Provider value={branding}>{children(branding)}</BrandingContext.Provider>;
+}
+
+export const useBranding = () => useContext(BrandingContext);
+export const useFeature = (flag: ClientFlagName) => useContext(BrandingContext).flags[flag];
+export const useTerm = (key: TermKey) => useContext(BrandingContext).terms[key];

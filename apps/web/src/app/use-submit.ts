@@ -1,0 +1,48 @@
+import { useRef, useState } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import { FORM_FALLBACK_ERROR } from '@platform/domain';
+import { ApiError } from './api-client';
+
+/**
+ * Form submission as spec §5/§8 wants it: a second submit while one is running is ignored; server
+ * field errors land on the matching fields (errors for fields the form does not show become the
+ * form error, so nothing is lost); a string `errors`, the server message or the fallback text
+ * otherwise. The submit control is usable again after a failure.
+ */
+export function useSubmit<Values extends Record<string, unknown>>(action: (values: Values) => Promise<unknown>, form?: UseFormReturnType<Values>) {
+  const running = useRef(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function submit(values: Values): Promise<boolean> {
+    if (running.current) return false;
+    running.current = true;
+    setSubmitting(true);
+    setFormError(null);
+    try {
+      await action(values);
+      return true;
+    } catch (error) {
+      setFormError(describeFailure(error, form));
+      return false;
+    } finally {
+      running.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  return { submit, submitting, formError };
+}
+
+function describeFailure<Values extends Record<string, unknown>>(error: unknown, form?: UseFormReturnType<Values>): string | null {
+  if (!(error instanceof ApiError)) return FORM_FALLBACK_ERROR;
+  if (typeof error.errors === 'string') return error.errors;
+  if (error.errors && form) {
+    const known = new Set(Object.keys(form.getValues()));
+    const onFields = Object.fromEntries(Object.entries(error.errors).filter(([field]) => known.has(field)).map(([field, messages]) => [field, messages[0]]));
+    form.setErrors(onFields);
+    const elsewhere = Object.entries(error.errors).filter(([field]) => !known.has(field));
+    return elsewhere.length ? elsewhere[0][1][0] : null;
+  }
+  return error.message || FORM_FALLBACK_ERROR;
+}

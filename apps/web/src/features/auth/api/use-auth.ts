@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api-client';
+import { currentUserQuery, type CurrentUser } from '../../../app/session';
+
+/** Login (spec §4): if a session is already open, it is closed first, then the new user is cached. */
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: { email: string; password: string }) => {
+      if (client.getQueryData(currentUserQuery.queryKey)) await api('/logout', { method: 'POST' });
+      return (await api<{ data: CurrentUser }>('/login', { method: 'POST', body: values })).data;
+    },
+    onSuccess: (user) => client.setQueryData(currentUserQuery.queryKey, user),
+  });
+}
+
+export function useRegister() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: { name: string; email: string; password: string; password_confirmation: string }) =>
+      (await api<{ data: CurrentUser }>('/api/auth/manual-register', { method: 'POST', body: values })).data,
+    onSuccess: (user) => client.setQueryData(currentUserQuery.queryKey, user),
+  });
+}
+
+export const requestPasswordReset = (values: { email: string }) => api<{ message: string }>('/password/email', { method: 'POST', body: values });
+
+export const resetPassword = (values: { token: string; email: string; password: string; password_confirmation: string }) =>
+  api<{ message: string }>('/password/reset', { method: 'POST', body: values });
+
+export const setPasswordFromInvitation = (values: { token: string; email: string; password: string; password_confirmation: string }) =>
+  api<{ data: CurrentUser }>('/api/auth/set-password', { method: 'POST', body: values });
+
+export const resendVerification = () => api<{ message: string }>('/email/resend', { method: 'POST' });

@@ -1,0 +1,43 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { PASSWORD_MIN } from '@platform/domain';
+import { useSubmit } from '../../../app/use-submit';
+import { CenteredCard } from '../../../ui/centered-card';
+import { FormError } from '../../../ui/form-error';
+import { usePageTitle } from '../../../ui/page-title';
+import { useRegister } from '../api/use-auth';
+
+export function RegisterPage() {
+  usePageTitle('Register');
+  const navigate = useNavigate();
+  const register = useRegister();
+  const form = useForm({ initialValues: { name: '', email: '', password: '', password_confirmation: '' } });
+  const { submit, submitting, formError } = useSubmit(async (values: typeof form.values) => {
+    await register.mutateAsync(values);
+    await navigate({ to: '/verify-email' });
+  }, form);
+
+  return (
+    <CenteredCard title="Create your investor account">
+      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+        <Stack gap="md">
+          <FormError message={formError} />
+          <TextInput label="Full name" autoComplete="name" required {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" description={`At least ${PASSWORD_MIN} characters.`} autoComplete="new-password" required {...form.getInputProps('password')} />
+          <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
+          <Button type="submit" loading={submitting} fullWidth>
+            Register
+          </Button>
+          <Text size="sm" ta="center">
+            Already registered?{' '}
+            <Anchor component={Link} to="/login">
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { Anchor, Box, Modal, Text } from '@mantine/core';
+import { MODAL_WIDTH, RISK_BANNER_HEIGHT } from '@platform/domain';
+import { useBranding, useFeature } from '../../../app/settings';
+import { RichText } from '../../../ui/rich-text';
+
+/** The financial-promotion risk warning (spec §2.4): 70px across the top when enabled. */
+export function RiskWarningBanner() {
+  const enabled = useFeature('enableRiskWarning');
+  const { settings } = useBranding();
+  const [open, setOpen] = useState(false);
+  if (!enabled) return null;
+  return (
+    <>
+      <Box h={RISK_BANNER_HEIGHT} bg="dark.7" c="white" px="lg" display="flex" style={{ alignItems: 'center', justifyContent: 'center' }} role="region" aria-label="Risk warning">
+        <Text size="sm" ta="center" lineClamp={2}>
+          Don&apos;t invest unless you&apos;re prepared to lose all the money you invest. This is a high-risk investment and you are unlikely to be protected if something goes wrong.{' '}
+          <Anchor component="button" type="button" c="yellow.3" fw={600} size="sm" onClick={() => setOpen(true)}>
+            Take 2 mins to learn more.
+          </Anchor>
+        </Text>
+      </Box>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Risk warning" size={MODAL_WIDTH.default} centered>
+        <RichText html={settings?.risk_warning_text} />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Pusher from 'pusher-js';
+import { readXsrfToken } from '../../../app/api-client';
+import { useBranding } from '../../../app/settings';
+import { notificationKeys, type AppNotification, type Audience } from './use-notifications';
+
+/**
+ * Listens on the user's private channel (the server speaks the Pusher protocol on its own port,
+ * docs/decisions/0005) and puts each new notification into the cached lists at once.
+ */
+export function useRealtimeNotifications(userId: number | undefined, audience: Audience) {
+  const client = useQueryClient();
+  const { settings } = useBranding();
+  const key = settings?.pusher_key;
+
+  useEffect(() => {
+    if (!userId || !key) return;
+    const secure = window.location.protocol === 'https:';
+    const port = Number(window.location.port) || (secure ? 443 : 80);
+    const pusher = new Pusher(key, {
+      cluster: settings?.pusher_cluster || 'eu',
+      wsHost: window.location.hostname,
+      wsPort: port,
+      wssPort: port,
+      forceTLS: secure,
+      enabledTransports: ['ws', 'wss'],
+      disableStats: true,
+      channelAuthorization: {
+        endpoint: '/api/broadcasting/auth',
+        transport: 'ajax',
+        headersProvider: () => ({ 'X-XSRF-TOKEN': readXsrfToken() ?? '' }),
+      },
+    });
+    const channel = pusher.subscribe(`private-user.${userId}`);
+    channel.bind('notification.created', (notification: AppNotification) => {
+      client.setQueryData<{ data: AppNotification[] }>(notificationKeys.unread(audience), (unread) => ({ data: [notification, ...(unread?.data ?? [])] }));
+      void client.invalidateQueries({ queryKey: notificationKeys.list(audience) });
+    });
+    return () => pusher.disconnect();
+  }, [userId, key, audience, client, settings?.pusher_cluster]);
+}
