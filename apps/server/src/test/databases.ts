@@ -11,7 +11,12 @@ import { PGLITE_OPTIONS, fromPglite, migrateDatabase, openPostgres, type Databas
  */
 const CACHE = path.resolve(import.meta.dirname, '../../../../node_modules/.cache/platform-test');
 const SNAPSHOT = path.join(CACHE, 'pglite-migrated.tar.gz');
-const TEMPLATE = 'platform_test_template';
+/**
+ * Names carry the id of the run that made them, so parallel runs (two terminals, CI beside a
+ * developer) never drop each other's databases; leftovers of finished runs are cleaned up.
+ */
+const RUN = process.env.PLATFORM_TEST_RUN ?? String(process.pid);
+const TEMPLATE = `platform_test_${RUN}_template`;
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -41,25 +46,49 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs once before the API tests: builds the snapshot and, when configured, the template. */
 export async function prepareTestDatabases(): Promise<void> {
+  // Test workers are separate processes: they find the template through this variable.
+  process.env.PLATFORM_TEST_RUN = RUN;
   fs.mkdirSync(CACHE, { recursive: true });
   const client = await PGlite.create(PGLITE_OPTIONS);
   await migrateDatabase(fromPglite(client));
   const dump = await client.dumpDataDir('gzip');
-  fs.writeFileSync(SNAPSHOT, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed, so a parallel run never reads half a snapshot.
+  const partial = `${SNAPSHOT}.${RUN}`;
+  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(partial, SNAPSHOT);
   await client.close();
 
   if (process.env.TEST_DATABASE_URL) {
     await withAdmin(async (admin) => {
-      const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'platform_test_%'");
-      for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+      const existing = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'platform_test_%'");
+      for (const { datname } of existing.rows) {
+        const owner = Number(/^platform_test_(\d+)_/.exec(datname)?.[1]);
+        if (!owner || !processAlive(owner)) await admin.query(`drop database if exists "${datname}" with (force)`);
+      }
+      // Each project's global setup runs this; the second one rebuilds the same template.
+      await admin.query(`drop database if exists ${TEMPLATE} with (force)`);
       await admin.query(`create database ${TEMPLATE}`);
     });
     const template = openPostgres(databaseUrl(TEMPLATE), 1);
     await migrateDatabase(template, databaseUrl(TEMPLATE));
     await template.close();
   }
+}
+
+/** Teardown: the run's template goes with it. */
+export async function dropTemplate(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) await withAdmin((admin) => admin.query(`drop database if exists ${TEMPLATE} with (force)`));
 }
 
 export interface TestDatabase {
@@ -75,7 +104,7 @@ export async function createTestDatabase(kind = testDatabaseKind()): Promise<Tes
     const database = fromPglite(client);
     return { database, drop: () => database.close().catch(() => undefined) };
   }
-  const name = `platform_test_${randomBytes(6).toString('hex')}`;
+  const name = `platform_test_${RUN}_${randomBytes(6).toString('hex')}`;
   await withAdmin((admin) => admin.query(`create database ${name} template ${TEMPLATE}`));
   const url = databaseUrl(name);
   const database = openPostgres(url, 5);

@@ -1,5 +1,6 @@
-import { prepareTestDatabases } from './databases';
+import { dropTemplate, prepareTestDatabases } from './databases';
 
 export default async function setup() {
   await prepareTestDatabases();
+  return dropTemplate;
 }
