@@ -98,9 +98,10 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + IDLE_MS),
       });
-      await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+      const [user] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId)).returning();
       reply.setCookie(SESSION_COOKIE, raw, cookieOptions);
       this.issueXsrf(reply);
+      return user;
     },
 
     async endSession(request: FastifyRequest, reply: FastifyReply) {

@@ -54,6 +54,7 @@ describe('XSRF and sessions', () => {
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     expect(login.json().data).toMatchObject({ id: user.id, email: user.email, role_id: Role.Adviser });
+    expect(login.json().data.last_login_at).not.toBeNull();
     const me = await client.get('/api/user');
     expect(me.statusCode).toBe(200);
     expect(me.json().data.password_hash).toBeUndefined();

@@ -42,9 +42,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await findUserByEmail(db, input.email);
     // Same answer and the same work whether the account is missing or the password is wrong.
     if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw validationError({ email: [BAD_CREDENTIALS] });
-    await sessions.startSession(request, reply, user.id);
+    const signedIn = await sessions.startSession(request, reply, user.id);
     await recordActivity(db, { request, actorId: user.id, action: 'logged_in', subjectType: 'user', subjectId: user.id });
-    return { data: presentUser(user) };
+    return { data: presentUser(signedIn) };
   });
 
   app.post('/logout', async (request, reply) => {
