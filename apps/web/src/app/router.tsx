@@ -1,8 +1,9 @@
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, Outlet, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { can, Role } from '@platform/domain';
 import { landingPath } from '../features/auth/landing';
 import { ErrorPage } from '../features/errors/error-page';
+import type { InvestorsSearch } from '../features/investors/components/investors-list-page';
 import { MAINTENANCE_FORCED, MaintenancePage } from '../features/maintenance/maintenance-page';
 import { currentUserQuery, type CurrentUser } from './session';
 import { brandingFrom, publicSettingsQuery } from './settings';
@@ -88,6 +89,22 @@ const adminOverviewRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/admin-overview/components/overview-page'), 'OverviewPage'),
 });
 
+const adminInvestorsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/investors',
+  validateSearch: (search: Record<string, unknown>): InvestorsSearch => ({
+    ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
+    ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
+    ...(typeof search.search === 'string' && search.search ? { search: search.search } : {}),
+    ...(search.verified === '1' || search.verified === '0' ? { verified: search.verified } : {}),
+  }),
+  beforeLoad: async ({ context }) => {
+    const { user } = await loadSession(context.queryClient);
+    if (user && !can(user.role_id, 'investors', 'index')) throw notFound();
+  },
+  component: lazyRouteComponent(() => import('../features/investors/components/investors-list-page'), 'InvestorsListPage'),
+});
+
 /** Investor portal: verified e-mail required (spec §2.4); staff are sent to the back office. */
 const investorRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -117,7 +134,7 @@ const routeTree = rootRoute.addChildren([
   verifyRoute,
   termsRoute,
   maintenanceRoute,
-  adminRoute.addChildren([adminOverviewRoute]),
+  adminRoute.addChildren([adminOverviewRoute, adminInvestorsRoute]),
   investorRoute.addChildren([investorOverviewRoute]),
 ]);
 

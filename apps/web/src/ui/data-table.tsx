@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { Center, Group, Pagination, Paper, ScrollArea, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  /** The server's sort name, when the column can be sorted. */
+  sort?: string;
+  render: (row: T) => ReactNode;
+  width?: number | string;
+}
+
+interface Props<T> {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string | number;
+  loading: boolean;
+  sort: string;
+  onSort: (sort: string) => void;
+  page: number;
+  lastPage: number;
+  total: number;
+  onPage: (page: number) => void;
+  onRowClick?: (row: T) => void;
+  empty: ReactNode;
+}
+
+/**
+ * A table over a server-paged list: sortable headers (with aria-sort), paging, a loading state that
+ * keeps the layout, and an empty state that says what to do next.
+ */
+export function DataTable<T>({ caption, columns, rows, rowKey, loading, sort, onSort, page, lastPage, total, onPage, onRowClick, empty }: Props<T>) {
+  const descending = sort.startsWith('-');
+  const sortName = descending ? sort.slice(1) : sort;
+
+  const header = (column: Column<T>) => {
+    if (!column.sort) return column.label;
+    const active = sortName === column.sort;
+    const Icon = !active ? IconArrowsSort : descending ? IconArrowDown : IconArrowUp;
+    return (
+      <UnstyledButton onClick={() => onSort(active && !descending ? `-${column.sort}` : column.sort!)} fw={600} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {column.label}
+          <Icon size={14} aria-hidden opacity={active ? 1 : 0.4} />
+        </Group>
+      </UnstyledButton>
+    );
+  };
+
+  return (
+    <Paper withBorder radius="md">
+      <ScrollArea>
+        <Table highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" horizontalSpacing="md" striped>
+          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} w={column.width} aria-sort={column.sort && sortName === column.sort ? (descending ? 'descending' : 'ascending') : undefined}>
+                  {header(column)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody aria-busy={loading}>
+            {!rows && loading
+              ? Array.from({ length: 8 }, (_, i) => (
+                  <Table.Tr key={i}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>
+                        <Skeleton h={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : rows?.map((row) => (
+                  <Table.Tr
+                    key={rowKey(row)}
+                    onClick={onRowClick ? () => onRowClick(row) : undefined}
+                    onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row) : undefined}
+                    tabIndex={onRowClick ? 0 : undefined}
+                    style={{ cursor: onRowClick ? 'pointer' : undefined, opacity: loading ? 0.6 : 1 }}
+                  >
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      {rows && rows.length === 0 && <Center p="xl">{empty}</Center>}
+      <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {total.toLocaleString('en-GB')} {total === 1 ? 'record' : 'records'}
+        </Text>
+        {lastPage > 1 && <Pagination total={lastPage} value={page} onChange={onPage} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support/session';
+
+test('staff search, filter, sort and page through the investors list', async ({ page }) => {
+  await login(page, 'adviser@demo.test');
+  await expect(page).toHaveURL(/\/admin\/investors$/);
+  const table = page.getByRole('table');
+  // The demo has 62 investors: 25 on the first page.
+  await expect(page.getByText('62 records')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(26);
+
+  await page.getByRole('button', { name: '3', exact: true }).click();
+  await expect(page).toHaveURL(/page=3/);
+  await expect(table.getByRole('row')).toHaveCount(13);
+
+  await page.getByLabel('Search').fill('amelia');
+  await expect(page.getByText(/^\d+ records?$/)).not.toHaveText('62 records');
+  const names = await table.getByRole('row').locator('td:first-child').allInnerTexts();
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.every((name) => name.startsWith('Amelia'))).toBe(true);
+
+  await page.getByRole('button', { name: 'Joined' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Joined' })).toHaveAttribute('aria-sort', 'ascending');
+  await page.getByRole('button', { name: 'Joined' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Joined' })).toHaveAttribute('aria-sort', 'descending');
+
+  await page.getByLabel('Search').fill('nobody-matches-this');
+  await expect(page.getByText('No investors match')).toBeVisible();
+});
