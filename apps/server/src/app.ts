@@ -19,8 +19,10 @@ import { localStorage, type Storage } from './platform/storage';
 import { registerSessions, type SessionManager } from './platform/session';
 import { createRealtime } from './platform/realtime';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerDealRoutes } from './modules/deals/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
+import { registerPipelineRoutes } from './modules/pipelines/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -98,6 +100,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerSettingsRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
+  registerPipelineRoutes(app, ctx);
+  registerDealRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   app.addHook('onReady', async () => {

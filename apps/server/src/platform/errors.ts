@@ -53,6 +53,7 @@ export function zodIssuesToFieldErrors(issues: ReadonlyArray<{ path: PropertyKey
 /** Unique indexes that guard a form field: a race past the service's own check still lands on the field. */
 const UNIQUE_FIELDS: Record<string, [string, string]> = {
   users_email_unique: ['email', 'The email has already been taken.'],
+  net_asset_values_fund_date_unique: ['date', 'A NAV is already recorded for this fund on this date.'],
 };
 
 function uniqueViolation(error: unknown): AppError | null {

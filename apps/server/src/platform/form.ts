@@ -41,3 +41,10 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: unknown): z.
   if (!result.success) throw validationError(zodIssuesToFieldErrors(result.error.issues));
   return result.data;
 }
+
+/** The fields of a create or update form, without the `_method` override the web adds to FormData. */
+export async function readFormFields(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const { fields } = await readForm(request);
+  const { _method: _ignored, ...rest } = fields;
+  return rest;
+}

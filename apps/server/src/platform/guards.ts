@@ -32,3 +32,11 @@ export function authorize(event: PermissionEvent, action: Action) {
 export async function authenticated(request: FastifyRequest) {
   requireUser(request);
 }
+
+/** Route guard for reads shared by two areas, e.g. pipelines: their settings page and the deal board. */
+export function authorizeAny(...grants: Array<[PermissionEvent, Action]>) {
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    if (!grants.some(([event, action]) => can(user.roleId, event, action))) throw forbidden();
+  };
+}

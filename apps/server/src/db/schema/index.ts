@@ -1,2 +1,3 @@
 /** The whole database schema: one file per area, re-exported here for Drizzle and the app. */
 export * from './platform';
+export * from './deals-funds';

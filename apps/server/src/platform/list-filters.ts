@@ -1,0 +1,33 @@
+import { ilike, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { AppError } from './errors';
+import { isCalendarDate } from './input';
+
+/** Filter values of list queries (`filter[x]=…`): a malformed value is a 400 naming the filter. */
+
+export function idList(field: string, value: string): number[] {
+  const ids = value.split(',').map((v) => Number(v.trim()));
+  if (!ids.length || ids.some((n) => !Number.isInteger(n) || n < 1)) throw new AppError('bad_request', `filter[${field}] must be an id or a comma-separated list of ids.`);
+  return ids;
+}
+
+export const idsFilter = (field: string, column: PgColumn) => (value: string) => inArray(column, idList(field, value));
+
+export function dayFilter(field: string, value: string): string {
+  if (!isCalendarDate(value)) throw new AppError('bad_request', `filter[${field}] must be a date (YYYY-MM-DD).`);
+  return value;
+}
+
+/** One of a fixed set of values, or several separated by commas. */
+export const oneOfFilter = (field: string, column: PgColumn, allowed: readonly string[]) => (value: string) => {
+  const values = value.split(',').map((v) => v.trim());
+  const unknown = values.find((v) => !allowed.includes(v));
+  if (unknown !== undefined) throw new AppError('bad_request', `filter[${field}] must be one of ${allowed.join(', ')}.`);
+  return inArray(column, values);
+};
+
+/** Substring search; % and _ typed by a user are matched literally, not as wildcards. */
+export const containsFilter = (column: PgColumn) => (value: string): SQL | undefined => {
+  const text = value.trim();
+  return text ? ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+};
