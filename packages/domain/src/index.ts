@@ -8,3 +8,5 @@ export * from './menu';
 export * from './auth-schemas';
 export * from './money';
 export * from './performance';
+export * from './investments';
+export * from './opportunities';

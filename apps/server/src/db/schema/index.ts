@@ -1,3 +1,6 @@
 /** The whole database schema: one file per area, re-exported here for Drizzle and the app. */
 export * from './platform';
 export * from './deals-funds';
+export * from './people';
+export * from './opportunities';
+export * from './compliance';

@@ -1,0 +1,250 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pipelineDeals } from './deals-funds';
+import { investmentMethodEntities, nominees, organisations } from './people';
+import { users } from './platform';
+
+/**
+ * Investment opportunities and the investments made into them (DOMAIN.md lifecycle steps 2–3).
+ * Money is numeric(20,2) with the opportunity's currency; share prices and share counts
+ * numeric(24,6). Rules about statuses and limits: docs/decisions/0008.
+ */
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+};
+const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
+const units = (name: string) => numeric(name, { precision: 24, scale: 6 });
+const isoDate = (name: string) => date(name, { mode: 'string' });
+
+export interface TeamMember {
+  name: string;
+  role: string;
+  bio?: string;
+}
+
+export interface OpportunityKeyDate {
+  label: string;
+  date: string;
+}
+
+export const investmentOpportunities = pgTable(
+  'investment_opportunities',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    status: integer('status').notNull().default(1),
+    companyName: text('company_name').notNull(),
+    type: text('type'),
+    subType: text('sub_type'),
+    industry: text('industry'),
+    roundType: text('round_type'),
+    currency: text('currency').notNull().default('GBP'),
+    targetRaise: money('target_raise'),
+    /** The hard cap: committed money never passes it. Defaults to the target raise when unset. */
+    maximumRaise: money('maximum_raise'),
+    minimumInvestment: money('minimum_investment'),
+    maximumInvestment: money('maximum_investment'),
+    sharePrice: units('share_price'),
+    preMoneyValuation: money('pre_money_valuation'),
+    opensAt: isoDate('opens_at'),
+    closesAt: isoDate('closes_at'),
+    taxRelief: text('tax_relief').notNull().default('none'),
+    /** Fees as shown to investors, e.g. "2% arrangement fee, 20% carry". */
+    fees: text('fees'),
+    summary: text('summary'),
+    description: text('description'),
+    keyPoints: jsonb('key_points').$type<string[]>().notNull().default([]),
+    team: jsonb('team').$type<TeamMember[]>().notNull().default([]),
+    keyDates: jsonb('key_dates').$type<OpportunityKeyDate[]>().notNull().default([]),
+    marketSoundingRequired: boolean('market_sounding_required').notNull().default(false),
+    /** Investment terms the investor accepts when investing (termsConditions flag). */
+    investmentTerms: text('investment_terms'),
+    bankAccountName: text('bank_account_name'),
+    bankSortCode: text('bank_sort_code'),
+    bankAccountNumber: text('bank_account_number'),
+    bankIban: text('bank_iban'),
+    /** Sum of committed investments, kept in step under the opportunity's row lock. */
+    committedAmount: money('committed_amount').notNull().default('0'),
+    sourceDealId: integer('source_deal_id').references(() => pipelineDeals.id),
+    coverImage: text('cover_image'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('investment_opportunities_slug_unique').on(t.slug),
+    index('investment_opportunities_status_idx').on(t.status, t.createdAt),
+    index('investment_opportunities_name_idx').on(t.name),
+    index('investment_opportunities_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('investment_opportunities_company_idx').on(t.companyName),
+    index('investment_opportunities_industry_idx').on(t.industry),
+    index('investment_opportunities_closes_idx').on(t.closesAt),
+    index('investment_opportunities_target_idx').on(t.targetRaise),
+    index('investment_opportunities_created_idx').on(t.createdAt),
+    index('investment_opportunities_deal_idx').on(t.sourceDealId),
+    check('investment_opportunities_status', sql`${t.status} between 1 and 6`),
+    check('investment_opportunities_tax_relief', sql`${t.taxRelief} in ('EIS', 'SEIS', 'none')`),
+    check('investment_opportunities_committed', sql`${t.committedAmount} >= 0 and ${t.committedAmount} <= coalesce(${t.maximumRaise}, ${t.targetRaise}, ${t.committedAmount})`),
+    check(
+      'investment_opportunities_limits',
+      sql`coalesce(${t.minimumInvestment}, 0) >= 0 and (${t.maximumInvestment} is null or ${t.maximumInvestment} >= coalesce(${t.minimumInvestment}, 0)) and (${t.maximumRaise} is null or ${t.targetRaise} is null or ${t.maximumRaise} >= ${t.targetRaise})`,
+    ),
+  ],
+);
+
+/** Investors invited to a Live - Internal opportunity. */
+export const opportunityInvitations = pgTable(
+  'opportunity_invitations',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    invitedBy: integer('invited_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('opportunity_invitations_unique').on(t.opportunityId, t.userId), index('opportunity_invitations_user_idx').on(t.userId)],
+);
+
+export const opportunityImages = pgTable(
+  'opportunity_images',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    caption: text('caption'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('opportunity_images_opportunity_idx').on(t.opportunityId, t.position)],
+);
+
+/** Q&A: an investor's (or staff member's) question on an opportunity, with replies. */
+export const opportunityDiscussions = pgTable(
+  'opportunity_discussions',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('opportunity_discussions_opportunity_idx').on(t.opportunityId, t.createdAt)],
+);
+
+export const discussionReplies = pgTable(
+  'discussion_replies',
+  {
+    id: serial('id').primaryKey(),
+    discussionId: integer('discussion_id')
+      .notNull()
+      .references(() => opportunityDiscussions.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('discussion_replies_discussion_idx').on(t.discussionId, t.createdAt)],
+);
+
+/**
+ * Insider register: an investor's acceptance of market sounding (being wall-crossed) before seeing
+ * an opportunity. Append-only — a trigger of migration 0006 refuses UPDATE and DELETE.
+ */
+export const marketSoundingAcceptances = pgTable(
+  'market_sounding_acceptances',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What the investor was shown and accepted, word for word. */
+    disclosedText: text('disclosed_text').notNull(),
+    opportunityName: text('opportunity_name').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('market_sounding_acceptances_unique').on(t.opportunityId, t.userId),
+    index('market_sounding_acceptances_accepted_idx').on(t.acceptedAt),
+    index('market_sounding_acceptances_user_idx').on(t.userId),
+  ],
+);
+
+/** One investor's commitment to an opportunity (DOMAIN.md lifecycle step 3). */
+export const investments = pgTable(
+  'investments',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    holderType: text('holder_type').notNull().default('personal'),
+    organisationId: integer('organisation_id').references(() => organisations.id),
+    investmentMethodEntityId: integer('investment_method_entity_id').references(() => investmentMethodEntities.id),
+    nomineeId: integer('nominee_id').references(() => nominees.id),
+    type: text('type').notNull().default('investor'),
+    status: text('status').notNull().default('reserved'),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    sharePrice: units('share_price'),
+    shares: units('shares'),
+    paymentReference: text('payment_reference').notNull(),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    cashCallAt: timestamp('cash_call_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /** Card payment session at the provider, when one was started. */
+    paymentProviderRef: text('payment_provider_ref'),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('investments_payment_reference_unique').on(t.paymentReference),
+    index('investments_opportunity_status_idx').on(t.opportunityId, t.status),
+    index('investments_user_idx').on(t.userId, t.opportunityId),
+    index('investments_status_idx').on(t.status),
+    index('investments_created_idx').on(t.createdAt),
+    index('investments_amount_idx').on(t.amount),
+    index('investments_organisation_idx').on(t.organisationId),
+    index('investments_method_entity_idx').on(t.investmentMethodEntityId),
+    index('investments_nominee_idx').on(t.nomineeId),
+    check('investments_amount_positive', sql`${t.amount} > 0`),
+    check('investments_status', sql`${t.status} in ('reserved', 'cash_call', 'paid', 'completed', 'cancelled')`),
+    check('investments_type', sql`${t.type} in ('investor', 'subsequent', 'org', 'pension', 'manual', 'private_manual')`),
+    check(
+      'investments_holder',
+      sql`case ${t.holderType}
+        when 'personal' then ${t.organisationId} is null and ${t.investmentMethodEntityId} is null and ${t.nomineeId} is null
+        when 'organisation' then ${t.organisationId} is not null
+        when 'investment_method' then ${t.investmentMethodEntityId} is not null
+        when 'nominee' then ${t.nomineeId} is not null
+        else false end`,
+    ),
+  ],
+);
