@@ -20,6 +20,7 @@ import { registerSessions, type SessionManager } from './platform/session';
 import { createRealtime } from './platform/realtime';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerDealRoutes } from './modules/deals/routes';
+import { registerOpportunityRoutes } from './modules/opportunities/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerStatsRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);
   registerDealRoutes(app, ctx);
+  registerOpportunityRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   app.addHook('onReady', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_APP_VERSION, DEFAULT_COLORS, DEFAULT_TERMS_VERSION } from '@platform/domain';
+import { DEFAULT_APP_VERSION, DEFAULT_COLORS, DEFAULT_TERMS_VERSION, type PublicFlagName } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 
@@ -25,4 +25,9 @@ export async function loadSettings(db: Db): Promise<SettingsRow> {
     .onConflictDoNothing();
   const [created] = await db.select().from(settings).where(eq(settings.id, SETTINGS_ID));
   return created;
+}
+
+/** A feature flag by its public-settings name (spec §3 table); missing flags are off. */
+export function flagOn(row: SettingsRow, name: PublicFlagName): boolean {
+  return row.flags[name] === true;
 }

@@ -1,0 +1,39 @@
+import { inArray, type SQL } from 'drizzle-orm';
+import { can, OpportunityStatus, TAX_RELIEFS } from '@platform/domain';
+import { investmentOpportunities } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { containsFilter, oneOfFilter } from '../../platform/list-filters';
+import type { ListResource } from '../../platform/list-query';
+
+/** `filter[status]=2` or `2,3`: status ids 1–6 (spec §4). */
+function statusFilter(value: string): SQL {
+  const ids = value.split(',').map((v) => Number(v.trim()));
+  if (ids.some((id) => !Number.isInteger(id) || id < 1 || id > 6)) throw new AppError('bad_request', 'filter[status] must be a status id 1–6 or a comma-separated list of them.');
+  return inArray(investmentOpportunities.status, ids);
+}
+
+export const OPPORTUNITIES_RESOURCE: ListResource = {
+  name: 'investment_opportunities',
+  filters: {
+    status: statusFilter,
+    search: containsFilter(investmentOpportunities.name),
+    industry: (v) => inArray(investmentOpportunities.industry, v.split(',').map((s) => s.trim())),
+    tax_relief: oneOfFilter('tax_relief', investmentOpportunities.taxRelief, TAX_RELIEFS),
+  },
+  sorts: {
+    name: investmentOpportunities.name,
+    status: investmentOpportunities.status,
+    target_raise: investmentOpportunities.targetRaise,
+    closes_at: investmentOpportunities.closesAt,
+    created_at: investmentOpportunities.createdAt,
+  },
+  defaultSort: '-created_at',
+};
+
+const LIVE = [OpportunityStatus.Draft, OpportunityStatus.LiveExternal, OpportunityStatus.LiveInternal, OpportunityStatus.Closed];
+const EXISTING = [OpportunityStatus.Completed, OpportunityStatus.Matured];
+
+/** The statuses a staff role may list: live opportunities, existing investments, or both. */
+export function listableStatuses(roleId: number): number[] {
+  return [...(can(roleId, 'live_opportunities', 'index') ? LIVE : []), ...(can(roleId, 'existing_opportunities', 'index') ? EXISTING : [])];
+}
