@@ -14,6 +14,7 @@ import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { notifyUser } from '../notifications/service';
 import { loadSettings } from '../settings/service';
+import { registerOpportunityImageRoutes } from './images';
 import { listableStatuses, OPPORTUNITIES_RESOURCE } from './list';
 import { presentOpportunityForInvestor, presentOpportunityForStaff } from './presenter';
 import { createOpportunitySchema, invitationsSchema, transitionSchema, updateOpportunitySchema } from './schemas';
@@ -45,6 +46,7 @@ function assertStaffMay(user: UserRow, row: Pick<OpportunityRow, 'status'>, acti
  */
 export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
+  registerOpportunityImageRoutes(app, ctx);
 
   async function loadForStaff(request: FastifyRequest, action: Action): Promise<OpportunityRow> {
     const user = requireUser(request);

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { can, OPPORTUNITY_PERMISSION_EVENT, Role } from '@platform/domain';
+import type { AppContext } from '../../app';
+import { opportunityImages } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { forbidden, notFound, validationError } from '../../platform/errors';
+import { readForm } from '../../platform/form';
+import { requireUser } from '../../platform/guards';
+import { idParams, textInput } from '../../platform/input';
+import { findOpportunity } from './service';
+import { findVisibleOpportunity, marketSoundingPending } from './visibility';
+
+/** Gallery pictures: PNG, JPEG or WebP by their bytes (never SVG, which can carry script), 5 MB each, 20 per opportunity. */
+const GALLERY_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+const MAX_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGES = 20;
+
+export type ImageRow = typeof opportunityImages.$inferSelect;
+
+export function presentImage(row: ImageRow) {
+  return { id: row.id, caption: row.caption, position: row.position, url: `/api/opportunity-images/${row.id}` };
+}
+
+export async function galleryOf(db: AppContext['db'], opportunityId: number) {
+  const rows = await db
+    .select()
+    .from(opportunityImages)
+    .where(and(eq(opportunityImages.opportunityId, opportunityId), isNull(opportunityImages.deletedAt)))
+    .orderBy(asc(opportunityImages.position), asc(opportunityImages.id));
+  return rows.map(presentImage);
+}
+
+export function registerOpportunityImageRoutes(app: FastifyInstance, { db, storage }: AppContext) {
+  async function staffOpportunity(request: FastifyRequest, action: 'show' | 'update') {
+    const user = requireUser(request);
+    const row = await findOpportunity(db, idParams.parse(request.params).id);
+    if (!row) throw notFound('opportunity');
+    if (!can(user.roleId, OPPORTUNITY_PERMISSION_EVENT(row.status), action)) throw forbidden();
+    return row;
+  }
+
+  app.get('/api/investment-opportunities/:id/images', { schema: { params: idParams } }, async (request) => {
+    const user = requireUser(request);
+    const { id } = request.params as z.infer<typeof idParams>;
+    if (user.roleId === Role.User) {
+      const row = await findVisibleOpportunity(db, user.id, id);
+      if (await marketSoundingPending(db, user.id, row)) return { data: [] };
+      return { data: await galleryOf(db, row.id) };
+    }
+    return { data: await galleryOf(db, (await staffOpportunity(request, 'show')).id) };
+  });
+
+  app.post('/api/investment-opportunities/:id/images', { schema: { params: idParams } }, async (request, reply) => {
+    const opportunity = await staffOpportunity(request, 'update');
+    const { fields, files } = await readForm(request);
+    const file = files.image;
+    if (!file) throw validationError({ image: ['Choose an image to upload.'] });
+    const type = await fileTypeFromBuffer(file.data);
+    if (!type || !GALLERY_TYPES.has(type.mime)) throw validationError({ image: ['The image must be a PNG, JPEG or WebP picture.'] });
+    if (file.data.length > MAX_BYTES) throw validationError({ image: ['The image may not be larger than 5 MB.'] });
+    const caption = textInput(200).nullable().safeParse(typeof fields.caption === 'string' && fields.caption.trim() ? fields.caption : null);
+    if (!caption.success) throw validationError({ caption: [caption.error.issues[0].message] });
+    const key = await storage.put('opportunities', { ...file, filename: `image.${type.ext}` });
+    const row = await db.transaction(async (tx) => {
+      const [{ n }] = await tx.select({ n: count() }).from(opportunityImages).where(and(eq(opportunityImages.opportunityId, opportunity.id), isNull(opportunityImages.deletedAt)));
+      if (Number(n) >= MAX_IMAGES) throw validationError({ image: [`An opportunity holds at most ${MAX_IMAGES} images.`] });
+      const [created] = await tx.insert(opportunityImages).values({ opportunityId: opportunity.id, storageKey: key, mimeType: type.mime, caption: caption.data, position: Number(n) }).returning();
+      await recordActivity(tx, { request, action: 'image_added', subjectType: 'opportunity', subjectId: opportunity.id, after: { image_id: created.id } });
+      return created;
+    });
+    return reply.status(201).send({ data: presentImage(row) });
+  });
+
+  app.delete('/api/investment-opportunities/:id/images/:imageId', { schema: { params: z.object({ id: z.coerce.number().int().positive(), imageId: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+    const opportunity = await staffOpportunity(request, 'update');
+    const { imageId } = request.params as { imageId: number };
+    await db.transaction(async (tx) => {
+      const [removed] = await tx
+        .update(opportunityImages)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(opportunityImages.id, imageId), eq(opportunityImages.opportunityId, opportunity.id), isNull(opportunityImages.deletedAt)))
+        .returning();
+      if (!removed) throw notFound('image');
+      await recordActivity(tx, { request, action: 'image_removed', subjectType: 'opportunity', subjectId: opportunity.id, before: { image_id: imageId } });
+    });
+    return reply.status(204).send();
+  });
+
+  /** The picture itself, to whoever may see its opportunity (investors: after any market sounding). */
+  app.get('/api/opportunity-images/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const user = requireUser(request);
+    const [image] = await db.select().from(opportunityImages).where(and(eq(opportunityImages.id, (request.params as z.infer<typeof idParams>).id), isNull(opportunityImages.deletedAt)));
+    if (!image) throw notFound('image');
+    if (user.roleId === Role.User) {
+      const row = await findVisibleOpportunity(db, user.id, image.opportunityId);
+      if (await marketSoundingPending(db, user.id, row)) throw notFound('image');
+    } else {
+      const row = await findOpportunity(db, image.opportunityId);
+      if (!row || !can(user.roleId, OPPORTUNITY_PERMISSION_EVENT(row.status), 'show')) throw notFound('image');
+    }
+    const data = await storage.read(image.storageKey);
+    if (!data) throw notFound('image');
+    return reply
+      .type(image.mimeType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=3600')
+      .send(data);
+  });
+}
