@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * Three projects: pure unit tests, then the API tests twice — on the embedded PGlite always and
  * on a PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
  */
-const apiTests = ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/platform/**/*.test.ts'];
+const apiTests = ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/platform/**/*.test.ts', 'apps/server/src/db/**/*.test.ts'];
 const api = (name: string, db: string, groupOrder: number) => ({
   test: {
     name,

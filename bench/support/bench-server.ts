@@ -30,7 +30,7 @@ const database = databaseUrl ? openPostgres(databaseUrl) : await openEmbedded(`/
 await migrateDatabase(database, databaseUrl);
 const config = readConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/platform-bench-${process.pid}`, WEB_DIST: '/nonexistent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 const { app, ctx } = await buildApp({ config, database, logger: false });
-await seedDemo(ctx.db, ctx.realtime);
+await seedDemo(ctx);
 await ctx.db.execute(sql`
   insert into users (name, email, role_id, email_verified_at, accepted_terms_version, created_at)
   select 'Investor ' || g, 'bench' || g || '@example.test', 5, now(), 1, now() - (g % 900) * interval '1 hour'

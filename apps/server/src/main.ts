@@ -10,7 +10,7 @@ async function main() {
   const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
   await migrateDatabase(database, config.databaseUrl);
   const { app, ctx } = await buildApp({ config, database });
-  if (config.seedDemo) await seedDemo(ctx.db, ctx.realtime);
+  if (config.seedDemo) await seedDemo(ctx);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`ready in ${Date.now() - started} ms on ${config.appUrl} (${database.kind} database)`);
 

@@ -22,28 +22,31 @@ function random(seed: number) {
   };
 }
 
-export function demoPicture(seed: number, width = 960, height = 540): Buffer {
+export function demoPicture(seed: number, width = 800, height = 450): Buffer {
   const [from, to, light] = PALETTES[seed % PALETTES.length];
   const next = random(seed + 1);
-  const circles = Array.from({ length: 6 }, () => ({ x: next() * width, y: next() * height, r: 40 + next() * 180, a: 0.08 + next() * 0.18 }));
   const png = new PNG({ width, height });
+  const { data } = png;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const t = (x / width + y / height) / 2;
-      const rgb = from.map((c, i) => c + (to[i] - c) * t);
-      for (const circle of circles) {
-        const d = Math.hypot(x - circle.x, y - circle.y);
-        if (d < circle.r) {
-          const alpha = circle.a * (1 - d / circle.r);
-          for (let i = 0; i < 3; i++) rgb[i] = rgb[i] * (1 - alpha) + light[i] * alpha;
-        }
-      }
       const at = (y * width + x) * 4;
-      png.data[at] = rgb[0];
-      png.data[at + 1] = rgb[1];
-      png.data[at + 2] = rgb[2];
-      png.data[at + 3] = 255;
+      for (let i = 0; i < 3; i++) data[at + i] = from[i] + (to[i] - from[i]) * t;
+      data[at + 3] = 255;
     }
   }
-  return PNG.sync.write(png);
+  // Soft circles, each blended over its own bounding box only.
+  for (let c = 0; c < 6; c++) {
+    const [cx, cy, r, a] = [next() * width, next() * height, 40 + next() * 160, 0.08 + next() * 0.18];
+    for (let y = Math.max(0, Math.floor(cy - r)); y < Math.min(height, Math.ceil(cy + r)); y++) {
+      for (let x = Math.max(0, Math.floor(cx - r)); x < Math.min(width, Math.ceil(cx + r)); x++) {
+        const d = Math.hypot(x - cx, y - cy);
+        if (d >= r) continue;
+        const alpha = a * (1 - d / r);
+        const at = (y * width + x) * 4;
+        for (let i = 0; i < 3; i++) data[at + i] = data[at + i] * (1 - alpha) + light[i] * alpha;
+      }
+    }
+  }
+  return PNG.sync.write(png, { deflateLevel: 1, filterType: 1 });
 }

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { Role, type RoleId } from '@platform/domain';
-import type { Realtime } from '../app';
-import type { Db } from './client';
+import type { AppContext } from '../app';
 import { settings, users } from './schema';
 import { hashPassword } from '../platform/crypto';
 import { loadSettings, SETTINGS_ID } from '../modules/settings/service';
 import { notifyUser } from '../modules/notifications/service';
+import { seedOpportunities } from './seed-opportunities';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -34,7 +34,7 @@ const RISK_WARNING =
  * Demo data for a first look at the product. Idempotent: running it again changes nothing that
  * is already there.
  */
-export async function seedDemo(db: Db, realtime: Pick<Realtime, 'publishToUser'>, now = new Date()): Promise<void> {
+export async function seedDemo({ db, realtime, storage }: Pick<AppContext, 'db' | 'realtime' | 'storage'>, now = new Date()): Promise<void> {
   const current = await loadSettings(db);
   if (!current.riskWarningText) {
     await db
@@ -105,4 +105,5 @@ export async function seedDemo(db: Db, realtime: Pick<Realtime, 'publishToUser'>
       cta: '/investor/news',
     });
   }
+  await seedOpportunities({ db, storage }, now);
 }

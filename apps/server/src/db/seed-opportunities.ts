@@ -1,0 +1,163 @@
+import Decimal from 'decimal.js';
+import { count, eq, inArray } from 'drizzle-orm';
+import { Role } from '@platform/domain';
+import type { AppContext } from '../app';
+import { complianceOptions, complianceQuestions, investmentOpportunities, investments, opportunityImages, opportunityInvitations, users } from './schema';
+import { demoPicture } from './demo-images';
+
+/**
+ * Demo opportunities in every status with investments in every state, a portfolio for
+ * investor@demo.test and an appropriateness test bank. Skipped when any opportunity exists.
+ */
+interface DemoOpportunity {
+  name: string;
+  company: string;
+  status: number;
+  industry: string;
+  round: string;
+  relief: 'EIS' | 'SEIS' | 'none';
+  target: string;
+  min: string;
+  max: string;
+  price: string;
+  valuation: string;
+  summary: string;
+  points: string[];
+  marketSounding?: boolean;
+  closesInDays: number;
+}
+
+const OPPORTUNITIES: DemoOpportunity[] = [
+  { name: 'Heliotrope Energy Series A', company: 'Heliotrope Energy Ltd', status: 2, industry: 'Clean energy', round: 'Series A', relief: 'EIS', target: '1500000', min: '2000', max: '100000', price: '1.850000', valuation: '9000000', summary: 'Grid-scale thermal batteries that store surplus wind power as heat for industry.', points: ['£2.1m of signed offtake letters', 'Pilot running at a Teesside chemicals plant', 'Founders from National Grid and Siemens'], closesInDays: 45 },
+  { name: 'Kettle & Co Seed', company: 'Kettle & Co Ltd', status: 2, industry: 'Consumer', round: 'Seed', relief: 'SEIS', target: '250000', min: '500', max: '25000', price: '0.400000', valuation: '1500000', summary: 'Refillable household cleaning products sold by subscription, now in 40 Waitrose stores.', points: ['6,800 paying subscribers', '72% gross margin', 'B Corp certified'], closesInDays: 21 },
+  { name: 'Northlight Diagnostics Placing', company: 'Northlight Diagnostics plc', status: 2, industry: 'Healthcare', round: 'Placing', relief: 'EIS', target: '3000000', min: '5000', max: '250000', price: '0.120000', valuation: '24000000', summary: 'A confidential placing ahead of a regulatory announcement.', points: ['CE-marked point-of-care test', 'NHS trust evaluations under way'], marketSounding: true, closesInDays: 10 },
+  { name: 'Ferrous Robotics Syndicate', company: 'Ferrous Robotics Ltd', status: 3, industry: 'Robotics', round: 'Series A', relief: 'EIS', target: '800000', min: '10000', max: '200000', price: '3.200000', valuation: '12000000', summary: 'Autonomous welding cells for shipyards, offered to syndicate members only.', points: ['Contracts with two UK shipyards', 'Payback under 14 months for customers'], closesInDays: 30 },
+  { name: 'Tidewater Analytics Bridge', company: 'Tidewater Analytics Ltd', status: 4, industry: 'Software', round: 'Bridge', relief: 'EIS', target: '400000', min: '1000', max: '50000', price: '2.000000', valuation: '6000000', summary: 'Flood-risk analytics for insurers; closed and collecting payments.', points: ['ARR £1.1m', 'Three of the top ten UK insurers as customers'], closesInDays: -5 },
+  { name: 'Brightwater Foods Seed', company: 'Brightwater Foods Ltd', status: 5, industry: 'Food & drink', round: 'Seed', relief: 'SEIS', target: '150000', min: '500', max: '15000', price: '0.500000', valuation: '900000', summary: 'Plant-based ready meals for schools and hospitals.', points: ['Supplying 120 schools'], closesInDays: -400 },
+  { name: 'Orbital Freight Series A', company: 'Orbital Freight Ltd', status: 5, industry: 'Logistics', round: 'Series A', relief: 'EIS', target: '2000000', min: '2500', max: '150000', price: '1.000000', valuation: '10000000', summary: 'Electric middle-mile freight with its own charging depots.', points: ['Fleet of 48 vans'], closesInDays: -700 },
+  { name: 'Quillon Security Exit', company: 'Quillon Security Ltd', status: 6, industry: 'Cyber security', round: 'Seed', relief: 'EIS', target: '500000', min: '1000', max: '50000', price: '0.800000', valuation: '4000000', summary: 'Acquired by a listed security group in 2026.', points: ['Returned 3.1x to investors'], closesInDays: -1500 },
+  { name: 'Marlow Health Draft Round', company: 'Marlow Health Ltd', status: 1, industry: 'Healthcare', round: 'Seed', relief: 'SEIS', target: '200000', min: '500', max: '20000', price: '0.250000', valuation: '1200000', summary: 'Remote physiotherapy platform, being prepared for launch.', points: ['Pilot with two NHS trusts'], closesInDays: 60 },
+];
+
+const QUESTIONS: Array<[string, string[], number]> = [
+  ['If the company you invest in fails, what is the most likely outcome?', ['You get all your money back', 'You lose all the money you invested', 'The platform repays you'], 1],
+  ['How easily can you sell shares in an unlisted company?', ['Any time, like listed shares', 'Usually not until the company is sold or lists', 'After one year, guaranteed'], 1],
+  ['What does dilution mean for your shareholding?', ['Your percentage falls when new shares are issued', 'Your shares double in value', 'Your dividends are guaranteed'], 0],
+  ['Are investments on this platform covered by the Financial Services Compensation Scheme?', ['Yes, up to £85,000', 'No, you are unlikely to be protected if something goes wrong', 'Only EIS investments'], 1],
+  ['How much of your investable money should go into high-risk investments like these?', ['All of it', 'Around half', 'No more than 10%'], 2],
+];
+
+const day = 24 * 60 * 60 * 1000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' | 'storage'>, now = new Date()): Promise<void> {
+  const [{ n }] = await db.select({ n: count() }).from(investmentOpportunities);
+  if (Number(n) > 0) return;
+
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'superadmin@demo.test'));
+  const [isla] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'investor@demo.test'));
+  const others = await db.select({ id: users.id }).from(users).where(eq(users.roleId, Role.User)).limit(40);
+  const investors = others.filter((u) => u.id !== isla?.id);
+
+  await db.transaction(async (tx) => {
+    const questionCount = await tx.select({ n: count() }).from(complianceQuestions);
+    if (Number(questionCount[0].n) === 0) {
+      for (const [position, [question, options, correct]] of QUESTIONS.entries()) {
+        const [row] = await tx.insert(complianceQuestions).values({ question, position }).returning();
+        await tx.insert(complianceOptions).values(options.map((label, i) => ({ questionId: row.id, label, correct: i === correct, position: i })));
+      }
+    }
+
+    let reference = 0;
+    for (const [index, spec] of OPPORTUNITIES.entries()) {
+      const closes = new Date(now.getTime() + spec.closesInDays * day);
+      const [row] = await tx
+        .insert(investmentOpportunities)
+        .values({
+          slug: spec.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+          name: spec.name,
+          companyName: spec.company,
+          status: spec.status,
+          type: 'Equity',
+          subType: 'Ordinary shares',
+          industry: spec.industry,
+          roundType: spec.round,
+          taxRelief: spec.relief,
+          targetRaise: new Decimal(spec.target).toFixed(2),
+          maximumRaise: new Decimal(spec.target).times(1.2).toFixed(2),
+          minimumInvestment: new Decimal(spec.min).toFixed(2),
+          maximumInvestment: new Decimal(spec.max).toFixed(2),
+          sharePrice: spec.price,
+          preMoneyValuation: new Decimal(spec.valuation).toFixed(2),
+          opensAt: isoDay(new Date(closes.getTime() - 60 * day)),
+          closesAt: isoDay(closes),
+          fees: '2% arrangement fee paid by the company; 20% carry above 1.2x',
+          summary: spec.summary,
+          description: `<p>${spec.summary}</p><h3>The opportunity</h3><p>${spec.company} is raising ${spec.round.toLowerCase()} funding to scale its team and sales. Funds will be held by the company's solicitors until the round completes.</p><h3>Risks</h3><p>Early-stage companies often fail. You could lose all the money you invest, and you may not be able to sell your shares for many years.</p>`,
+          keyPoints: spec.points,
+          team: [
+            { name: 'Hannah Okafor', role: 'Chief executive', bio: 'Previously led operations at a FTSE 250 business.' },
+            { name: 'Tom Lindqvist', role: 'Chief technology officer', bio: 'Built and sold a data start-up in 2021.' },
+          ],
+          keyDates: [{ label: 'Round closes', date: isoDay(closes) }],
+          marketSoundingRequired: spec.marketSounding ?? false,
+          investmentTerms: '<p>By investing you confirm you have read the information memorandum and understand the risks. Shares are issued once the round completes.</p>',
+          bankAccountName: `${spec.company} client account`,
+          bankSortCode: '20-45-77',
+          bankAccountNumber: String(40000000 + index * 1111),
+          publishedAt: spec.status > 1 ? new Date(closes.getTime() - 60 * day) : null,
+          completedAt: spec.status >= 5 ? closes : null,
+          createdBy: admin?.id ?? null,
+          createdAt: new Date(closes.getTime() - 70 * day),
+        })
+        .returning();
+
+      for (let picture = 0; picture < 2; picture++) {
+        const key = await storage.put('opportunities', { filename: 'demo.png', mimetype: 'image/png', data: demoPicture(index * 2 + picture) });
+        await tx.insert(opportunityImages).values({ opportunityId: row.id, storageKey: key, mimeType: 'image/png', caption: picture === 0 ? spec.company : 'The team at work', position: picture });
+      }
+      if (spec.status === 3 && isla) await tx.insert(opportunityInvitations).values({ opportunityId: row.id, userId: isla.id, invitedBy: admin?.id ?? null });
+      if (spec.status === 1) continue;
+
+      // Investments: a spread from other investors, in states that fit the opportunity's status.
+      const states = spec.status === 2 || spec.status === 3 ? ['reserved', 'cash_call', 'paid'] : spec.status === 4 ? ['cash_call', 'paid'] : ['completed'];
+      const holders = investors.slice(index * 3, index * 3 + 8);
+      const rows: Array<typeof investments.$inferInsert> = holders.map((holder, i) => {
+        const amount = new Decimal(spec.min).times(2 + ((i * 7) % 9)).toFixed(2);
+        const status = states[i % states.length];
+        return investmentRow(row, holder.id, amount, status, ++reference, closes);
+      });
+      // investor@demo.test: a reservation, a cash call, a payment and completed holdings.
+      if (isla && !spec.marketSounding) {
+        const islaStatus = ({ 2: index === 0 ? 'reserved' : 'cash_call', 3: 'reserved', 4: 'paid', 5: 'completed', 6: 'completed' } as Record<number, string>)[spec.status];
+        if (islaStatus) rows.push(investmentRow(row, isla.id, new Decimal(spec.min).times(5).toFixed(2), islaStatus, ++reference, closes));
+      }
+      if (rows.length) {
+        await tx.insert(investments).values(rows);
+        const committed = rows.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
+        await tx.update(investmentOpportunities).set({ committedAmount: committed.toFixed(2) }).where(inArray(investmentOpportunities.id, [row.id]));
+      }
+    }
+  });
+}
+
+function investmentRow(opportunity: typeof investmentOpportunities.$inferSelect, userId: number, amount: string, status: string, reference: number, closes: Date): typeof investments.$inferInsert {
+  const price = opportunity.sharePrice ? new Decimal(opportunity.sharePrice) : null;
+  const when = new Date(closes.getTime() - 20 * day);
+  return {
+    opportunityId: opportunity.id,
+    userId,
+    amount,
+    currency: opportunity.currency,
+    status,
+    type: 'investor',
+    sharePrice: opportunity.sharePrice,
+    shares: price ? new Decimal(amount).div(price).floor().toFixed(6) : null,
+    paymentReference: `INV-${opportunity.id}-DEMO${String(reference).padStart(3, '0')}`,
+    termsAcceptedAt: when,
+    cashCallAt: ['cash_call', 'paid', 'completed'].includes(status) ? when : null,
+    paidAt: ['paid', 'completed'].includes(status) ? new Date(when.getTime() + 5 * day) : null,
+    completedAt: status === 'completed' ? closes : null,
+    createdAt: when,
+  };
+}
