@@ -20,6 +20,7 @@ import { registerSessions, type SessionManager } from './platform/session';
 import { createRealtime } from './platform/realtime';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerDealRoutes } from './modules/deals/routes';
+import { registerHolderRoutes } from './modules/holders/routes';
 import { registerOpportunityRoutes } from './modules/opportunities/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerPipelineRoutes(app, ctx);
   registerDealRoutes(app, ctx);
   registerOpportunityRoutes(app, ctx);
+  registerHolderRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   app.addHook('onReady', async () => {
