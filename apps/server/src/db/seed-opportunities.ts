@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import type { AppContext } from '../app';
 import { complianceOptions, complianceQuestions, investmentOpportunities, investments, opportunityImages, opportunityInvitations, users } from './schema';
@@ -25,6 +25,8 @@ interface DemoOpportunity {
   points: string[];
   marketSounding?: boolean;
   closesInDays: number;
+  /** Today's share price of a completed round, when it has moved since investors bought. */
+  currentPrice?: string;
 }
 
 const OPPORTUNITIES: DemoOpportunity[] = [
@@ -33,9 +35,9 @@ const OPPORTUNITIES: DemoOpportunity[] = [
   { name: 'Northlight Diagnostics Placing', company: 'Northlight Diagnostics plc', status: 2, industry: 'Healthcare', round: 'Placing', relief: 'EIS', target: '3000000', min: '5000', max: '250000', price: '0.120000', valuation: '24000000', summary: 'A confidential placing ahead of a regulatory announcement.', points: ['CE-marked point-of-care test', 'NHS trust evaluations under way'], marketSounding: true, closesInDays: 10 },
   { name: 'Ferrous Robotics Syndicate', company: 'Ferrous Robotics Ltd', status: 3, industry: 'Robotics', round: 'Series A', relief: 'EIS', target: '800000', min: '10000', max: '200000', price: '3.200000', valuation: '12000000', summary: 'Autonomous welding cells for shipyards, offered to syndicate members only.', points: ['Contracts with two UK shipyards', 'Payback under 14 months for customers'], closesInDays: 30 },
   { name: 'Tidewater Analytics Bridge', company: 'Tidewater Analytics Ltd', status: 4, industry: 'Software', round: 'Bridge', relief: 'EIS', target: '400000', min: '1000', max: '50000', price: '2.000000', valuation: '6000000', summary: 'Flood-risk analytics for insurers; closed and collecting payments.', points: ['ARR £1.1m', 'Three of the top ten UK insurers as customers'], closesInDays: -5 },
-  { name: 'Brightwater Foods Seed', company: 'Brightwater Foods Ltd', status: 5, industry: 'Food & drink', round: 'Seed', relief: 'SEIS', target: '150000', min: '500', max: '15000', price: '0.500000', valuation: '900000', summary: 'Plant-based ready meals for schools and hospitals.', points: ['Supplying 120 schools'], closesInDays: -400 },
-  { name: 'Orbital Freight Series A', company: 'Orbital Freight Ltd', status: 5, industry: 'Logistics', round: 'Series A', relief: 'EIS', target: '2000000', min: '2500', max: '150000', price: '1.000000', valuation: '10000000', summary: 'Electric middle-mile freight with its own charging depots.', points: ['Fleet of 48 vans'], closesInDays: -700 },
-  { name: 'Quillon Security Exit', company: 'Quillon Security Ltd', status: 6, industry: 'Cyber security', round: 'Seed', relief: 'EIS', target: '500000', min: '1000', max: '50000', price: '0.800000', valuation: '4000000', summary: 'Acquired by a listed security group in 2026.', points: ['Returned 3.1x to investors'], closesInDays: -1500 },
+  { name: 'Brightwater Foods Seed', company: 'Brightwater Foods Ltd', status: 5, industry: 'Food & drink', round: 'Seed', relief: 'SEIS', target: '150000', min: '500', max: '15000', price: '0.500000', valuation: '900000', summary: 'Plant-based ready meals for schools and hospitals.', points: ['Supplying 120 schools'], closesInDays: -400, currentPrice: '0.350000' },
+  { name: 'Orbital Freight Series A', company: 'Orbital Freight Ltd', status: 5, industry: 'Logistics', round: 'Series A', relief: 'EIS', target: '2000000', min: '2500', max: '150000', price: '1.000000', valuation: '10000000', summary: 'Electric middle-mile freight with its own charging depots.', points: ['Fleet of 48 vans'], closesInDays: -700, currentPrice: '1.650000' },
+  { name: 'Quillon Security Exit', company: 'Quillon Security Ltd', status: 6, industry: 'Cyber security', round: 'Seed', relief: 'EIS', target: '500000', min: '1000', max: '50000', price: '0.800000', valuation: '4000000', summary: 'Acquired by a listed security group in 2026.', points: ['Returned 3.1x to investors'], closesInDays: -1500, currentPrice: '2.480000' },
   { name: 'Marlow Health Draft Round', company: 'Marlow Health Ltd', status: 1, industry: 'Healthcare', round: 'Seed', relief: 'SEIS', target: '200000', min: '500', max: '20000', price: '0.250000', valuation: '1200000', summary: 'Remote physiotherapy platform, being prepared for launch.', points: ['Pilot with two NHS trusts'], closesInDays: 60 },
 ];
 
@@ -93,7 +95,7 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
           closesAt: isoDay(closes),
           fees: '2% arrangement fee paid by the company; 20% carry above 1.2x',
           summary: spec.summary,
-          description: `<p>${spec.summary}</p><h3>The opportunity</h3><p>${spec.company} is raising ${spec.round.toLowerCase()} funding to scale its team and sales. Funds will be held by the company's solicitors until the round completes.</p><h3>Risks</h3><p>Early-stage companies often fail. You could lose all the money you invest, and you may not be able to sell your shares for many years.</p>`,
+          description: `<p>${spec.summary}</p><h3>The opportunity</h3><p>${spec.company} is raising its ${spec.round} round to scale its team and sales. Funds will be held by the company's solicitors until the round completes.</p><h3>Risks</h3><p>Early-stage companies often fail. You could lose all the money you invest, and you may not be able to sell your shares for many years.</p>`,
           keyPoints: spec.points,
           team: [
             { name: 'Hannah Okafor', role: 'Chief executive', bio: 'Previously led operations at a FTSE 250 business.' },
@@ -116,6 +118,8 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
         const key = await storage.put('opportunities', { filename: 'demo.png', mimetype: 'image/png', data: demoPicture(index * 2 + picture) });
         await tx.insert(opportunityImages).values({ opportunityId: row.id, storageKey: key, mimeType: 'image/png', caption: picture === 0 ? spec.company : 'The team at work', position: picture });
       }
+      // Investors bought at the round's price; a completed company's price has moved since.
+      if (spec.currentPrice) await tx.update(investmentOpportunities).set({ sharePrice: spec.currentPrice }).where(eq(investmentOpportunities.id, row.id));
       if (spec.status === 3 && isla) await tx.insert(opportunityInvitations).values({ opportunityId: row.id, userId: isla.id, invitedBy: admin?.id ?? null });
       if (spec.status === 1) continue;
 
@@ -129,13 +133,14 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
       });
       // investor@demo.test: a reservation, a cash call, a payment and completed holdings.
       if (isla && !spec.marketSounding) {
-        const islaStatus = ({ 2: index === 0 ? 'reserved' : 'cash_call', 3: 'reserved', 4: 'paid', 5: 'completed', 6: 'completed' } as Record<number, string>)[spec.status];
+        // The first live opportunity is left open for investor@demo.test to reserve in.
+        const islaStatus = ({ 2: index === 0 ? undefined : 'cash_call', 3: 'reserved', 4: 'paid', 5: 'completed', 6: 'completed' } as Record<number, string>)[spec.status];
         if (islaStatus) rows.push(investmentRow(row, isla.id, new Decimal(spec.min).times(5).toFixed(2), islaStatus, ++reference, closes));
       }
       if (rows.length) {
         await tx.insert(investments).values(rows);
         const committed = rows.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
-        await tx.update(investmentOpportunities).set({ committedAmount: committed.toFixed(2) }).where(inArray(investmentOpportunities.id, [row.id]));
+        await tx.update(investmentOpportunities).set({ committedAmount: committed.toFixed(2) }).where(eq(investmentOpportunities.id, row.id));
       }
     }
   });

@@ -1,30 +1,13 @@
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, Outlet, redirect } from '@tanstack/react-router';
+import { createRoute, createRouter, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { can, Role } from '@platform/domain';
+import { can } from '@platform/domain';
 import { landingPath } from '../features/auth/landing';
-import { ErrorPage } from '../features/errors/error-page';
 import type { InvestorsSearch } from '../features/investors/components/investors-list-page';
-import { MAINTENANCE_FORCED, MaintenancePage } from '../features/maintenance/maintenance-page';
-import { currentUserQuery, type CurrentUser } from './session';
-import { brandingFrom, publicSettingsQuery } from './settings';
-
-interface RouterContext {
-  queryClient: QueryClient;
-}
-
-async function loadSession(queryClient: QueryClient) {
-  const [user, settings] = await Promise.all([queryClient.ensureQueryData(currentUserQuery), queryClient.ensureQueryData(publicSettingsQuery)]);
-  return { user, flags: brandingFrom(settings).flags };
-}
-
-const rootRoute = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ location }) => {
-    if (MAINTENANCE_FORCED && location.pathname !== '/maintenance') throw redirect({ to: '/maintenance' });
-  },
-  component: Outlet,
-  notFoundComponent: () => <ErrorPage status={404} />,
-  errorComponent: () => <ErrorPage status={500} />,
-});
+import { MaintenancePage } from '../features/maintenance/maintenance-page';
+import { investorInvestmentRoutes } from '../features/investor-investments/routes';
+import { opportunityAdminRoutes } from '../features/opportunities/routes';
+import { portfolioRoutes } from '../features/portfolio/routes';
+import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -60,25 +43,6 @@ const ChoosePassword = lazyRouteComponent(() => import('../features/auth/compone
 const resetRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password/$token', component: () => <ChoosePassword mode="reset" /> });
 const setPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/set-password/$token', component: () => <ChoosePassword mode="invite" /> });
 
-function requireUser(user: CurrentUser | null, href: string): CurrentUser {
-  if (!user) throw redirect({ to: '/login', search: { redirect: href } });
-  return user;
-}
-
-/** Staff area: investors are sent to their portal. */
-const adminRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/admin',
-  beforeLoad: async ({ context, location }) => {
-    const { user, flags } = await loadSession(context.queryClient);
-    const staff = requireUser(user, location.href);
-    if (staff.role_id === Role.User) throw redirect({ to: landingPath(staff, flags) });
-  },
-  component: lazyRouteComponent(() => import('../features/admin-shell/components/admin-shell'), 'AdminShell'),
-  // Pages later areas will build show the error page inside the shell, so the menu stays usable.
-  notFoundComponent: () => <ErrorPage status={404} />,
-});
-
 const adminOverviewRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/',
@@ -105,19 +69,6 @@ const adminInvestorsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/investors/components/investors-list-page'), 'InvestorsListPage'),
 });
 
-/** Investor portal: verified e-mail required (spec §2.4); staff are sent to the back office. */
-const investorRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/investor',
-  beforeLoad: async ({ context, location }) => {
-    const { user, flags } = await loadSession(context.queryClient);
-    const investor = requireUser(user, location.href);
-    if (investor.role_id !== Role.User || !investor.email_verified_at) throw redirect({ to: landingPath(investor, flags) });
-  },
-  component: lazyRouteComponent(() => import('../features/investor-shell/components/investor-shell'), 'InvestorShell'),
-  notFoundComponent: () => <ErrorPage status={404} />,
-});
-
 const investorOverviewRoute = createRoute({
   getParentRoute: () => investorRoute,
   path: '/',
@@ -134,8 +85,8 @@ const routeTree = rootRoute.addChildren([
   verifyRoute,
   termsRoute,
   maintenanceRoute,
-  adminRoute.addChildren([adminOverviewRoute, adminInvestorsRoute]),
-  investorRoute.addChildren([investorOverviewRoute]),
+  adminRoute.addChildren([adminOverviewRoute, adminInvestorsRoute, ...opportunityAdminRoutes]),
+  investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InvestmentCategoryName, HolderType, InvestmentStatus } from '@platform/domain';
+import { api, type Page } from '../../../app/api-client';
+
+/** The investor's own investment (server: modules/investments/presenter.ts presentInvestmentForInvestor). */
+export interface MyInvestment {
+  id: number;
+  opportunity_id: number;
+  holder_type: HolderType;
+  holder_type_label: string;
+  type: string;
+  status: InvestmentStatus;
+  status_label: string;
+  category: InvestmentCategoryName | null;
+  amount: string;
+  currency: string;
+  share_price: string | null;
+  shares: string | null;
+  payment_reference?: string;
+  cash_call_at: string | null;
+  paid_at: string | null;
+  created_at: string;
+  opportunity: { id: number; name: string; slug: string; currency: string; status: number; company_name: string };
+  payment_instructions: { amount: string; currency: string; account_name?: string | null; sort_code?: string | null; account_number?: string | null; iban?: string | null; reference?: string };
+}
+
+export interface Holders {
+  organisations: Array<{ id: number; name: string }>;
+  investment_method_entities: Array<{ id: number; name: string }>;
+  nominees: Array<{ id: number; name: string }>;
+}
+
+export const myInvestmentKeys = { all: ['my-investments'] as const };
+
+/** Every live investment of the investor (a portal holds a handful, so one large page). */
+export function useMyInvestments(opportunityId?: number) {
+  return useQuery({
+    queryKey: [...myInvestmentKeys.all, opportunityId ?? 'all'],
+    queryFn: () =>
+      api<Page<MyInvestment>>('/api/my/investments', { query: { per_page: 100, sort: '-created_at', ...(opportunityId ? { 'filter[opportunity_id]': opportunityId } : {}) } }).then((r) => r.data),
+  });
+}
+
+export function useHolders() {
+  return useQuery({ queryKey: ['my-holders'], queryFn: () => api<{ data: Holders }>('/api/my/holders').then((r) => r.data) });
+}
+
+export interface ReserveInput extends Record<string, unknown> {
+  opportunity_id: number;
+  amount: string;
+  holder_type: HolderType;
+  organisation_id?: number;
+  investment_method_entity_id?: number;
+  nominee_id?: number;
+  accept_terms?: boolean;
+}
+
+export function useReserve() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReserveInput) => api<{ data: MyInvestment }>('/api/investments/investor', { method: 'POST', body: input }).then((r) => r.data),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: myInvestmentKeys.all });
+      void client.invalidateQueries({ queryKey: ['investment-opportunities'] });
+    },
+  });
+}

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useParams, useSearch } from '@tanstack/react-router';
+import { acceptsReservations, type HolderType } from '@platform/domain';
+import { ApiError } from '../../../app/api-client';
+import { useCurrentUser } from '../../../app/session';
+import { useBranding, useFeature } from '../../../app/settings';
+import { useSubmit } from '../../../app/use-submit';
+import { FormError } from '../../../ui/form-error';
+import { RichText } from '../../../ui/rich-text';
+import { usePageTitle } from '../../../ui/page-title';
+import { ErrorPage } from '../../errors/error-page';
+import { useOpportunity, type InvestorOpportunity } from '../../opportunities/api/opportunities';
+import { money } from '../../opportunities/components/opportunity-view';
+import { useReserve, type MyInvestment } from '../api/investments';
+import { InvestmentSummary } from './payment-instructions';
+
+const HOLDER_ID_FIELD: Partial<Record<HolderType, 'organisation_id' | 'investment_method_entity_id' | 'nominee_id'>> = {
+  organisation: 'organisation_id',
+  investment_method: 'investment_method_entity_id',
+  nominee: 'nominee_id',
+};
+
+/** Why the server refused to let the investor invest yet (assertMayInvest): the step they must take first. */
+function ComplianceStep({ reason, slug }: { reason: 'appropriateness' | 'categorisation'; slug: string }) {
+  const back = `/investor/investments/${slug}/invest`;
+  return (
+    <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title="One step before you invest">
+      {reason === 'appropriateness' ? (
+        <Text size="sm">
+          You need to pass the appropriateness test first.{' '}
+          <Anchor component={Link} to={`/investor/profile/appropriateness?redirect=${encodeURIComponent(back)}`}>
+            Take the test
+          </Anchor>
+        </Text>
+      ) : (
+        <Text size="sm">
+          Your investor categorisation needs to be declared and approved first.{' '}
+          <Anchor component={Link} to="/investor/profile/type">
+            Declare your category
+          </Anchor>
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
+/** /investor/investments/{slug}/invest: the amount, the investment terms, then the payment instructions. */
+export function InvestPage() {
+  const { slug } = useParams({ strict: false }) as { slug: string };
+  const search = useSearch({ strict: false }) as { holder_type?: HolderType; holder_id?: number };
+  const user = useCurrentUser();
+  const termsOn = useFeature('termsConditions');
+  const testOn = useFeature('enableComplianceTest');
+  const { terms } = useBranding();
+  const query = useOpportunity<InvestorOpportunity>(slug);
+  const reserve = useReserve();
+  const [done, setDone] = useState<MyInvestment | null>(null);
+  const [blocked, setBlocked] = useState<'appropriateness' | 'categorisation' | null>(null);
+  const form = useForm({ initialValues: { amount: '', accept_terms: false } });
+  const opportunity = query.data;
+  usePageTitle(opportunity && !opportunity.market_sounding_pending ? `Invest in ${opportunity.name}` : terms.investments);
+
+  const holderType = search.holder_type ?? 'personal';
+  const { submit, submitting, formError } = useSubmit(async (values: { amount: string; accept_terms: boolean }) => {
+    if (!opportunity) return;
+    const idField = HOLDER_ID_FIELD[holderType];
+    try {
+      const investment = await reserve.mutateAsync({
+        opportunity_id: opportunity.id,
+        amount: values.amount.replace(/[£€$,\s]/g, ''),
+        holder_type: holderType,
+        ...(idField && search.holder_id ? { [idField]: search.holder_id } : {}),
+        ...(termsOn ? { accept_terms: values.accept_terms } : {}),
+      });
+      setDone(investment);
+    } catch (error) {
+      const reason = error instanceof ApiError && typeof error.errors === 'object' ? error.errors.compliance?.[0] : undefined;
+      if (reason === 'appropriateness' || reason === 'categorisation') {
+        setBlocked(reason);
+        return;
+      }
+      throw error;
+    }
+  }, form);
+
+  if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
+  if (!opportunity) return <Skeleton h={360} radius="md" />;
+  if (opportunity.market_sounding_pending) return <ErrorPage status={404} />;
+
+  if (done) {
+    return (
+      <Stack gap="lg" maw={760} mx="auto">
+        <Alert variant="light" color="teal" icon={<IconCircleCheck size={18} aria-hidden />} title="Your allocation is reserved">
+          You reserved {money(done.amount, done.currency)} in {opportunity.name}. The details are below and in {terms.investments.toLowerCase()}.
+        </Alert>
+        <InvestmentSummary investment={done} />
+        <Group>
+          <Button component={Link} to={`/investor/investments/${slug}`} variant="light">
+            Back to the opportunity
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const needsTest = testOn && user?.compliance_passed === false;
+  const limits = `Between ${money(opportunity.minimum_investment, opportunity.currency)} and ${money(opportunity.maximum_investment, opportunity.currency)}; ${money(opportunity.available_amount, opportunity.currency)} still available.`;
+  return (
+    <Paper withBorder radius="md" p="xl" maw={760} mx="auto">
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz={24}>
+            Invest in {opportunity.name}
+          </Title>
+          <Text c="dimmed">{opportunity.company_name}</Text>
+        </div>
+        {(blocked || needsTest) && <ComplianceStep reason={blocked ?? 'appropriateness'} slug={slug} />}
+        {!acceptsReservations(opportunity.status) ? (
+          <Alert color="gray">This opportunity is not taking new reservations.</Alert>
+        ) : (
+          <form onSubmit={form.onSubmit((values) => void submit(values))}>
+            <Stack gap="md">
+              <TextInput label={`Amount (${opportunity.currency})`} description={limits} placeholder="5000.00" inputMode="decimal" required {...form.getInputProps('amount')} />
+              {termsOn && opportunity.investment_terms && (
+                <Paper withBorder p="md" radius="md" bg="gray.0">
+                  <Text fw={600} mb="xs">
+                    Investment terms
+                  </Text>
+                  <RichText html={opportunity.investment_terms} />
+                </Paper>
+              )}
+              {termsOn && <Checkbox label="I have read and accept the investment terms" {...form.getInputProps('accept_terms', { type: 'checkbox' })} />}
+              <FormError message={formError} />
+              <Group>
+                <Button type="submit" loading={submitting} disabled={(termsOn && !form.values.accept_terms) || Boolean(blocked) || needsTest}>
+                  Reserve my allocation
+                </Button>
+                <Button component={Link} to={`/investor/investments/${slug}`} variant="default">
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

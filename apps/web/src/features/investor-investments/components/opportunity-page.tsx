@@ -1,0 +1,60 @@
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, Navigate, useParams } from '@tanstack/react-router';
+import { acceptsReservations } from '@platform/domain';
+import { useBranding } from '../../../app/settings';
+import { ErrorPage } from '../../errors/error-page';
+import { usePageTitle } from '../../../ui/page-title';
+import { useOpportunity, type InvestorOpportunity } from '../../opportunities/api/opportunities';
+import { OpportunityView } from '../../opportunities/components/opportunity-view';
+import { useMyInvestments } from '../api/investments';
+import { InvestmentSummary } from './payment-instructions';
+import { ApiError } from '../../../app/api-client';
+
+/** /investor/investments/{slug}: the opportunity, the investor's own investments in it, and the way to invest. */
+export function InvestorOpportunityPage() {
+  const { slug } = useParams({ strict: false }) as { slug: string };
+  const { terms } = useBranding();
+  const query = useOpportunity<InvestorOpportunity>(slug);
+  const opportunity = query.data;
+  const mine = useMyInvestments(opportunity?.id);
+  usePageTitle(opportunity && !opportunity.market_sounding_pending ? opportunity.name : terms.investments);
+
+  if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
+  if (!opportunity) return <Skeleton h={480} radius="md" />;
+  if (opportunity.market_sounding_pending) return <Navigate to={opportunity.market_sounding_path} replace />;
+
+  const active = (mine.data ?? []).filter((i) => i.status !== 'cancelled');
+  const canInvest = acceptsReservations(opportunity.status);
+  return (
+    <Stack gap="lg">
+      <Group>
+        <Button component={Link} to="/investor/investments" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          All {terms.investments.toLowerCase()}
+        </Button>
+      </Group>
+      {active.map((investment) => (
+        <InvestmentSummary key={investment.id} investment={investment} />
+      ))}
+      <OpportunityView
+        opportunity={opportunity}
+        action={
+          canInvest ? (
+            <Group>
+              <Button component={Link} to={`/investor/investments/${slug}/investor-type`} size="md">
+                {active.length ? 'Invest more' : 'Invest'}
+              </Button>
+              <Text size="sm" c="dimmed">
+                Capital at risk. Read the description and the risks before you invest.
+              </Text>
+            </Group>
+          ) : (
+            <Alert variant="light" color="gray">
+              This opportunity is not taking new reservations.
+            </Alert>
+          )
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { Badge, Button, Group, Progress, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconRocket, IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { can, OPPORTUNITY_STATUS_LABELS, type OpportunityStatusId } from '@platform/domain';
+import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
+import { DataTable, type Column } from '../../../ui/data-table';
+import { usePageTitle } from '../../../ui/page-title';
+import { useOpportunityList, type StaffOpportunity } from '../api/opportunities';
+import { money } from './opportunity-view';
+
+export interface OpportunitiesSearch {
+  page?: number;
+  sort?: string;
+  search?: string;
+  status?: string;
+}
+
+export const STATUS_COLOURS: Record<number, string> = { 1: 'gray', 2: 'teal', 3: 'violet', 4: 'orange', 5: 'blue', 6: 'dark' };
+
+export function StatusBadge({ status }: { status: number }) {
+  return (
+    <Badge color={STATUS_COLOURS[status]} variant="light">
+      {OPPORTUNITY_STATUS_LABELS[status as OpportunityStatusId]}
+    </Badge>
+  );
+}
+
+const GROUPS = {
+  live: { statuses: '1,2,3,4', tabs: ['1', '2', '3', '4'], path: '/admin/investments/opportunities' },
+  existing: { statuses: '5,6', tabs: ['5', '6'], path: '/admin/investments/existing' },
+} as const;
+
+const PER_PAGE = 25;
+const date = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
+
+/** Live opportunities (statuses 1–4) or existing investments (5–6): search, status tabs, sort and paging in the URL. */
+export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS }) {
+  const { terms } = useBranding();
+  const user = useCurrentUser();
+  const title = group === 'live' ? terms.LiveOpportunities : terms.ExistingOpportunities;
+  usePageTitle(title);
+  const config = GROUPS[group];
+  const search = useSearch({ strict: false }) as OpportunitiesSearch;
+  const navigate = useNavigate();
+  const [text] = useDebouncedValue(search.search ?? '', 300);
+  const sort = search.sort ?? '-created_at';
+  const page = search.page ?? 1;
+  const update = (changes: Partial<OpportunitiesSearch>) => void navigate({ to: config.path, search: { ...search, page: undefined, ...changes }, replace: true });
+  const list = useOpportunityList({ page, perPage: PER_PAGE, sort, filters: { search: text, status: search.status ?? config.statuses } });
+
+  const columns: Column<StaffOpportunity>[] = [
+    { key: 'name', label: 'Name', sort: 'name', render: (o) => (<div><Text fw={600} size="sm">{o.name}</Text><Text size="xs" c="dimmed">{o.company_name}</Text></div>) },
+    { key: 'status', label: 'Status', sort: 'status', render: (o) => <StatusBadge status={o.status} /> },
+    { key: 'target', label: 'Target', sort: 'target_raise', render: (o) => money(o.target_raise, o.currency) },
+    {
+      key: 'raised',
+      label: 'Committed',
+      render: (o) => (
+        <Stack gap={4} miw={140}>
+          <Text size="sm">{money(o.committed_amount, o.currency)}</Text>
+          <Progress value={Math.min(100, o.percent_raised ?? 0)} size="sm" aria-label={`${o.percent_raised ?? 0}% of target`} />
+        </Stack>
+      ),
+    },
+    { key: 'closes', label: 'Closes', sort: 'closes_at', render: (o) => date(o.closes_at) },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1} fz={26}>
+          {title}
+        </Title>
+        {group === 'live' && can(user?.role_id, 'live_opportunities', 'create') && (
+          <Button component={Link} to="/admin/investments/opportunities/new-opportunity" leftSection={<IconPlus size={16} aria-hidden />}>
+            New opportunity
+          </Button>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput label="Search" placeholder="Opportunity name" leftSection={<IconSearch size={16} aria-hidden />} value={search.search ?? ''} onChange={(e) => update({ search: e.currentTarget.value || undefined })} w={280} />
+        <SegmentedControl
+          aria-label="Status"
+          value={search.status ?? 'all'}
+          onChange={(value) => update({ status: value === 'all' ? undefined : value })}
+          data={[{ value: 'all', label: 'All' }, ...config.tabs.map((s) => ({ value: s, label: OPPORTUNITY_STATUS_LABELS[Number(s) as OpportunityStatusId] }))]}
+        />
+      </Group>
+      <DataTable
+        caption={`${title}, page ${page}`}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(o) => o.id}
+        loading={list.isFetching}
+        sort={sort}
+        onSort={(next) => update({ sort: next })}
+        page={page}
+        lastPage={list.data?.meta.last_page ?? 1}
+        total={list.data?.meta.total ?? 0}
+        onPage={(next) => update({ page: next })}
+        onRowClick={(o) => void navigate({ to: o.admin_path })}
+        empty={
+          <Stack align="center" gap={4}>
+            <IconRocket size={32} stroke={1.5} aria-hidden />
+            <Text fw={600}>Nothing here yet</Text>
+            <Text size="sm" c="dimmed">
+              {group === 'live' ? 'Create an opportunity, or promote a deal from the pipeline.' : 'Completed opportunities appear here.'}
+            </Text>
+          </Stack>
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,158 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconEye } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Role } from '@platform/domain';
+import { ApiError } from '../../../app/api-client';
+import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
+import { RichText } from '../../../ui/rich-text';
+import { usePageTitle } from '../../../ui/page-title';
+import { ErrorPage } from '../../errors/error-page';
+import { useOpportunity, type StaffOpportunity } from '../api/opportunities';
+import { StatusBadge } from './opportunities-list-page';
+import { FundingProgress, money, OpportunityView, sharePrice } from './opportunity-view';
+import { StatusActions } from './status-actions';
+import { TransactionsPanel } from './transactions-panel';
+
+export type OpportunityTab = 'details' | 'key-information' | 'transactions';
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{value || '—'}</Text>
+    </div>
+  );
+}
+
+function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <FundingProgress opportunity={o} />
+        <SimpleGrid cols={{ base: 2, md: 4 }} mt="lg">
+          <Fact label="Target raise" value={money(o.target_raise, o.currency)} />
+          <Fact label="Maximum raise" value={money(o.maximum_raise ?? o.target_raise, o.currency)} />
+          <Fact label="Still available" value={money(o.available_amount, o.currency)} />
+          <Fact label="Share price" value={sharePrice(o.share_price, o.currency)} />
+          <Fact label="Minimum investment" value={money(o.minimum_investment, o.currency)} />
+          <Fact label="Maximum investment" value={money(o.maximum_investment, o.currency)} />
+          <Fact label="Opens" value={o.opens_at ?? ''} />
+          <Fact label="Closes" value={o.closes_at ?? ''} />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb="sm">
+          Payment details
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 4 }}>
+          <Fact label="Account name" value={o.bank_account_name ?? ''} />
+          <Fact label="Sort code" value={o.bank_sort_code ?? ''} />
+          <Fact label="Account number" value={o.bank_account_number ?? ''} />
+          <Fact label="IBAN" value={o.bank_iban ?? ''} />
+        </SimpleGrid>
+      </Paper>
+    </Stack>
+  );
+}
+
+function KeyInformation({ opportunity: o }: { opportunity: StaffOpportunity }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
+        <Fact label="Company" value={o.company_name} />
+        <Fact label="Industry" value={o.industry ?? ''} />
+        <Fact label="Round" value={o.round_type ?? ''} />
+        <Fact label="Tax relief" value={o.tax_relief === 'none' ? 'None' : o.tax_relief} />
+        <Fact label="Type" value={o.type ?? ''} />
+        <Fact label="Sub-type" value={o.sub_type ?? ''} />
+        <Fact label="Pre-money valuation" value={money(o.pre_money_valuation, o.currency)} />
+        <Fact label="Market sounding" value={o.market_sounding_required ? 'Required' : 'Not required'} />
+      </SimpleGrid>
+      {o.summary && <Text mb="md">{o.summary}</Text>}
+      <RichText html={o.description} />
+    </Paper>
+  );
+}
+
+/**
+ * /admin/investments/opportunities/{id}/details (statuses 2–4) and /admin/investments/existing/{id}/details
+ * (5–6): the opportunity's figures with tabs; the Investment Manager does not see Transactions (spec §6).
+ */
+export function OpportunityDetailsPage({ tab, existing = false }: { tab: OpportunityTab; existing?: boolean }) {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const { terms } = useBranding();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const query = useOpportunity(id);
+  const opportunity = query.data;
+  usePageTitle(opportunity?.name ?? terms.LiveOpportunities);
+  if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
+  if (!opportunity) return <Skeleton h={420} radius="md" />;
+
+  const base = existing ? `/admin/investments/existing/${id}` : `/admin/investments/opportunities/${id}`;
+  const showTransactions = user?.role_id !== Role.InvestmentManager;
+  const listPath = existing ? '/admin/investments/existing' : '/admin/investments/opportunities';
+  return (
+    <Stack gap="lg">
+      <Group>
+        <Button component={Link} to={listPath} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {existing ? terms.ExistingOpportunities : terms.LiveOpportunities}
+        </Button>
+      </Group>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Group gap="sm">
+            <Title order={1} fz={26}>
+              {opportunity.name}
+            </Title>
+            <StatusBadge status={opportunity.status} />
+          </Group>
+          <Text c="dimmed">{opportunity.company_name}</Text>
+        </div>
+        <StatusActions opportunity={opportunity} />
+      </Group>
+      {opportunity.admin_path !== `${base}/details` && (
+        <Alert variant="light">
+          This opportunity now lives at another page.{' '}
+          <Link to={opportunity.admin_path}>Open it</Link>
+        </Alert>
+      )}
+      <Tabs value={tab} onChange={(value) => void navigate({ to: value === 'details' ? `${base}/details` : `${base}/${value}` })}>
+        <Tabs.List>
+          <Tabs.Tab value="details">Details</Tabs.Tab>
+          <Tabs.Tab value="key-information">Key Information</Tabs.Tab>
+          {showTransactions && <Tabs.Tab value="transactions">Transactions</Tabs.Tab>}
+        </Tabs.List>
+      </Tabs>
+      {tab === 'details' && <Details opportunity={opportunity} />}
+      {tab === 'key-information' && <KeyInformation opportunity={opportunity} />}
+      {tab === 'transactions' && showTransactions && <TransactionsPanel opportunity={opportunity} />}
+    </Stack>
+  );
+}
+
+/** /admin/investments/opportunities/{id}/details/preview: exactly what an investor sees. */
+export function OpportunityPreviewPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const query = useOpportunity(id);
+  usePageTitle(query.data ? `Preview: ${query.data.name}` : 'Preview');
+  if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
+  if (!query.data) return <Skeleton h={420} radius="md" />;
+  const opportunity = query.data;
+  return (
+    <Stack gap="lg">
+      <Alert variant="light" icon={<IconEye size={18} aria-hidden />} title="Investor preview">
+        <Group justify="space-between">
+          <Text size="sm">This is how investors see the opportunity.</Text>
+          <Button component={Link} to={opportunity.admin_path} size="xs" variant="light">
+            Back to the opportunity
+          </Button>
+        </Group>
+      </Alert>
+      <OpportunityView opportunity={{ ...opportunity, market_sounding_pending: false }} action={<Button disabled>Invest</Button>} />
+    </Stack>
+  );
+}

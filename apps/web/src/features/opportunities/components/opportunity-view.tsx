@@ -1,0 +1,171 @@
+import type { ReactNode } from 'react';
+import { Badge, Box, Card, Group, Image, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarEvent, IconCircleCheck, IconUser } from '@tabler/icons-react';
+import { formatMoney } from '@platform/domain';
+import { RichText } from '../../../ui/rich-text';
+import { useGallery, type Opportunity } from '../api/opportunities';
+
+const longDate = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) : '—');
+
+export function money(amount: string | null | undefined, currency: string): string {
+  return amount == null ? '—' : formatMoney({ amount, currency });
+}
+
+/** Share prices keep their precision but drop trailing zeros: £1.85, £0.1234. */
+export function sharePrice(amount: string | null, currency: string): string {
+  if (amount == null) return '—';
+  const [whole, fraction = ''] = amount.split('.');
+  const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return formatMoney({ amount: `${whole}.00`, currency }).replace(/\.00$/, `.${trimmed}`);
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}
+
+export function FundingProgress({ opportunity }: { opportunity: Pick<Opportunity, 'committed_amount' | 'target_raise' | 'percent_raised' | 'currency'> }) {
+  const percent = opportunity.percent_raised ?? 0;
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          {money(opportunity.committed_amount, opportunity.currency)} committed
+        </Text>
+        <Text size="sm" c="dimmed">
+          {percent}% of {money(opportunity.target_raise, opportunity.currency)}
+        </Text>
+      </Group>
+      <Progress value={Math.min(100, percent)} size="lg" radius="xl" aria-label={`${percent}% of the target raised`} />
+    </Stack>
+  );
+}
+
+/**
+ * An opportunity as an investor sees it: used by the investor page and by the staff preview, so
+ * the preview is exactly what investors get.
+ */
+export function OpportunityView({ opportunity, action }: { opportunity: Opportunity; action?: ReactNode }) {
+  const gallery = useGallery(opportunity.id);
+  const [cover, ...pictures] = gallery.data ?? [];
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding={0}>
+        {gallery.isLoading ? <Skeleton h={220} /> : cover ? <Image src={cover.url} alt={cover.caption ?? opportunity.company_name} h={220} fit="cover" /> : null}
+        <Stack p="lg" gap="md">
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <div>
+              <Title order={1} fz={28}>
+                {opportunity.name}
+              </Title>
+              <Text c="dimmed">{opportunity.company_name}</Text>
+            </div>
+            <Group gap="xs">
+              {opportunity.tax_relief !== 'none' && <Badge variant="filled">{opportunity.tax_relief}</Badge>}
+              {opportunity.industry && <Badge variant="light">{opportunity.industry}</Badge>}
+              {opportunity.round_type && <Badge variant="light" color="gray">{opportunity.round_type}</Badge>}
+            </Group>
+          </Group>
+          {opportunity.summary && <Text size="lg">{opportunity.summary}</Text>}
+          <FundingProgress opportunity={opportunity} />
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+            <Fact label="Target raise" value={money(opportunity.target_raise, opportunity.currency)} />
+            <Fact label="Minimum" value={money(opportunity.minimum_investment, opportunity.currency)} />
+            <Fact label="Maximum" value={money(opportunity.maximum_investment, opportunity.currency)} />
+            <Fact label="Share price" value={sharePrice(opportunity.share_price, opportunity.currency)} />
+            <Fact label="Pre-money valuation" value={money(opportunity.pre_money_valuation, opportunity.currency)} />
+            <Fact label="Closes" value={longDate(opportunity.closes_at)} />
+          </SimpleGrid>
+          {action}
+        </Stack>
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <Box style={{ gridColumn: 'span 2' }}>
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} fz="lg" mb="sm">
+              About the opportunity
+            </Title>
+            <RichText html={opportunity.description} />
+            {opportunity.fees && (
+              <Text size="sm" c="dimmed" mt="md">
+                Fees: {opportunity.fees}
+              </Text>
+            )}
+          </Paper>
+        </Box>
+        <Stack gap="lg">
+          {opportunity.key_points.length > 0 && (
+            <Paper withBorder radius="md" p="lg">
+              <Title order={2} fz="lg" mb="sm">
+                Key points
+              </Title>
+              <List spacing="xs" icon={<ThemeIcon size={20} radius="xl" variant="light"><IconCircleCheck size={14} aria-hidden /></ThemeIcon>}>
+                {opportunity.key_points.map((point) => (
+                  <List.Item key={point}>{point}</List.Item>
+                ))}
+              </List>
+            </Paper>
+          )}
+          {opportunity.key_dates.length > 0 && (
+            <Paper withBorder radius="md" p="lg">
+              <Title order={2} fz="lg" mb="sm">
+                Key dates
+              </Title>
+              <Stack gap="xs">
+                {opportunity.key_dates.map((d) => (
+                  <Group key={`${d.label}-${d.date}`} gap="xs" wrap="nowrap">
+                    <IconCalendarEvent size={16} aria-hidden />
+                    <Text size="sm">
+                      <b>{d.label}</b>: {longDate(d.date)}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            </Paper>
+          )}
+        </Stack>
+      </SimpleGrid>
+
+      {opportunity.team.length > 0 && (
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Team
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {opportunity.team.map((member) => (
+              <Card key={member.name} withBorder radius="md" padding="md">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <ThemeIcon variant="light" size={40} radius="xl">
+                    <IconUser size={20} aria-hidden />
+                  </ThemeIcon>
+                  <div>
+                    <Text fw={600}>{member.name}</Text>
+                    <Text size="sm" c="dimmed">
+                      {member.role}
+                    </Text>
+                    {member.bio && <Text size="sm" mt={4}>{member.bio}</Text>}
+                  </div>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+
+      {pictures.length > 0 && (
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          {pictures.map((picture) => (
+            <Image key={picture.id} src={picture.url} alt={picture.caption ?? ''} radius="md" h={140} fit="cover" />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute, requirePermission } from '../../app/routes/base';
+import type { OpportunitiesSearch } from './components/opportunities-list-page';
+
+/** Staff pages of live opportunities and existing investments (spec §2.2). */
+const listSearch = (search: Record<string, unknown>): OpportunitiesSearch => ({
+  ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
+  ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
+  ...(typeof search.search === 'string' && search.search ? { search: search.search } : {}),
+  ...(typeof search.status === 'string' && /^[1-6]$/.test(search.status) ? { status: search.status } : {}),
+});
+
+const ListPage = lazyRouteComponent(() => import('./components/opportunities-list-page'), 'OpportunitiesListPage');
+const DetailsPage = lazyRouteComponent(() => import('./components/opportunity-details-page'), 'OpportunityDetailsPage');
+
+const parent = { getParentRoute: () => adminRoute };
+
+export const opportunityAdminRoutes = [
+  createRoute({ ...parent, path: '/investments/opportunities', validateSearch: listSearch, beforeLoad: requirePermission('live_opportunities', 'index'), component: () => <ListPage group="live" /> }),
+  createRoute({
+    ...parent, path: '/investments/opportunities/new-opportunity',
+    beforeLoad: requirePermission('live_opportunities', 'create'),
+    component: lazyRouteComponent(() => import('./components/opportunity-form-page'), 'NewOpportunityPage'),
+  }),
+  createRoute({ ...parent, path: '/investments/opportunities/$id/edit', beforeLoad: requirePermission('live_opportunities', 'update'), component: lazyRouteComponent(() => import('./components/opportunity-form-page'), 'EditOpportunityPage') }),
+  createRoute({ ...parent, path: '/investments/opportunities/$id/details', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="details" /> }),
+  createRoute({ ...parent, path: '/investments/opportunities/$id/key-information', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="key-information" /> }),
+  createRoute({ ...parent, path: '/investments/opportunities/$id/transactions', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="transactions" /> }),
+  createRoute({
+    ...parent, path: '/investments/opportunities/$id/details/preview',
+    beforeLoad: requirePermission('live_opportunities', 'show'),
+    component: lazyRouteComponent(() => import('./components/opportunity-details-page'), 'OpportunityPreviewPage'),
+  }),
+  createRoute({ ...parent, path: '/investments/existing', validateSearch: listSearch, beforeLoad: requirePermission('existing_opportunities', 'index'), component: () => <ListPage group="existing" /> }),
+  createRoute({ ...parent, path: '/investments/existing/$id/details', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="details" existing /> }),
+  createRoute({ ...parent, path: '/investments/existing/$id/key-information', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="key-information" existing /> }),
+  createRoute({ ...parent, path: '/investments/existing/$id/transactions', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="transactions" existing /> }),
+];

@@ -1,0 +1,89 @@
+import { Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from '@tanstack/react-router';
+import { ApiError } from '../../../app/api-client';
+import { useBranding } from '../../../app/settings';
+import { usePageTitle } from '../../../ui/page-title';
+import { ErrorPage } from '../../errors/error-page';
+import { money, sharePrice } from '../../opportunities/components/opportunity-view';
+import { useHolding } from '../api/portfolio';
+import { gainColour, multiple, percent } from './portfolio-page';
+
+const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
+
+/** /investor/portfolio/{id}: one holding — cost, value, gain, multiple, IRR — and the investments behind it. */
+export function HoldingPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const { terms } = useBranding();
+  const query = useHolding(Number(id));
+  const holding = query.data;
+  usePageTitle(holding?.opportunity.name ?? terms.portfolio);
+  if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
+  if (!holding) return <Skeleton h={360} radius="md" />;
+
+  const figures = [
+    { label: 'Invested', value: money(holding.cost, holding.currency) },
+    { label: 'Current value', value: money(holding.current_value, holding.currency), note: holding.valued_at === 'cost' ? 'Held at cost' : `At ${sharePrice(holding.share_price, holding.currency)} a share` },
+    { label: 'Gain', value: money(holding.gain, holding.currency), colour: gainColour(holding.gain) },
+    { label: 'Multiple', value: multiple(holding.multiple) },
+    { label: 'IRR', value: percent(holding.irr) },
+  ];
+  return (
+    <Stack gap="lg">
+      <Group>
+        <Button component={Link} to="/investor/portfolio" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {terms.portfolio}
+        </Button>
+      </Group>
+      <div>
+        <Group gap="sm">
+          <Title order={1} fz={28}>
+            {holding.opportunity.name}
+          </Title>
+          <Badge variant="light">{holding.opportunity.status_label}</Badge>
+        </Group>
+        <Text c="dimmed">{holding.opportunity.company_name}</Text>
+      </div>
+      <SimpleGrid cols={{ base: 2, md: 5 }}>
+        {figures.map((f) => (
+          <Card key={f.label} withBorder radius="md" padding="md">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {f.label}
+            </Text>
+            <Text fz={22} fw={700} c={f.colour}>
+              {f.value}
+            </Text>
+            {f.note && <Text size="xs" c="dimmed">{f.note}</Text>}
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Paper withBorder radius="md">
+        <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Investments in this holding</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Amount</Table.Th>
+              <Table.Th>Shares</Table.Th>
+              <Table.Th>Price</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {holding.investments.map((i) => (
+              <Table.Tr key={i.id}>
+                <Table.Td>{date(i.paid_at ?? i.created_at)}</Table.Td>
+                <Table.Td>{money(i.amount, i.currency)}</Table.Td>
+                <Table.Td>{i.shares ? Number(i.shares).toLocaleString('en-GB') : '—'}</Table.Td>
+                <Table.Td>{sharePrice(i.share_price, i.currency)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{i.status_label}</Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { BarChart } from '@mantine/charts';
+import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChartPie } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useBranding } from '../../../app/settings';
+import { DataTable, type Column } from '../../../ui/data-table';
+import { usePageTitle } from '../../../ui/page-title';
+import { money } from '../../opportunities/components/opportunity-view';
+import { usePortfolio, type Holding, type PortfolioTotals } from '../api/portfolio';
+
+export const gainColour = (gain: string) => (gain.startsWith('-') ? 'red.7' : Number(gain) > 0 ? 'teal.7' : undefined);
+export const multiple = (value: string | null) => (value ? `${value}x` : '—');
+export const percent = (value: string | null) => (value === null ? '—' : `${(Number(value) * 100).toFixed(1)}%`);
+
+function Totals({ totals }: { totals: PortfolioTotals }) {
+  const figures = [
+    { label: 'Invested', value: money(totals.cost, totals.currency) },
+    { label: 'Current value', value: money(totals.current_value, totals.currency) },
+    { label: 'Gain', value: money(totals.gain, totals.currency), colour: gainColour(totals.gain) },
+    { label: 'Multiple', value: multiple(totals.multiple) },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }}>
+      {figures.map((f) => (
+        <Card key={f.label} withBorder radius="md" padding="lg">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {f.label}
+          </Text>
+          <Text fz={26} fw={700} c={f.colour}>
+            {f.value}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** /investor/portfolio: holdings with cost, value and gain; totals per currency and a value chart. */
+export function PortfolioPage() {
+  const { terms } = useBranding();
+  usePageTitle(terms.portfolio);
+  const navigate = useNavigate();
+  const portfolio = usePortfolio();
+  const holdings = portfolio.data?.data;
+
+  const columns: Column<Holding>[] = [
+    { key: 'name', label: 'Investment', render: (h) => (<div><Text fw={600} size="sm">{h.opportunity.name}</Text><Text size="xs" c="dimmed">{h.opportunity.company_name}</Text></div>) },
+    { key: 'status', label: 'Status', render: (h) => <Badge variant="light">{h.opportunity.status_label}</Badge> },
+    { key: 'cost', label: 'Invested', render: (h) => money(h.cost, h.currency) },
+    { key: 'shares', label: 'Shares', render: (h) => (h.shares ? Number(h.shares).toLocaleString('en-GB') : '—') },
+    { key: 'value', label: 'Current value', render: (h) => <Text size="sm" fw={600}>{money(h.current_value, h.currency)}{h.valued_at === 'cost' ? ' (at cost)' : ''}</Text> },
+    { key: 'gain', label: 'Gain', render: (h) => <Text size="sm" c={gainColour(h.gain)}>{money(h.gain, h.currency)}</Text> },
+    { key: 'multiple', label: 'Multiple', render: (h) => multiple(h.multiple) },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <ThemeIcon variant="light" size={40} radius="md">
+          <IconChartPie size={22} aria-hidden />
+        </ThemeIcon>
+        <Title order={1} fz={28}>
+          {terms.portfolio}
+        </Title>
+      </Group>
+      {portfolio.isLoading ? (
+        <Skeleton h={110} radius="md" />
+      ) : (
+        (portfolio.data?.totals ?? []).map((t) => <Totals key={t.currency} totals={t} />)
+      )}
+      {holdings && holdings.length > 1 && (
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} fz="lg" mb="sm">
+            Current value by holding
+          </Title>
+          <BarChart
+            h={Math.max(160, holdings.length * 44)}
+            orientation="vertical"
+            dataKey="name"
+            data={holdings.map((h) => ({ name: h.opportunity.name, Invested: Number(h.cost), 'Current value': Number(h.current_value) }))}
+            series={[
+              { name: 'Invested', color: 'gray.4' },
+              { name: 'Current value', color: 'brand.6' },
+            ]}
+            valueFormatter={(value) => money(value.toFixed(2), holdings[0].currency)}
+            yAxisProps={{ width: 180 }}
+            withLegend
+            aria-label="Invested and current value by holding"
+          />
+        </Paper>
+      )}
+      <DataTable
+        caption={terms.portfolio}
+        columns={columns}
+        rows={holdings}
+        rowKey={(h) => h.opportunity_id}
+        loading={portfolio.isFetching}
+        sort="name"
+        onSort={() => undefined}
+        page={1}
+        lastPage={1}
+        total={holdings?.length ?? 0}
+        onPage={() => undefined}
+        onRowClick={(h) => void navigate({ to: '/investor/portfolio/$id', params: { id: String(h.opportunity_id) } })}
+        empty={
+          <Stack align="center" gap={4}>
+            <IconChartPie size={32} stroke={1.5} aria-hidden />
+            <Text fw={600}>Nothing in your {terms.portfolio.toLowerCase()} yet</Text>
+            <Text size="sm" c="dimmed">
+              Holdings appear here once your payment for an investment is received.
+            </Text>
+          </Stack>
+        }
+      />
+    </Stack>
+  );
+}
