@@ -25,6 +25,7 @@ import { registerOpportunityRoutes } from './modules/opportunities/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
+import { registerRecordRoutes } from './modules/records/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerStatsRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);
   registerDealRoutes(app, ctx);
+  registerRecordRoutes(app, ctx);
   registerOpportunityRoutes(app, ctx);
   registerHolderRoutes(app, ctx);
   await registerWebApp(app, config.webDist);

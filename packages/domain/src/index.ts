@@ -10,3 +10,4 @@ export * from './money';
 export * from './performance';
 export * from './investments';
 export * from './opportunities';
+export * from './records';

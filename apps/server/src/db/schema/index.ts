@@ -4,3 +4,4 @@ export * from './deals-funds';
 export * from './people';
 export * from './opportunities';
 export * from './compliance';
+export * from './records';

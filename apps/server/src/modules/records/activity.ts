@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { RecordSubjectType } from '@platform/domain';
+import type { AppContext } from '../../app';
+import { activityLog, users } from '../../db/schema';
+import { authenticated } from '../../platform/guards';
+import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { authorizeSubject, readSubjectFilter } from './subjects';
+
+/**
+ * A record's history: every change to it and to what is attached to it, newest first, with who
+ * made it. Reading the history is part of reading the record ('show' on its area).
+ */
+const ACTIVITY_RESOURCE: ListResource = {
+  name: 'activity',
+  // The subject is read and authorised before the rest of the query.
+  filters: { subject_type: () => undefined, subject_id: () => undefined },
+  sorts: { created_at: activityLog.createdAt },
+  defaultSort: '-created_at',
+};
+
+/**
+ * Areas that log changes to a record under their own name: an investor's account events are logged
+ * on the 'user', a company's on its 'fund_investment' row. Its history shows them all.
+ */
+const LOGGED_AS: Partial<Record<RecordSubjectType, string[]>> = {
+  investor: ['user'],
+  company: ['fund_investment'],
+};
+
+interface ActivityEntry {
+  id: number;
+  action: string;
+  actorId: number | null;
+  actorName: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+}
+
+export function registerActivityRoutes(app: FastifyInstance, { db }: AppContext) {
+  app.get('/api/activity', { preHandler: authenticated }, async (request) => {
+    const raw = request.query as Record<string, unknown>;
+    const subject = readSubjectFilter(raw, true);
+    authorizeSubject(request, subject.type, 'show');
+    const query = parseListQuery(raw, ACTIVITY_RESOURCE);
+    query.orderBy.push(desc(activityLog.id));
+    const where = and(inArray(activityLog.subjectType, [subject.type, ...(LOGGED_AS[subject.type] ?? [])]), eq(activityLog.subjectId, String(subject.id)));
+    return paginate<ActivityEntry, object>(
+      db
+        .select({
+          id: activityLog.id,
+          action: activityLog.action,
+          actorId: activityLog.actorId,
+          actorName: users.name,
+          before: activityLog.before,
+          after: activityLog.after,
+          createdAt: activityLog.createdAt,
+        })
+        .from(activityLog)
+        .leftJoin(users, eq(users.id, activityLog.actorId))
+        .where(where)
+        .$dynamic(),
+      db.select({ total: count() }).from(activityLog).where(where).$dynamic(),
+      query,
+      request.url,
+      (rows) =>
+        rows.map((row) => ({
+          id: row.id,
+          action: row.action,
+          actor: row.actorId == null ? null : { id: row.actorId, name: row.actorName },
+          before: row.before,
+          after: row.after,
+          created_at: row.createdAt.toISOString(),
+        })),
+    );
+  });
+}

@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../app';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { forbidden, notFound } from '../../platform/errors';
+import { readFormFields } from '../../platform/form';
+import { authenticated, requireUser } from '../../platform/guards';
+import { idParams } from '../../platform/input';
+import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { namesById, type Named } from '../../platform/lookup';
+import { authorizeSubject, listableSubjectTypes, parseSubject, readSubjectFilter, type Subject } from './subjects';
+
+/**
+ * The routes every kind of record attached to a subject shares (notes, call logs, tasks, folders,
+ * documents): list by subject, show, create, update, soft delete. Permission follows the subject
+ * (subjects.ts); every write runs in a transaction and lands in the subject's activity log as
+ * `<kind>_created|updated|deleted`, so a record's history shows what was attached to it.
+ */
+export type RecordTable = PgTable & { id: PgColumn; subjectType: PgColumn; subjectId: PgColumn; createdAt: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
+
+export interface RecordRow {
+  id: number;
+  subjectType: string;
+  subjectId: number;
+  deletedAt: Date | null;
+}
+
+export interface WriteContext {
+  request: FastifyRequest;
+  userId: number;
+  now: Date;
+}
+
+export interface RecordKind<Row extends RecordRow> {
+  /** Singular, in messages and activity actions: 'call_log' → call_log_created. */
+  name: string;
+  /** The collection's URL, e.g. /api/call-logs. */
+  path: string;
+  table: RecordTable;
+  /** Sorts and filters of the list besides the subject, which every list takes. */
+  list: Omit<ListResource, 'filters'> & { filters?: ListResource['filters'] };
+  /** Lists without a subject span every subject the caller may index (a person's tasks). */
+  listsAcrossSubjects?: boolean;
+  present(db: Db, rows: Row[]): Promise<object[]>;
+  /** Absent when the kind has its own create route (documents arrive as uploads). */
+  create?(tx: Db, subject: Subject, fields: Record<string, unknown>, write: WriteContext): Promise<Row>;
+  update(tx: Db, row: Row, fields: Record<string, unknown>, write: WriteContext): Promise<Row>;
+  /** Refuses a delete that would lose something (a folder that still holds documents). */
+  beforeDelete?(tx: Db, row: Row): Promise<void>;
+}
+
+type Params = { id: number };
+
+/** The people a page of records names (authors, assignees), one query for the page. */
+export async function peopleById(db: Db, ids: ReadonlyArray<number | null>): Promise<Map<number, Named>> {
+  return namesById(db, users, ids);
+}
+
+export const person = (people: Map<number, Named>, id: number | null): Named | null => (id == null ? null : (people.get(id) ?? null));
+
+export async function findLiveRecord<Row extends RecordRow>(db: Db, kind: RecordKind<Row>, id: number): Promise<Row | undefined> {
+  const [row] = (await db
+    .select()
+    .from(kind.table as PgTable)
+    .where(and(eq(kind.table.id, id), isNull(kind.table.deletedAt)))) as unknown as Row[];
+  return row;
+}
+
+/** Reads a live record and checks the caller's permission on its subject. */
+export async function loadRecordFor<Row extends RecordRow>(db: Db, kind: RecordKind<Row>, request: FastifyRequest, action: 'show' | 'update' | 'delete'): Promise<Row> {
+  const { id } = idParams.parse(request.params);
+  const row = await findLiveRecord(db, kind, id);
+  if (!row) throw notFound(kind.name.replace('_', ' '));
+  authorizeSubject(request, row.subjectType as Subject['type'], action);
+  return row;
+}
+
+export async function presentOne<Row extends RecordRow>(db: Db, kind: RecordKind<Row>, row: Row) {
+  const [presented] = await kind.present(db, [row]);
+  return presented;
+}
+
+export function logRecordChange<Row extends RecordRow>(tx: Db, kind: RecordKind<Row>, request: FastifyRequest, verb: string, row: Row, before: object | null, after: object | null) {
+  return recordActivity(tx, { request, action: `${kind.name}_${verb}`, subjectType: row.subjectType, subjectId: row.subjectId, before, after });
+}
+
+export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, { db, clock }: AppContext, kind: RecordKind<Row>) {
+  const t = kind.table;
+  const resource: ListResource = {
+    ...kind.list,
+    // The subject is read (and authorised) before the rest of the query; these only let it through.
+    filters: { subject_type: () => undefined, subject_id: () => undefined, ...kind.list.filters },
+  };
+
+  app.get(kind.path, { preHandler: authenticated }, async (request) => {
+    const raw = request.query as Record<string, unknown>;
+    const subject = readSubjectFilter(raw, !kind.listsAcrossSubjects);
+    let scope: SQL | undefined;
+    if (subject) {
+      authorizeSubject(request, subject.type, 'index');
+      scope = and(eq(t.subjectType, subject.type), eq(t.subjectId, subject.id));
+    } else {
+      const types = listableSubjectTypes(request);
+      if (!types.length) throw forbidden();
+      scope = inArray(t.subjectType, types);
+    }
+    const query = parseListQuery(raw, resource);
+    query.orderBy.push(asc(t.id));
+    const where = and(isNull(t.deletedAt), scope, query.where);
+    return paginate<Row, object>(
+      db.select().from(t as PgTable).where(where).$dynamic(),
+      db.select({ total: count() }).from(t as PgTable).where(where).$dynamic(),
+      query,
+      request.url,
+      (rows) => kind.present(db, rows),
+    );
+  });
+
+  app.get(`${kind.path}/:id`, { schema: { params: idParams }, preHandler: authenticated }, async (request) => {
+    const row = await loadRecordFor(db, kind, request, 'show');
+    return { data: await presentOne(db, kind, row) };
+  });
+
+  const create = kind.create;
+  if (create) {
+    app.post(kind.path, { preHandler: authenticated }, async (request, reply) => {
+      const { subject_type: _type, subject_id: _id, ...fields } = await readFormFields(request);
+      const subject = await parseSubject(db, request, { subject_type: _type, subject_id: _id }, 'create');
+      const write = { request, userId: requireUser(request).id, now: clock.now() };
+      const data = await db.transaction(async (tx) => {
+        const row = await create(tx, subject, fields, write);
+        const presented = await presentOne(tx, kind, row);
+        await logRecordChange(tx, kind, request, 'created', row, null, presented);
+        return presented;
+      });
+      return reply.status(201).send({ data });
+    });
+  }
+
+  const update = async (request: FastifyRequest) => {
+    const before = await loadRecordFor(db, kind, request, 'update');
+    const fields = await readFormFields(request);
+    const write = { request, userId: requireUser(request).id, now: clock.now() };
+    const data = await db.transaction(async (tx) => {
+      const row = await kind.update(tx, before, fields, write);
+      const presented = await presentOne(tx, kind, row);
+      await logRecordChange(tx, kind, request, 'updated', row, await presentOne(tx, kind, before), presented);
+      return presented;
+    });
+    return { data };
+  };
+  app.route({ method: ['PATCH', 'POST'], url: `${kind.path}/:id`, schema: { params: idParams }, preHandler: authenticated, handler: update });
+
+  app.delete(`${kind.path}/:id`, { schema: { params: idParams }, preHandler: authenticated }, async (request, reply) => {
+    const row = await loadRecordFor(db, kind, request, 'delete');
+    await db.transaction(async (tx) => {
+      await kind.beforeDelete?.(tx, row);
+      const [deleted] = await tx
+        .update(t)
+        // Every record table has these columns; the generic table type cannot say so.
+        .set({ deletedAt: clock.now(), updatedAt: clock.now() } as never)
+        .where(and(eq(t.id, row.id), isNull(t.deletedAt)))
+        .returning({ id: t.id });
+      // Deleted by someone else while this request read it.
+      if (!deleted) throw notFound(kind.name.replace('_', ' '));
+      await logRecordChange(tx, kind, request, 'deleted', row, await presentOne(tx, kind, row), null);
+    });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { DOCUMENT_VISIBILITIES } from '@platform/domain';
+import type { AppContext } from '../../app';
+import { documents } from '../../db/schema';
+import { AppError, notFound, validationError } from '../../platform/errors';
+import { parseFields, readForm, type FormInput } from '../../platform/form';
+import { authenticated, requireInvestor, requireUser } from '../../platform/guards';
+import { clearable, idInput, idParams, requiredText } from '../../platform/input';
+import { idList, oneOfFilter } from '../../platform/list-filters';
+import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { loadRecordFor, logRecordChange, peopleById, person, presentOne, type RecordKind } from './crud';
+import { detectDocumentType, fileTooLarge, sendDocument } from './document-files';
+import { lockFolderFor } from './folders';
+import { parseSubject } from './subjects';
+
+/**
+ * Documents filed on a record, optionally in one of its folders. A public document of an investor
+ * is also theirs to read in the portal; everything else is for staff.
+ */
+type DocumentRow = typeof documents.$inferSelect;
+
+const documentFields = {
+  name: requiredText(200, 'Name the document.'),
+  folder_id: clearable(idInput('folder')),
+  visibility: z.enum(DOCUMENT_VISIBILITIES, { message: 'Choose public or private.' }),
+};
+const uploadSchema = z.strictObject({ ...documentFields, name: documentFields.name.optional(), folder_id: documentFields.folder_id.optional() });
+const updateDocumentSchema = z.strictObject(documentFields).partial();
+
+/** `filter[folder_id]=none` lists the documents outside any folder. */
+const folderFilter = (value: string): SQL => (value.trim() === 'none' ? isNull(documents.folderId) : inArray(documents.folderId, idList('folder_id', value)));
+
+export const documentKind: RecordKind<DocumentRow> = {
+  name: 'document',
+  path: '/api/documents',
+  table: documents,
+  list: {
+    name: 'documents',
+    filters: { folder_id: folderFilter, visibility: oneOfFilter('visibility', documents.visibility, DOCUMENT_VISIBILITIES) },
+    sorts: { name: documents.name, created_at: documents.createdAt },
+    defaultSort: '-created_at',
+  },
+  async present(db, rows) {
+    const people = await peopleById(db, rows.map((r) => r.uploadedBy));
+    return rows.map((row) => ({
+      id: row.id,
+      subject_type: row.subjectType,
+      subject_id: row.subjectId,
+      folder_id: row.folderId,
+      name: row.name,
+      original_filename: row.originalFilename,
+      mime_type: row.mimeType,
+      size_bytes: row.sizeBytes,
+      sha256: row.sha256,
+      visibility: row.visibility,
+      uploaded_by: person(people, row.uploadedBy),
+      download_url: `/api/documents/${row.id}/download`,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    }));
+  },
+  async update(tx, document, fields, { now }) {
+    const input = parseFields(updateDocumentSchema, fields);
+    if (input.folder_id != null) await lockFolderFor(tx, document, input.folder_id);
+    const [row] = await tx
+      .update(documents)
+      .set({ name: input.name, folderId: input.folder_id, visibility: input.visibility, updatedAt: now })
+      .where(eq(documents.id, document.id))
+      .returning();
+    return row;
+  },
+};
+
+/** The upload form, with a file over the limit reported on its field rather than as a bare 413. */
+async function readUpload(request: FastifyRequest): Promise<FormInput> {
+  return readForm(request).catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw validationError({ file: ['Upload one file at a time.'] });
+    throw error;
+  });
+}
+
+const PORTAL_RESOURCE: ListResource = {
+  name: 'documents',
+  filters: {},
+  sorts: { name: documents.name, created_at: documents.createdAt },
+  defaultSort: '-created_at',
+};
+
+/** What an investor may read: public documents filed on their own investor record. */
+const investorsOwn = (userId: number) =>
+  and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, userId), eq(documents.visibility, 'public'), isNull(documents.deletedAt));
+
+function presentForInvestor(row: DocumentRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    mime_type: row.mimeType,
+    size_bytes: row.sizeBytes,
+    download_url: `/api/my/documents/${row.id}/download`,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The routes documents have beyond the shared ones: upload, download, and the investor portal's. */
+export function registerDocumentRoutes(app: FastifyInstance, { db, storage }: AppContext) {
+  app.post('/api/documents', { preHandler: authenticated }, async (request, reply) => {
+    const { fields, files } = await readUpload(request);
+    const { _method: _ignored, subject_type, subject_id, ...rest } = fields;
+    const subject = await parseSubject(db, request, { subject_type, subject_id }, 'create');
+    const input = parseFields(uploadSchema, rest);
+    const names = Object.keys(files);
+    if (names.some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
+    const file = files.file;
+    if (!file) throw validationError({ file: ['Choose a file to upload.'] });
+    const type = await detectDocumentType(file);
+    // Written before the row: a failed insert leaves an unreferenced file, never a row without one.
+    const storageKey = await storage.put('documents', file);
+    const data = await db.transaction(async (tx) => {
+      if (input.folder_id != null) await lockFolderFor(tx, { subjectType: subject.type, subjectId: subject.id }, input.folder_id);
+      const [row] = await tx
+        .insert(documents)
+        .values({
+          subjectType: subject.type,
+          subjectId: subject.id,
+          folderId: input.folder_id ?? null,
+          name: input.name ?? file.filename.slice(0, 200),
+          originalFilename: file.filename,
+          mimeType: type.mime,
+          sizeBytes: file.data.length,
+          sha256: createHash('sha256').update(file.data).digest('hex'),
+          storageKey,
+          visibility: input.visibility,
+          uploadedBy: requireUser(request).id,
+        })
+        .returning();
+      const presented = await presentOne(tx, documentKind, row);
+      await logRecordChange(tx, documentKind, request, 'created', row, null, presented);
+      return presented;
+    });
+    return reply.status(201).send({ data });
+  });
+
+  async function send(reply: Parameters<typeof sendDocument>[0], row: DocumentRow) {
+    const data = await storage.read(row.storageKey);
+    if (!data) throw new AppError('not_found', 'The file of this document could not be found.');
+    return sendDocument(reply, row, data);
+  }
+
+  app.get('/api/documents/:id/download', { schema: { params: idParams }, preHandler: authenticated }, async (request, reply) => {
+    return send(reply, await loadRecordFor(db, documentKind, request, 'show'));
+  });
+
+  app.get('/api/my/documents', async (request) => {
+    const user = requireInvestor(request);
+    const query = parseListQuery(request.query as Record<string, unknown>, PORTAL_RESOURCE);
+    query.orderBy.push(asc(documents.id));
+    const where = investorsOwn(user.id);
+    return paginate<DocumentRow, ReturnType<typeof presentForInvestor>>(
+      db.select().from(documents).where(where).$dynamic(),
+      db.select({ total: count() }).from(documents).where(where).$dynamic(),
+      query,
+      request.url,
+      (rows) => rows.map(presentForInvestor),
+    );
+  });
+
+  app.get('/api/my/documents/:id/download', { schema: { params: idParams } }, async (request, reply) => {
+    const user = requireInvestor(request);
+    const { id } = request.params as z.infer<typeof idParams>;
+    // Someone else's document, a private one or a deleted one: all simply not there.
+    const [row] = await db.select().from(documents).where(and(eq(documents.id, id), investorsOwn(user.id)));
+    if (!row) throw notFound('document');
+    return send(reply, row);
+  });
+}

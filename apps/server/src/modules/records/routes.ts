@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app';
+import { registerActivityRoutes } from './activity';
+import { callLogKind } from './call-logs';
+import { registerRecordKind } from './crud';
+import { documentKind, registerDocumentRoutes } from './documents';
+import { folderKind } from './folders';
+import { noteKind } from './notes';
+import { taskKind } from './tasks';
+
+export { registerSubject } from './subjects';
+
+/**
+ * Records attached to any business record — notes, call logs, tasks, folders, documents — and a
+ * record's activity history. Permission follows the record they are attached to (subjects.ts).
+ */
+export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {
+  registerRecordKind(app, ctx, noteKind);
+  registerRecordKind(app, ctx, callLogKind);
+  registerRecordKind(app, ctx, taskKind);
+  registerRecordKind(app, ctx, folderKind);
+  registerDocumentRoutes(app, ctx);
+  registerRecordKind(app, ctx, documentKind);
+  registerActivityRoutes(app, ctx);
+}
