@@ -19,9 +19,13 @@ import { localStorage, type Storage } from './platform/storage';
 import { registerSessions, type SessionManager } from './platform/session';
 import { createRealtime } from './platform/realtime';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerCompanyRoutes } from './modules/companies/routes';
+import { registerComplianceRoutes } from './modules/compliance/routes';
 import { registerDealRoutes } from './modules/deals/routes';
+import { registerFundRoutes } from './modules/funds/routes';
 import { registerHolderRoutes } from './modules/holders/routes';
 import { registerOpportunityRoutes } from './modules/opportunities/routes';
+import { registerInvestmentRoutes } from './modules/investments/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
@@ -105,9 +109,13 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerStatsRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);
   registerDealRoutes(app, ctx);
+  registerFundRoutes(app, ctx);
+  registerCompanyRoutes(app, ctx);
   registerRecordRoutes(app, ctx);
   registerOpportunityRoutes(app, ctx);
   registerHolderRoutes(app, ctx);
+  registerInvestmentRoutes(app, ctx);
+  registerComplianceRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   app.addHook('onReady', async () => {

@@ -11,3 +11,4 @@ export * from './performance';
 export * from './investments';
 export * from './opportunities';
 export * from './records';
+export * from './compliance';

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { Role } from '@platform/domain';
 import { fundInvestments, funds, ledgers, netAssetValues, pipelineDeals, pipelines, pipelineStages, settings } from '../db/schema';
 import { loadSettings, SETTINGS_ID } from '../modules/settings/service';
@@ -67,4 +68,9 @@ export async function addNav(t: TestApp, values: typeof netAssetValues.$inferIns
 export async function addFundInvestment(t: TestApp, values: typeof fundInvestments.$inferInsert) {
   const [row] = await t.db.insert(fundInvestments).values(values).returning();
   return row;
+}
+
+/** A CSV export read back as one object per row keyed by header (the BOM dropped). */
+export function parseCsvExport(body: string): Array<Record<string, string>> {
+  return parseCsv(body, { bom: true, columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
 }

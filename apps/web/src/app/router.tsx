@@ -4,6 +4,7 @@ import { can } from '@platform/domain';
 import { landingPath } from '../features/auth/landing';
 import type { InvestorsSearch } from '../features/investors/components/investors-list-page';
 import { MaintenancePage } from '../features/maintenance/maintenance-page';
+import { appropriatenessRoutes } from '../features/appropriateness/routes';
 import { investorInvestmentRoutes } from '../features/investor-investments/routes';
 import { opportunityAdminRoutes } from '../features/opportunities/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
@@ -86,7 +87,7 @@ const routeTree = rootRoute.addChildren([
   termsRoute,
   maintenanceRoute,
   adminRoute.addChildren([adminOverviewRoute, adminInvestorsRoute, ...opportunityAdminRoutes]),
-  investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes]),
+  investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes, ...appropriatenessRoutes]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -6,8 +6,9 @@ import { investmentOpportunities, investments, opportunityImages, opportunityInv
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { draftOpportunityFromDeal } from '../deals/promotion';
+import { completeOpportunityInvestments } from '../investments/service';
 import { limitErrors, type CreateOpportunityInput, type UpdateOpportunityInput } from './schemas';
-import type { OpportunityRow } from './visibility';
+import { lockOpportunityRow, type OpportunityRow } from './visibility';
 
 /** Writes to investment opportunities; each runs inside the caller's transaction (docs/decisions/0008). */
 
@@ -16,9 +17,8 @@ export async function findOpportunity(db: Db, id: number): Promise<OpportunityRo
   return row;
 }
 
-/** Locks the row (FOR UPDATE) so status changes and reservations on it queue behind each other. */
-export async function lockOpportunity(tx: Db, id: number): Promise<OpportunityRow> {
-  const [row] = await tx.select().from(investmentOpportunities).where(and(eq(investmentOpportunities.id, id), isNull(investmentOpportunities.deletedAt))).for('update');
+async function lockOpportunity(tx: Db, id: number): Promise<OpportunityRow> {
+  const row = await lockOpportunityRow(tx, id);
   if (!row) throw notFound('opportunity');
   return row;
 }
@@ -176,7 +176,7 @@ export async function transitionOpportunity(tx: Db, id: number, to: OpportunityS
   }
   let notify: TransitionResult['notify'] = null;
   if (to === OpportunityStatus.Completed) {
-    notify = { userIds: await completeInvestments(tx, id, now), icon: 'investment_opportunity_transition_existing' };
+    notify = { userIds: await completeOpportunityInvestments(tx, id, now), icon: 'investment_opportunity_transition_existing' };
   }
   if (to === OpportunityStatus.LiveInternal) {
     const invited = await tx.select({ userId: opportunityInvitations.userId }).from(opportunityInvitations).where(eq(opportunityInvitations.opportunityId, id));
@@ -237,27 +237,6 @@ export async function promoteDeal(tx: Db, dealId: number, createdBy: number): Pr
     createdBy,
     draft.source_deal_id,
   );
-}
-
-/**
- * Completion settles the round: nothing may still be reserved or awaiting payment; every paid
- * investment becomes completed. Returns the investors whose investments completed.
- */
-async function completeInvestments(tx: Db, opportunityId: number, now: Date): Promise<number[]> {
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(investments)
-    .where(and(eq(investments.opportunityId, opportunityId), inArray(investments.status, ['reserved', 'cash_call']), isNull(investments.deletedAt)));
-  if (Number(n) > 0) {
-    throw validationError({ status: [`${n} investment(s) are still reserved or awaiting payment: mark them paid or cancel them before completing.`] });
-  }
-  const completed = await tx
-    .update(investments)
-    .set({ status: 'completed', completedAt: now, updatedAt: now })
-    .where(and(eq(investments.opportunityId, opportunityId), eq(investments.status, 'paid'), isNull(investments.deletedAt)))
-    .returning({ userId: investments.userId, type: investments.type });
-  // private_manual investments are staff records: their holders are not told through the portal.
-  return [...new Set(completed.filter((r) => r.type !== 'private_manual').map((r) => r.userId))];
 }
 
 /** Only an opportunity nobody holds money in may be deleted (soft). */

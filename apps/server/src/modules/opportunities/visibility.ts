@@ -8,6 +8,15 @@ import { flagOn, loadSettings } from '../settings/service';
 export type OpportunityRow = typeof investmentOpportunities.$inferSelect;
 
 /**
+ * The live opportunity, locked (FOR UPDATE) for the rest of the transaction: status changes and
+ * every change of committed money on one opportunity queue behind each other (docs/decisions/0008).
+ */
+export async function lockOpportunityRow(tx: Db, id: number): Promise<OpportunityRow | undefined> {
+  const [row] = await tx.select().from(investmentOpportunities).where(and(eq(investmentOpportunities.id, id), isNull(investmentOpportunities.deletedAt))).for('update');
+  return row;
+}
+
+/**
  * What an investor may see (docs/decisions/0008): Live - External to every investor; Live -
  * Internal to those invited; Closed, Completed and Matured to those who hold a live investment in
  * it; a Draft never. Every investor-facing query of opportunities goes through this condition.

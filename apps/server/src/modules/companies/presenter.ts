@@ -1,0 +1,71 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fundInvestmentStatuses, fundInvestments, funds, users } from '../../db/schema';
+import { namesById } from '../../platform/lookup';
+
+export type CompanyRow = typeof fundInvestments.$inferSelect;
+export type MaturityStatusRow = typeof fundInvestmentStatuses.$inferSelect;
+
+export const COMPANY_INCLUDES = ['fund'] as const;
+
+export const COMPANY_FIELDS = [
+  'fund_id',
+  'company_name',
+  'industry',
+  'stage',
+  'investment_date',
+  'cost',
+  'current_valuation',
+  'valuation_date',
+  'maturity_status',
+  'description',
+  'key_information',
+  'created_at',
+  'updated_at',
+] as const;
+
+export function presentCompany(row: CompanyRow) {
+  return {
+    id: row.id,
+    fund_id: row.fundId,
+    company_name: row.companyName,
+    industry: row.industry,
+    stage: row.stage,
+    investment_date: row.investmentDate,
+    cost: row.cost,
+    current_valuation: row.currentValuation,
+    valuation_date: row.valuationDate,
+    maturity_status: row.maturityStatus,
+    description: row.description,
+    key_information: row.keyInformation,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The fund of each row, with its currency: a fund investment's amounts are in its fund's currency. */
+async function fundsById(db: Db, ids: number[]) {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map<number, { id: number; name: string; currency: string }>();
+  const rows = await db.select({ id: funds.id, name: funds.name, currency: funds.currency }).from(funds).where(inArray(funds.id, wanted));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Companies with their fund on request: one query for the whole page. */
+export async function presentCompaniesWith(db: Db, rows: CompanyRow[], includes: ReadonlySet<string>) {
+  const fundsMap = includes.has('fund') ? await fundsById(db, rows.map((r) => r.fundId)) : null;
+  return rows.map((row) => ({ ...presentCompany(row), ...(fundsMap ? { fund: fundsMap.get(row.fundId) ?? null } : {}) }));
+}
+
+export async function presentMaturityStatuses(db: Db, rows: MaturityStatusRow[]) {
+  const recorders = await namesById(db, users, rows.map((r) => r.recordedBy));
+  return rows.map((row) => ({
+    id: row.id,
+    fund_investment_id: row.fundInvestmentId,
+    status: row.status,
+    date: row.date,
+    note: row.note,
+    recorded_by: (row.recordedBy && recorders.get(row.recordedBy)) || null,
+    created_at: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { asc, count, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import { fundInvestments } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { notFound, validationError } from '../../platform/errors';
+import { exportFormat, sendExport } from '../../platform/export';
+import { parseFields, readFormFields } from '../../platform/form';
+import { authorize } from '../../platform/guards';
+import { idParams } from '../../platform/input';
+import { paginate, parseListQuery } from '../../platform/list-query';
+import { parseIncludes } from '../users/presenter';
+import { COMPANIES_EXPORT_RESOURCE, COMPANIES_RESOURCE, companiesExport, liveCompanies } from './list';
+import { COMPANY_INCLUDES, presentCompaniesWith, presentMaturityStatuses, type CompanyRow } from './presenter';
+import { createCompanySchema, createMaturityStatusSchema, updateCompanySchema } from './schemas';
+import { createCompany, findLiveCompany, listMaturityStatuses, lockCompany, recordMaturityStatus, updateCompany } from './service';
+
+const todayIn = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * Fund investments — the spec's "companies" (§2.2; /admin/investments/companies): list, details,
+ * key information, maturity-status history, edit, exports. Permission event 'fund_opportunities'
+ * (spec §6: the Custodian may index, show and update). Not behind `funds_enabled` (see
+ * ../funds/access.ts). Delete is soft; the status history is append-only.
+ */
+export function registerCompanyRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  app.get('/api/companies', { preHandler: authorize('fund_opportunities', 'index') }, async (request) => {
+    const query = parseListQuery(request.query as Record<string, unknown>, COMPANIES_RESOURCE);
+    query.orderBy.push(asc(fundInvestments.id));
+    const where = liveCompanies(query.where);
+    return paginate<CompanyRow, Record<string, unknown>>(
+      db.select().from(fundInvestments).where(where).$dynamic(),
+      db.select({ total: count() }).from(fundInvestments).where(where).$dynamic(),
+      query,
+      request.url,
+      (rows) => presentCompaniesWith(db, rows, query.includes),
+    );
+  });
+
+  app.get('/api/companies/export', { preHandler: authorize('fund_opportunities', 'index') }, async (request, reply) => {
+    const raw = request.query as Record<string, unknown>;
+    const query = parseListQuery(raw, COMPANIES_EXPORT_RESOURCE);
+    return sendExport(request, reply, exportFormat(raw), companiesExport(db, query));
+  });
+
+  async function loadCompany(id: number) {
+    const company = await findLiveCompany(db, id);
+    if (!company) throw notFound('company');
+    return company;
+  }
+
+  async function present(row: CompanyRow, request: FastifyRequest) {
+    const includes = parseIncludes((request.query as { include?: string }).include, COMPANY_INCLUDES);
+    return { data: (await presentCompaniesWith(db, [row], includes))[0] };
+  }
+
+  app.get('/api/companies/:id', { schema: { params: idParams }, preHandler: authorize('fund_opportunities', 'show') }, async (request) =>
+    present(await loadCompany((request.params as { id: number }).id), request),
+  );
+
+  app.post('/api/companies', { preHandler: authorize('fund_opportunities', 'create') }, async (request, reply) => {
+    const input = parseFields(createCompanySchema, await readFormFields(request));
+    const created = await db.transaction(async (tx) => {
+      const { company, status } = await createCompany(tx, input, request.user?.id ?? null, todayIn(clock.now()));
+      await recordActivity(tx, { request, action: 'created', subjectType: 'fund_investment', subjectId: company.id, after: company });
+      await recordActivity(tx, { request, action: 'created', subjectType: 'fund_investment_status', subjectId: status.id, after: status });
+      return company;
+    });
+    return reply.status(201).send(await present(created, request));
+  });
+
+  const update = async (request: FastifyRequest) => {
+    const { id } = idParams.parse(request.params);
+    const input = parseFields(updateCompanySchema, await readFormFields(request));
+    await loadCompany(id);
+    const updated = await db.transaction(async (tx) => {
+      const before = await lockCompany(tx, id);
+      const row = await updateCompany(tx, before, input, clock.now());
+      await recordActivity(tx, { request, action: 'updated', subjectType: 'fund_investment', subjectId: id, before, after: row });
+      return row;
+    });
+    return present(updated, request);
+  };
+  app.route({ method: ['PATCH', 'POST'], url: '/api/companies/:id', schema: { params: idParams }, preHandler: authorize('fund_opportunities', 'update'), handler: update });
+
+  app.delete('/api/companies/:id', { schema: { params: idParams }, preHandler: authorize('fund_opportunities', 'delete') }, async (request, reply) => {
+    const { id } = request.params as { id: number };
+    await loadCompany(id);
+    await db.transaction(async (tx) => {
+      const before = await lockCompany(tx, id);
+      const [after] = await tx
+        .update(fundInvestments)
+        .set({ deletedAt: clock.now(), updatedAt: clock.now() })
+        .where(eq(fundInvestments.id, id))
+        .returning();
+      await recordActivity(tx, { request, action: 'deleted', subjectType: 'fund_investment', subjectId: id, before, after });
+    });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/companies/:id/maturity-statuses', { schema: { params: idParams }, preHandler: authorize('fund_opportunities', 'show') }, async (request) => {
+    const company = await loadCompany((request.params as { id: number }).id);
+    return { data: await presentMaturityStatuses(db, await listMaturityStatuses(db, company.id)) };
+  });
+
+  /** Recording a status maintains an existing investment: 'update', so the Custodian may. */
+  app.post('/api/companies/:id/maturity-statuses', { schema: { params: idParams }, preHandler: authorize('fund_opportunities', 'update') }, async (request, reply) => {
+    const { id } = request.params as { id: number };
+    const input = parseFields(createMaturityStatusSchema, await readFormFields(request));
+    if (input.date > todayIn(clock.now())) throw validationError({ date: ['The date cannot be in the future.'] });
+    await loadCompany(id);
+    const result = await db.transaction(async (tx) => {
+      const company = await lockCompany(tx, id);
+      const recorded = await recordMaturityStatus(tx, company, input, request.user?.id ?? null, clock.now());
+      await recordActivity(tx, { request, action: 'created', subjectType: 'fund_investment_status', subjectId: recorded.status.id, after: recorded.status });
+      if (recorded.after !== recorded.before) {
+        await recordActivity(tx, {
+          request,
+          action: 'status_changed',
+          subjectType: 'fund_investment',
+          subjectId: id,
+          before: { maturity_status: recorded.before.maturityStatus },
+          after: { maturity_status: recorded.after.maturityStatus },
+        });
+      }
+      return recorded;
+    });
+    const [status] = await presentMaturityStatuses(db, [result.status]);
+    return reply.status(201).send({ data: status, company: (await present(result.after, request)).data });
+  });
+}

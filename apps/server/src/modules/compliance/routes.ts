@@ -1,0 +1,245 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { asc, count, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { can, CATEGORISATION_STATUSES, categorisationValid, INVESTOR_CATEGORIES, isInvestorRole } from '@platform/domain';
+import type { AppContext } from '../../app';
+import { investorCategorisations, users } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { parseFields, readFormFields } from '../../platform/form';
+import { authenticated, authorize, requireInvestor, requireUser } from '../../platform/guards';
+import { idParams } from '../../platform/input';
+import { idsFilter, oneOfFilter } from '../../platform/list-filters';
+import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { presentUser } from '../users/presenter';
+import { flagOn, loadSettings, SETTINGS_ID } from '../settings/service';
+import { latestApprovedCategorisation } from './gate';
+import { presentAppropriatenessMeta, presentCategorisation, presentQuestion } from './presenter';
+import {
+  answersSchema,
+  createQuestionSchema,
+  declareCategorisationSchema,
+  rejectCategorisationSchema,
+  reviewCategorisationSchema,
+  updateQuestionSchema,
+} from './schemas';
+import {
+  allowedTries,
+  appropriatenessState,
+  createQuestion,
+  declareCategorisation,
+  deleteQuestion,
+  findLiveQuestion,
+  latestCategorisation,
+  liveQuestions,
+  optionsByQuestion,
+  resetAppropriatenessTest,
+  reviewCategorisation,
+  submitAnswers,
+  updateQuestion,
+  type CategorisationRow,
+  type QuestionRow,
+} from './service';
+
+type Params = z.infer<typeof idParams>;
+
+const QUESTION_INCLUDES = ['options'] as const;
+
+/** `?include=options` and nothing else: a typo must not silently change the answer. */
+function questionIncludes(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown>;
+  const [unknown] = Object.keys(query).filter((key) => key !== 'include');
+  if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'.`);
+  const names = String(query.include ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = names.find((name) => !(QUESTION_INCLUDES as readonly string[]).includes(name));
+  if (bad) throw new AppError('bad_request', `Unknown include '${bad}'. Allowed includes: ${QUESTION_INCLUDES.join(', ')}.`);
+  return names.includes('options');
+}
+
+const CATEGORISATIONS_RESOURCE: ListResource = {
+  name: 'investor_categorisations',
+  filters: {
+    status: oneOfFilter('status', investorCategorisations.status, CATEGORISATION_STATUSES),
+    category: oneOfFilter('category', investorCategorisations.category, INVESTOR_CATEGORIES),
+    user_id: idsFilter('user_id', investorCategorisations.userId),
+  },
+  sorts: { declared_at: investorCategorisations.declaredAt, status: investorCategorisations.status },
+  defaultSort: '-declared_at',
+  includes: ['user'],
+};
+
+/**
+ * Compliance gates of spec §4: the appropriateness test (question bank, answers, tries, 24-hour
+ * wait, staff reset) and investor categorisation with its approval. The gate itself is gate.ts.
+ */
+export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  async function presentQuestions(rows: QuestionRow[], withOptions: boolean, withCorrect: boolean) {
+    const options = withOptions ? await optionsByQuestion(db, rows.map((r) => r.id)) : null;
+    return rows.map((row) => presentQuestion(row, options?.get(row.id), withCorrect));
+  }
+
+  app.get('/api/compliance-tries/:id', { schema: { params: idParams }, preHandler: authenticated }, async (request) => {
+    if ((request.params as Params).id !== SETTINGS_ID) throw notFound('settings');
+    return { data: { compliance_tries: allowedTries(await loadSettings(db)) } };
+  });
+
+  /** Investors get the questions they may answer now, without the answers; bank managers get all. */
+  app.get('/api/compliance-questions', { preHandler: authenticated }, async (request) => {
+    const user = requireUser(request);
+    const withOptions = questionIncludes(request);
+    if (isInvestorRole(user.roleId)) {
+      const state = await appropriatenessState(db, user, clock.now());
+      const rows = state.blocked ? [] : await liveQuestions(db);
+      return { data: await presentQuestions(rows, withOptions, false), meta: presentAppropriatenessMeta(state) };
+    }
+    if (!can(user.roleId, 'settings_compliance', 'index')) throw forbidden();
+    return { data: await presentQuestions(await liveQuestions(db), withOptions, true) };
+  });
+
+  app.get('/api/compliance-questions/:id', { schema: { params: idParams }, preHandler: authorize('settings_compliance', 'show') }, async (request) => {
+    const row = await findLiveQuestion(db, (request.params as Params).id);
+    if (!row) throw notFound('question');
+    const [question] = await presentQuestions([row], true, true);
+    return { data: question };
+  });
+
+  app.post('/api/compliance-questions', { preHandler: authorize('settings_compliance', 'create') }, async (request, reply) => {
+    const input = parseFields(createQuestionSchema, await readFormFields(request));
+    const now = clock.now();
+    const created = await db.transaction(async (tx) => {
+      const row = await createQuestion(tx, input, now);
+      await recordActivity(tx, { request, action: 'created', subjectType: 'compliance_question', subjectId: row.id, after: { ...row, options: input.options } });
+      return row;
+    });
+    const [question] = await presentQuestions([created], true, true);
+    return reply.status(201).send({ data: question });
+  });
+
+  const updateQuestionRoute = async (request: FastifyRequest) => {
+    const { id } = idParams.parse(request.params);
+    const input = parseFields(updateQuestionSchema, await readFormFields(request));
+    const before = await findLiveQuestion(db, id);
+    if (!before) throw notFound('question');
+    const beforeOptions = (await optionsByQuestion(db, [id])).get(id);
+    const updated = await db.transaction(async (tx) => {
+      const row = await updateQuestion(tx, before, input, clock.now());
+      const afterOptions = (await optionsByQuestion(tx, [id])).get(id);
+      await recordActivity(tx, { request, action: 'updated', subjectType: 'compliance_question', subjectId: id, before: { ...before, options: beforeOptions }, after: { ...row, options: afterOptions } });
+      return row;
+    });
+    const [question] = await presentQuestions([updated], true, true);
+    return { data: question };
+  };
+  app.route({ method: ['PATCH', 'POST'], url: '/api/compliance-questions/:id', schema: { params: idParams }, preHandler: authorize('settings_compliance', 'update'), handler: updateQuestionRoute });
+
+  app.delete('/api/compliance-questions/:id', { schema: { params: idParams }, preHandler: authorize('settings_compliance', 'delete') }, async (request, reply) => {
+    const { id } = request.params as Params;
+    await db.transaction(async (tx) => {
+      const { before, after } = await deleteQuestion(tx, id, clock.now());
+      await recordActivity(tx, { request, action: 'deleted', subjectType: 'compliance_question', subjectId: id, before, after });
+    });
+    return reply.status(204).send();
+  });
+
+  app.post('/api/compliance-answers', async (request) => {
+    const investor = requireInvestor(request);
+    const { answers } = parseFields(answersSchema, await readFormFields(request));
+    const now = clock.now();
+    const result = await db.transaction(async (tx) => {
+      const outcome = await submitAnswers(tx, investor.id, answers, now);
+      await recordActivity(tx, { request, action: outcome.attempt.passed ? 'passed' : 'failed', subjectType: 'compliance_attempt', subjectId: outcome.attempt.id, after: outcome.attempt });
+      return outcome;
+    });
+    return {
+      data: {
+        passed: result.attempt.passed,
+        score: result.attempt.score,
+        total: result.attempt.total,
+        retry_at: result.retryAt?.toISOString() ?? null,
+        tries_used: result.user.complianceTries,
+        tries_allowed: result.triesAllowed,
+      },
+    };
+  });
+
+  app.post('/api/users/:id/reset-appropriateness-test', { schema: { params: idParams }, preHandler: authorize('investors', 'update') }, async (request) => {
+    const { id } = request.params as Params;
+    const after = await db.transaction(async (tx) => {
+      const reset = await resetAppropriatenessTest(tx, id, clock.now());
+      await recordActivity(tx, {
+        request,
+        action: 'appropriateness_reset',
+        subjectType: 'user',
+        subjectId: id,
+        before: { compliance_passed: reset.before.compliancePassed, compliance_tries: reset.before.complianceTries },
+        after: { compliance_passed: false, compliance_tries: 0, closed_attempts: reset.closedAttempts },
+      });
+      return reset.after;
+    });
+    return { data: presentUser(after) };
+  });
+
+  /* Categorisation */
+
+  app.get('/api/my/categorisation', async (request) => {
+    const investor = requireInvestor(request);
+    const now = clock.now();
+    const settings = await loadSettings(db);
+    const latest = await latestCategorisation(db, investor.id);
+    return {
+      data: latest ? presentCategorisation(latest) : null,
+      meta: {
+        approval_required: flagOn(settings, 'compliance_test_requires_categorisation_approval'),
+        valid: categorisationValid(await latestApprovedCategorisation(db, investor.id), now),
+      },
+    };
+  });
+
+  app.post('/api/my/categorisation', async (request, reply) => {
+    const investor = requireInvestor(request);
+    const input = parseFields(declareCategorisationSchema, await readFormFields(request));
+    const row = await db.transaction(async (tx) => {
+      const { row: declared, supersededIds } = await declareCategorisation(tx, investor.id, input, clock.now());
+      await recordActivity(tx, { request, action: 'declared', subjectType: 'investor_categorisation', subjectId: declared.id, after: { ...declared, superseded: supersededIds } });
+      return declared;
+    });
+    return reply.status(201).send({ data: presentCategorisation(row) });
+  });
+
+  app.get('/api/investor-categorisations', { preHandler: authorize('investor_category', 'index') }, async (request) => {
+    const query = parseListQuery(request.query as Record<string, unknown>, CATEGORISATIONS_RESOURCE);
+    query.orderBy.push(asc(investorCategorisations.id));
+    return paginate<CategorisationRow, ReturnType<typeof presentCategorisation>>(
+      db.select().from(investorCategorisations).where(query.where).$dynamic(),
+      db.select({ total: count() }).from(investorCategorisations).where(query.where).$dynamic(),
+      query,
+      request.url,
+      async (rows) => {
+        if (!query.includes.has('user')) return rows.map((row) => presentCategorisation(row));
+        const ids = [...new Set(rows.map((r) => r.userId))];
+        const people = ids.length ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+        const byId = new Map(people.map((p) => [p.id, p]));
+        return rows.map((row) => presentCategorisation(row, byId.get(row.userId) ?? null));
+      },
+    );
+  });
+
+  const review = (decision: 'approved' | 'rejected') => async (request: FastifyRequest) => {
+    const { id } = idParams.parse(request.params);
+    const reviewer = requireUser(request);
+    const fields = await readFormFields(request);
+    const { note } = decision === 'approved' ? parseFields(reviewCategorisationSchema, fields) : parseFields(rejectCategorisationSchema, fields);
+    const after = await db.transaction(async (tx) => {
+      const result = await reviewCategorisation(tx, id, decision, reviewer.id, note || null, clock.now());
+      await recordActivity(tx, { request, action: decision, subjectType: 'investor_categorisation', subjectId: id, before: result.before, after: result.after });
+      return result.after;
+    });
+    return { data: presentCategorisation(after) };
+  };
+  const reviewOptions = { schema: { params: idParams }, preHandler: authorize('investor_category', 'update') };
+  app.post('/api/investor-categorisations/:id/approve', reviewOptions, review('approved'));
+  app.post('/api/investor-categorisations/:id/reject', reviewOptions, review('rejected'));
+}

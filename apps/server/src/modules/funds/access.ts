@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import { can, type Action } from '@platform/domain';
+import type { Db } from '../../db/client';
+import { AppError, forbidden } from '../../platform/errors';
+import { requireInvestor, requireUser } from '../../platform/guards';
+import { flagOn, loadSettings } from '../settings/service';
+
+/**
+ * Funds exist only while the `funds_enabled` flag is on (spec §3 enableFunds): with it off, every
+ * fund, NAV and ledger route answers 404 as if it were not there — after authentication, so the
+ * flag is not announced to visitors, and before the permission check, so no role learns more than
+ * another. Fund investments ("companies", /api/companies) are not behind the flag: the spec lists
+ * them under Investments with their own permission event, unflagged.
+ */
+async function assertFundsEnabled(db: Db) {
+  if (!flagOn(await loadSettings(db), 'funds_enabled')) throw new AppError('not_found', 'Funds are not enabled.');
+}
+
+/** Staff fund routes: permission event 'funds' (spec §6). */
+export function authorizeFunds(db: Db, action: Action) {
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    await assertFundsEnabled(db);
+    if (!can(user.roleId, 'funds', action)) throw forbidden();
+  };
+}
+
+/** The investor portal's fund pages: the signed-in investor, funds on. */
+export function investorFunds(db: Db) {
+  return async (request: FastifyRequest) => {
+    requireInvestor(request);
+    await assertFundsEnabled(db);
+  };
+}

@@ -1,0 +1,151 @@
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { INVESTMENT_STATUS_LABELS, OPPORTUNITY_STATUS_LABELS, toAmount, valueHolding, type InvestmentStatus, type OpportunityStatusId } from '@platform/domain';
+import type { Db } from '../../db/client';
+import { investmentOpportunities, investments } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import type { InvestmentRow } from './presenter';
+
+/**
+ * The investor's portfolio (spec §2.3 /investor/portfolio): paid and completed investments grouped
+ * per opportunity and valued at the opportunity's share price. A holding without a price (or with
+ * investments that bought no whole share) is held at cost. Figures are exact decimals.
+ */
+const HELD: InvestmentStatus[] = ['paid', 'completed'];
+
+interface HoldingOpportunity {
+  id: number;
+  name: string;
+  slug: string;
+  companyName: string;
+  status: number;
+  currency: string;
+  sharePrice: string | null;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+function measure(rows: InvestmentRow[], sharePrice: string | null, asOf: Date) {
+  const cost = rows.reduce((total, r) => total.plus(r.amount), new Decimal(0));
+  const priced = sharePrice !== null && new Decimal(sharePrice).gt(0) && rows.every((r) => r.shares !== null && new Decimal(r.shares).gt(0));
+  const shares = rows.every((r) => r.shares !== null) ? rows.reduce((total, r) => total.plus(r.shares!), new Decimal(0)).toFixed(6) : null;
+  if (!priced) {
+    return { cost: toAmount(cost), shares, share_price: sharePrice, current_value: toAmount(cost), gain: '0.00', multiple: cost.gt(0) ? '1.00' : null, irr: null, valued_at: 'cost' as const };
+  }
+  const dates = rows.map((r) => isoDay(r.paidAt ?? r.createdAt));
+  // The price is today's; an investment dated later than the app clock (clock skew) still counts.
+  const day = [isoDay(asOf), ...dates].sort().at(-1)!;
+  const performance = valueHolding(
+    { investments: rows.map((r, i) => ({ date: dates[i], amount: r.amount, shares: r.shares! })), realisations: [] },
+    { sharePrices: [{ date: day, price: sharePrice! }] },
+    day,
+  );
+  return {
+    cost: performance.cost,
+    shares,
+    share_price: sharePrice,
+    current_value: performance.currentValue,
+    gain: performance.gain,
+    multiple: performance.moic,
+    irr: performance.irr,
+    valued_at: 'share_price' as const,
+  };
+}
+
+function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], asOf: Date) {
+  return {
+    opportunity_id: opportunity.id,
+    opportunity: {
+      id: opportunity.id,
+      name: opportunity.name,
+      slug: opportunity.slug,
+      company_name: opportunity.companyName,
+      status: opportunity.status,
+      status_label: OPPORTUNITY_STATUS_LABELS[opportunity.status as OpportunityStatusId],
+    },
+    currency: opportunity.currency,
+    investments_count: rows.length,
+    ...measure(rows, opportunity.sharePrice, asOf),
+  };
+}
+
+type Holding = ReturnType<typeof presentHolding>;
+
+function totalsByCurrency(holdings: Holding[]) {
+  const byCurrency = new Map<string, { cost: Decimal; value: Decimal }>();
+  for (const h of holdings) {
+    const t = byCurrency.get(h.currency) ?? { cost: new Decimal(0), value: new Decimal(0) };
+    byCurrency.set(h.currency, { cost: t.cost.plus(h.cost), value: t.value.plus(h.current_value) });
+  }
+  return [...byCurrency].map(([currency, t]) => ({
+    currency,
+    cost: toAmount(t.cost),
+    current_value: toAmount(t.value),
+    gain: toAmount(t.value.minus(t.cost)),
+    multiple: t.cost.isZero() ? null : t.value.div(t.cost).toFixed(2, Decimal.ROUND_HALF_UP),
+  }));
+}
+
+async function loadHeld(db: Db, userId: number, opportunityId?: number) {
+  const rows = await db
+    .select({
+      investment: investments,
+      opportunity: {
+        id: investmentOpportunities.id,
+        name: investmentOpportunities.name,
+        slug: investmentOpportunities.slug,
+        companyName: investmentOpportunities.companyName,
+        status: investmentOpportunities.status,
+        currency: investmentOpportunities.currency,
+        sharePrice: investmentOpportunities.sharePrice,
+      },
+    })
+    .from(investments)
+    .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+    .where(
+      and(
+        eq(investments.userId, userId),
+        inArray(investments.status, HELD),
+        ne(investments.type, 'private_manual'),
+        isNull(investments.deletedAt),
+        isNull(investmentOpportunities.deletedAt),
+        opportunityId === undefined ? undefined : eq(investments.opportunityId, opportunityId),
+      ),
+    )
+    .orderBy(asc(investmentOpportunities.name), asc(investmentOpportunities.id), asc(investments.createdAt), asc(investments.id));
+  const groups = new Map<number, { opportunity: HoldingOpportunity; rows: InvestmentRow[] }>();
+  for (const { investment, opportunity } of rows) {
+    const group = groups.get(opportunity.id) ?? { opportunity, rows: [] };
+    group.rows.push(investment);
+    groups.set(opportunity.id, group);
+  }
+  return [...groups.values()];
+}
+
+export async function loadPortfolio(db: Db, userId: number, asOf: Date) {
+  const holdings = (await loadHeld(db, userId)).map((g) => presentHolding(g.opportunity, g.rows, asOf));
+  return { data: holdings, totals: totalsByCurrency(holdings) };
+}
+
+/** One holding with the investments that make it up; 404 when the investor holds nothing in it. */
+export async function loadHolding(db: Db, userId: number, opportunityId: number, asOf: Date) {
+  const [group] = await loadHeld(db, userId, opportunityId);
+  if (!group) throw notFound('holding');
+  return {
+    ...presentHolding(group.opportunity, group.rows, asOf),
+    investments: group.rows.map((r) => ({
+      id: r.id,
+      holder_type: r.holderType,
+      type: r.type,
+      status: r.status,
+      status_label: INVESTMENT_STATUS_LABELS[r.status as InvestmentStatus],
+      amount: r.amount,
+      currency: r.currency,
+      shares: r.shares,
+      share_price: r.sharePrice,
+      paid_at: r.paidAt?.toISOString() ?? null,
+      completed_at: r.completedAt?.toISOString() ?? null,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,158 @@
+import { eq, inArray } from 'drizzle-orm';
+import { HOLDER_TYPE_LABELS, INVESTMENT_STATUS_LABELS, investmentCategory, type HolderType, type InvestmentStatus } from '@platform/domain';
+import type { Db } from '../../db/client';
+import { investmentMethodEntities, investmentMethods, investmentOpportunities, investments, nominees, organisations, users } from '../../db/schema';
+import { namesById } from '../../platform/lookup';
+import { flagOn, type SettingsRow } from '../settings/service';
+import type { OpportunityRow } from '../opportunities/visibility';
+
+export type InvestmentRow = typeof investments.$inferSelect;
+
+export const INVESTMENT_INCLUDES = ['user', 'opportunity', 'holder'] as const;
+
+export const INVESTMENT_FIELDS = [
+  'opportunity_id',
+  'user_id',
+  'holder_type',
+  'organisation_id',
+  'investment_method_entity_id',
+  'nominee_id',
+  'type',
+  'status',
+  'status_label',
+  'amount',
+  'currency',
+  'share_price',
+  'shares',
+  'payment_reference',
+  'terms_accepted_at',
+  'cash_call_at',
+  'paid_at',
+  'completed_at',
+  'cancelled_at',
+  'cancel_reason',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const;
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** Fields both sides see. */
+function common(row: InvestmentRow) {
+  return {
+    id: row.id,
+    opportunity_id: row.opportunityId,
+    holder_type: row.holderType,
+    holder_type_label: HOLDER_TYPE_LABELS[row.holderType as HolderType],
+    organisation_id: row.organisationId,
+    investment_method_entity_id: row.investmentMethodEntityId,
+    nominee_id: row.nomineeId,
+    type: row.type,
+    status: row.status,
+    status_label: INVESTMENT_STATUS_LABELS[row.status as InvestmentStatus],
+    amount: row.amount,
+    currency: row.currency,
+    share_price: row.sharePrice,
+    shares: row.shares,
+    terms_accepted_at: iso(row.termsAcceptedAt),
+    cash_call_at: iso(row.cashCallAt),
+    paid_at: iso(row.paidAt),
+    completed_at: iso(row.completedAt),
+    cancelled_at: iso(row.cancelledAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentInvestmentForStaff(row: InvestmentRow) {
+  return { ...common(row), user_id: row.userId, payment_reference: row.paymentReference, cancel_reason: row.cancelReason, created_by: row.createdBy };
+}
+
+export type InvestorOpportunity = Pick<OpportunityRow, 'id' | 'name' | 'slug' | 'currency' | 'status' | 'companyName' | 'bankAccountName' | 'bankSortCode' | 'bankAccountNumber' | 'bankIban'>;
+
+/**
+ * What the investor sees of their own investment: the portal's category (spec §4) and how to pay.
+ * The bank details and the reference are left out when the tenant hides them (spec §3 flags).
+ */
+export function presentInvestmentForInvestor(row: InvestmentRow, opportunity: InvestorOpportunity, settings: SettingsRow) {
+  const hideBank = flagOn(settings, 'hide_bank_details');
+  const hideReference = flagOn(settings, 'hide_payment_reference');
+  return {
+    ...common(row),
+    category: investmentCategory(row.status as InvestmentStatus),
+    ...(hideReference ? {} : { payment_reference: row.paymentReference }),
+    cancel_reason: row.cancelReason,
+    opportunity: { id: opportunity.id, name: opportunity.name, slug: opportunity.slug, currency: opportunity.currency, status: opportunity.status, company_name: opportunity.companyName },
+    payment_instructions: {
+      amount: row.amount,
+      currency: row.currency,
+      ...(hideBank
+        ? {}
+        : { account_name: opportunity.bankAccountName, sort_code: opportunity.bankSortCode, account_number: opportunity.bankAccountNumber, iban: opportunity.bankIban }),
+      ...(hideReference ? {} : { reference: row.paymentReference }),
+    },
+  };
+}
+
+export interface HolderSummary {
+  type: string;
+  id: number | null;
+  name: string;
+}
+
+/** The holder of each investment, named: the investor, their organisation, method account or nominee. */
+export async function holdersOf(db: Db, rows: InvestmentRow[]): Promise<Map<number, HolderSummary>> {
+  const ids = (pick: (r: InvestmentRow) => number | null) => [...new Set(rows.map(pick).filter((id): id is number => id != null))];
+  const entityIds = ids((r) => r.investmentMethodEntityId);
+  const [people, orgs, noms, entities] = await Promise.all([
+    namesById(db, users, rows.filter((r) => r.holderType === 'personal').map((r) => r.userId)),
+    namesById(db, organisations, ids((r) => r.organisationId)),
+    namesById(db, nominees, ids((r) => r.nomineeId)),
+    entityIds.length
+      ? db
+          .select({ id: investmentMethodEntities.id, method: investmentMethods.name, reference: investmentMethodEntities.reference })
+          .from(investmentMethodEntities)
+          .innerJoin(investmentMethods, eq(investmentMethods.id, investmentMethodEntities.investmentMethodId))
+          .where(inArray(investmentMethodEntities.id, entityIds))
+      : [],
+  ]);
+  const methodNames = new Map(entities.map((e) => [e.id, e.reference ? `${e.method} (${e.reference})` : e.method]));
+  const result = new Map<number, HolderSummary>();
+  for (const row of rows) {
+    const [id, name] =
+      row.holderType === 'organisation'
+        ? [row.organisationId, row.organisationId ? orgs.get(row.organisationId)?.name : undefined]
+        : row.holderType === 'investment_method'
+          ? [row.investmentMethodEntityId, row.investmentMethodEntityId ? methodNames.get(row.investmentMethodEntityId) : undefined]
+          : row.holderType === 'nominee'
+            ? [row.nomineeId, row.nomineeId ? noms.get(row.nomineeId)?.name : undefined]
+            : [row.userId, people.get(row.userId)?.name];
+    result.set(row.id, { type: row.holderType, id: id ?? null, name: name ?? '' });
+  }
+  return result;
+}
+
+/** Staff rows with the relations asked for, each relation loaded once for the whole page. */
+export async function presentInvestmentsWith(db: Db, rows: InvestmentRow[], includes: ReadonlySet<string>) {
+  const userIds = [...new Set(rows.map((r) => r.userId))];
+  const opportunityIds = [...new Set(rows.map((r) => r.opportunityId))];
+  const [people, opportunities, holders] = await Promise.all([
+    includes.has('user') && userIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds)) : null,
+    includes.has('opportunity') && opportunityIds.length
+      ? db
+          .select({ id: investmentOpportunities.id, name: investmentOpportunities.name, slug: investmentOpportunities.slug, status: investmentOpportunities.status, currency: investmentOpportunities.currency })
+          .from(investmentOpportunities)
+          .where(inArray(investmentOpportunities.id, opportunityIds))
+      : null,
+    includes.has('holder') ? holdersOf(db, rows) : null,
+  ]);
+  const userById = new Map((people ?? []).map((u) => [u.id, u]));
+  const opportunityById = new Map((opportunities ?? []).map((o) => [o.id, o]));
+  return rows.map((row) => ({
+    ...presentInvestmentForStaff(row),
+    ...(includes.has('user') ? { user: userById.get(row.userId) ?? null } : {}),
+    ...(includes.has('opportunity') ? { opportunity: opportunityById.get(row.opportunityId) ?? null } : {}),
+    ...(holders ? { holder: holders.get(row.id) ?? null } : {}),
+  }));
+}

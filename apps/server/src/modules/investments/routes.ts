@@ -1,0 +1,266 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, count, eq, getTableColumns, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { acceptsReservations, can, formatMoney, INVESTMENT_TYPE_BY_HOLDER, OPPORTUNITY_PERMISSION_EVENT, OpportunityStatus, Role, type Action, type InvestmentStatus } from '@platform/domain';
+import type { AppContext } from '../../app';
+import { investmentOpportunities, investments, users } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { forbidden, notFound, validationError } from '../../platform/errors';
+import { exportFormat, sendExport } from '../../platform/export';
+import { parseFields, readFormFields } from '../../platform/form';
+import { authorizeAny, requireInvestor, requireUser } from '../../platform/guards';
+import { idParams } from '../../platform/input';
+import { paginate, parseListQuery } from '../../platform/list-query';
+import type { UserRow } from '../../platform/session';
+import { assertMayInvest } from '../compliance/gate';
+import { notifyUser } from '../notifications/service';
+import { assertMarketSoundingAccepted, findVisibleOpportunity, type OpportunityRow } from '../opportunities/visibility';
+import { flagOn, loadSettings } from '../settings/service';
+import {
+  INVESTMENTS_EXPORT_RESOURCE,
+  INVESTMENTS_RESOURCE,
+  investmentsExport,
+  investorInvestmentsWhere,
+  listableOpportunityStatuses,
+  MY_INVESTMENTS_RESOURCE,
+  staffInvestmentsWhere,
+} from './list';
+import { loadHolding, loadPortfolio } from './portfolio';
+import { INVESTMENT_INCLUDES, presentInvestmentForInvestor, presentInvestmentsWith, type InvestmentRow, type InvestorOpportunity } from './presenter';
+import { investorCancelSchema, manualInvestmentSchema, reserveInvestmentSchema, staffCancelSchema } from './schemas';
+import { assertHolder, findInvestment, findInvestorInvestment, moveInvestment, placeInvestment } from './service';
+import { parseIncludes } from '../users/presenter';
+
+type Params = z.infer<typeof idParams>;
+
+const investorOnly = async (request: FastifyRequest) => void requireInvestor(request);
+
+/** Staff may act on an investment by its opportunity's status: live (1–4) or existing (5–6) events. */
+function assertStaffMay(user: UserRow, opportunity: Pick<OpportunityRow, 'status'>, action: Action) {
+  if (!can(user.roleId, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), action)) throw forbidden();
+}
+
+/** Staff record manual entries on open and closed opportunities, never on a Draft or a completed one. */
+const takesManualEntries = (status: number) => acceptsReservations(status) || status === OpportunityStatus.Closed;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const INVESTOR_OPPORTUNITY = {
+  id: investmentOpportunities.id,
+  name: investmentOpportunities.name,
+  slug: investmentOpportunities.slug,
+  currency: investmentOpportunities.currency,
+  status: investmentOpportunities.status,
+  companyName: investmentOpportunities.companyName,
+  bankAccountName: investmentOpportunities.bankAccountName,
+  bankSortCode: investmentOpportunities.bankSortCode,
+  bankAccountNumber: investmentOpportunities.bankAccountNumber,
+  bankIban: investmentOpportunities.bankIban,
+};
+
+/**
+ * Investments (DOMAIN.md lifecycle step 3): investors reserve allocations and follow them and their
+ * portfolio; staff record manual entries and move investments through cash call, payment and
+ * cancellation. Every change of committed money is one transaction under the opportunity's lock.
+ */
+export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+
+  // ——— Investor portal ———
+
+  app.post('/api/investments/investor', { preHandler: investorOnly }, async (request, reply) => {
+    const user = requireInvestor(request);
+    const input = parseFields(reserveInvestmentSchema, await readFormFields(request));
+    const now = clock.now();
+    const opportunity = await findVisibleOpportunity(db, user.id, input.opportunity_id);
+    await assertMarketSoundingAccepted(db, user.id, opportunity);
+    if (!acceptsReservations(opportunity.status)) throw validationError({ opportunity_id: ['This opportunity is not taking reservations.'] });
+    await assertMayInvest(db, user, now);
+    const settings = await loadSettings(db);
+    if (flagOn(settings, 'investment_terms_enabled') && !input.accept_terms) throw validationError({ accept_terms: ['Accept the investment terms to continue.'] });
+    await assertHolder(db, user.id, input.holder_type, input.holder, settings);
+    const { investment, opportunity: after } = await db.transaction(async (tx) => {
+      const placed = await placeInvestment(tx, {
+        opportunityId: opportunity.id,
+        userId: user.id,
+        amount: input.amount,
+        holderType: input.holder_type,
+        holder: input.holder,
+        type: INVESTMENT_TYPE_BY_HOLDER[input.holder_type],
+        status: 'reserved',
+        termsAcceptedAt: input.accept_terms ? now : null,
+        createdBy: user.id,
+        now,
+        accepts: acceptsReservations,
+        subject: 'self',
+      });
+      await recordActivity(tx, { request, action: 'reserved', subjectType: 'investment', subjectId: placed.investment.id, after: placed.investment });
+      return placed;
+    });
+    await notifyUser(ctx, user.id, {
+      message: `You reserved <strong>${formatMoney({ amount: investment.amount, currency: investment.currency })}</strong> in <strong>${escapeHtml(after.name)}</strong>.`,
+      icon: 'investment_opportunity_invested',
+      cta: `/investor/investments/${after.slug}`,
+    });
+    return reply.status(201).send({ data: presentInvestmentForInvestor(investment, after, settings) });
+  });
+
+  app.get('/api/my/investments', { preHandler: investorOnly }, async (request) => {
+    const user = requireInvestor(request);
+    const query = parseListQuery(request.query as Record<string, unknown>, MY_INVESTMENTS_RESOURCE);
+    query.orderBy.push(asc(investments.id));
+    const where = investorInvestmentsWhere(query, user.id);
+    const settings = await loadSettings(db);
+    return paginate<{ investment: InvestmentRow; opportunity: InvestorOpportunity }, unknown>(
+      db.select({ investment: investments, opportunity: INVESTOR_OPPORTUNITY }).from(investments).innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId)).where(where).$dynamic(),
+      db.select({ total: count() }).from(investments).innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId)).where(where).$dynamic(),
+      query,
+      request.url,
+      (rows) => rows.map((r) => presentInvestmentForInvestor(r.investment, r.opportunity, settings)),
+    );
+  });
+
+  async function presentForInvestor(row: InvestmentRow) {
+    const [opportunity] = await db.select(INVESTOR_OPPORTUNITY).from(investmentOpportunities).where(eq(investmentOpportunities.id, row.opportunityId));
+    return { data: presentInvestmentForInvestor(row, opportunity, await loadSettings(db)) };
+  }
+
+  app.get('/api/my/investments/:id', { schema: { params: idParams }, preHandler: investorOnly }, async (request) => {
+    const user = requireInvestor(request);
+    return presentForInvestor(await findInvestorInvestment(db, user.id, (request.params as Params).id));
+  });
+
+  app.post('/api/my/investments/:id/cancel', { schema: { params: idParams }, preHandler: investorOnly }, async (request) => {
+    const user = requireInvestor(request);
+    const mine = await findInvestorInvestment(db, user.id, (request.params as Params).id);
+    const { reason } = parseFields(investorCancelSchema, await readFormFields(request));
+    const after = await db.transaction(async (tx) => {
+      const moved = await moveInvestment(tx, mine.id, 'cancelled', clock.now(), { reason: reason ?? 'Cancelled by the investor.', onlyFrom: ['reserved'] });
+      await recordActivity(tx, { request, action: 'cancelled', subjectType: 'investment', subjectId: mine.id, before: moved.before, after: moved.after });
+      return moved.after;
+    });
+    return presentForInvestor(after);
+  });
+
+  app.get('/api/my/portfolio', { preHandler: investorOnly }, async (request) => {
+    const user = requireInvestor(request);
+    return loadPortfolio(db, user.id, clock.now());
+  });
+
+  app.get('/api/my/portfolio/:id', { schema: { params: idParams }, preHandler: investorOnly }, async (request) => {
+    const user = requireInvestor(request);
+    return { data: await loadHolding(db, user.id, (request.params as Params).id, clock.now()) };
+  });
+
+  // ——— Staff: transactions ———
+
+  const staffIndex = authorizeAny(['live_opportunities', 'index'], ['existing_opportunities', 'index']);
+
+  app.get('/api/investments', { preHandler: staffIndex }, async (request) => {
+    const user = requireUser(request);
+    const query = parseListQuery(request.query as Record<string, unknown>, INVESTMENTS_RESOURCE);
+    query.orderBy.push(asc(investments.id));
+    const where = staffInvestmentsWhere(query, listableOpportunityStatuses(user.roleId));
+    return paginate<InvestmentRow, unknown>(
+      db.select(getTableColumns(investments)).from(investments).innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId)).where(where).$dynamic(),
+      db.select({ total: count() }).from(investments).innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId)).where(where).$dynamic(),
+      query,
+      request.url,
+      (rows) => presentInvestmentsWith(db, rows, query.includes),
+    );
+  });
+
+  app.get('/api/investments/export', { preHandler: staffIndex }, async (request, reply) => {
+    const user = requireUser(request);
+    const raw = request.query as Record<string, unknown>;
+    const query = parseListQuery(raw, INVESTMENTS_EXPORT_RESOURCE);
+    return sendExport(request, reply, exportFormat(raw), investmentsExport(db, query, listableOpportunityStatuses(user.roleId)));
+  });
+
+  /** The investment and its opportunity, once the signed-in member of staff may act on it. */
+  async function loadForStaff(request: FastifyRequest, action: Action): Promise<InvestmentRow> {
+    const user = requireUser(request);
+    const row = await findInvestment(db, idParams.parse(request.params).id);
+    if (!row) throw notFound('investment');
+    const [opportunity] = await db.select({ status: investmentOpportunities.status }).from(investmentOpportunities).where(eq(investmentOpportunities.id, row.opportunityId));
+    assertStaffMay(user, opportunity, action);
+    return row;
+  }
+
+  async function presentForStaff(row: InvestmentRow, request: FastifyRequest) {
+    const includes = parseIncludes((request.query as { include?: string }).include, INVESTMENT_INCLUDES);
+    const [investment] = await presentInvestmentsWith(db, [row], includes);
+    return { data: investment };
+  }
+
+  app.get('/api/investments/:id', { schema: { params: idParams }, preHandler: staffIndex }, async (request) => presentForStaff(await loadForStaff(request, 'show'), request));
+
+  app.post('/api/investments/manual', { preHandler: authorizeAny(['live_opportunities', 'create'], ['existing_opportunities', 'create']) }, async (request, reply) => {
+    const staff = requireUser(request);
+    const input = parseFields(manualInvestmentSchema, await readFormFields(request));
+    const [opportunity] = await db
+      .select()
+      .from(investmentOpportunities)
+      .where(and(eq(investmentOpportunities.id, input.opportunity_id), isNull(investmentOpportunities.deletedAt)));
+    if (!opportunity) throw validationError({ opportunity_id: ['Choose an opportunity.'] });
+    assertStaffMay(staff, opportunity, 'create');
+    if (!takesManualEntries(opportunity.status)) throw validationError({ opportunity_id: ['Investments can be entered only while the opportunity is live or closed.'] });
+    const [investor] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.user_id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
+    if (!investor) throw validationError({ user_id: ['Choose an investor.'] });
+    await assertHolder(db, investor.id, input.holder_type, input.holder, await loadSettings(db));
+    const now = clock.now();
+    const created = await db.transaction(async (tx) => {
+      const { investment } = await placeInvestment(tx, {
+        opportunityId: opportunity.id,
+        userId: investor.id,
+        amount: input.amount,
+        holderType: input.holder_type,
+        holder: input.holder,
+        type: input.type,
+        status: input.status,
+        termsAcceptedAt: null,
+        createdBy: staff.id,
+        now,
+        accepts: takesManualEntries,
+        subject: 'staff',
+      });
+      await recordActivity(tx, { request, action: 'created', subjectType: 'investment', subjectId: investment.id, after: investment });
+      return investment;
+    });
+    return reply.status(201).send(await presentForStaff(created, request));
+  });
+
+  async function transition(request: FastifyRequest, current: InvestmentRow, to: InvestmentStatus, action: string, reason?: string) {
+    return db.transaction(async (tx) => {
+      const moved = await moveInvestment(tx, current.id, to, clock.now(), { reason });
+      await recordActivity(tx, { request, action, subjectType: 'investment', subjectId: current.id, before: moved.before, after: moved.after });
+      return moved;
+    });
+  }
+
+  app.post('/api/investments/:id/cash-call', { schema: { params: idParams } }, async (request) => {
+    const { after, opportunity } = await transition(request, await loadForStaff(request, 'update'), 'cash_call', 'cash_call');
+    if (after.type !== 'private_manual') {
+      await notifyUser(ctx, after.userId, {
+        message: `A cash call has been issued: please pay <strong>${formatMoney({ amount: after.amount, currency: after.currency })}</strong> for your investment in <strong>${escapeHtml(opportunity.name)}</strong>.`,
+        icon: 'investment_opportunity_invested',
+        cta: `/investor/investments/${opportunity.slug}`,
+      });
+    }
+    return presentForStaff(after, request);
+  });
+
+  app.post('/api/investments/:id/mark-paid', { schema: { params: idParams } }, async (request) => {
+    const { after } = await transition(request, await loadForStaff(request, 'update'), 'paid', 'marked_paid');
+    return presentForStaff(after, request);
+  });
+
+  app.post('/api/investments/:id/cancel', { schema: { params: idParams } }, async (request) => {
+    const current = await loadForStaff(request, 'update');
+    const { reason } = parseFields(staffCancelSchema, await readFormFields(request));
+    const { after } = await transition(request, current, 'cancelled', 'cancelled', reason);
+    return presentForStaff(after, request);
+  });
+}
