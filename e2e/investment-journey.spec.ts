@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createInvestor } from './support/accounts';
+import { login } from './support/session';
+
+/**
+ * The spine of the product (issue 4): staff create and publish an opportunity; an investor passes the
+ * appropriateness test, reserves and sees the cash call; staff mark payment received and complete;
+ * the investor is told live and finds the holding in the portfolio with its value.
+ */
+const NAME = `Lumen Batteries ${Date.now() % 100000}`;
+
+async function staffOpen(page: Page, name: string) {
+  await page.goto('/admin/investments/opportunities');
+  await page.getByLabel('Search').fill(name);
+  await page.getByRole('row', { name: new RegExp(name) }).click();
+}
+
+async function moveTo(page: Page, status: string) {
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await page.getByRole('menuitem', { name: status }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(`is now ${status}`)).toBeVisible();
+}
+
+test('an opportunity from creation to a valued holding in the investor portfolio', async ({ browser }) => {
+  test.setTimeout(180_000);
+  await createInvestor('journey@demo.test', 'Jo Journey');
+  const staff = await (await browser.newContext()).newPage();
+  const investor = await (await browser.newContext()).newPage();
+
+  // Staff: a Draft, refused publication until complete, then Live - External.
+  await login(staff, 'superadmin@demo.test');
+  await staff.goto('/admin/investments/opportunities/new-opportunity');
+  await staff.getByLabel('Opportunity name').fill(NAME);
+  await staff.getByLabel(/^Company/).fill('Lumen Batteries Ltd');
+  await staff.getByRole('button', { name: 'Create draft' }).click();
+  await expect(staff).toHaveURL(/\/admin\/investments\/opportunities\/\d+\/edit$/);
+  await staff.getByRole('button', { name: 'Change status' }).click();
+  await staff.getByRole('menuitem', { name: 'Live - External' }).click();
+  await staff.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(staff.getByText('Set the target raise before publishing.')).toBeVisible();
+
+  await staff.getByLabel('Target raise').fill('100000');
+  await staff.getByLabel('Minimum investment').fill('1000');
+  await staff.getByLabel('Maximum investment', { exact: false }).first().fill('20000');
+  await staff.getByLabel('Share price').fill('2.00');
+  await staff.getByLabel('Summary').fill('Solid-state batteries for electric bikes.');
+  await staff.getByLabel('Account number').fill('12345678');
+  await staff.getByLabel('Sort code').fill('12-34-56');
+  await staff.getByRole('button', { name: 'Save changes' }).click();
+  await expect(staff.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  await moveTo(staff, 'Live - External');
+  await expect(staff).toHaveURL(/\/details$/);
+
+  // Investor: sees it, is sent to the appropriateness test, passes, reserves.
+  await login(investor, 'journey@demo.test');
+  await investor.goto('/investor/investments');
+  const card = investor.getByRole('region', { name: 'Reserve An Allocation' }).locator('.mantine-Card-root', { hasText: NAME });
+  await card.getByRole('link', { name: 'View opportunity' }).click();
+  await expect(investor.getByRole('heading', { name: NAME })).toBeVisible();
+  await investor.getByRole('link', { name: 'Invest', exact: true }).click();
+  await investor.getByRole('link', { name: 'Take the test' }).click();
+  await expect(investor.getByRole('heading', { name: 'Appropriateness test' })).toBeVisible();
+  const correct = [
+    'You lose all the money you invested',
+    'Usually not until the company is sold or lists',
+    'Your percentage falls when new shares are issued',
+    'No, you are unlikely to be protected if something goes wrong',
+    'No more than 10%',
+  ];
+  for (const answer of correct) await investor.getByLabel(answer).check();
+  await investor.getByRole('button', { name: 'Submit answers' }).click();
+  await expect(investor.getByText('You passed')).toBeVisible();
+  await investor.getByRole('link', { name: 'Continue' }).click();
+  await expect(investor).toHaveURL(/\/invest$/);
+
+  await investor.getByLabel(/Amount/).fill('500');
+  await investor.getByLabel('I have read and accept the investment terms').check();
+  await investor.getByRole('button', { name: 'Reserve my allocation' }).click();
+  await expect(investor.getByText(/The minimum investment is £1,000.00/)).toBeVisible();
+  await investor.getByLabel(/Amount/).fill('5000');
+  await investor.getByRole('button', { name: 'Reserve my allocation' }).click();
+  await expect(investor.getByText('Your allocation is reserved', { exact: true })).toBeVisible();
+  await expect(investor.getByText('12345678')).toBeVisible();
+
+  // Staff: issue the cash call; the investor's bell rings live.
+  const bell = investor.getByRole('button', { name: /notifications/i });
+  await staffOpen(staff, NAME);
+  await staff.getByRole('tab', { name: 'Transactions' }).click();
+  const row = staff.getByRole('row', { name: /Jo Journey/ });
+  await expect(row).toContainText('£5,000.00');
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await staff.getByRole('menuitem', { name: 'Issue cash call' }).click();
+  await expect(row).toContainText('Cash call issued');
+  await investor.goto('/investor/investments');
+  await expect(investor.getByRole('region', { name: 'Cash Call - Awaiting Payment' })).toContainText(NAME);
+  await expect(bell).toHaveAccessibleName(/unread/);
+
+  // Staff: payment received, close, complete.
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await staff.getByRole('menuitem', { name: 'Mark payment received' }).click();
+  await expect(row).toContainText('Payment received');
+  await moveTo(staff, 'Closed');
+  await moveTo(staff, 'Completed');
+  await expect(staff).toHaveURL(/\/admin\/investments\/existing\/\d+\/details$/);
+
+  // Investor: told live, and the holding is in the portfolio at its value.
+  await bell.click();
+  await expect(investor.getByRole('dialog', { name: 'Notifications' })).toContainText(`${NAME} has completed`);
+  await investor.goto('/investor/portfolio');
+  const holding = investor.getByRole('row', { name: new RegExp(NAME) });
+  await expect(holding).toContainText('£5,000.00');
+  await expect(holding).toContainText('2,500');
+  await expect(holding).toContainText('Completed');
+});
