@@ -6,6 +6,7 @@ import { hashPassword } from '../platform/crypto';
 import { loadSettings, SETTINGS_ID } from '../modules/settings/service';
 import { notifyUser } from '../modules/notifications/service';
 import { seedOpportunities } from './seed-opportunities';
+import { seedDeals } from './seed-deals';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -106,4 +107,5 @@ export async function seedDemo({ db, realtime, storage }: Pick<AppContext, 'db' 
     });
   }
   await seedOpportunities({ db, storage }, now);
+  await seedDeals(db);
 }

@@ -229,6 +229,7 @@ export const investments = pgTable(
     index('investments_opportunity_status_idx').on(t.opportunityId, t.status),
     index('investments_user_idx').on(t.userId, t.opportunityId),
     index('investments_status_idx').on(t.status),
+    index('investments_type_idx').on(t.type),
     index('investments_created_idx').on(t.createdAt),
     index('investments_amount_idx').on(t.amount),
     index('investments_organisation_idx').on(t.organisationId),

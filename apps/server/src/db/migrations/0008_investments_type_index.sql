@@ -1,0 +1,1 @@
+CREATE INDEX "investments_type_idx" ON "investments" USING btree ("type");
