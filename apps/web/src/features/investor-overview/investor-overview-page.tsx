@@ -1,19 +1,40 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBriefcase, IconChartLine, IconNews } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useCurrentUser } from '../../app/session';
 import { useBranding } from '../../app/settings';
 import { usePageTitle } from '../../ui/page-title';
+import { useMyInvestments } from '../investor-investments/api/investments';
+import { money } from '../opportunities/components/opportunity-view';
+import { usePortfolio } from '../portfolio/api/portfolio';
 
-/** The investor's start page. Holdings and activity arrive with the investment journey. */
+/** The investor's start page: portfolio totals, what awaits them, and the way into each area. */
 export function InvestorOverviewPage() {
   const user = useCurrentUser();
   const { terms } = useBranding();
   usePageTitle(terms.overview);
+  const portfolio = usePortfolio();
+  const investments = useMyInvestments();
+  const totals = portfolio.data?.totals ?? [];
+  const awaiting = (investments.data ?? []).filter((i) => i.status === 'cash_call');
+  const reserved = (investments.data ?? []).filter((i) => i.status === 'reserved');
+
+  const investmentsText = investments.isLoading
+    ? null
+    : awaiting.length
+      ? `${awaiting.length} ${terms.cashCall.toLowerCase()}${awaiting.length === 1 ? '' : 's'} awaiting your payment.`
+      : reserved.length
+        ? `${reserved.length} reserved allocation${reserved.length === 1 ? '' : 's'}. Browse what else is open to you.`
+        : 'Browse the opportunities open to you.';
+  const portfolioText = portfolio.isLoading
+    ? null
+    : totals.length
+      ? totals.map((t) => `${money(t.current_value, t.currency)} today, ${money(t.cost, t.currency)} invested`).join('; ')
+      : 'Your holdings and their value appear here once your payment for an investment is received.';
   const cards = [
-    { icon: IconBriefcase, title: terms.investments, text: 'No investments yet. Browse the opportunities open to you.', to: '/investor/investments', action: `View ${terms.investments.toLowerCase()}` },
-    { icon: IconChartLine, title: terms.portfolio, text: 'Your holdings and their value will appear here once you invest.', to: '/investor/portfolio', action: `Open ${terms.portfolio.toLowerCase()}` },
-    { icon: IconNews, title: terms.news, text: 'Updates from the companies you back will be listed here.', to: '/investor/news', action: `Read ${terms.news.toLowerCase()}` },
+    { icon: IconBriefcase, title: terms.investments, text: investmentsText, to: '/investor/investments', action: `View ${terms.investments.toLowerCase()}` },
+    { icon: IconChartLine, title: terms.portfolio, text: portfolioText, to: '/investor/portfolio', action: `Open ${terms.portfolio.toLowerCase()}` },
+    { icon: IconNews, title: terms.news, text: 'Updates from the companies you back are listed here.', to: '/investor/news', action: `Read ${terms.news.toLowerCase()}` },
   ];
   return (
     <Stack gap="lg">
@@ -34,9 +55,13 @@ export function InvestorOverviewPage() {
                 {card.title}
               </Title>
             </Group>
-            <Text c="dimmed" size="sm" mb="md">
-              {card.text}
-            </Text>
+            {card.text === null ? (
+              <Skeleton h={20} mb="md" />
+            ) : (
+              <Text c="dimmed" size="sm" mb="md">
+                {card.text}
+              </Text>
+            )}
             <Button component={Link} to={card.to} variant="light">
               {card.action}
             </Button>
