@@ -6,7 +6,9 @@ import type { InvestorsSearch } from '../features/investors/components/investors
 import { MaintenancePage } from '../features/maintenance/maintenance-page';
 import { appropriatenessRoutes } from '../features/appropriateness/routes';
 import { investorInvestmentRoutes } from '../features/investor-investments/routes';
+import { dealRoutes } from '../features/deals/routes';
 import { opportunityAdminRoutes } from '../features/opportunities/routes';
+import { pipelineSettingsRoutes } from '../features/pipelines/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 
@@ -86,7 +88,7 @@ const routeTree = rootRoute.addChildren([
   verifyRoute,
   termsRoute,
   maintenanceRoute,
-  adminRoute.addChildren([adminOverviewRoute, adminInvestorsRoute, ...opportunityAdminRoutes]),
+  adminRoute.addChildren([adminOverviewRoute, adminInvestorsRoute, ...opportunityAdminRoutes, ...dealRoutes, ...pipelineSettingsRoutes]),
   investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes, ...appropriatenessRoutes]),
 ]);
 

@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api-client';
+import { useListQuery, type ListParams } from '../../../app/use-list-query';
+
+export interface KeyDate {
+  label: string;
+  date: string;
+}
+
+type Named = { id: number; name: string } | null;
+
+/** Server: modules/deals/presenter.ts (with include=owner,stage,pipeline). */
+export interface Deal {
+  id: number;
+  pipeline_id: number;
+  stage_id: number;
+  position: number | null;
+  company_name: string;
+  owner_id: number | null;
+  source: string | null;
+  amount_sought: string | null;
+  pre_money_valuation: string | null;
+  currency: string;
+  industry: string | null;
+  summary: string | null;
+  key_information: string | null;
+  key_dates: KeyDate[];
+  performance_notes: string | null;
+  created_at: string;
+  updated_at: string;
+  owner?: Named;
+  stage?: Named;
+  pipeline?: Named;
+}
+
+/** Server: modules/deals/board.ts. */
+export interface DealCard {
+  id: number;
+  stage_id: number;
+  position: number | null;
+  company_name: string;
+  owner_id: number | null;
+  owner: Named;
+  amount_sought: string | null;
+  currency: string;
+  industry: string | null;
+  updated_at: string;
+}
+
+export interface BoardStage {
+  id: number;
+  name: string;
+  position: number | null;
+  deals_count: number;
+  deals: DealCard[];
+}
+
+export interface Board {
+  id: number;
+  name: string;
+  stages: BoardStage[];
+}
+
+export const DEAL_INCLUDES = 'owner,stage,pipeline';
+
+export const dealKeys = {
+  all: ['pipeline-deals'] as const,
+  board: (pipelineId: number) => ['pipeline-deals', 'board', pipelineId] as const,
+  one: (id: number | string) => ['pipeline-deals', 'one', String(id)] as const,
+};
+
+export function useBoard(pipelineId: number | undefined) {
+  return useQuery({
+    queryKey: dealKeys.board(pipelineId ?? 0),
+    queryFn: () => api<{ data: Board }>(`/api/pipelines/${pipelineId}/board`).then((r) => r.data),
+    enabled: Boolean(pipelineId),
+  });
+}
+
+export function useDealList(params: ListParams) {
+  return useListQuery<Deal>('pipeline-deals', { ...params, include: DEAL_INCLUDES });
+}
+
+export function useDeal(id: number | string) {
+  return useQuery({ queryKey: dealKeys.one(id), queryFn: () => api<{ data: Deal }>(`/api/pipeline-deals/${id}`, { query: { include: DEAL_INCLUDES } }).then((r) => r.data) });
+}
+
+/** Any write to a deal refreshes every view of deals. */
+export function useDealAction<Input, Output = unknown>(action: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: action, onSuccess: () => client.invalidateQueries({ queryKey: dealKeys.all }) });
+}
+
+export const deleteDeal = (id: number) => api<void>(`/api/pipeline-deals/${id}`, { method: 'DELETE' });
+
+/** Staff who can own a deal (the owner must hold a staff account). */
+export interface StaffMember {
+  id: number;
+  name: string;
+  role_id: number;
+}

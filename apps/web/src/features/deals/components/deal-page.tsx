@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconCalendarEvent, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { can, formatMoney } from '@platform/domain';
+import { ApiError } from '../../../app/api-client';
+import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
+import { usePageTitle } from '../../../ui/page-title';
+import { ButtonLink } from '../../../ui/button-link';
+import { RichText } from '../../../ui/rich-text';
+import { ErrorPage } from '../../errors/error-page';
+import { deleteDeal, useDeal, useDealAction, type Deal } from '../api/deals';
+
+export type DealTab = 'performance' | 'key-information';
+
+const money = (value: string | null, currency: string) => (value ? formatMoney({ amount: value, currency }) : '—');
+const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{value || '—'}</Text>
+    </div>
+  );
+}
+
+function Empty({ children }: { children: React.ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+function Performance({ deal }: { deal: Deal }) {
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <Fact label="Amount sought" value={money(deal.amount_sought, deal.currency)} />
+          <Fact label="Pre-money valuation" value={money(deal.pre_money_valuation, deal.currency)} />
+          <Fact label="Stage" value={deal.stage?.name ?? ''} />
+          <Fact label="Owner" value={deal.owner?.name ?? ''} />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb="sm">
+          Performance notes
+        </Title>
+        {deal.performance_notes ? <RichText html={deal.performance_notes} /> : <Empty>No performance notes yet. Edit the deal to add them.</Empty>}
+      </Paper>
+    </Stack>
+  );
+}
+
+function KeyInformation({ deal }: { deal: Deal }) {
+  const dates = [...deal.key_dates].sort((a, b) => a.date.localeCompare(b.date));
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <SimpleGrid cols={{ base: 2, md: 4 }} mb={deal.summary || deal.key_information ? 'lg' : 0}>
+          <Fact label="Company" value={deal.company_name} />
+          <Fact label="Industry" value={deal.industry ?? ''} />
+          <Fact label="Source" value={deal.source ?? ''} />
+          <Fact label="Currency" value={deal.currency} />
+        </SimpleGrid>
+        {deal.summary && (
+          <Text fw={500} mb="md">
+            {deal.summary}
+          </Text>
+        )}
+        {deal.key_information ? <RichText html={deal.key_information} /> : !deal.summary && <Empty>No key information yet.</Empty>}
+      </Paper>
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb="sm">
+          Key dates
+        </Title>
+        {dates.length === 0 ? (
+          <Empty>No key dates.</Empty>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {dates.map((d, i) => (
+              <Group key={i} component="li" gap="sm" wrap="nowrap">
+                <IconCalendarEvent size={18} aria-hidden color="var(--mantine-color-brand-6)" />
+                <Text size="sm" fw={600} w={160}>
+                  {longDate(d.date)}
+                </Text>
+                <Text size="sm">{d.label}</Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function DeleteDeal({ deal }: { deal: Deal }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const remove = useDealAction(() => deleteDeal(deal.id));
+  return (
+    <>
+      <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpen(true)}>
+        Delete
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Delete ${deal.company_name}?`} centered>
+        <Text size="sm">The deal leaves the board and the deals list.</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setOpen(false)}>
+            Keep it
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  notifications.show({ color: 'teal', message: `${deal.company_name} was deleted.` });
+                  void navigate({ to: '/admin/investments/deals', search: { pipeline: deal.pipeline_id } });
+                },
+                onError: (error) => notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'The deal was not deleted.' }),
+              })
+            }
+          >
+            Delete deal
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
+
+/** /admin/investments/deals/{id}/performance and /key-information: one deal with its tabs. */
+export function DealPage({ tab }: { tab: DealTab }) {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const { terms } = useBranding();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const query = useDeal(id);
+  const deal = query.data;
+  usePageTitle(deal?.company_name ?? terms.dealOpportunities);
+  if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
+  if (!deal)
+    return (
+      <Stack gap="lg">
+        <Skeleton h={36} w={320} />
+        <Skeleton h={320} radius="md" />
+      </Stack>
+    );
+  const base = `/admin/investments/deals/${deal.id}`;
+  return (
+    <Stack gap="lg">
+      <Group>
+        <ButtonLink to="/admin/investments/deals" search={{ pipeline: deal.pipeline_id }} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {terms.dealOpportunities}
+        </ButtonLink>
+      </Group>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} fz={26}>
+            {deal.company_name}
+          </Title>
+          <Group gap="xs" mt={6}>
+            {deal.pipeline && <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>{deal.pipeline.name}</Badge>}
+            {deal.stage && <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>{deal.stage.name}</Badge>}
+          </Group>
+        </div>
+        <Group gap="sm">
+          {can(user?.role_id, 'deals', 'update') && (
+            <Button component={Link} to={`${base}/edit`} leftSection={<IconPencil size={16} aria-hidden />}>
+              Edit
+            </Button>
+          )}
+          {can(user?.role_id, 'deals', 'delete') && <DeleteDeal deal={deal} />}
+        </Group>
+      </Group>
+      <Tabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
+        <Tabs.List>
+          <Tabs.Tab value="performance">Performance</Tabs.Tab>
+          <Tabs.Tab value="key-information">Key Information</Tabs.Tab>
+          <Tabs.Tab value="notes-calls-tasks">Notes, Calls and Tasks</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {tab === 'performance' && <Performance deal={deal} />}
+      {tab === 'key-information' && <KeyInformation deal={deal} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,238 @@
+import { Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconLayoutKanban, IconPlus, IconSearch, IconSettings, IconTable, IconTimeline } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { can } from '@platform/domain';
+import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
+import { toQuery } from '../../../app/use-list-query';
+import { ButtonLink } from '../../../ui/button-link';
+import { DataTable, type Column } from '../../../ui/data-table';
+import { usePageTitle } from '../../../ui/page-title';
+import { usePipelines, type Pipeline } from '../../pipelines/api/pipelines';
+import { useBoard, useDealList, type Deal } from '../api/deals';
+import { amount } from './deal-card';
+import { DealBoard } from './deal-board';
+import type { DealsSearch } from './deals-search';
+
+const PER_PAGE = 25;
+const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function NoPipelines({ canManage }: { canManage: boolean }) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="xs">
+        <IconTimeline size={36} stroke={1.5} aria-hidden />
+        <Text fw={600}>No pipelines yet</Text>
+        <Text size="sm" c="dimmed" ta="center" maw={420}>
+          Deals move through the stages of a pipeline. {canManage ? 'Create a pipeline and its stages to start tracking deals.' : 'Ask an administrator to create one.'}
+        </Text>
+        {canManage && (
+          <Button component={Link} to="/admin/settings/account/pipelines" mt="sm" leftSection={<IconSettings size={16} aria-hidden />}>
+            Set up pipelines
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function BoardView({ pipeline, canMove, canManage }: { pipeline: Pipeline; canMove: boolean; canManage: boolean }) {
+  const board = useBoard(pipeline.id);
+  if (board.error) return <Alert color="red">The board could not be loaded. Reload the page to try again.</Alert>;
+  if (!board.data)
+    return (
+      <Group wrap="nowrap" align="flex-start" gap="md" aria-busy="true" aria-label="Loading the board">
+        {Array.from({ length: Math.max(pipeline.stages.length, 3) }, (_, i) => (
+          <Skeleton key={i} w={272} miw={272} h={360} radius="md" />
+        ))}
+      </Group>
+    );
+  if (board.data.stages.length === 0)
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="xs">
+          <Text fw={600}>{pipeline.name} has no stages yet</Text>
+          <Text size="sm" c="dimmed">
+            Add stages to place deals on the board.
+          </Text>
+          {canManage && (
+            <Button component={Link} to={`/admin/settings/account/pipelines/${pipeline.id}/stages`} mt="sm" variant="light">
+              Add stages
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+    );
+  return <DealBoard board={board.data} canMove={canMove} />;
+}
+
+function TableView({ search, pipelines, update }: { search: DealsSearch; pipelines: Pipeline[]; update: (changes: Partial<DealsSearch>) => void }) {
+  const { terms } = useBranding();
+  const navigate = useNavigate();
+  const [text] = useDebouncedValue(search.search ?? '', 300);
+  const sort = search.sort ?? '-created_at';
+  const page = search.page ?? 1;
+  const filters = { search: text, pipeline_id: search.pipeline ? String(search.pipeline) : undefined, stage_id: search.stage ? String(search.stage) : undefined };
+  const list = useDealList({ page, perPage: PER_PAGE, sort, filters });
+  const stages = pipelines.find((p) => p.id === search.pipeline)?.stages ?? [];
+  const exportHref = (format: 'csv' | 'xlsx') => {
+    const query = Object.entries({ format, sort, ...toQuery({ page, perPage: PER_PAGE, sort, filters }) })
+      .filter(([key, value]) => value !== undefined && !['page', 'per_page', 'include'].includes(key))
+      .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    return `/api/pipeline-deals/export?${query.join('&')}`;
+  };
+
+  const columns: Column<Deal>[] = [
+    {
+      key: 'company_name',
+      label: 'Company',
+      sort: 'company_name',
+      render: (d) => (
+        <Text component={Link} to={`/admin/investments/deals/${d.id}/performance`} fw={600} size="sm" c="brand.8" style={{ textDecoration: 'none' }}>
+          {d.company_name}
+        </Text>
+      ),
+    },
+    { key: 'pipeline', label: 'Pipeline', render: (d) => <Text size="sm">{d.pipeline?.name ?? '—'}</Text> },
+    { key: 'stage', label: 'Stage', render: (d) => <Text size="sm">{d.stage?.name ?? '—'}</Text> },
+    { key: 'owner', label: 'Owner', render: (d) => <Text size="sm">{d.owner?.name ?? '—'}</Text> },
+    { key: 'amount_sought', label: 'Amount sought', sort: 'amount_sought', render: (d) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{amount(d.amount_sought, d.currency)}</Text> },
+    { key: 'industry', label: 'Industry', sort: 'industry', render: (d) => <Text size="sm">{d.industry ?? '—'}</Text> },
+    { key: 'created_at', label: 'Added', sort: 'created_at', render: (d) => <Text size="sm">{date(d.created_at)}</Text> },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" justify="space-between">
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            label="Search"
+            placeholder="Company name"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.search ?? ''}
+            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
+            w={260}
+          />
+          <Select
+            label="Pipeline"
+            placeholder="All pipelines"
+            clearable
+            data={pipelines.map((p) => ({ value: String(p.id), label: p.name }))}
+            value={search.pipeline ? String(search.pipeline) : null}
+            onChange={(value) => update({ pipeline: value ? Number(value) : undefined, stage: undefined })}
+            w={200}
+          />
+          <Select
+            label="Stage"
+            placeholder={search.pipeline ? 'All stages' : 'Choose a pipeline first'}
+            clearable
+            disabled={!search.pipeline}
+            data={stages.map((s) => ({ value: String(s.id), label: s.name }))}
+            value={search.stage ? String(search.stage) : null}
+            onChange={(value) => update({ stage: value ? Number(value) : undefined })}
+            w={220}
+          />
+        </Group>
+        <Group gap="xs">
+          <Button component="a" href={exportHref('csv')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+            Export CSV
+          </Button>
+          <Button component="a" href={exportHref('xlsx')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+            Export Excel
+          </Button>
+        </Group>
+      </Group>
+      <DataTable
+        caption={`${terms.dealOpportunities}, page ${page}`}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(d) => d.id}
+        loading={list.isFetching}
+        sort={sort}
+        onSort={(next) => update({ sort: next })}
+        page={page}
+        lastPage={list.data?.meta.last_page ?? 1}
+        total={list.data?.meta.total ?? 0}
+        onPage={(next) => update({ page: next })}
+        onRowClick={(d) => void navigate({ to: `/admin/investments/deals/${d.id}/performance` })}
+        empty={
+          <Stack align="center" gap={4}>
+            <IconTable size={32} stroke={1.5} aria-hidden />
+            <Text fw={600}>No deals match</Text>
+            <Text size="sm" c="dimmed">
+              Try another search or clear the filters.
+            </Text>
+          </Stack>
+        }
+      />
+    </Stack>
+  );
+}
+
+/** /admin/investments/deals: the pipeline as a kanban board, or as a table with filters and exports. */
+export function DealsPage() {
+  const { terms } = useBranding();
+  usePageTitle(terms.dealOpportunities);
+  const user = useCurrentUser();
+  const role = user?.role_id ?? 0;
+  const search = useSearch({ strict: false }) as DealsSearch;
+  const navigate = useNavigate();
+  const pipelines = usePipelines();
+  const update = (changes: Partial<DealsSearch>) => void navigate({ to: '/admin/investments/deals', search: { ...search, page: undefined, ...changes }, replace: true });
+  const table = search.view === 'table';
+  const list = pipelines.data ?? [];
+  // Without a choice in the URL, the board opens on the oldest pipeline: the tenant's main one.
+  const current = list.find((p) => p.id === search.pipeline) ?? [...list].sort((a, b) => a.id - b.id)[0];
+  const canManage = can(role, 'settings_pipelines', 'create');
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={26}>
+          {terms.dealOpportunities}
+        </Title>
+        <Group gap="sm">
+          <SegmentedControl
+            aria-label="View"
+            value={table ? 'table' : 'board'}
+            onChange={(value) => update({ view: value === 'table' ? 'table' : undefined, sort: undefined, search: undefined, stage: undefined })}
+            data={[
+              { value: 'board', label: <Group gap={6} wrap="nowrap"><IconLayoutKanban size={16} aria-hidden /><span>Board</span></Group> },
+              { value: 'table', label: <Group gap={6} wrap="nowrap"><IconTable size={16} aria-hidden /><span>Table</span></Group> },
+            ]}
+          />
+          {can(role, 'deals', 'create') && list.length > 0 && (
+            <ButtonLink to="/admin/investments/deals/new-deal" search={current && !table ? { pipeline: current.id } : {}} leftSection={<IconPlus size={16} aria-hidden />}>
+              New deal
+            </ButtonLink>
+          )}
+        </Group>
+      </Group>
+      {pipelines.error && <Alert color="red">The pipelines could not be loaded. Reload the page to try again.</Alert>}
+      {!pipelines.data && !pipelines.error && <Skeleton h={420} radius="md" />}
+      {pipelines.data && list.length === 0 && <NoPipelines canManage={canManage} />}
+      {pipelines.data && list.length > 0 && table && <TableView search={search} pipelines={list} update={update} />}
+      {current && !table && (
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end">
+            <Select
+              label="Pipeline"
+              data={list.map((p) => ({ value: String(p.id), label: p.name }))}
+              value={String(current.id)}
+              allowDeselect={false}
+              onChange={(value) => update({ pipeline: value ? Number(value) : undefined })}
+              w={260}
+            />
+            {canManage && (
+              <Button component={Link} to={`/admin/settings/account/pipelines/${current.id}/stages`} variant="subtle" leftSection={<IconSettings size={16} aria-hidden />}>
+                Edit stages
+              </Button>
+            )}
+          </Group>
+          <BoardView key={current.id} pipeline={current} canMove={can(role, 'deals', 'update')} canManage={canManage} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute, requirePermission } from '../../app/routes/base';
+import { dealsSearch } from './components/deals-search';
+
+/** Staff pages of the deal flow (spec §2.2 Deals). The notes-calls-tasks tab is another area's page. */
+const parent = { getParentRoute: () => adminRoute };
+const DealPage = lazyRouteComponent(() => import('./components/deal-page'), 'DealPage');
+
+export const dealRoutes = [
+  createRoute({
+    ...parent,
+    path: '/investments/deals',
+    validateSearch: dealsSearch,
+    beforeLoad: requirePermission('deals', 'index'),
+    component: lazyRouteComponent(() => import('./components/deals-page'), 'DealsPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: '/investments/deals/new-deal',
+    validateSearch: (search: Record<string, unknown>): { pipeline?: number } => (Number(search.pipeline) > 0 ? { pipeline: Number(search.pipeline) } : {}),
+    beforeLoad: requirePermission('deals', 'create'),
+    component: lazyRouteComponent(() => import('./components/deal-form-page'), 'NewDealPage'),
+  }),
+  createRoute({ ...parent, path: '/investments/deals/$id/edit', beforeLoad: requirePermission('deals', 'update'), component: lazyRouteComponent(() => import('./components/deal-form-page'), 'EditDealPage') }),
+  createRoute({ ...parent, path: '/investments/deals/$id/performance', beforeLoad: requirePermission('deals', 'show'), component: () => <DealPage tab="performance" /> }),
+  createRoute({ ...parent, path: '/investments/deals/$id/key-information', beforeLoad: requirePermission('deals', 'show'), component: () => <DealPage tab="key-information" /> }),
+];
