@@ -65,6 +65,19 @@ describe('creating and editing', () => {
     expect(words.json().data.summary).toBe('Updated words are fine.');
   });
 
+  it('takes the web form as FormData: an empty field clears it, lists arrive as JSON text', async () => {
+    const row = await createOpportunityRow(t, { status: 1, fees: '2% fee', maximumRaise: '150000.00' });
+    const form = new FormData();
+    form.append('_method', 'PATCH');
+    form.append('fees', '');
+    form.append('maximum_raise', '');
+    form.append('key_points', JSON.stringify(['One', 'Two']));
+    form.append('market_sounding_required', '1');
+    const response = await admin.client.post(`/api/investment-opportunities/${row.id}`, form);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ fees: null, maximum_raise: null, key_points: ['One', 'Two'], market_sounding_required: true });
+  });
+
   it('answers 401 logged out and 403 to each role the permission table refuses', async () => {
     expect((await agent(t.app).post('/api/investment-opportunities', draft)).statusCode).toBe(401);
     for (const roleId of ROLE_IDS.filter((r) => r !== Role.User)) {

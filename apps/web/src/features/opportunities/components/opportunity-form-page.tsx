@@ -24,14 +24,19 @@ function initialValues(o?: StaffOpportunity): Values {
   return { ...values, currency: values.currency || 'GBP', tax_relief: values.tax_relief || 'none', key_points: o?.key_points ?? [], market_sounding_required: o?.market_sounding_required ?? false };
 }
 
-/** Editing clears a field by sending null; creating leaves empty fields out. */
-function payload(values: Values, editing: boolean): Record<string, unknown> {
-  const body: Record<string, unknown> = { key_points: values.key_points, market_sounding_required: values.market_sounding_required };
+/**
+ * The form as FormData (spec §5): creating leaves empty fields out; editing sends an empty field as
+ * '' so the server clears it (a JSON null would be dropped with the other empty values).
+ */
+function payload(values: Values, editing: boolean): FormData {
+  const body = new FormData();
   for (const field of TEXT_FIELDS) {
     const value = values[field].trim();
-    if (value) body[field] = value;
-    else if (editing && !['name', 'company_name', 'currency', 'tax_relief'].includes(field)) body[field] = null;
+    if (value || editing) body.append(field, value);
   }
+  body.append('key_points', JSON.stringify(values.key_points));
+  body.append('market_sounding_required', values.market_sounding_required ? '1' : '0');
+  if (editing) body.append('_method', 'PATCH');
   return body;
 }
 
@@ -40,7 +45,7 @@ function OpportunityForm({ opportunity }: { opportunity?: StaffOpportunity }) {
   const form = useForm<Values>({ initialValues: initialValues(opportunity) });
   const save = useOpportunityAction((values: Values) =>
     opportunity
-      ? api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}`, { method: 'PATCH', body: payload(values, true) })
+      ? api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}`, { method: 'POST', body: payload(values, true) })
       : api<{ data: StaffOpportunity }>('/api/investment-opportunities', { method: 'POST', body: payload(values, false) }),
   );
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
