@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { can, OPPORTUNITY_PERMISSION_EVENT, OpportunityStatus, Role, type Action, type OpportunityStatusId } from '@platform/domain';
 import type { AppContext } from '../../app';
-import { investmentOpportunities, marketSoundingAcceptances, opportunityInvitations, users } from '../../db/schema';
+import { documents, investmentOpportunities, marketSoundingAcceptances, opportunityInvitations, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
@@ -13,6 +13,8 @@ import { idsFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { notifyUser } from '../notifications/service';
+import { presentDocumentForInvestor } from '../records/documents';
+import { registerSubject } from '../records/subjects';
 import { loadSettings } from '../settings/service';
 import { registerOpportunityImageRoutes } from './images';
 import { listableStatuses, OPPORTUNITIES_RESOURCE } from './list';
@@ -47,6 +49,20 @@ function assertStaffMay(user: UserRow, row: Pick<OpportunityRow, 'status'>, acti
 export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
   registerOpportunityImageRoutes(app, ctx);
+  registerSubject('opportunity', async (tx, id) => Boolean(await findOpportunity(tx, id)));
+
+  /** The public documents of an opportunity, for the investor page (staff use /api/documents). */
+  app.get('/api/investment-opportunities/:id/documents', { schema: { params: idParams } }, async (request) => {
+    const user = requireInvestor(request);
+    const row = await findVisibleOpportunity(db, user.id, (request.params as Params).id);
+    if (await marketSoundingPending(db, user.id, row)) return { data: [] };
+    const rows = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.subjectType, 'opportunity'), eq(documents.subjectId, row.id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)))
+      .orderBy(asc(documents.name));
+    return { data: rows.map(presentDocumentForInvestor) };
+  });
 
   async function loadForStaff(request: FastifyRequest, action: Action): Promise<OpportunityRow> {
     const user = requireUser(request);

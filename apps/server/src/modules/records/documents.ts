@@ -14,6 +14,7 @@ import { paginate, parseListQuery, type ListResource } from '../../platform/list
 import { loadRecordFor, logRecordChange, peopleById, person, presentOne, type RecordKind } from './crud';
 import { detectDocumentType, fileTooLarge, sendDocument } from './document-files';
 import { lockFolderFor } from './folders';
+import { findVisibleOpportunity, marketSoundingPending } from '../opportunities/visibility';
 import { parseSubject } from './subjects';
 
 /**
@@ -94,7 +95,7 @@ const PORTAL_RESOURCE: ListResource = {
 const investorsOwn = (userId: number) =>
   and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, userId), eq(documents.visibility, 'public'), isNull(documents.deletedAt));
 
-function presentForInvestor(row: DocumentRow) {
+export function presentDocumentForInvestor(row: DocumentRow) {
   return {
     id: row.id,
     name: row.name,
@@ -159,21 +160,28 @@ export function registerDocumentRoutes(app: FastifyInstance, { db, storage }: Ap
     const query = parseListQuery(request.query as Record<string, unknown>, PORTAL_RESOURCE);
     query.orderBy.push(asc(documents.id));
     const where = investorsOwn(user.id);
-    return paginate<DocumentRow, ReturnType<typeof presentForInvestor>>(
+    return paginate<DocumentRow, ReturnType<typeof presentDocumentForInvestor>>(
       db.select().from(documents).where(where).$dynamic(),
       db.select({ total: count() }).from(documents).where(where).$dynamic(),
       query,
       request.url,
-      (rows) => rows.map(presentForInvestor),
+      (rows) => rows.map(presentDocumentForInvestor),
     );
   });
 
+  /**
+   * An investor downloads a public document of their own record, or of an opportunity they may see
+   * (after any market sounding). Anything else — private, deleted, someone else's — is not there.
+   */
   app.get('/api/my/documents/:id/download', { schema: { params: idParams } }, async (request, reply) => {
     const user = requireInvestor(request);
     const { id } = request.params as z.infer<typeof idParams>;
-    // Someone else's document, a private one or a deleted one: all simply not there.
-    const [row] = await db.select().from(documents).where(and(eq(documents.id, id), investorsOwn(user.id)));
-    if (!row) throw notFound('document');
-    return send(reply, row);
+    const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)));
+    if (row?.subjectType === 'investor' && row.subjectId === user.id) return send(reply, row);
+    if (row?.subjectType === 'opportunity') {
+      const opportunity = await findVisibleOpportunity(db, user.id, row.subjectId);
+      if (!(await marketSoundingPending(db, user.id, opportunity))) return send(reply, row);
+    }
+    throw notFound('document');
   });
 }

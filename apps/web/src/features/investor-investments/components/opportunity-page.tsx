@@ -5,7 +5,7 @@ import { acceptsReservations } from '@platform/domain';
 import { useBranding } from '../../../app/settings';
 import { ErrorPage } from '../../errors/error-page';
 import { usePageTitle } from '../../../ui/page-title';
-import { useOpportunity, type InvestorOpportunity } from '../../opportunities/api/opportunities';
+import { useOpportunity, usePublicDocuments, type InvestorOpportunity } from '../../opportunities/api/opportunities';
 import { OpportunityView } from '../../opportunities/components/opportunity-view';
 import { useMyInvestments } from '../api/investments';
 import { InvestmentSummary } from './payment-instructions';
@@ -18,6 +18,7 @@ export function InvestorOpportunityPage() {
   const query = useOpportunity<InvestorOpportunity>(slug);
   const opportunity = query.data;
   const mine = useMyInvestments(opportunity?.id);
+  const documents = usePublicDocuments(opportunity && !opportunity.market_sounding_pending ? opportunity.id : undefined, 'investor');
   usePageTitle(opportunity && !opportunity.market_sounding_pending ? opportunity.name : terms.investments);
 
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
@@ -38,6 +39,7 @@ export function InvestorOpportunityPage() {
       ))}
       <OpportunityView
         opportunity={opportunity}
+        documents={documents.data}
         action={
           canInvest ? (
             <Group>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client';
 import { useListQuery, type ListParams } from '../../../app/use-list-query';
+import type { PublicDocument } from '../components/opportunity-view';
 
 export interface TeamMember {
   name: string;
@@ -105,3 +106,15 @@ export function useOpportunityAction<Input, Output = unknown>(action: (input: In
 }
 
 export const changeStatus = (id: number, status: number) => api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${id}/status`, { method: 'POST', body: { status } });
+
+/** Public documents an investor may download (investor side) or, for the staff preview, the public ones of all. */
+export function usePublicDocuments(id: number | undefined, side: 'investor' | 'staff') {
+  return useQuery({
+    queryKey: ['investment-opportunities', 'documents', side, id ?? 0],
+    enabled: Boolean(id),
+    queryFn: () =>
+      side === 'investor'
+        ? api<{ data: PublicDocument[] }>(`/api/investment-opportunities/${id}/documents`).then((r) => r.data)
+        : api<{ data: PublicDocument[] }>('/api/documents', { query: { 'filter[subject_type]': 'opportunity', 'filter[subject_id]': id, 'filter[visibility]': 'public', per_page: 100 } }).then((r) => r.data),
+  });
+}

@@ -8,7 +8,7 @@ import { useBranding } from '../../../app/settings';
 import { RichText } from '../../../ui/rich-text';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
-import { useOpportunity, type StaffOpportunity } from '../api/opportunities';
+import { useOpportunity, usePublicDocuments, type StaffOpportunity } from '../api/opportunities';
 import { StatusBadge } from './opportunities-list-page';
 import { FundingProgress, money, OpportunityView, sharePrice } from './opportunity-view';
 import { StatusActions } from './status-actions';
@@ -138,6 +138,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
 export function OpportunityPreviewPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const query = useOpportunity(id);
+  const documents = usePublicDocuments(query.data?.id, 'staff');
   usePageTitle(query.data ? `Preview: ${query.data.name}` : 'Preview');
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
   if (!query.data) return <Skeleton h={420} radius="md" />;
@@ -152,7 +153,7 @@ export function OpportunityPreviewPage() {
           </Button>
         </Group>
       </Alert>
-      <OpportunityView opportunity={{ ...opportunity, market_sounding_pending: false }} action={<Button disabled>Invest</Button>} />
+      <OpportunityView opportunity={{ ...opportunity, market_sounding_pending: false }} action={<Button disabled>Invest</Button>} documents={documents.data} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Box, Card, Group, Image, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconCircleCheck, IconUser } from '@tabler/icons-react';
+import { Anchor, Badge, Box, Card, Group, Image, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarEvent, IconCircleCheck, IconFileText, IconUser } from '@tabler/icons-react';
 import { formatMoney } from '@platform/domain';
 import { RichText } from '../../../ui/rich-text';
 import { useGallery, type Opportunity } from '../api/opportunities';
@@ -51,7 +51,13 @@ export function FundingProgress({ opportunity }: { opportunity: Pick<Opportunity
  * An opportunity as an investor sees it: used by the investor page and by the staff preview, so
  * the preview is exactly what investors get.
  */
-export function OpportunityView({ opportunity, action }: { opportunity: Opportunity; action?: ReactNode }) {
+export interface PublicDocument {
+  id: number;
+  name: string;
+  download_url: string;
+}
+
+export function OpportunityView({ opportunity, action, documents = [] }: { opportunity: Opportunity; action?: ReactNode; documents?: PublicDocument[] }) {
   const gallery = useGallery(opportunity.id);
   const [cover, ...pictures] = gallery.data ?? [];
   return (
@@ -111,6 +117,23 @@ export function OpportunityView({ opportunity, action }: { opportunity: Opportun
                   <List.Item key={point}>{point}</List.Item>
                 ))}
               </List>
+            </Paper>
+          )}
+          {documents.length > 0 && (
+            <Paper withBorder radius="md" p="lg">
+              <Title order={2} fz="lg" mb="sm">
+                Documents
+              </Title>
+              <Stack gap="xs">
+                {documents.map((d) => (
+                  <Anchor key={d.id} href={d.download_url} size="sm">
+                    <Group gap={6} wrap="nowrap">
+                      <IconFileText size={16} aria-hidden />
+                      {d.name}
+                    </Group>
+                  </Anchor>
+                ))}
+              </Stack>
             </Paper>
           )}
           {opportunity.key_dates.length > 0 && (
