@@ -7,9 +7,10 @@ test('staff search, filter, sort and page through the investors list', async ({ 
   const table = page.getByRole('table');
   // The demo has 62 investors (other journeys may have added some): 25 a page.
   const count = page.getByText(/^\d+ records$/);
-  await expect(count).toBeVisible();
-  const total = Number((await count.innerText()).split(' ')[0]);
-  expect(total).toBeGreaterThanOrEqual(62);
+  const readTotal = async () => Number((await count.innerText()).split(' ')[0]);
+  // The footer reads 0 until the first page arrives.
+  await expect.poll(readTotal).toBeGreaterThanOrEqual(62);
+  const total = await readTotal();
   await expect(table.getByRole('row')).toHaveCount(26);
 
   await page.getByRole('button', { name: '3', exact: true }).click();

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
 import { dealsSearch } from './components/deals-search';
 
-/** Staff pages of the deal flow (spec §2.2 Deals). The notes-calls-tasks tab is another area's page. */
+/** Staff pages of the deal flow (spec §2.2 Deals). */
 const parent = { getParentRoute: () => adminRoute };
 const DealPage = lazyRouteComponent(() => import('./components/deal-page'), 'DealPage');
 
@@ -24,4 +24,5 @@ export const dealRoutes = [
   createRoute({ ...parent, path: '/investments/deals/$id/edit', beforeLoad: requirePermission('deals', 'update'), component: lazyRouteComponent(() => import('./components/deal-form-page'), 'EditDealPage') }),
   createRoute({ ...parent, path: '/investments/deals/$id/performance', beforeLoad: requirePermission('deals', 'show'), component: () => <DealPage tab="performance" /> }),
   createRoute({ ...parent, path: '/investments/deals/$id/key-information', beforeLoad: requirePermission('deals', 'show'), component: () => <DealPage tab="key-information" /> }),
+  createRoute({ ...parent, path: '/investments/deals/$id/notes-calls-tasks', beforeLoad: requirePermission('deals', 'show'), component: () => <DealPage tab="notes-calls-tasks" /> }),
 ];

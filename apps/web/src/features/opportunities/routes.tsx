@@ -7,7 +7,8 @@ const listSearch = (search: Record<string, unknown>): OpportunitiesSearch => ({
   ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
   ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
   ...(typeof search.search === 'string' && search.search ? { search: search.search } : {}),
-  ...(typeof search.status === 'string' && /^[1-6]$/.test(search.status) ? { status: search.status } : {}),
+  // The router reads ?status=2 as the number 2.
+  ...(/^[1-6]$/.test(String(search.status)) ? { status: String(search.status) } : {}),
 });
 
 const ListPage = lazyRouteComponent(() => import('./components/opportunities-list-page'), 'OpportunitiesListPage');
@@ -26,6 +27,8 @@ export const opportunityAdminRoutes = [
   createRoute({ ...parent, path: '/investments/opportunities/$id/details', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="details" /> }),
   createRoute({ ...parent, path: '/investments/opportunities/$id/key-information', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="key-information" /> }),
   createRoute({ ...parent, path: '/investments/opportunities/$id/transactions', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="transactions" /> }),
+  createRoute({ ...parent, path: '/investments/opportunities/$id/documents', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="documents" /> }),
+  createRoute({ ...parent, path: '/investments/opportunities/$id/notes-calls-tasks', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="notes-calls-tasks" /> }),
   createRoute({
     ...parent, path: '/investments/opportunities/$id/details/preview',
     beforeLoad: requirePermission('live_opportunities', 'show'),
@@ -34,5 +37,7 @@ export const opportunityAdminRoutes = [
   createRoute({ ...parent, path: '/investments/existing', validateSearch: listSearch, beforeLoad: requirePermission('existing_opportunities', 'index'), component: () => <ListPage group="existing" /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/details', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="details" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/key-information', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="key-information" existing /> }),
+  createRoute({ ...parent, path: '/investments/existing/$id/documents', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="documents" existing /> }),
+  createRoute({ ...parent, path: '/investments/existing/$id/notes-calls-tasks', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="notes-calls-tasks" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/transactions', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="transactions" existing /> }),
 ];

@@ -12,8 +12,9 @@ import { ButtonLink } from '../../../ui/button-link';
 import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors/error-page';
 import { deleteDeal, useDeal, useDealAction, type Deal } from '../api/deals';
+import { RecordsPanel } from '../../records/components/records-panel';
 
-export type DealTab = 'performance' | 'key-information';
+export type DealTab = 'performance' | 'key-information' | 'notes-calls-tasks';
 
 const money = (value: string | null, currency: string) => (value ? formatMoney({ amount: value, currency }) : '—');
 const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -189,6 +190,7 @@ export function DealPage({ tab }: { tab: DealTab }) {
       </Tabs>
       {tab === 'performance' && <Performance deal={deal} />}
       {tab === 'key-information' && <KeyInformation deal={deal} />}
+      {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'pipeline_deal', id: deal.id }} canWrite={can(user?.role_id, 'deals', 'update')} />}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { Role } from '@platform/domain';
+import { can, OPPORTUNITY_PERMISSION_EVENT, Role } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
@@ -9,12 +9,14 @@ import { RichText } from '../../../ui/rich-text';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { useOpportunity, usePublicDocuments, type StaffOpportunity } from '../api/opportunities';
+import { DocumentsPanel } from '../../records/components/documents-panel';
+import { RecordsPanel } from '../../records/components/records-panel';
 import { StatusBadge } from './opportunities-list-page';
 import { FundingProgress, money, OpportunityView, sharePrice } from './opportunity-view';
 import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
 
-export type OpportunityTab = 'details' | 'key-information' | 'transactions';
+export type OpportunityTab = 'details' | 'key-information' | 'transactions' | 'documents' | 'notes-calls-tasks';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -93,7 +95,10 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
   if (!opportunity) return <Skeleton h={420} radius="md" />;
 
   const base = existing ? `/admin/investments/existing/${id}` : `/admin/investments/opportunities/${id}`;
+  // Spec §2.2/§6: the Investment Manager sees neither Transactions nor Notes on these pages.
   const showTransactions = user?.role_id !== Role.InvestmentManager;
+  const showNotes = user?.role_id !== Role.InvestmentManager;
+  const mayUpdate = can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'update');
   const listPath = existing ? '/admin/investments/existing' : '/admin/investments/opportunities';
   return (
     <Stack gap="lg">
@@ -125,11 +130,15 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="key-information">Key Information</Tabs.Tab>
           {showTransactions && <Tabs.Tab value="transactions">Transactions</Tabs.Tab>}
+          <Tabs.Tab value="documents">Documents</Tabs.Tab>
+          {showNotes && <Tabs.Tab value="notes-calls-tasks">Notes Calls and Tasks</Tabs.Tab>}
         </Tabs.List>
       </Tabs>
       {tab === 'details' && <Details opportunity={opportunity} />}
       {tab === 'key-information' && <KeyInformation opportunity={opportunity} />}
       {tab === 'transactions' && showTransactions && <TransactionsPanel opportunity={opportunity} />}
+      {tab === 'documents' && <DocumentsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} publicLabel="Visible to investors" />}
+      {tab === 'notes-calls-tasks' && showNotes && <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />}
     </Stack>
   );
 }

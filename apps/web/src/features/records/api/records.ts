@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecordSubjectType } from '@platform/domain';
+import { api, type Page } from '../../../app/api-client';
+
+/** Notes, call logs, tasks and documents of one business record (server: modules/records). */
+export interface Person {
+  id: number;
+  name: string;
+}
+export interface Note {
+  id: number;
+  body: string;
+  author: Person | null;
+  created_at: string;
+}
+export interface CallLog {
+  id: number;
+  called_at: string;
+  direction: 'inbound' | 'outbound';
+  duration_minutes: number | null;
+  summary: string | null;
+  author: Person | null;
+}
+export interface Task {
+  id: number;
+  title: string;
+  description: string | null;
+  assignee: Person | null;
+  due_date: string | null;
+  status: 'open' | 'done';
+  completed_at: string | null;
+}
+export interface RecordDocument {
+  id: number;
+  name: string;
+  visibility: 'public' | 'private';
+  size_bytes: number;
+  download_url: string;
+  created_at: string;
+}
+
+export type RecordResource = 'notes' | 'call-logs' | 'tasks' | 'documents';
+export interface Subject {
+  type: RecordSubjectType;
+  id: number;
+}
+
+const key = (resource: RecordResource, subject: Subject) => ['records', resource, subject.type, subject.id] as const;
+
+export function useRecords<T>(resource: RecordResource, subject: Subject, sort = '-created_at') {
+  return useQuery({
+    queryKey: key(resource, subject),
+    queryFn: () => api<Page<T>>(`/api/${resource}`, { query: { 'filter[subject_type]': subject.type, 'filter[subject_id]': subject.id, sort, per_page: 100 } }).then((r) => r.data),
+  });
+}
+
+/** A write on one of the record's lists; the list refreshes after. */
+export function useRecordWrite(resource: RecordResource, subject: Subject) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path = '', method = 'POST', body }: { path?: string; method?: string; body?: Record<string, unknown> | FormData }) =>
+      api(`/api/${resource}${path}`, { method, body: body instanceof FormData || !body || path ? body : { subject_type: subject.type, subject_id: subject.id, ...body } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key(resource, subject) }),
+  });
+}

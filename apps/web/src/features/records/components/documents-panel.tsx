@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, FileInput, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileText, IconUpload } from '@tabler/icons-react';
+import { DOCUMENT_VISIBILITY_LABELS } from '@platform/domain';
+import { useSubmit } from '../../../app/use-submit';
+import { FormError } from '../../../ui/form-error';
+import { useRecords, useRecordWrite, type RecordDocument, type Subject } from '../api/records';
+
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/**
+ * Documents of a record: public ones reach the investor portal, private ones stay with staff.
+ * Uploads are checked on the server by their bytes (PDF, images, Office files, CSV, text).
+ */
+export function DocumentsPanel({ subject, canWrite, publicLabel = DOCUMENT_VISIBILITY_LABELS.public }: { subject: Subject; canWrite: boolean; publicLabel?: string }) {
+  const list = useRecords<RecordDocument>('documents', subject, 'name');
+  const write = useRecordWrite('documents', subject);
+  const [file, setFile] = useState<File | null>(null);
+  const [visibility, setVisibility] = useState<'public' | 'private'>('private');
+  const { submit, submitting, formError } = useSubmit(async () => {
+    if (!file) return;
+    const form = new FormData();
+    form.append('subject_type', subject.type);
+    form.append('subject_id', String(subject.id));
+    form.append('visibility', visibility);
+    form.append('file', file);
+    await write.mutateAsync({ body: form });
+    setFile(null);
+  });
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} fz="lg" mb="md">
+        Documents
+      </Title>
+      {canWrite && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit({});
+          }}
+        >
+          <Group align="flex-end" mb="md" wrap="wrap">
+            <FileInput label="File" placeholder="Choose a file" value={file} onChange={setFile} leftSection={<IconUpload size={16} aria-hidden />} w={320} clearable />
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                Visibility
+              </Text>
+              <SegmentedControl
+                aria-label="Visibility"
+                value={visibility}
+                onChange={(v) => setVisibility(v as 'public' | 'private')}
+                data={[
+                  { value: 'private', label: DOCUMENT_VISIBILITY_LABELS.private },
+                  { value: 'public', label: publicLabel },
+                ]}
+              />
+            </div>
+            <Button type="submit" loading={submitting} disabled={!file}>
+              Upload
+            </Button>
+          </Group>
+          <FormError message={formError} />
+        </form>
+      )}
+      {list.data?.length ? (
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Visibility</Table.Th>
+              <Table.Th>Size</Table.Th>
+              <Table.Th>Added</Table.Th>
+              {canWrite && <Table.Th>Actions</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.map((d) => (
+              <Table.Tr key={d.id}>
+                <Table.Td>
+                  <Anchor href={d.download_url} size="sm">
+                    <Group gap={6} wrap="nowrap">
+                      <IconFileText size={16} aria-hidden />
+                      {d.name}
+                    </Group>
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={d.visibility === 'public' ? 'teal' : 'gray'}>
+                    {d.visibility === 'public' ? publicLabel : DOCUMENT_VISIBILITY_LABELS.private}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{size(d.size_bytes)}</Table.Td>
+                <Table.Td>{new Date(d.created_at).toLocaleDateString('en-GB')}</Table.Td>
+                {canWrite && (
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => write.mutate({ path: `/${d.id}`, method: 'DELETE' })} aria-label={`Delete ${d.name}`}>
+                      Delete
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {list.isLoading ? 'Loading documents…' : 'No documents yet.'}
+        </Text>
+      )}
+    </Paper>
+  );
+}
