@@ -16,6 +16,8 @@ export function AdminShell() {
   const { flags, terms } = useBranding();
   const [opened, { toggle }] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // A link is active on its page and the pages under it; the Overview (/admin) only on itself.
+  const isActive = (path: string) => pathname === path || (path !== '/admin' && pathname.startsWith(`${path}/`));
   const areas = visibleMenu(user.role_id, (flag) => flags[flag]);
   const settings = visibleSettings(user.role_id);
   const creates = areas.flatMap((area) => area.create);
@@ -91,11 +93,11 @@ export function AdminShell() {
       <AppShell.Navbar p="sm" component="nav" aria-label="Main menu">
         <ScrollArea>
           {areas.map((area) => {
-            const active = area.links.some((link) => pathname === link.path || pathname.startsWith(`${link.path}/`)) || (area.key === 'overview' && pathname === '/admin');
+            const active = area.links.some((link) => isActive(link.path));
             return (
               <NavLink key={area.key} component={Link} to={area.href} label={terms[area.term]} active={active} opened={active && area.links.length > 1} fw={600} childrenOffset={16}>
                 {area.links.length > 1 &&
-                  area.links.map((link) => <NavLink key={link.path} component={Link} to={link.path} label={label(link)} active={pathname === link.path} />)}
+                  area.links.map((link) => <NavLink key={link.path} component={Link} to={link.path} label={label(link)} active={isActive(link.path)} />)}
               </NavLink>
             );
           })}
