@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './platform';
+import { isoDate, money, timestamps, units } from './columns';
 
 /**
  * Deal flow (pipelines, stages, deals) and funds (NAVs, ledgers, fund investments). Money is
@@ -11,15 +12,7 @@ import { users } from './platform';
  * added in migration 0004 (Drizzle cannot declare one): shifting a range of positions collides
  * row by row inside one statement, and the check belongs at commit. See docs/decisions/0007.
  */
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-};
 
-const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
-const units = (name: string) => numeric(name, { precision: 24, scale: 6 });
-const isoDate = (name: string) => date(name, { mode: 'string' });
 const livePosition = (t: { position: unknown; deletedAt: unknown }) => sql`(${t.deletedAt} is null) = (${t.position} is not null)`;
 
 export interface KeyDate {

@@ -1,22 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { pipelineDeals } from './deals-funds';
 import { investmentMethodEntities, nominees, organisations } from './people';
 import { users } from './platform';
+import { isoDate, money, timestamps, units } from './columns';
 
 /**
  * Investment opportunities and the investments made into them (DOMAIN.md lifecycle steps 2–3).
  * Money is numeric(20,2) with the opportunity's currency; share prices and share counts
  * numeric(24,6). Rules about statuses and limits: docs/decisions/0008.
  */
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-};
-const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
-const units = (name: string) => numeric(name, { precision: 24, scale: 6 });
-const isoDate = (name: string) => date(name, { mode: 'string' });
 
 export interface TeamMember {
   name: string;

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './platform';
+import { timestamps } from './columns';
 
 /**
  * The holders an investor may invest through (DOMAIN.md "People records"): organisations with
  * their linked users, investment methods (SIPP, ISA, nominee account…) with each investor's
  * method entity (their account with it), and nominees that hold shares for investors.
  */
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-};
 
 export const organisations = pgTable(
   'organisations',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './platform';
+import { timestamps } from './columns';
 
 /**
  * Records staff attach to any business record (investor, deal, fund, company…): notes, call logs,
@@ -9,11 +10,6 @@ import { users } from './platform';
  * the app checks the subject exists when a record is attached. Every lookup starts from the
  * subject, so every index does too. Nothing is ever hard-deleted.
  */
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-};
 
 const subject = {
   subjectType: text('subject_type').notNull(),
