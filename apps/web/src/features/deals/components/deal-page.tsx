@@ -13,22 +13,13 @@ import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors/error-page';
 import { deleteDeal, useDeal, useDealAction, type Deal } from '../api/deals';
 import { RecordsPanel } from '../../records/components/records-panel';
+import { Fact } from '../../../ui/fact';
 
 export type DealTab = 'performance' | 'key-information' | 'notes-calls-tasks';
 
 const money = (value: string | null, currency: string) => (value ? formatMoney({ amount: value, currency }) : '—');
 const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text>{value || '—'}</Text>
-    </div>
-  );
-}
 
 function Empty({ children }: { children: React.ReactNode }) {
   return (

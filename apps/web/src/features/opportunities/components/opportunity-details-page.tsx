@@ -15,19 +15,10 @@ import { StatusBadge } from './opportunities-list-page';
 import { FundingProgress, money, OpportunityView, sharePrice } from './opportunity-view';
 import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
+import { Fact } from '../../../ui/fact';
 
 export type OpportunityTab = 'details' | 'key-information' | 'transactions' | 'documents' | 'notes-calls-tasks';
 
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text>{value || '—'}</Text>
-    </div>
-  );
-}
 
 function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
   return (

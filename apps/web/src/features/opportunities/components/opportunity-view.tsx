@@ -4,6 +4,7 @@ import { IconCalendarEvent, IconCircleCheck, IconFileText, IconUser } from '@tab
 import { formatMoney } from '@platform/domain';
 import { RichText } from '../../../ui/rich-text';
 import { useGallery, type Opportunity } from '../api/opportunities';
+import { Fact } from '../../../ui/fact';
 
 const longDate = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) : '—');
 
@@ -19,16 +20,6 @@ export function sharePrice(amount: string | null, currency: string): string {
   return formatMoney({ amount: `${whole}.00`, currency }).replace(/\.00$/, `.${trimmed}`);
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </div>
-  );
-}
 
 export function FundingProgress({ opportunity }: { opportunity: Pick<Opportunity, 'committed_amount' | 'target_raise' | 'percent_raised' | 'currency'> }) {
   const percent = opportunity.percent_raised ?? 0;
@@ -81,12 +72,12 @@ export function OpportunityView({ opportunity, action, documents = [] }: { oppor
           {opportunity.summary && <Text size="lg">{opportunity.summary}</Text>}
           <FundingProgress opportunity={opportunity} />
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
-            <Fact label="Target raise" value={money(opportunity.target_raise, opportunity.currency)} />
-            <Fact label="Minimum" value={money(opportunity.minimum_investment, opportunity.currency)} />
-            <Fact label="Maximum" value={money(opportunity.maximum_investment, opportunity.currency)} />
-            <Fact label="Share price" value={sharePrice(opportunity.share_price, opportunity.currency)} />
-            <Fact label="Pre-money valuation" value={money(opportunity.pre_money_valuation, opportunity.currency)} />
-            <Fact label="Closes" value={longDate(opportunity.closes_at)} />
+            <Fact strong label="Target raise" value={money(opportunity.target_raise, opportunity.currency)} />
+            <Fact strong label="Minimum" value={money(opportunity.minimum_investment, opportunity.currency)} />
+            <Fact strong label="Maximum" value={money(opportunity.maximum_investment, opportunity.currency)} />
+            <Fact strong label="Share price" value={sharePrice(opportunity.share_price, opportunity.currency)} />
+            <Fact strong label="Pre-money valuation" value={money(opportunity.pre_money_valuation, opportunity.currency)} />
+            <Fact strong label="Closes" value={longDate(opportunity.closes_at)} />
           </SimpleGrid>
           {action}
         </Stack>
