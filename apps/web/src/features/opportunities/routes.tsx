@@ -27,6 +27,7 @@ export const opportunityAdminRoutes = [
   createRoute({ ...parent, path: '/investments/opportunities/$id/details', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="details" /> }),
   createRoute({ ...parent, path: '/investments/opportunities/$id/key-information', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="key-information" /> }),
   createRoute({ ...parent, path: '/investments/opportunities/$id/transactions', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="transactions" /> }),
+  createRoute({ ...parent, path: '/investments/opportunities/$id/invitations', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="invitations" /> }),
   createRoute({ ...parent, path: '/investments/opportunities/$id/documents', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="documents" /> }),
   createRoute({ ...parent, path: '/investments/opportunities/$id/notes-calls-tasks', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="notes-calls-tasks" /> }),
   createRoute({

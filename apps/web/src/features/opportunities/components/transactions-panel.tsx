@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Badge, Button, Group, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconReceipt } from '@tabler/icons-react';
-import { can, canMoveInvestment, MODAL_WIDTH, OPPORTUNITY_PERMISSION_EVENT } from '@platform/domain';
+import { can, canMoveInvestment, MODAL_WIDTH, OPPORTUNITY_PERMISSION_EVENT, OpportunityStatus } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { useTransactionMove, useTransactions, type Transaction } from '../api/transactions';
 import type { StaffOpportunity } from '../api/opportunities';
+import { ManualInvestmentButton } from './manual-investment-modal';
 import { money } from './opportunity-view';
 
 const STATUS_COLOURS: Record<Transaction['status'], string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
@@ -70,6 +71,11 @@ export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportuni
 
   return (
     <Stack gap="md">
+      {can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'create') && opportunity.status >= OpportunityStatus.LiveExternal && opportunity.status <= OpportunityStatus.Closed && (
+        <Group justify="flex-end">
+          <ManualInvestmentButton opportunity={opportunity} />
+        </Group>
+      )}
       <DataTable
         caption={`Transactions of ${opportunity.name}`}
         columns={columns}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OpportunityStatus } from '@platform/domain';
+import { api, ApiError } from '../../../app/api-client';
+import { InvestorPicker } from '../../../ui/investor-picker';
+import type { StaffOpportunity } from '../api/opportunities';
+
+interface Invitation {
+  user_id: number;
+  name: string;
+  email: string;
+  invited_at: string;
+}
+
+/** Who may see a Live - Internal opportunity; inviting notifies them once it is Live - Internal. */
+export function InvitationsPanel({ opportunity, canWrite }: { opportunity: StaffOpportunity; canWrite: boolean }) {
+  const client = useQueryClient();
+  const key = ['investment-opportunities', 'invitations', opportunity.id];
+  const list = useQuery({ queryKey: key, queryFn: () => api<{ data: Invitation[] }>(`/api/investment-opportunities/${opportunity.id}/invitations`).then((r) => r.data) });
+  const [picked, setPicked] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const refresh = () => client.invalidateQueries({ queryKey: key });
+
+  const invite = async () => {
+    if (!picked) return;
+    try {
+      await api(`/api/investment-opportunities/${opportunity.id}/invitations`, { method: 'POST', body: { user_ids: [Number(picked)] } });
+      setPicked(null);
+      setError(undefined);
+      await refresh();
+    } catch (e) {
+      setError(e instanceof ApiError && typeof e.errors === 'object' ? (e.errors.user_ids?.[0] ?? e.message) : 'Something went wrong.');
+    }
+  };
+  const remove = async (row: Invitation) => {
+    await api(`/api/investment-opportunities/${opportunity.id}/invitations/${row.user_id}`, { method: 'DELETE' });
+    notifications.show({ message: `${row.name} is no longer invited.` });
+    await refresh();
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} fz="lg" mb={4}>
+        Invited investors
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {opportunity.status === OpportunityStatus.LiveInternal
+          ? 'Only these investors see this opportunity. New invitees are notified straight away.'
+          : 'When the opportunity is Live - Internal, only these investors see it, and they are notified.'}
+      </Text>
+      {canWrite && (
+        <Group align="flex-end" mb="md">
+          <InvestorPicker label="Invite an investor" value={picked} onChange={setPicked} error={error} />
+          <Button onClick={() => void invite()} disabled={!picked}>
+            Invite
+          </Button>
+        </Group>
+      )}
+      {list.data?.length ? (
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Investor</Table.Th>
+              <Table.Th>Invited</Table.Th>
+              {canWrite && <Table.Th>Actions</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.map((row) => (
+              <Table.Tr key={row.user_id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {row.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {row.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{new Date(row.invited_at).toLocaleDateString('en-GB')}</Table.Td>
+                {canWrite && (
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => void remove(row)} aria-label={`Remove the invitation of ${row.name}`}>
+                      Remove
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {list.isLoading ? 'Loading invitations…' : 'Nobody is invited yet.'}
+          </Text>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

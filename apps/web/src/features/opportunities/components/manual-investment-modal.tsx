@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { MODAL_WIDTH } from '@platform/domain';
+import { api } from '../../../app/api-client';
+import { useSubmit } from '../../../app/use-submit';
+import { FormError } from '../../../ui/form-error';
+import { InvestorPicker } from '../../../ui/investor-picker';
+import type { StaffOpportunity } from '../api/opportunities';
+
+interface Values extends Record<string, unknown> {
+  user_id: string | null;
+  amount: string;
+  type: 'manual' | 'private_manual';
+  status: 'reserved' | 'paid';
+}
+
+/**
+ * Staff record an investment taken outside the portal (spec §4 entry types): `manual` is shown to the
+ * investor, `private_manual` stays a staff record. The same limits and cap apply as to reservations.
+ */
+export function ManualInvestmentButton({ opportunity }: { opportunity: StaffOpportunity }) {
+  const [opened, setOpened] = useState(false);
+  const client = useQueryClient();
+  const form = useForm<Values>({ initialValues: { user_id: null, amount: '', type: 'manual', status: 'reserved' } });
+  const { submit, submitting, formError } = useSubmit(async (values: Values) => {
+    await api('/api/investments/manual', { method: 'POST', body: { opportunity_id: opportunity.id, user_id: values.user_id ? Number(values.user_id) : undefined, amount: values.amount.replace(/[£€$,\s]/g, ''), type: values.type, status: values.status } });
+    await Promise.all([client.invalidateQueries({ queryKey: ['investments'] }), client.invalidateQueries({ queryKey: ['investment-opportunities'] })]);
+    form.reset();
+    setOpened(false);
+  }, form);
+  return (
+    <>
+      <Button variant="light" onClick={() => setOpened(true)}>
+        Record an investment
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Record an investment" size={MODAL_WIDTH.confirmation}>
+        <form onSubmit={form.onSubmit((v) => void submit(v))}>
+          <Stack>
+            <InvestorPicker label="Investor" value={form.values.user_id} onChange={(id) => form.setFieldValue('user_id', id)} error={form.errors.user_id as string | undefined} />
+            <TextInput label={`Amount (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('amount')} />
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                Shown to the investor
+              </Text>
+              <SegmentedControl
+                {...form.getInputProps('type')}
+                data={[
+                  { value: 'manual', label: 'Yes (manual)' },
+                  { value: 'private_manual', label: 'No (private)' },
+                ]}
+              />
+            </div>
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                Status
+              </Text>
+              <SegmentedControl
+                {...form.getInputProps('status')}
+                data={[
+                  { value: 'reserved', label: 'Reserved' },
+                  { value: 'paid', label: 'Payment received' },
+                ]}
+              />
+            </div>
+            <FormError message={formError} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={submitting}>
+                Record
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
