@@ -28,6 +28,7 @@ import { registerOpportunityRoutes } from './modules/opportunities/routes';
 import { registerInvestmentRoutes } from './modules/investments/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
+import { registerPerformanceRoutes } from './modules/performance/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
 import { registerRecordRoutes } from './modules/records/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerRecordRoutes(app, ctx);
   registerOpportunityRoutes(app, ctx);
   registerHolderRoutes(app, ctx);
+  registerPerformanceRoutes(app, ctx);
   registerInvestmentRoutes(app, ctx);
   registerComplianceRoutes(app, ctx);
   await registerWebApp(app, config.webDist);

@@ -242,3 +242,70 @@ export const investments = pgTable(
     ),
   ],
 );
+
+/**
+ * A company's price history once it is held (DOMAIN.md lifecycle step 4): observed share prices,
+ * valuations (priced per share by shares outstanding) and outcomes (exit, partial realisation at a
+ * price; write-off at zero). The latest on or before a date values the holdings (decision 0006).
+ */
+export const sharePrices = pgTable(
+  'share_prices',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id),
+    date: isoDate('date').notNull(),
+    price: units('price').notNull(),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('share_prices_opportunity_date_unique').on(t.opportunityId, t.date).where(sql`${t.deletedAt} is null`),
+    check('share_prices_price', sql`${t.price} >= 0`),
+  ],
+);
+
+export const companyValuations = pgTable(
+  'company_valuations',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id),
+    date: isoDate('date').notNull(),
+    valuation: money('valuation').notNull(),
+    sharesOutstanding: units('shares_outstanding').notNull(),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('company_valuations_opportunity_date_unique').on(t.opportunityId, t.date).where(sql`${t.deletedAt} is null`),
+    check('company_valuations_positive', sql`${t.valuation} >= 0 and ${t.sharesOutstanding} > 0`),
+  ],
+);
+
+export const COMPANY_OUTCOME_KINDS = ['exit', 'partial-realisation', 'write-off'] as const;
+
+export const companyOutcomes = pgTable(
+  'company_outcomes',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id),
+    date: isoDate('date').notNull(),
+    kind: text('kind', { enum: COMPANY_OUTCOME_KINDS }).notNull(),
+    /** The deal price per share of an exit or partial realisation; none for a write-off. */
+    price: units('price'),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('company_outcomes_opportunity_idx').on(t.opportunityId, t.date),
+    check('company_outcomes_kind', sql`case ${t.kind} when 'write-off' then ${t.price} is null when 'exit' then ${t.price} >= 0 when 'partial-realisation' then ${t.price} >= 0 else false end`),
+  ],
+);

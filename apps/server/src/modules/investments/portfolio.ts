@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { INVESTMENT_STATUS_LABELS, OPPORTUNITY_STATUS_LABELS, toAmount, valueHolding, type InvestmentStatus, type OpportunityStatusId } from '@platform/domain';
+import { INVESTMENT_STATUS_LABELS, OPPORTUNITY_STATUS_LABELS, toAmount, valueHolding, type CompanyPriceHistory, type InvestmentStatus, type OpportunityStatusId } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { hasHistory, loadPriceHistories } from '../performance/history';
 import type { InvestmentRow } from './presenter';
 
 /**
@@ -25,25 +26,24 @@ interface HoldingOpportunity {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-function measure(rows: InvestmentRow[], sharePrice: string | null, asOf: Date) {
+function measure(rows: InvestmentRow[], sharePrice: string | null, asOf: Date, history: CompanyPriceHistory | undefined) {
   const cost = rows.reduce((total, r) => total.plus(r.amount), new Decimal(0));
-  const priced = sharePrice !== null && new Decimal(sharePrice).gt(0) && rows.every((r) => r.shares !== null && new Decimal(r.shares).gt(0));
+  const allShares = rows.every((r) => r.shares !== null && new Decimal(r.shares).gt(0));
   const shares = rows.every((r) => r.shares !== null) ? rows.reduce((total, r) => total.plus(r.shares!), new Decimal(0)).toFixed(6) : null;
-  if (!priced) {
+  const hasPrice = sharePrice !== null && new Decimal(sharePrice).gt(0);
+  if (!allShares || !(hasPrice || hasHistory(history))) {
     return { cost: toAmount(cost), shares, share_price: sharePrice, current_value: toAmount(cost), gain: '0.00', multiple: cost.gt(0) ? '1.00' : null, irr: null, valued_at: 'cost' as const };
   }
   const dates = rows.map((r) => isoDay(r.paidAt ?? r.createdAt));
   // The price is today's; an investment dated later than the app clock (clock skew) still counts.
   const day = [isoDay(asOf), ...dates].sort().at(-1)!;
-  const performance = valueHolding(
-    { investments: rows.map((r, i) => ({ date: dates[i], amount: r.amount, shares: r.shares! })), realisations: [] },
-    { sharePrices: [{ date: day, price: sharePrice! }] },
-    day,
-  );
+  const flows = { investments: rows.map((r, i) => ({ date: dates[i], amount: r.amount, shares: r.shares! })), realisations: [] };
+  // A company with a recorded price history is valued by it (decision 0006); otherwise at the round's price.
+  const performance = valueHolding(flows, history && hasHistory(history) ? history : { sharePrices: [{ date: day, price: sharePrice! }] }, day);
   return {
     cost: performance.cost,
     shares,
-    share_price: sharePrice,
+    share_price: performance.mark?.pricePerShare ?? sharePrice,
     current_value: performance.currentValue,
     gain: performance.gain,
     multiple: performance.moic,
@@ -52,7 +52,7 @@ function measure(rows: InvestmentRow[], sharePrice: string | null, asOf: Date) {
   };
 }
 
-function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], asOf: Date) {
+function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], asOf: Date, history: CompanyPriceHistory | undefined) {
   return {
     opportunity_id: opportunity.id,
     opportunity: {
@@ -65,7 +65,7 @@ function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], 
     },
     currency: opportunity.currency,
     investments_count: rows.length,
-    ...measure(rows, opportunity.sharePrice, asOf),
+    ...measure(rows, opportunity.sharePrice, asOf, history),
   };
 }
 
@@ -123,7 +123,9 @@ async function loadHeld(db: Db, userId: number, opportunityId?: number) {
 }
 
 export async function loadPortfolio(db: Db, userId: number, asOf: Date) {
-  const holdings = (await loadHeld(db, userId)).map((g) => presentHolding(g.opportunity, g.rows, asOf));
+  const groups = await loadHeld(db, userId);
+  const histories = await loadPriceHistories(db, groups.map((g) => g.opportunity.id));
+  const holdings = groups.map((g) => presentHolding(g.opportunity, g.rows, asOf, histories.get(g.opportunity.id)));
   return { data: holdings, totals: totalsByCurrency(holdings) };
 }
 
@@ -132,7 +134,7 @@ export async function loadHolding(db: Db, userId: number, opportunityId: number,
   const [group] = await loadHeld(db, userId, opportunityId);
   if (!group) throw notFound('holding');
   return {
-    ...presentHolding(group.opportunity, group.rows, asOf),
+    ...presentHolding(group.opportunity, group.rows, asOf, (await loadPriceHistories(db, [opportunityId])).get(opportunityId)),
     investments: group.rows.map((r) => ({
       id: r.id,
       holder_type: r.holderType,

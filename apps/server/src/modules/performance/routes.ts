@@ -1,0 +1,172 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { can, OPPORTUNITY_PERMISSION_EVENT, valueHolding, type Action, type CompanyPriceHistory } from '@platform/domain';
+import type { AppContext } from '../../app';
+import { COMPANY_OUTCOME_KINDS, companyOutcomes, companyValuations, investments, sharePrices, users } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
+import { parseFields, readFormFields } from '../../platform/form';
+import { requireUser } from '../../platform/guards';
+import { clearable, idInput, idParams, isoDateInput, moneyInput, textInput, unitsInput } from '../../platform/input';
+import { findOpportunity } from '../opportunities/service';
+import { loadPriceHistories } from './history';
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A kind of price-history record and how its form maps onto its row. */
+interface HistoryKind {
+  path: string;
+  subject: string;
+  table: PgTable & { id: PgColumn; opportunityId: PgColumn; date: PgColumn; deletedAt: PgColumn };
+  schema: z.ZodType<Record<string, unknown>>;
+  row: (input: Record<string, unknown>) => Record<string, unknown>;
+  present: (row: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const base = { opportunity_id: idInput('opportunity'), date: isoDateInput, note: clearable(textInput(2000)).optional() };
+const common = (row: Record<string, unknown>) => ({ id: row.id, opportunity_id: row.opportunityId, date: row.date, note: row.note, created_at: (row.createdAt as Date).toISOString() });
+
+const KINDS: HistoryKind[] = [
+  {
+    path: '/api/share-prices',
+    subject: 'share_price',
+    table: sharePrices,
+    schema: z.strictObject({ ...base, price: unitsInput }),
+    row: (i) => ({ price: i.price }),
+    present: (r) => ({ ...common(r), price: r.price }),
+  },
+  {
+    path: '/api/company-valuations',
+    subject: 'company_valuation',
+    table: companyValuations,
+    schema: z.strictObject({ ...base, valuation: moneyInput, shares_outstanding: unitsInput }),
+    row: (i) => ({ valuation: i.valuation, sharesOutstanding: i.shares_outstanding }),
+    present: (r) => ({ ...common(r), valuation: r.valuation, shares_outstanding: r.sharesOutstanding }),
+  },
+  {
+    path: '/api/company-outcomes',
+    subject: 'company_outcome',
+    table: companyOutcomes,
+    schema: z
+      .strictObject({ ...base, kind: z.enum(COMPANY_OUTCOME_KINDS, { message: 'Choose exit, partial-realisation or write-off.' }), price: clearable(unitsInput).optional() })
+      .superRefine((v, ctx) => {
+        if (v.kind !== 'write-off' && v.price == null) ctx.addIssue({ code: 'custom', path: ['price'], message: 'Enter the price per share of the deal.' });
+        if (v.kind === 'write-off' && v.price != null) ctx.addIssue({ code: 'custom', path: ['price'], message: 'A write-off has no price: the shares are valued at zero.' });
+      }),
+    row: (i) => ({ kind: i.kind, price: i.price ?? null }),
+    present: (r) => ({ ...common(r), kind: r.kind, price: r.price }),
+  },
+];
+
+/**
+ * Existing investments' performance (spec §2.2 Performance tab, DOMAIN.md step 4): share prices,
+ * valuations and outcomes over time, and each holder's cost, value, realised proceeds, multiple and
+ * IRR computed by the domain arithmetic of decision 0006.
+ */
+export function registerPerformanceRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  async function opportunityFor(request: FastifyRequest, opportunityId: number, action: Action) {
+    const user = requireUser(request);
+    const row = await findOpportunity(db, opportunityId);
+    if (!row) throw notFound('opportunity');
+    if (!can(user.roleId, OPPORTUNITY_PERMISSION_EVENT(row.status), action)) throw forbidden();
+    return row;
+  }
+
+  for (const kind of KINDS) {
+    const t = kind.table;
+    app.get(kind.path, async (request) => {
+      const raw = request.query as Record<string, unknown>;
+      const id = Number(raw['filter[opportunity_id]']);
+      if (!Number.isInteger(id) || id < 1) throw new AppError('bad_request', 'filter[opportunity_id] is required: the history of one company.');
+      const opportunity = await opportunityFor(request, id, 'show');
+      const rows = await db.select().from(t).where(and(eq(t.opportunityId, opportunity.id), isNull(t.deletedAt))).orderBy(asc(t.date));
+      return { data: (rows as Record<string, unknown>[]).map(kind.present) };
+    });
+
+    app.post(kind.path, async (request, reply) => {
+      const input = parseFields(kind.schema, await readFormFields(request));
+      const opportunity = await opportunityFor(request, input.opportunity_id as number, 'update');
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(t)
+          .values({ opportunityId: opportunity.id, date: input.date, note: input.note ?? null, createdBy: request.user!.id, ...kind.row(input) } as never)
+          .returning();
+        await recordActivity(tx, { request, action: `${kind.subject}_added`, subjectType: 'opportunity', subjectId: opportunity.id, after: row });
+        return row as Record<string, unknown>;
+      }).catch((error: unknown) => {
+        // One share price or valuation per company per day: a second is a field error on the date.
+        if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw validationError({ date: ['There is already one for this date: delete it first to replace it.'] });
+        throw error;
+      });
+      return reply.status(201).send({ data: kind.present(created) });
+    });
+
+    app.delete(`${kind.path}/:id`, { schema: { params: idParams } }, async (request, reply) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const [existing] = (await db.select().from(t).where(and(eq(t.id, id), isNull(t.deletedAt)))) as Array<{ opportunityId: number }>;
+      if (!existing) throw notFound('record');
+      const opportunity = await opportunityFor(request, existing.opportunityId, 'update');
+      await db.transaction(async (tx) => {
+        const [row] = await tx.update(t).set({ deletedAt: clock.now() } as never).where(eq(t.id, id)).returning();
+        await recordActivity(tx, { request, action: `${kind.subject}_deleted`, subjectType: 'opportunity', subjectId: opportunity.id, before: row });
+      });
+      return reply.status(204).send();
+    });
+  }
+
+  /** Per-holder and total figures of one company, as of today (or `as_of`), with the price series for the chart. */
+  app.get('/api/investment-opportunities/:id/performance', { schema: { params: idParams } }, async (request) => {
+    const opportunity = await opportunityFor(request, (request.params as z.infer<typeof idParams>).id, 'show');
+    const asOfRaw = (request.query as { as_of?: string }).as_of;
+    const asOf = asOfRaw ?? isoDay(clock.now());
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");
+    const history = (await loadPriceHistories(db, [opportunity.id])).get(opportunity.id)!;
+    const held = await db
+      .select({ investment: investments, name: users.name })
+      .from(investments)
+      .innerJoin(users, eq(users.id, investments.userId))
+      .where(and(eq(investments.opportunityId, opportunity.id), inArray(investments.status, ['paid', 'completed']), isNull(investments.deletedAt), ne(investments.shares, '0')))
+      .orderBy(asc(users.name), asc(investments.id));
+    const byHolder = new Map<number, { name: string; rows: typeof held }>();
+    for (const h of held) {
+      if (!h.investment.shares) continue;
+      const group = byHolder.get(h.investment.userId) ?? { name: h.name, rows: [] };
+      group.rows.push(h);
+      byHolder.set(h.investment.userId, group);
+    }
+    const flowsOf = (rows: typeof held) => ({
+      investments: rows.map((r) => ({ date: isoDay(r.investment.paidAt ?? r.investment.createdAt), amount: r.investment.amount, shares: r.investment.shares! })),
+      realisations: [],
+    });
+    const holders = [...byHolder].map(([userId, g]) => ({ user_id: userId, name: g.name, ...figures(valueHolding(flowsOf(g.rows), history, asOf)) }));
+    const total = held.length ? figures(valueHolding(flowsOf(held.filter((h) => h.investment.shares)), history, asOf)) : null;
+    return { data: { opportunity_id: opportunity.id, currency: opportunity.currency, as_of: asOf, total, holders, series: priceSeries(history) } };
+  });
+}
+
+function figures(p: ReturnType<typeof valueHolding>) {
+  return {
+    cost: p.cost,
+    shares_held: p.sharesHeld,
+    current_value: p.currentValue,
+    realised: p.realised,
+    gain: p.gain,
+    moic: p.moic,
+    irr: p.irr,
+    price: p.mark ? { date: p.mark.date, source: p.mark.source, price_per_share: p.mark.pricePerShare } : null,
+  };
+}
+
+/** Price per share over time, from every kind of record, for the chart (6 dp; valuations divided out). */
+function priceSeries(history: CompanyPriceHistory) {
+  const points = [
+    ...(history.sharePrices ?? []).map((p) => ({ date: p.date, source: 'share-price', price: new Decimal(p.price).toFixed(6) })),
+    ...(history.valuations ?? []).map((v) => ({ date: v.date, source: 'valuation', price: new Decimal(v.valuation).div(v.sharesOutstanding).toFixed(6) })),
+    ...(history.outcomes ?? []).map((o) => ({ date: o.date, source: o.kind, price: o.kind === 'write-off' ? '0.000000' : new Decimal(o.price).toFixed(6) })),
+  ];
+  return points.sort((a, b) => a.date.localeCompare(b.date));
+}
+
