@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { count, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import type { AppContext } from '../app';
-import { complianceOptions, complianceQuestions, investmentOpportunities, investments, opportunityImages, opportunityInvitations, users } from './schema';
+import { companyOutcomes, companyValuations, complianceOptions, complianceQuestions, investmentOpportunities, investments, opportunityImages, opportunityInvitations, sharePrices, users } from './schema';
 import { demoPicture } from './demo-images';
 
 /**
@@ -119,7 +119,7 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
         await tx.insert(opportunityImages).values({ opportunityId: row.id, storageKey: key, mimeType: 'image/png', caption: picture === 0 ? spec.company : 'The team at work', position: picture });
       }
       // Investors bought at the round's price; a completed company's price has moved since.
-      if (spec.currentPrice) await tx.update(investmentOpportunities).set({ sharePrice: spec.currentPrice }).where(eq(investmentOpportunities.id, row.id));
+      if (spec.currentPrice) await seedPriceHistory(tx, row.id, spec, closes, now);
       if (spec.status === 3 && isla) await tx.insert(opportunityInvitations).values({ opportunityId: row.id, userId: isla.id, invitedBy: admin?.id ?? null });
       if (spec.status === 1) continue;
 
@@ -144,6 +144,29 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
       }
     }
   });
+}
+
+/**
+ * Quarterly share prices from the round to today, moving from the round's price to the current one,
+ * with a valuation at each anniversary; Quillon ends in an exit, Brightwater in a write-off.
+ */
+async function seedPriceHistory(tx: Pick<AppContext['db'], 'insert'>, opportunityId: number, spec: DemoOpportunity, closes: Date, now: Date) {
+  const start = new Decimal(spec.price);
+  const end = new Decimal(spec.currentPrice!);
+  const quarters = Math.max(1, Math.floor((now.getTime() - closes.getTime()) / (91 * day)));
+  const prices = Array.from({ length: quarters }, (_, q) => {
+    const wobble = new Decimal(1).plus(((q * 7) % 5) / 100 - 0.02);
+    const price = start.plus(end.minus(start).times((q + 1) / quarters)).times(q === quarters - 1 ? 1 : wobble);
+    return { opportunityId, date: isoDay(new Date(closes.getTime() + (q + 1) * 91 * day)), price: price.toDecimalPlaces(6).toFixed(6), note: 'Quarterly mark' };
+  });
+  await tx.insert(sharePrices).values(prices);
+  const shares = new Decimal(spec.valuation).div(spec.price);
+  await tx.insert(companyValuations).values(
+    prices.filter((_, q) => q % 4 === 3).map((p) => ({ opportunityId, date: p.date, valuation: shares.times(p.price).toFixed(2), sharesOutstanding: shares.toFixed(6), note: 'Annual valuation' })),
+  );
+  const last = prices.at(-1)!.date;
+  if (spec.status === 6) await tx.insert(companyOutcomes).values({ opportunityId, date: last, kind: 'exit', price: end.toFixed(6), note: 'Acquired by a listed security group' });
+  if (spec.name.startsWith('Brightwater')) await tx.insert(companyOutcomes).values({ opportunityId, date: isoDay(now), kind: 'write-off', note: 'Administration' });
 }
 
 function investmentRow(opportunity: typeof investmentOpportunities.$inferSelect, userId: number, amount: string, status: string, reference: number, closes: Date): typeof investments.$inferInsert {

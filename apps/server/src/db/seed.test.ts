@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { complianceQuestions, investmentOpportunities, investments, users } from './schema';
+import { companyOutcomes, complianceQuestions, investmentOpportunities, investments, sharePrices, users } from './schema';
 import { DEMO_PASSWORD, seedDemo } from './seed';
 import { agent, createTestApp, type TestApp } from '../test/harness';
 
@@ -20,6 +20,9 @@ describe('demo data', () => {
     expect([...new Set(rows.map((r) => r.status))].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(rows.filter((r) => r.marketSoundingRequired)).toHaveLength(1);
     expect(Number((await t.db.select({ n: count() }).from(complianceQuestions))[0].n)).toBe(5);
+    const outcomes = await t.db.select().from(companyOutcomes);
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(['exit', 'write-off']);
+    expect(Number((await t.db.select({ n: count() }).from(sharePrices))[0].n)).toBeGreaterThan(12);
   });
 
   it('gives investor@demo.test investments in every state and an open Live - External opportunity', async () => {
