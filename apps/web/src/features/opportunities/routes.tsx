@@ -38,6 +38,7 @@ export const opportunityAdminRoutes = [
   createRoute({ ...parent, path: '/investments/existing', validateSearch: listSearch, beforeLoad: requirePermission('existing_opportunities', 'index'), component: () => <ListPage group="existing" /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/details', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="details" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/key-information', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="key-information" existing /> }),
+  createRoute({ ...parent, path: '/investments/existing/$id/performance', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="performance" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/documents', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="documents" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/notes-calls-tasks', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="notes-calls-tasks" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/transactions', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="transactions" existing /> }),

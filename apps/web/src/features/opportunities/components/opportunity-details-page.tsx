@@ -11,6 +11,7 @@ import { ErrorPage } from '../../errors/error-page';
 import { useOpportunity, usePublicDocuments, type StaffOpportunity } from '../api/opportunities';
 import { DocumentsPanel } from '../../records/components/documents-panel';
 import { InvitationsPanel } from './invitations-panel';
+import { PerformancePanel } from './performance-panel';
 import { RecordsPanel } from '../../records/components/records-panel';
 import { StatusBadge } from './opportunities-list-page';
 import { FundingProgress, money, OpportunityView, sharePrice } from './opportunity-view';
@@ -18,7 +19,7 @@ import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
 import { Fact } from '../../../ui/fact';
 
-export type OpportunityTab = 'details' | 'key-information' | 'transactions' | 'invitations' | 'documents' | 'notes-calls-tasks';
+export type OpportunityTab = 'performance' | 'details' | 'key-information' | 'transactions' | 'invitations' | 'documents' | 'notes-calls-tasks';
 
 
 function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
@@ -87,7 +88,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
   if (!opportunity) return <Skeleton h={420} radius="md" />;
 
   const base = existing ? `/admin/investments/existing/${id}` : `/admin/investments/opportunities/${id}`;
-  // Spec §2.2/§6: the Investment Manager sees neither Transactions nor Notes on these pages.
+  // Spec §2.2/§6: the Investment Manager sees neither Transactions nor Performance or Notes on these pages.
   const showTransactions = user?.role_id !== Role.InvestmentManager;
   const showNotes = user?.role_id !== Role.InvestmentManager;
   const mayUpdate = can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'update');
@@ -119,6 +120,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
       )}
       <Tabs value={tab} onChange={(value) => void navigate({ to: value === 'details' ? `${base}/details` : `${base}/${value}` })}>
         <Tabs.List>
+          {existing && showNotes && <Tabs.Tab value="performance">Performance</Tabs.Tab>}
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="key-information">Key Information</Tabs.Tab>
           {showTransactions && <Tabs.Tab value="transactions">Transactions</Tabs.Tab>}
@@ -127,6 +129,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
           {showNotes && <Tabs.Tab value="notes-calls-tasks">Notes Calls and Tasks</Tabs.Tab>}
         </Tabs.List>
       </Tabs>
+      {tab === 'performance' && existing && showNotes && <PerformancePanel opportunity={opportunity} canWrite={mayUpdate} />}
       {tab === 'details' && <Details opportunity={opportunity} />}
       {tab === 'key-information' && <KeyInformation opportunity={opportunity} />}
       {tab === 'transactions' && showTransactions && <TransactionsPanel opportunity={opportunity} />}

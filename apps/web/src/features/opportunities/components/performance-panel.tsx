@@ -1,0 +1,195 @@
+import { LineChart } from '@mantine/charts';
+import { Button, Card, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api-client';
+import { useSubmit } from '../../../app/use-submit';
+import { Fact } from '../../../ui/fact';
+import { FormError } from '../../../ui/form-error';
+import type { StaffOpportunity } from '../api/opportunities';
+import { money, sharePrice } from './opportunity-view';
+
+interface Figures {
+  cost: string;
+  shares_held: string;
+  current_value: string;
+  realised: string;
+  gain: string;
+  moic: string | null;
+  irr: string | null;
+  price: { date: string; source: string; price_per_share: string } | null;
+}
+interface Performance {
+  currency: string;
+  as_of: string;
+  total: Figures | null;
+  holders: Array<Figures & { user_id: number; name: string }>;
+  series: Array<{ date: string; source: string; price: string }>;
+}
+
+const SOURCES: Record<string, string> = { 'share-price': 'Share price', valuation: 'Valuation', exit: 'Exit', 'partial-realisation': 'Partial realisation', 'write-off': 'Write-off', investment: 'Price paid' };
+const pct = (irr: string | null) => (irr === null ? '—' : `${(Number(irr) * 100).toFixed(1)}%`);
+
+type Kind = 'share-prices' | 'company-valuations' | 'company-outcomes';
+interface Values extends Record<string, unknown> {
+  kind: Kind;
+  date: string;
+  price: string;
+  valuation: string;
+  shares_outstanding: string;
+  outcome: string;
+}
+
+/** Records a share price, a valuation or an outcome (exit, partial realisation, write-off). */
+function AddPricePoint({ opportunity, onSaved }: { opportunity: StaffOpportunity; onSaved: () => Promise<void> }) {
+  const form = useForm<Values>({ initialValues: { kind: 'share-prices', date: new Date().toISOString().slice(0, 10), price: '', valuation: '', shares_outstanding: '', outcome: 'exit' } });
+  const { submit, submitting, formError } = useSubmit(async (v: Values) => {
+    const body =
+      v.kind === 'share-prices'
+        ? { price: v.price }
+        : v.kind === 'company-valuations'
+          ? { valuation: v.valuation, shares_outstanding: v.shares_outstanding }
+          : { kind: v.outcome, ...(v.outcome === 'write-off' ? {} : { price: v.price }) };
+    await api(`/api/${v.kind}`, { method: 'POST', body: { opportunity_id: opportunity.id, date: v.date, ...body } });
+    form.setValues({ price: '', valuation: '', shares_outstanding: '' });
+    await onSaved();
+  }, form);
+  const v = form.values;
+  return (
+    <form onSubmit={form.onSubmit((values) => void submit(values))}>
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label="Record"
+          allowDeselect={false}
+          data={[
+            { value: 'share-prices', label: 'Share price' },
+            { value: 'company-valuations', label: 'Valuation' },
+            { value: 'company-outcomes', label: 'Outcome' },
+          ]}
+          {...form.getInputProps('kind')}
+          w={160}
+        />
+        <TextInput label="Date" type="date" {...form.getInputProps('date')} w={170} />
+        {v.kind === 'company-outcomes' && (
+          <Select
+            label="Outcome"
+            allowDeselect={false}
+            data={[
+              { value: 'exit', label: 'Exit' },
+              { value: 'partial-realisation', label: 'Partial realisation' },
+              { value: 'write-off', label: 'Write-off' },
+            ]}
+            {...form.getInputProps('outcome')}
+            w={190}
+          />
+        )}
+        {(v.kind === 'share-prices' || (v.kind === 'company-outcomes' && v.outcome !== 'write-off')) && <TextInput label={`Price per share (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('price')} w={190} />}
+        {v.kind === 'company-valuations' && (
+          <>
+            <TextInput label={`Valuation (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('valuation')} w={190} />
+            <TextInput label="Shares outstanding" inputMode="decimal" {...form.getInputProps('shares_outstanding')} w={190} />
+          </>
+        )}
+        <Button type="submit" loading={submitting}>
+          Add
+        </Button>
+      </Group>
+      <FormError message={formError} />
+    </form>
+  );
+}
+
+/** The Performance tab of an existing investment: figures, the price over time and each holder's returns. */
+export function PerformancePanel({ opportunity, canWrite }: { opportunity: StaffOpportunity; canWrite: boolean }) {
+  const client = useQueryClient();
+  const key = ['investment-opportunities', 'performance', opportunity.id];
+  const query = useQuery({ queryKey: key, queryFn: () => api<{ data: Performance }>(`/api/investment-opportunities/${opportunity.id}/performance`).then((r) => r.data) });
+  const refresh = () => client.invalidateQueries({ queryKey: key });
+  if (!query.data) return <Skeleton h={360} radius="md" />;
+  const { total, holders, series, currency } = query.data;
+  return (
+    <Stack gap="lg">
+      {total && (
+        <SimpleGrid cols={{ base: 2, md: 5 }}>
+          {[
+            { label: 'Invested', value: money(total.cost, currency) },
+            { label: 'Current value', value: money(total.current_value, currency) },
+            { label: 'Realised', value: money(total.realised, currency) },
+            { label: 'Multiple (MOIC)', value: total.moic ? `${total.moic}x` : '—' },
+            { label: 'IRR', value: pct(total.irr) },
+          ].map((f) => (
+            <Card key={f.label} withBorder radius="md" padding="md">
+              <Fact strong label={f.label} value={f.value} />
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <Paper withBorder radius="md" p="lg">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="lg">
+            Price per share
+          </Title>
+          {total?.price && (
+            <Text size="sm" c="dimmed">
+              Valued at {sharePrice(total.price.price_per_share, currency)} ({SOURCES[total.price.source] ?? total.price.source}, {total.price.date})
+            </Text>
+          )}
+        </Group>
+        {series.length ? (
+          <LineChart
+            h={240}
+            data={series.map((p) => ({ date: p.date, Price: Number(p.price) }))}
+            dataKey="date"
+            series={[{ name: 'Price', color: 'brand.6' }]}
+            curveType="linear"
+            valueFormatter={(value) => sharePrice(value.toFixed(6), currency)}
+            aria-label="Price per share over time"
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No prices recorded yet: holdings are valued at the price paid.
+          </Text>
+        )}
+        {canWrite && (
+          <Stack mt="md">
+            <AddPricePoint opportunity={opportunity} onSaved={refresh} />
+          </Stack>
+        )}
+      </Paper>
+      <Paper withBorder radius="md">
+        <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Holders</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Investor</Table.Th>
+              <Table.Th>Shares</Table.Th>
+              <Table.Th>Invested</Table.Th>
+              <Table.Th>Value</Table.Th>
+              <Table.Th>Gain</Table.Th>
+              <Table.Th>MOIC</Table.Th>
+              <Table.Th>IRR</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {holders.map((h) => (
+              <Table.Tr key={h.user_id}>
+                <Table.Td>{h.name}</Table.Td>
+                <Table.Td>{Number(h.shares_held).toLocaleString('en-GB')}</Table.Td>
+                <Table.Td>{money(h.cost, currency)}</Table.Td>
+                <Table.Td>{money(h.current_value, currency)}</Table.Td>
+                <Table.Td>{money(h.gain, currency)}</Table.Td>
+                <Table.Td>{h.moic ? `${h.moic}x` : '—'}</Table.Td>
+                <Table.Td>{pct(h.irr)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {!holders.length && (
+          <Text size="sm" c="dimmed" p="md">
+            Nobody holds shares yet.
+          </Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

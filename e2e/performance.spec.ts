@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support/session';
+
+/** A new share price on an existing investment changes its chart and the investor's portfolio value. */
+test('staff record a share price and the investor portfolio is revalued', async ({ browser }) => {
+  const staff = await (await browser.newContext()).newPage();
+  await login(staff, 'superadmin@demo.test');
+  await staff.goto('/admin/investments/existing');
+  await staff.getByRole('row', { name: /Orbital Freight Series A/ }).click();
+  await staff.getByRole('tab', { name: 'Performance' }).click();
+  await expect(staff.getByRole('heading', { name: 'Price per share' })).toBeVisible();
+  await expect(staff.locator('.recharts-line')).toBeVisible();
+
+  const today = new Date().toISOString().slice(0, 10);
+  await staff.getByLabel('Date').fill(today);
+  await staff.getByRole('textbox', { name: 'Price per share (GBP)' }).fill('3.00');
+  await staff.getByRole('button', { name: 'Add' }).click();
+  await expect(staff.getByText(`Valued at £3.00 (Share price, ${today})`)).toBeVisible();
+  // Isla Investor bought 12,500 shares at £1.00: now worth £37,500.00.
+  await expect(staff.getByRole('row', { name: /Isla Investor/ })).toContainText('£37,500.00');
+
+  const investor = await (await browser.newContext()).newPage();
+  await login(investor, 'investor@demo.test');
+  await investor.goto('/investor/portfolio');
+  await expect(investor.getByRole('row', { name: /Orbital Freight Series A/ })).toContainText('£37,500.00');
+});
