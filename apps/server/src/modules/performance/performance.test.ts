@@ -53,6 +53,13 @@ describe('company price history and performance', () => {
     total = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance?as_of=2024-12-31`)).json().data.total;
     expect(total).toMatchObject({ current_value: '0.00', gain: '-1000.00', irr: '-1.0000' });
     expect((await investor.client.get(`/api/my/portfolio/${opportunity.id}`)).json().data.current_value).toBe('0.00');
+    // A share price on the valuation's day replaces it in the chart: one point a day.
+    await admin.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2024-06-01', price: '2.5' });
+    const series = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance`)).json().data.series;
+    expect(series).toEqual([
+      { date: '2024-06-01', source: 'share-price', price: '2.500000' },
+      { date: '2024-09-01', source: 'write-off', price: '0.000000' },
+    ]);
   });
 
   it('deletes a record softly and answers 401, 403, 400 and 404 where it should', async () => {

@@ -167,6 +167,14 @@ function priceSeries(history: CompanyPriceHistory) {
     ...(history.valuations ?? []).map((v) => ({ date: v.date, source: 'valuation', price: new Decimal(v.valuation).div(v.sharesOutstanding).toFixed(6) })),
     ...(history.outcomes ?? []).map((o) => ({ date: o.date, source: o.kind, price: o.kind === 'write-off' ? '0.000000' : new Decimal(o.price).toFixed(6) })),
   ];
-  return points.sort((a, b) => a.date.localeCompare(b.date));
+  // One point a day: the record that prices the shares that day wins (decision 0006's order).
+  const byDate = new Map<string, (typeof points)[number]>();
+  for (const point of points) {
+    const current = byDate.get(point.date);
+    if (!current || SOURCE_RANK.indexOf(point.source) > SOURCE_RANK.indexOf(current.source)) byDate.set(point.date, point);
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
+
+const SOURCE_RANK = ['valuation', 'share-price', 'partial-realisation', 'exit', 'write-off'];
 
