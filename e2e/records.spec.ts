@@ -53,4 +53,16 @@ test('staff attach a public and a private document, a note and a task; investors
   const download = await investor.request.get((await memo.getAttribute('href'))!);
   expect(download.status()).toBe(200);
   expect(Buffer.from(await download.body()).equals(PDF)).toBe(true);
+
+  // Q&A: the investor asks, staff answer, the investor reads the answer.
+  await investor.getByLabel('Ask a question').fill('Is the round EIS advance assured?');
+  await investor.getByRole('button', { name: 'Ask' }).click();
+  await expect(investor.getByText('Is the round EIS advance assured?')).toBeVisible();
+  await staff.getByRole('tab', { name: 'Q&A' }).click();
+  await expect(staff.getByText('Is the round EIS advance assured?')).toBeVisible();
+  await staff.getByLabel('Answer').fill('Yes, HMRC assured it in March.');
+  await staff.getByRole('button', { name: 'Post' }).click();
+  await expect(staff.getByText('Yes, HMRC assured it in March.')).toBeVisible();
+  await investor.reload();
+  await expect(investor.getByText('Yes, HMRC assured it in March.')).toBeVisible();
 });

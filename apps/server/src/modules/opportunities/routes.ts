@@ -16,6 +16,7 @@ import { notifyUser } from '../notifications/service';
 import { presentDocumentForInvestor } from '../records/documents';
 import { registerSubject } from '../records/subjects';
 import { loadSettings } from '../settings/service';
+import { registerDiscussionRoutes } from './discussions';
 import { registerOpportunityImageRoutes } from './images';
 import { listableStatuses, OPPORTUNITIES_RESOURCE } from './list';
 import { presentOpportunityForInvestor, presentOpportunityForStaff } from './presenter';
@@ -49,6 +50,7 @@ function assertStaffMay(user: UserRow, row: Pick<OpportunityRow, 'status'>, acti
 export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
   registerOpportunityImageRoutes(app, ctx);
+  registerDiscussionRoutes(app, ctx);
   registerSubject('opportunity', async (tx, id) => Boolean(await findOpportunity(tx, id)));
 
   /** The public documents of an opportunity, for the investor page (staff use /api/documents). */

@@ -28,6 +28,7 @@ export const opportunityAdminRoutes = [
   createRoute({ ...parent, path: '/investments/opportunities/$id/key-information', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="key-information" /> }),
   createRoute({ ...parent, path: '/investments/opportunities/$id/transactions', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="transactions" /> }),
   createRoute({ ...parent, path: '/investments/opportunities/$id/invitations', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="invitations" /> }),
+  createRoute({ ...parent, path: '/investments/opportunities/$id/discussions', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="discussions" /> }),
   createRoute({ ...parent, path: '/investments/opportunities/$id/documents', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="documents" /> }),
   createRoute({ ...parent, path: '/investments/opportunities/$id/notes-calls-tasks', beforeLoad: requirePermission('live_opportunities', 'show'), component: () => <DetailsPage tab="notes-calls-tasks" /> }),
   createRoute({
@@ -39,6 +40,7 @@ export const opportunityAdminRoutes = [
   createRoute({ ...parent, path: '/investments/existing/$id/details', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="details" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/key-information', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="key-information" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/performance', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="performance" existing /> }),
+  createRoute({ ...parent, path: '/investments/existing/$id/discussions', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="discussions" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/documents', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="documents" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/notes-calls-tasks', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="notes-calls-tasks" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/transactions', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="transactions" existing /> }),

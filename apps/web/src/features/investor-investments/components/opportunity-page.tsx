@@ -2,10 +2,12 @@ import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from '@tanstack/react-router';
 import { acceptsReservations } from '@platform/domain';
+import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { ErrorPage } from '../../errors/error-page';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOpportunity, usePublicDocuments, type InvestorOpportunity } from '../../opportunities/api/opportunities';
+import { DiscussionsPanel } from '../../opportunities/components/discussions-panel';
 import { OpportunityView } from '../../opportunities/components/opportunity-view';
 import { useMyInvestments } from '../api/investments';
 import { InvestmentSummary } from './payment-instructions';
@@ -15,6 +17,7 @@ import { ApiError } from '../../../app/api-client';
 export function InvestorOpportunityPage() {
   const { slug } = useParams({ strict: false }) as { slug: string };
   const { terms } = useBranding();
+  const user = useCurrentUser();
   const query = useOpportunity<InvestorOpportunity>(slug);
   const opportunity = query.data;
   const mine = useMyInvestments(opportunity?.id);
@@ -57,6 +60,7 @@ export function InvestorOpportunityPage() {
           )
         }
       />
+      <DiscussionsPanel opportunityId={opportunity.id} answerAll={false} myName={user?.name} />
     </Stack>
   );
 }

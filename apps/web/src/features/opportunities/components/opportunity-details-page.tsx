@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { useOpportunity, usePublicDocuments, type StaffOpportunity } from '../api/opportunities';
 import { DocumentsPanel } from '../../records/components/documents-panel';
+import { DiscussionsPanel } from './discussions-panel';
 import { InvitationsPanel } from './invitations-panel';
 import { PerformancePanel } from './performance-panel';
 import { RecordsPanel } from '../../records/components/records-panel';
@@ -19,7 +20,7 @@ import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
 import { Fact } from '../../../ui/fact';
 
-export type OpportunityTab = 'performance' | 'details' | 'key-information' | 'transactions' | 'invitations' | 'documents' | 'notes-calls-tasks';
+export type OpportunityTab = 'performance' | 'details' | 'key-information' | 'transactions' | 'invitations' | 'discussions' | 'documents' | 'notes-calls-tasks';
 
 
 function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
@@ -125,6 +126,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
           <Tabs.Tab value="key-information">Key Information</Tabs.Tab>
           {showTransactions && <Tabs.Tab value="transactions">Transactions</Tabs.Tab>}
           {!existing && <Tabs.Tab value="invitations">Invitations</Tabs.Tab>}
+          <Tabs.Tab value="discussions">Q&amp;A</Tabs.Tab>
           <Tabs.Tab value="documents">Documents</Tabs.Tab>
           {showNotes && <Tabs.Tab value="notes-calls-tasks">Notes Calls and Tasks</Tabs.Tab>}
         </Tabs.List>
@@ -134,6 +136,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
       {tab === 'key-information' && <KeyInformation opportunity={opportunity} />}
       {tab === 'transactions' && showTransactions && <TransactionsPanel opportunity={opportunity} />}
       {tab === 'invitations' && !existing && <InvitationsPanel opportunity={opportunity} canWrite={mayUpdate} />}
+      {tab === 'discussions' && <DiscussionsPanel opportunityId={opportunity.id} answerAll={mayUpdate} />}
       {tab === 'documents' && <DocumentsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} publicLabel="Visible to investors" />}
       {tab === 'notes-calls-tasks' && showNotes && <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />}
     </Stack>
