@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { E2E_ADMIN_DATABASE_URL } from './support/env';
+import { E2E_ADMIN_DATABASE_URL, E2E_DATABASE_NAME } from './support/env';
 import { login } from './support/session';
 
 /** Takes the journeys' database away from the server (new connections refused, open ones ended). */
@@ -8,8 +8,8 @@ async function setDatabaseAvailable(available: boolean) {
   const admin = new pg.Client({ connectionString: E2E_ADMIN_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`alter database platform_e2e allow_connections ${available}`);
-    if (!available) await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = 'platform_e2e'");
+    await admin.query(`alter database ${E2E_DATABASE_NAME} allow_connections ${available}`);
+    if (!available) await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [E2E_DATABASE_NAME]);
   } finally {
     await admin.end();
   }

@@ -19,11 +19,13 @@ let databaseUrl: string | undefined;
 if (kind === 'postgres') {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query('drop database if exists platform_bench with (force)');
-  await admin.query('create database platform_bench');
+  // One database per bench process, so two runs on one machine never drop each other's.
+  const name = `platform_bench_${process.pid}`;
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
-  url.pathname = '/platform_bench';
+  url.pathname = `/${name}`;
   databaseUrl = url.toString();
 }
 const database = databaseUrl ? openPostgres(databaseUrl) : await openEmbedded(`/tmp/platform-bench-${process.pid}`);
@@ -44,3 +46,15 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (server: typeof app.server) => (server.address() as { port: number }).port;
 console.log(JSON.stringify({ appPort: port(app.server), barePort: port(bare.server), users }));
+
+process.on('SIGTERM', async () => {
+  await app.close();
+  await bare.close();
+  if (databaseUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+    await admin.end();
+  }
+  process.exit(0);
+});

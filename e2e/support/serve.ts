@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { E2E_ADMIN_DATABASE_URL } from './env';
+import { E2E_ADMIN_DATABASE_URL, E2E_DATABASE_NAME } from './env';
 
 /**
  * Playwright's web server: recreates the journeys' database, then starts the app on it (the app
@@ -9,8 +9,8 @@ import { E2E_ADMIN_DATABASE_URL } from './env';
  */
 const client = new pg.Client({ connectionString: E2E_ADMIN_DATABASE_URL });
 await client.connect();
-await client.query('drop database if exists platform_e2e with (force)');
-await client.query('create database platform_e2e');
+await client.query(`drop database if exists ${E2E_DATABASE_NAME} with (force)`);
+await client.query(`create database ${E2E_DATABASE_NAME}`);
 await client.end();
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../apps/server/src/main.ts')], { stdio: 'inherit', env: process.env });
