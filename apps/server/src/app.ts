@@ -28,6 +28,7 @@ import { registerOpportunityRoutes } from './modules/opportunities/routes';
 import { registerInvestmentRoutes } from './modules/investments/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
+import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerPerformanceRoutes } from './modules/performance/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
 import { registerRecordRoutes } from './modules/records/routes';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerHolderRoutes(app, ctx);
   registerPerformanceRoutes(app, ctx);
   registerInvestmentRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
   registerComplianceRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 

@@ -18,6 +18,15 @@ export interface Config {
   pusherKey: string;
   logLevel: string;
   webDist: string;
+  /** Card payments through Stripe Checkout; off unless both keys are set. */
+  stripe?: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (stripe-mock, a proxy); Stripe's own when absent. */
+  apiUrl?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,5 +47,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pusherKey: env.PUSHER_APP_KEY ?? 'platform-key',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL || undefined }
+        : undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAmounts, formatMoney, isDecimalString, sumAmounts, toAmount } from './money';
+import { compareAmounts, formatMoney, isDecimalString, sumAmounts, toAmount, toMinorUnits } from './money';
 
 describe('money', () => {
   it('adds without binary-float error', () => {
@@ -10,6 +10,13 @@ describe('money', () => {
   it('rounds half-up to minor units', () => {
     expect(toAmount('2.005')).toBe('2.01');
     expect(toAmount('-2.005')).toBe('-2.01');
+  });
+
+  it('converts to minor units exactly, refusing fractions of a penny', () => {
+    expect(toMinorUnits('5000.00')).toBe(500000);
+    expect(toMinorUnits('0.29')).toBe(29);
+    expect(toMinorUnits('1234567.89')).toBe(123456789);
+    expect(() => toMinorUnits('1.005')).toThrow(RangeError);
   });
 
   it('compares exactly', () => {

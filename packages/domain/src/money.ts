@@ -28,6 +28,16 @@ export function toAmount(value: Decimal.Value): string {
   return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }
 
+/**
+ * An amount in the currency's minor units (pence, cents), as card providers take it. Every currency
+ * the platform offers has two decimal places; an amount with more is refused, never rounded.
+ */
+export function toMinorUnits(amount: string): number {
+  const minor = new Decimal(amount).times(100);
+  if (!minor.isInteger()) throw new RangeError(`${amount} has more than two decimal places.`);
+  return minor.toNumber();
+}
+
 export function sumAmounts(values: Decimal.Value[]): string {
   return toAmount(values.reduce<Decimal>((total, v) => total.plus(v), new Decimal(0)));
 }

@@ -17,6 +17,13 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'platform_session';
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route authenticates its caller by a signature over the body, not by a session. */
+    signedWebhook?: boolean;
+  }
+}
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'x-xsrf-token';
 /** Sessions slide: each request within this window keeps the session alive. */
@@ -70,6 +77,8 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
 
   app.addHook('preHandler', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    // Server-to-server notifications (payment webhooks) carry no cookies; they prove themselves by a signature.
+    if (request.routeOptions.config.signedWebhook) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header) || !validXsrf(appKey, cookie)) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -20,6 +20,17 @@ export const users = pgTable(
     compliancePassed: boolean('compliance_passed').notNull().default(false),
     complianceTries: integer('compliance_tries').notNull().default(0),
     ownerId: integer('owner_id'),
+    phone: text('phone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    postcode: text('postcode'),
+    country: text('country'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    nationality: text('nationality'),
+    /** Identity checks (KYC/AML): not_started, submitted (documents uploaded), verified, rejected. */
+    kycStatus: text('kyc_status').notNull().default('not_started'),
+    kycUpdatedAt: timestamp('kyc_updated_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
@@ -29,6 +40,7 @@ export const users = pgTable(
     index('users_role_created_idx').on(t.roleId, t.createdAt),
     index('users_name_idx').on(t.name),
     index('users_created_idx').on(t.createdAt),
+    index('users_kyc_status_idx').on(t.kycStatus),
     // Trigram indexes serve the list's substring search (ILIKE '%…%') without a full scan.
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),

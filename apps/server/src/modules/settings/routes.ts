@@ -70,7 +70,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { db, config, stora
   app.get('/api/public-settings/:id', { schema: { params: idParams } }, async (request) => {
     const { id } = request.params as z.infer<typeof idParams>;
     if (id !== SETTINGS_ID) throw notFound('settings');
-    return { data: presentPublicSettings(await loadSettings(db), config.pusherKey) };
+    return { data: { ...presentPublicSettings(await loadSettings(db), config.pusherKey), card_payments_enabled: Boolean(config.stripe) } };
   });
 
   app.get('/api/branding/:id', { schema: { params: idParams }, preHandler: authorize('settings_branding', 'show') }, async (request) => {
