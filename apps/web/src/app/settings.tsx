@@ -21,6 +21,8 @@ export interface PublicSettings {
   appVersion: string;
   support_email: string;
   compliance_tries: number;
+  /** Card payments are configured on the server (decision 0011). */
+  card_payments_enabled?: boolean;
   pusher_key: string;
   pusher_cluster: string;
   [flag: string]: unknown;

@@ -8,7 +8,12 @@ const parent = { getParentRoute: () => investorRoute };
 export const investorInvestmentRoutes = [
   createRoute({ ...parent, path: '/investments', component: lazyRouteComponent(() => import('./components/investments-page'), 'InvestmentsPage') }),
   createRoute({ ...parent, path: '/investments/market-sounding/$id', component: lazyRouteComponent(() => import('./components/market-sounding-page'), 'MarketSoundingPage') }),
-  createRoute({ ...parent, path: '/investments/$slug', component: lazyRouteComponent(() => import('./components/opportunity-page'), 'InvestorOpportunityPage') }),
+  createRoute({
+    ...parent,
+    path: '/investments/$slug',
+    validateSearch: (search: Record<string, unknown>): { payment?: 'done' | 'cancelled' } => (search.payment === 'done' || search.payment === 'cancelled' ? { payment: search.payment } : {}),
+    component: lazyRouteComponent(() => import('./components/opportunity-page'), 'InvestorOpportunityPage'),
+  }),
   createRoute({ ...parent, path: '/investments/$slug/investor-type', component: lazyRouteComponent(() => import('./components/investor-type-page'), 'InvestorTypePage') }),
   createRoute({
     ...parent, path: '/investments/$slug/invest',

@@ -65,3 +65,11 @@ export function useReserve() {
     },
   });
 }
+
+/** Opens the card provider's checkout for one of the investor's investments (decision 0011). */
+export function usePayByCard() {
+  return useMutation({
+    mutationFn: (id: number) => api<{ data: { url: string } }>(`/api/investments/${id}/stripe`, { method: 'POST' }).then((r) => r.data.url),
+    onSuccess: (url) => window.location.assign(url),
+  });
+}

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, Navigate, useParams } from '@tanstack/react-router';
+import { Link, Navigate, useParams, useSearch } from '@tanstack/react-router';
 import { acceptsReservations } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
@@ -16,6 +16,7 @@ import { ApiError } from '../../../app/api-client';
 /** /investor/investments/{slug}: the opportunity, the investor's own investments in it, and the way to invest. */
 export function InvestorOpportunityPage() {
   const { slug } = useParams({ strict: false }) as { slug: string };
+  const { payment } = useSearch({ strict: false }) as { payment?: 'done' | 'cancelled' };
   const { terms } = useBranding();
   const user = useCurrentUser();
   const query = useOpportunity<InvestorOpportunity>(slug);
@@ -37,6 +38,16 @@ export function InvestorOpportunityPage() {
           All {terms.investments.toLowerCase()}
         </Button>
       </Group>
+      {payment === 'done' && (
+        <Alert variant="light" color="teal" title="Thank you for your card payment">
+          The payment is being confirmed with the card provider; your investment shows it as received within a few minutes.
+        </Alert>
+      )}
+      {payment === 'cancelled' && (
+        <Alert variant="light" color="gray" title="Card payment cancelled">
+          Nothing was charged. You can pay by card again or by bank transfer with the details below.
+        </Alert>
+      )}
       {active.map((investment) => (
         <InvestmentSummary key={investment.id} investment={investment} />
       ))}

@@ -1,8 +1,8 @@
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingBank } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
 import { useBranding } from '../../../app/settings';
 import { money } from '../../opportunities/components/opportunity-view';
-import type { MyInvestment } from '../api/investments';
+import { usePayByCard, type MyInvestment } from '../api/investments';
 
 const STATUS_COLOURS: Record<string, string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
 
@@ -22,8 +22,10 @@ function Line({ label, value }: { label: string; value: string | null | undefine
 
 /** One of the investor's investments with how to pay for it (bank details and reference unless the tenant hides them). */
 export function InvestmentSummary({ investment }: { investment: MyInvestment }) {
-  const { terms } = useBranding();
+  const { terms, settings } = useBranding();
+  const payByCard = usePayByCard();
   const pay = investment.payment_instructions;
+  const awaitingPayment = investment.status === 'cash_call' || investment.status === 'reserved';
   const showBank = Boolean(pay.account_number || pay.iban);
   const label = investment.category ?? investment.status_label;
   return (
@@ -42,7 +44,7 @@ export function InvestmentSummary({ investment }: { investment: MyInvestment }) 
           {investment.shares ? ` · ${Number(investment.shares).toLocaleString('en-GB')} shares` : ''}
         </Text>
         {investment.status === 'reserved' && <Text size="sm" c="dimmed">Your allocation is reserved. We will send a {terms.cashCall.toLowerCase()} when it is time to pay.</Text>}
-        {(investment.status === 'cash_call' || investment.status === 'reserved') && (showBank || pay.reference) && (
+        {awaitingPayment && (showBank || pay.reference) && (
           <Alert variant="light" icon={<IconBuildingBank size={18} aria-hidden />} title={investment.status === 'cash_call' ? `${terms.cashCall} - ${terms.awaitingPayment}` : 'Payment details'}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Line label="Amount" value={money(pay.amount, pay.currency)} />
@@ -53,6 +55,18 @@ export function InvestmentSummary({ investment }: { investment: MyInvestment }) 
               <Line label="Payment reference" value={pay.reference} />
             </SimpleGrid>
           </Alert>
+        )}
+        {awaitingPayment && settings?.card_payments_enabled === true && (
+          <Group gap="sm">
+            <Button leftSection={<IconCreditCard size={18} aria-hidden />} variant="light" loading={payByCard.isPending} onClick={() => payByCard.mutate(investment.id)}>
+              Pay {money(pay.amount, pay.currency)} by card
+            </Button>
+            {payByCard.error && (
+              <Text size="sm" c="red.7" role="alert">
+                {payByCard.error.message}
+              </Text>
+            )}
+          </Group>
         )}
         {investment.status === 'paid' && <Text size="sm" c="teal.8">We have received your payment. Your shares are issued when the round completes.</Text>}
       </Stack>
