@@ -29,6 +29,7 @@ import { registerInvestmentRoutes } from './modules/investments/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
+import { registerProfileRoutes } from './modules/profile/routes';
 import { registerPerformanceRoutes } from './modules/performance/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
 import { registerRecordRoutes } from './modules/records/routes';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerPerformanceRoutes(app, ctx);
   registerInvestmentRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
   registerComplianceRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 

@@ -63,3 +63,9 @@ export function categorisationValid(row: { status: string; expiresAt: Date | str
   if (!row || row.status !== 'approved') return false;
   return row.expiresAt == null || new Date(row.expiresAt).getTime() > now.getTime();
 }
+
+/** Identity checks (KYC/AML) of an investor: documents submitted by them, verified or rejected by staff. */
+export const KYC_STATUSES = ['not_started', 'submitted', 'verified', 'rejected'] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+export const KYC_STATUS_LABELS: Record<KycStatus, string> = { not_started: 'Not started', submitted: 'Documents submitted', verified: 'Verified', rejected: 'Rejected' };
+export const IDENTITY_FOLDER = 'Identity documents';

@@ -7,6 +7,7 @@ import { MAX_DOCUMENT_BYTES, Role } from '@platform/domain';
 import { documents } from '../../db/schema';
 import { createInvestor } from '../../test/deals-funds';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
+import { uploadForm } from '../../test/uploads';
 import { createSubjects, del } from './fixtures';
 
 let t: TestApp;
@@ -25,13 +26,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const on = (type: string, id: number) => `filter[subject_type]=${type}&filter[subject_id]=${id}`;
-
-function uploadForm(fields: Record<string, string | number>, file?: { data: Buffer | string; filename: string; type?: string }) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  if (file) form.append('file', new Blob([typeof file.data === 'string' ? file.data : Uint8Array.from(file.data)], { type: file.type ?? 'application/octet-stream' }), file.filename);
-  return form;
-}
 
 type Client = Awaited<ReturnType<typeof signedIn>>['client'];
 

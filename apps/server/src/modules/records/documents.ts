@@ -2,20 +2,20 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { DOCUMENT_VISIBILITIES } from '@platform/domain';
+import { DOCUMENT_VISIBILITIES, type DocumentVisibility } from '@platform/domain';
 import type { AppContext } from '../../app';
 import { documents } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { parseFields, readForm, type FormInput } from '../../platform/form';
+import { parseFields, readForm, type FormInput, type UploadedFile } from '../../platform/form';
 import { authenticated, requireInvestor, requireUser } from '../../platform/guards';
 import { clearable, idInput, idParams, requiredText } from '../../platform/input';
 import { idList, oneOfFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { loadRecordFor, logRecordChange, peopleById, person, presentOne, type RecordKind } from './crud';
 import { detectDocumentType, fileTooLarge, sendDocument } from './document-files';
-import { lockFolderFor } from './folders';
+import { folderNamed, lockFolderFor } from './folders';
 import { findVisibleOpportunity, marketSoundingPending } from '../opportunities/visibility';
-import { parseSubject } from './subjects';
+import { parseSubject, type Subject } from './subjects';
 
 /**
  * Documents filed on a record, optionally in one of its folders. A public document of an investor
@@ -76,7 +76,7 @@ export const documentKind: RecordKind<DocumentRow> = {
 };
 
 /** The upload form, with a file over the limit reported on its field rather than as a bare 413. */
-async function readUpload(request: FastifyRequest): Promise<FormInput> {
+export async function readUpload(request: FastifyRequest): Promise<FormInput> {
   return readForm(request).catch((error: unknown) => {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw validationError({ file: ['Upload one file at a time.'] });
@@ -106,8 +106,53 @@ export function presentDocumentForInvestor(row: DocumentRow) {
   };
 }
 
+/**
+ * Files an uploaded document on a record: typed by its bytes, stored, then its row and activity in
+ * one transaction — in a folder of the record given by id, or by name (created when missing).
+ */
+export async function storeDocument(
+  { db, storage }: Pick<AppContext, 'db' | 'storage'>,
+  request: FastifyRequest,
+  input: { subject: Subject; file: UploadedFile; name?: string; visibility: DocumentVisibility; folder: { id: number } | { name: string } | null },
+) {
+  const { subject, file } = input;
+  const type = await detectDocumentType(file);
+  // Written before the row: a failed insert leaves an unreferenced file, never a row without one.
+  const storageKey = await storage.put('documents', file);
+  return db.transaction(async (tx) => {
+    const owner = { subjectType: subject.type, subjectId: subject.id };
+    let folderId: number | null = null;
+    if (input.folder && 'id' in input.folder) {
+      await lockFolderFor(tx, owner, input.folder.id);
+      folderId = input.folder.id;
+    } else if (input.folder) {
+      folderId = await folderNamed(tx, owner, input.folder.name);
+    }
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        subjectType: subject.type,
+        subjectId: subject.id,
+        folderId,
+        name: input.name ?? file.filename.slice(0, 200),
+        originalFilename: file.filename,
+        mimeType: type.mime,
+        sizeBytes: file.data.length,
+        sha256: createHash('sha256').update(file.data).digest('hex'),
+        storageKey,
+        visibility: input.visibility,
+        uploadedBy: requireUser(request).id,
+      })
+      .returning();
+    const presented = await presentOne(tx, documentKind, row);
+    await logRecordChange(tx, documentKind, request, 'created', row, null, presented);
+    return presented;
+  });
+}
+
 /** The routes documents have beyond the shared ones: upload, download, and the investor portal's. */
-export function registerDocumentRoutes(app: FastifyInstance, { db, storage }: AppContext) {
+export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, storage } = ctx;
   app.post('/api/documents', { preHandler: authenticated }, async (request, reply) => {
     const { fields, files } = await readUpload(request);
     const { _method: _ignored, subject_type, subject_id, ...rest } = fields;
@@ -117,30 +162,12 @@ export function registerDocumentRoutes(app: FastifyInstance, { db, storage }: Ap
     if (names.some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
     const file = files.file;
     if (!file) throw validationError({ file: ['Choose a file to upload.'] });
-    const type = await detectDocumentType(file);
-    // Written before the row: a failed insert leaves an unreferenced file, never a row without one.
-    const storageKey = await storage.put('documents', file);
-    const data = await db.transaction(async (tx) => {
-      if (input.folder_id != null) await lockFolderFor(tx, { subjectType: subject.type, subjectId: subject.id }, input.folder_id);
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          subjectType: subject.type,
-          subjectId: subject.id,
-          folderId: input.folder_id ?? null,
-          name: input.name ?? file.filename.slice(0, 200),
-          originalFilename: file.filename,
-          mimeType: type.mime,
-          sizeBytes: file.data.length,
-          sha256: createHash('sha256').update(file.data).digest('hex'),
-          storageKey,
-          visibility: input.visibility,
-          uploadedBy: requireUser(request).id,
-        })
-        .returning();
-      const presented = await presentOne(tx, documentKind, row);
-      await logRecordChange(tx, documentKind, request, 'created', row, null, presented);
-      return presented;
+    const data = await storeDocument(ctx, request, {
+      subject,
+      file,
+      name: input.name,
+      visibility: input.visibility,
+      folder: input.folder_id != null ? { id: input.folder_id } : null,
     });
     return reply.status(201).send({ data });
   });

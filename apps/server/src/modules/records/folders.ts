@@ -49,6 +49,21 @@ export async function lockFolderFor(db: Db, subject: { subjectType: string; subj
   if (!folder) throw validationError({ folder_id: ['Choose a folder of this record.'] });
 }
 
+/** The subject's live folder of this name, created when missing (e.g. the folder identity documents go in). */
+export async function folderNamed(db: Db, subject: { subjectType: string; subjectId: number }, name: string): Promise<number> {
+  const find = () =>
+    db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.subjectType, subject.subjectType), eq(folders.subjectId, subject.subjectId), sql`lower(${folders.name}) = lower(${name})`, isNull(folders.deletedAt)));
+  const [existing] = await find();
+  if (existing) return existing.id;
+  // Two uploads creating it at once: the unique index keeps one, and both file into it.
+  await db.insert(folders).values({ subjectType: subject.subjectType, subjectId: subject.subjectId, name }).onConflictDoNothing();
+  const [created] = await find();
+  return created.id;
+}
+
 export const folderKind: RecordKind<FolderRow> = {
   name: 'folder',
   path: '/api/folders',

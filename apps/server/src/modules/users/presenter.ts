@@ -48,6 +48,20 @@ export function presentUser(row: UserRow) {
     compliance_passed: investor ? row.compliancePassed : null,
     compliance_tries: investor ? row.complianceTries : null,
     compliance_questions: investor ? [] : null,
+    ...(investor
+      ? {
+          phone: row.phone,
+          address_line1: row.addressLine1,
+          address_line2: row.addressLine2,
+          city: row.city,
+          postcode: row.postcode,
+          country: row.country,
+          date_of_birth: row.dateOfBirth,
+          nationality: row.nationality,
+          kyc_status: row.kycStatus,
+          kyc_updated_at: row.kycUpdatedAt?.toISOString() ?? null,
+        }
+      : {}),
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, eq, ilike, inArray, isNotNull, isNull, lte, gte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { can, Role, ROLE_NAMES, type RoleId } from '@platform/domain';
+import { can, KYC_STATUSES, Role, ROLE_NAMES, type RoleId } from '@platform/domain';
+import { clearable, isoDateInput, textInput } from '../../platform/input';
 import type { AppContext } from '../../app';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -51,10 +52,34 @@ function visibleUsersScope(viewer: UserRow) {
   return can(viewer.roleId, 'settings_users', 'index') ? base : and(base, eq(users.roleId, Role.User));
 }
 
+/** An investor's personal details, which they keep up to date themselves and staff may correct. */
+const optionalText = (max: number) => clearable(textInput(max));
+const personalDetails = {
+  phone: clearable(textInput(40).regex(/^\+?[0-9 ()-]{6,}$/, 'Enter a phone number such as +44 20 7946 0000.')),
+  address_line1: optionalText(200),
+  address_line2: optionalText(200),
+  city: optionalText(100),
+  postcode: optionalText(20),
+  country: optionalText(100),
+  date_of_birth: clearable(isoDateInput.refine((value) => value < new Date().toISOString().slice(0, 10), 'The date of birth must be in the past.')),
+  nationality: optionalText(100),
+};
+const personalChanges = (input: { [K in keyof typeof personalDetails]?: string | null }) => ({
+  phone: input.phone,
+  addressLine1: input.address_line1,
+  addressLine2: input.address_line2,
+  city: input.city,
+  postcode: input.postcode,
+  country: input.country,
+  dateOfBirth: input.date_of_birth,
+  nationality: input.nationality,
+});
+
 const selfUpdateSchema = z
   .object({
     name: z.string().trim().min(1, 'Enter a name.').max(255),
     accepted_terms_version: z.coerce.number().int().min(0),
+    ...personalDetails,
   })
   .partial()
   .strict();
@@ -63,6 +88,8 @@ const staffUpdateSchema = z
   .object({
     name: z.string().trim().min(1, 'Enter a name.').max(255),
     email: z.string().trim().toLowerCase().email('Enter a valid email address.').max(254),
+    ...personalDetails,
+    kyc_status: z.enum(KYC_STATUSES, { message: `Choose one of ${KYC_STATUSES.join(', ')}.` }),
   })
   .partial()
   .strict();
@@ -122,7 +149,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
           throw validationError({ accepted_terms_version: [`The current terms version is ${termsVersion}.`] });
         }
       }
-      changes = { name: input.name, acceptedTermsVersion: input.accepted_terms_version };
+      changes = { name: input.name, acceptedTermsVersion: input.accepted_terms_version, ...(target.roleId === Role.User ? personalChanges(input) : {}) };
     } else {
       if (!can(viewer.roleId, 'investors', 'update')) throw forbidden();
       const input = parseFields(staffUpdateSchema, rest);
@@ -130,7 +157,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
         const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
         if (taken) throw validationError({ email: ['The email has already been taken.'] });
       }
-      changes = { name: input.name, email: input.email };
+      changes = { name: input.name, email: input.email, ...personalChanges(input) };
+      if (input.kyc_status !== undefined && input.kyc_status !== target.kycStatus) Object.assign(changes, { kycStatus: input.kyc_status, kycUpdatedAt: clock.now() });
     }
     const updated = await db.transaction(async (tx) => {
       const [row] = await tx.update(users).set({ ...changes, updatedAt: clock.now() }).where(eq(users.id, target.id)).returning();

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { IDENTITY_FOLDER } from '@platform/domain';
+import type { AppContext } from '../../app';
+import { documents, folders, users } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { validationError } from '../../platform/errors';
+import { parseFields } from '../../platform/form';
+import { requireInvestor } from '../../platform/guards';
+import { textInput } from '../../platform/input';
+import { presentDocumentForInvestor, readUpload, storeDocument } from '../records/documents';
+
+const identityUploadSchema = z.strictObject({ name: textInput(200).optional() });
+
+/**
+ * The investor's identity checks (KYC/AML, spec §2.3 /investor/profile/identity): they upload their
+ * documents, which are filed privately on their investor record for staff, in one folder; staff
+ * verify or reject through the investor's record (`kyc_status` on PATCH /api/users/{id}).
+ */
+export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+
+  async function identityOf(userId: number) {
+    const [user] = await db.select({ kycStatus: users.kycStatus, kycUpdatedAt: users.kycUpdatedAt }).from(users).where(eq(users.id, userId));
+    // Only what they uploaded themselves: staff's private notes on the same folder stay with staff.
+    const rows = await db
+      .select({ document: documents })
+      .from(documents)
+      .innerJoin(folders, eq(folders.id, documents.folderId))
+      .where(and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, userId), eq(documents.uploadedBy, userId), eq(folders.name, IDENTITY_FOLDER), isNull(documents.deletedAt)))
+      .orderBy(desc(documents.createdAt));
+    return {
+      kyc_status: user.kycStatus,
+      kyc_updated_at: user.kycUpdatedAt?.toISOString() ?? null,
+      documents: rows.map(({ document }) => {
+        const { download_url: _staffOnly, ...rest } = presentDocumentForInvestor(document);
+        return rest;
+      }),
+    };
+  }
+
+  app.get('/api/my/identity', async (request) => ({ data: await identityOf(requireInvestor(request).id) }));
+
+  app.post('/api/my/identity-documents', async (request, reply) => {
+    const user = requireInvestor(request);
+    const { fields, files } = await readUpload(request);
+    const { _method: _ignored, ...rest } = fields;
+    const input = parseFields(identityUploadSchema, rest);
+    if (Object.keys(files).some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
+    if (!files.file) throw validationError({ file: ['Choose a file to upload.'] });
+    if (user.kycStatus === 'verified') throw validationError({ file: ['Your identity is already verified.'] });
+    await db.transaction(async (tx) => {
+      await storeDocument({ db: tx, storage: ctx.storage }, request, {
+        subject: { type: 'investor', id: user.id },
+        file: files.file,
+        name: input.name || undefined,
+        visibility: 'private',
+        folder: { name: IDENTITY_FOLDER },
+      });
+      if (user.kycStatus !== 'submitted') {
+        const [after] = await tx.update(users).set({ kycStatus: 'submitted', kycUpdatedAt: clock.now() }).where(eq(users.id, user.id)).returning({ kyc_status: users.kycStatus });
+        await recordActivity(tx, { request, action: 'identity_submitted', subjectType: 'user', subjectId: user.id, before: { kyc_status: user.kycStatus }, after });
+      }
+    });
+    return reply.status(201).send({ data: await identityOf(user.id) });
+  });
+}
