@@ -69,3 +69,40 @@ export const KYC_STATUSES = ['not_started', 'submitted', 'verified', 'rejected']
 export type KycStatus = (typeof KYC_STATUSES)[number];
 export const KYC_STATUS_LABELS: Record<KycStatus, string> = { not_started: 'Not started', submitted: 'Documents submitted', verified: 'Verified', rejected: 'Rejected' };
 export const IDENTITY_FOLDER = 'Identity documents';
+
+/**
+ * What an investor declares for each category (FCA COBS 4.12A and its annexes, in short): a plain
+ * summary for the choice cards, and the statement they accept, kept with their declaration.
+ */
+export const INVESTOR_CATEGORY_DETAILS: Record<InvestorCategory, { label: string; summary: string; statement: string }> = {
+  restricted: {
+    label: 'Restricted investor',
+    summary: 'In the last 12 months you invested less than 10% of your net assets in high-risk investments, and will not do so in the next 12 months.',
+    statement:
+      'I make this statement so that I can receive promotional communications relating to non-readily realisable securities as a restricted investor. I declare that I qualify as a restricted investor because in the past twelve months I have not invested more than 10% of my net assets in non-readily realisable securities, and I undertake that in the next twelve months I will not invest more than 10% of my net assets in them. I accept that the investments to which the promotions will relate may expose me to a significant risk of losing all of the money or other property invested.',
+  },
+  high_net_worth: {
+    label: 'High net worth investor',
+    summary: 'You had an annual income of £100,000 or more, or net assets of £250,000 or more, in the last financial year.',
+    statement:
+      'I make this statement so that I can receive promotional communications which are exempt from the restriction on promotion of non-readily realisable securities. I declare that I am a certified high net worth investor because I had, throughout the financial year immediately preceding the date below, an annual income of £100,000 or more, or held, throughout that year, net assets to the value of £250,000 or more (not including my primary residence, pension or insurance benefits). I accept that the investments to which the promotions will relate may expose me to a significant risk of losing all of the money or other property invested.',
+  },
+  certified_sophisticated: {
+    label: 'Certified sophisticated investor',
+    summary: 'An authorised firm has certified in the last 3 years that you understand the risks of these investments.',
+    statement:
+      'I declare that I am a certified sophisticated investor for the purposes of the Financial Services and Markets Act 2000 (Financial Promotion) Order 2005. I understand that this means I can receive financial promotions that may not have been approved by a person authorised by the Financial Conduct Authority, and that the content of such promotions may not conform to rules issued by the FCA. I accept that by signing this statement I may lose significant rights, and that I may lose all of the money invested.',
+  },
+  self_certified_sophisticated: {
+    label: 'Self-certified sophisticated investor',
+    summary: 'You have been a business angel network member, made two or more unlisted investments, worked in private equity or SME finance, or been a director of a company with £1m turnover, in the relevant period.',
+    statement:
+      'I declare that I am a self-certified sophisticated investor because at least one of the following applies: I have been a member of a network or syndicate of business angels for at least the last six months; I have made more than one investment in an unlisted company in the last two years; I have worked in the past two years in a professional capacity in the private equity sector or in the provision of finance for small and medium enterprises; I have been in the last two years a director of a company with an annual turnover of at least £1 million. I accept that I may lose all of the money invested.',
+  },
+  professional: {
+    label: 'Professional client',
+    summary: 'You have been assessed as a professional client by the firm (elective professional).',
+    statement:
+      'I confirm that I have been categorised as a professional client, that I have been warned of the protections and investor compensation rights I may lose, and that I am aware of the consequences of losing such protections.',
+  },
+};

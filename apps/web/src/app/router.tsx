@@ -4,12 +4,12 @@ import { can } from '@platform/domain';
 import { landingPath } from '../features/auth/landing';
 import type { InvestorsSearch } from '../features/investors/components/investors-list-page';
 import { MaintenancePage } from '../features/maintenance/maintenance-page';
-import { appropriatenessRoutes } from '../features/appropriateness/routes';
 import { investorInvestmentRoutes } from '../features/investor-investments/routes';
 import { dealRoutes } from '../features/deals/routes';
 import { opportunityAdminRoutes } from '../features/opportunities/routes';
 import { pipelineSettingsRoutes } from '../features/pipelines/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
+import { profileRoutes } from '../features/profile/routes';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 
 const indexRoute = createRoute({
@@ -89,7 +89,7 @@ const routeTree = rootRoute.addChildren([
   termsRoute,
   maintenanceRoute,
   adminRoute.addChildren([adminOverviewRoute, adminInvestorsRoute, ...opportunityAdminRoutes, ...dealRoutes, ...pipelineSettingsRoutes]),
-  investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes, ...appropriatenessRoutes]),
+  investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes, ...profileRoutes]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

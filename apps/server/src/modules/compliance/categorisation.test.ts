@@ -214,14 +214,24 @@ describe('assertMayInvest', () => {
     expect(await blocked(user.id)).toEqual(['categorisation']);
   });
 
-  it('names the appropriateness test first when both gates stop the investor', async () => {
+  it('names the categorisation first when both gates stop the investor', async () => {
     await configure({ compliance_test_enabled: true, compliance_test_requires_categorisation_approval: true });
-    const investor = await createUser(t.ctx);
-    expect(await blocked(investor.id)).toEqual(['appropriateness']);
-    await assertMayInvest(t.db, investor, clock.now()).catch((error: AppError) => {
-      expect(error.message).toBe('You must pass the appropriateness test before investing.');
+    const { client, user } = await investorClient();
+    expect(await blocked(user.id)).toEqual(['categorisation']);
+    await assertMayInvest(t.db, await reloadUser(t.ctx, user.id), clock.now()).catch((error: AppError) => {
+      expect(error.message).toBe('Your investor categorisation must be declared and approved before investing.');
     });
-    const passed = await createUser(t.ctx, { compliancePassed: true });
-    expect(await blocked(passed.id)).toEqual(['categorisation']);
+    const declared = (await client.post('/api/my/categorisation', { category: 'high_net_worth', declaration: DECLARATION })).json().data;
+    await admin.client.post(`/api/investor-categorisations/${declared.id}/approve`, {});
+    expect(await blocked(user.id)).toEqual(['appropriateness']);
+  });
+
+  it('with the investor-type pop-up on, needs a declared category, approved as it is made', async () => {
+    await configure({ investor_categorisation_popups_enabled: true });
+    const { client, user } = await investorClient();
+    expect(await blocked(user.id)).toEqual(['categorisation']);
+    const declared = await client.post('/api/my/categorisation', { category: 'restricted', declaration: DECLARATION });
+    expect(declared.json().data.status).toBe('approved');
+    expect(await blocked(user.id)).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ export type ComplianceBlock = 'appropriateness' | 'categorisation';
 
 const MESSAGES: Record<ComplianceBlock, string> = {
   appropriateness: 'You must pass the appropriateness test before investing.',
-  categorisation: 'Your investor categorisation must be approved before investing.',
+  categorisation: 'Your investor categorisation must be declared and approved before investing.',
 };
 
 /** The latest approved categorisation of an investor, or null. */
@@ -24,20 +24,24 @@ export async function latestApprovedCategorisation(db: Db, userId: number) {
   return row ?? null;
 }
 
-/** What stops an investor from investing now, or null. Staff are never blocked. */
+/**
+ * What stops an investor from investing now, or null. Staff are never blocked. The category comes
+ * first (it decides which promotions an investor may receive at all), then the appropriateness
+ * test. A category is needed when staff must approve it, or when the investor-type pop-up asks
+ * for one (then a declaration is approved as it is made).
+ */
 export async function complianceBlock(db: Db, user: UserRow, now: Date): Promise<ComplianceBlock | null> {
   if (!isInvestorRole(user.roleId)) return null;
   const settings = await loadSettings(db);
+  const categoryNeeded = flagOn(settings, 'compliance_test_requires_categorisation_approval') || flagOn(settings, 'investor_categorisation_popups_enabled');
+  if (categoryNeeded && !categorisationValid(await latestApprovedCategorisation(db, user.id), now)) return 'categorisation';
   if (flagOn(settings, 'compliance_test_enabled') && !user.compliancePassed) return 'appropriateness';
-  if (flagOn(settings, 'compliance_test_requires_categorisation_approval')) {
-    if (!categorisationValid(await latestApprovedCategorisation(db, user.id), now)) return 'categorisation';
-  }
   return null;
 }
 
 /**
  * The compliance gate of spec §4 before any investment: throws 403 with `compliance: [reason]`
- * when the appropriateness test or an approved, unexpired categorisation is missing.
+ * when an approved, unexpired categorisation or the appropriateness test is missing.
  */
 export async function assertMayInvest(db: Db, user: UserRow, now: Date): Promise<void> {
   const block = await complianceBlock(db, user, now);

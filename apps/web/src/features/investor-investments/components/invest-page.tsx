@@ -16,6 +16,7 @@ import { useOpportunity, type InvestorOpportunity } from '../../opportunities/ap
 import { money } from '../../opportunities/components/opportunity-view';
 import { useReserve, type MyInvestment } from '../api/investments';
 import { InvestmentSummary } from './payment-instructions';
+import { CategoryPrompt, useCategoryPromptDue } from '../../profile/components/category-prompt';
 
 const HOLDER_ID_FIELD: Partial<Record<HolderType, 'organisation_id' | 'investment_method_entity_id' | 'nominee_id'>> = {
   organisation: 'organisation_id',
@@ -61,6 +62,7 @@ export function InvestPage() {
   const [blocked, setBlocked] = useState<'appropriateness' | 'categorisation' | null>(null);
   const form = useForm({ initialValues: { amount: '', accept_terms: false } });
   const opportunity = query.data;
+  const promptDue = useCategoryPromptDue();
   usePageTitle(opportunity && !opportunity.market_sounding_pending ? `Invest in ${opportunity.name}` : terms.investments);
 
   const holderType = search.holder_type ?? 'personal';
@@ -89,6 +91,7 @@ export function InvestPage() {
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
   if (!opportunity) return <Skeleton h={360} radius="md" />;
   if (opportunity.market_sounding_pending) return <ErrorPage status={404} />;
+  if (promptDue && !done) return <CategoryPrompt slug={slug} />;
 
   if (done) {
     return (

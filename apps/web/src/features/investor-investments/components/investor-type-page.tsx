@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import type { HolderType } from '@platform/domain';
 import { usePageTitle } from '../../../ui/page-title';
 import { useHolders } from '../api/investments';
+import { CategoryPrompt, useCategoryPromptDue } from '../../profile/components/category-prompt';
 
 export interface HolderChoice {
   holder_type: HolderType;
@@ -17,8 +18,10 @@ export function InvestorTypePage() {
   const navigate = useNavigate();
   const holders = useHolders();
   const [choice, setChoice] = useState('personal');
+  const promptDue = useCategoryPromptDue();
 
-  if (!holders.data) return <Skeleton h={280} radius="md" />;
+  if (!holders.data || promptDue === undefined) return <Skeleton h={280} radius="md" />;
+  if (promptDue) return <CategoryPrompt slug={slug} />;
   const options = [
     { value: 'personal', label: 'Personally', description: 'In your own name.' },
     ...holders.data.organisations.map((o) => ({ value: `organisation:${o.id}`, label: o.name, description: 'Through this organisation.' })),

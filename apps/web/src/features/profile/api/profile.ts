@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CategorisationStatus, InvestorCategory, KycStatus } from '@platform/domain';
+import { api, type Page } from '../../../app/api-client';
+import { currentUserQuery } from '../../../app/session';
+
+/** The investor's own record as /api/users/{id} presents it to them (server: users/presenter.ts). */
+export interface MyDetails {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  postcode: string | null;
+  country: string | null;
+  date_of_birth: string | null;
+  nationality: string | null;
+  kyc_status: KycStatus;
+  compliance_passed: boolean | null;
+}
+
+export const myDetailsKey = (id: number) => ['my-details', id] as const;
+
+export function useMyDetails(id: number | undefined) {
+  return useQuery({ queryKey: myDetailsKey(id ?? 0), enabled: Boolean(id), queryFn: () => api<{ data: MyDetails }>(`/api/users/${id}`).then((r) => r.data) });
+}
+
+/** Sent as a form with `_method=PATCH` (spec §7.1), so an emptied field is cleared rather than dropped. */
+export function useUpdateMyDetails(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, string>) => {
+      const form = new FormData();
+      form.append('_method', 'PATCH');
+      for (const [key, value] of Object.entries(values)) form.append(key, value);
+      return api<{ data: MyDetails }>(`/api/users/${id}`, { method: 'POST', body: form }).then((r) => r.data);
+    },
+    onSuccess: (data) => {
+      client.setQueryData(myDetailsKey(id), data);
+      void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    },
+  });
+}
+
+export interface Categorisation {
+  id: number;
+  category: InvestorCategory;
+  status: CategorisationStatus;
+  declared_at: string;
+  expires_at: string | null;
+  review_note: string | null;
+}
+
+export const myCategorisationKey = ['my-categorisation'] as const;
+
+export function useMyCategorisation() {
+  return useQuery({
+    queryKey: myCategorisationKey,
+    queryFn: () => api<{ data: Categorisation | null; meta: { approval_required: boolean; valid: boolean } }>('/api/my/categorisation'),
+  });
+}
+
+export function useDeclareCategorisation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { category: InvestorCategory; declaration: Record<string, unknown> }) =>
+      api<{ data: Categorisation }>('/api/my/categorisation', { method: 'POST', body: { category: input.category, declaration: JSON.stringify(input.declaration) } }).then((r) => r.data),
+    onSuccess: () => void client.invalidateQueries({ queryKey: myCategorisationKey }),
+  });
+}
+
+export interface IdentityDocument {
+  id: number;
+  name: string;
+  mime_type: string;
+  size_bytes: number;
+  created_at: string;
+}
+
+export function useMyIdentity() {
+  return useQuery({ queryKey: ['my-identity'], queryFn: () => api<{ data: { kyc_status: KycStatus; kyc_updated_at: string | null; documents: IdentityDocument[] } }>('/api/my/identity').then((r) => r.data) });
+}
+
+export function useUploadIdentityDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { file: File; name: string }) => {
+      const form = new FormData();
+      form.append('file', input.file);
+      if (input.name) form.append('name', input.name);
+      return api('/api/my/identity-documents', { method: 'POST', body: form });
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['my-identity'] }),
+  });
+}
+
+export interface PortalDocument {
+  id: number;
+  name: string;
+  mime_type: string;
+  size_bytes: number;
+  download_url: string;
+  created_at: string;
+}
+
+export function useMyDocuments() {
+  return useQuery({ queryKey: ['my-documents'], queryFn: () => api<Page<PortalDocument>>('/api/my/documents', { query: { per_page: 100 } }).then((r) => r.data) });
+}
+
+export function useUpdatePassword() {
+  return useMutation({
+    mutationFn: (values: { current_password: string; password: string; password_confirmation: string }) => api<{ message: string }>('/api/auth/update-password', { method: 'POST', body: values }),
+  });
+}

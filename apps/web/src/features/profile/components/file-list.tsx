@@ -1,0 +1,33 @@
+import { Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** The investor's files as a simple list: name (a download link when there is one), size and date. */
+export function FileList({ files, empty }: { files: Array<{ id: number; name: string; size_bytes: number; created_at: string; download_url?: string }>; empty: string }) {
+  if (!files.length) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {files.map((file) => (
+        <Group key={file.id} component="li" gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" size={36} radius="md">
+            <IconFileText size={20} aria-hidden />
+          </ThemeIcon>
+          <div>
+            {file.download_url ? (
+              <Anchor href={file.download_url} fw={600}>
+                {file.name}
+              </Anchor>
+            ) : (
+              <Text fw={600}>{file.name}</Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {size(file.size_bytes)} · added {day(file.created_at)}
+            </Text>
+          </div>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

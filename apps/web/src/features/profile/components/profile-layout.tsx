@@ -1,0 +1,40 @@
+import { Grid, NavLink, Paper, Stack, Title } from '@mantine/core';
+import { IconCertificate, IconFiles, IconId, IconListCheck, IconLock, IconUser, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useBranding } from '../../../app/settings';
+
+const PAGES = [
+  { to: '/investor/profile/view', label: 'Overview', icon: IconUserCircle },
+  { to: '/investor/profile/details', label: 'Personal details', icon: IconUser },
+  { to: '/investor/profile/type', label: 'Investor category', icon: IconCertificate },
+  { to: '/investor/profile/investor-type', label: 'How you invest', icon: IconUsersGroup },
+  { to: '/investor/profile/appropriateness', label: 'Appropriateness test', icon: IconListCheck, flag: 'enableComplianceTest' },
+  { to: '/investor/profile/identity', label: 'Identity', icon: IconId },
+  { to: '/investor/profile/security', label: 'Security', icon: IconLock },
+  { to: '/investor/profile/documents', label: 'Documents', icon: IconFiles },
+] as const;
+
+/** The investor's profile (spec §2.3 /investor/profile/...): a menu of its pages beside the page. */
+export function ProfileLayout() {
+  const { terms, flags } = useBranding();
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={28}>
+        {terms.profile}
+      </Title>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Paper withBorder radius="md" p="xs" component="nav" aria-label={`${terms.profile} pages`}>
+            {PAGES.filter((page) => !('flag' in page) || flags[page.flag]).map(({ to, label, icon: Icon }) => (
+              <NavLink key={to} component={Link} to={to} label={label} active={path === to} aria-current={path === to ? 'page' : undefined} leftSection={<Icon size={18} aria-hidden />} />
+            ))}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <Outlet />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
