@@ -1,15 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { login } from './support/session';
+import { chooseFile } from './support/files';
 
 /** Documents, notes and tasks on an opportunity; investors see only the public documents. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-/** Picks a file through the file input's chooser, as a person would. */
-async function chooseFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByLabel('File').click();
-  await (await chooser).setFiles(file);
-}
 
 test('staff attach a public and a private document, a note and a task; investors see only the public document', async ({ browser }) => {
   const staff = await (await browser.newContext()).newPage();
@@ -20,12 +14,12 @@ test('staff attach a public and a private document, a note and a task; investors
   await expect(staff).toHaveURL(/\/documents$/);
 
   for (const [name, visibility] of [['Information memorandum.pdf', 'Visible to investors'], ['Board minutes.pdf', 'Staff only']] as const) {
-    await chooseFile(staff, { name, mimeType: 'application/pdf', buffer: PDF });
+    await chooseFile(staff, 'File', { name, mimeType: 'application/pdf', buffer: PDF });
     await staff.locator('label', { hasText: visibility }).click();
     await staff.getByRole('button', { name: 'Upload' }).click();
     await expect(staff.getByRole('row', { name: new RegExp(name) })).toContainText(visibility);
   }
-  await chooseFile(staff, { name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') });
+  await chooseFile(staff, 'File', { name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') });
   await staff.getByRole('button', { name: 'Upload' }).click();
   await expect(staff.getByRole('alert')).toBeVisible();
 

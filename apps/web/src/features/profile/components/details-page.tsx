@@ -19,16 +19,20 @@ export function DetailsPage() {
   const details = useMyDetails(user?.id);
   const update = useUpdateMyDetails(user?.id ?? 0);
   const form = useForm<Values>({ initialValues: Object.fromEntries(FIELDS.map((f) => [f, ''])) as Values });
+  /** The saved record becomes what the form starts from: not dirty, and Undo returns to it. */
+  const load = (record: MyDetails) => {
+    const values = valuesOf(record);
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.resetDirty(values);
+  };
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
     const saved = await update.mutateAsync(values);
-    form.setInitialValues(valuesOf(saved));
-    form.setValues(valuesOf(saved));
+    load(saved);
   }, form);
 
   useEffect(() => {
-    if (!details.data) return;
-    form.setInitialValues(valuesOf(details.data));
-    form.setValues(valuesOf(details.data));
+    if (details.data) load(details.data);
     // Load once per record; later edits stay the person's own.
   }, [details.data?.id]);
 
