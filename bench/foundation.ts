@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
+import { DEMO_PASSWORD, signIn, startBenchServer } from './support/client';
 import { formatRow, measure } from './support/load';
 
 /**
@@ -29,27 +29,6 @@ async function timeStartup(dataDir: string): Promise<number> {
   }
 }
 
-async function startBenchServer(kind: string) {
-  const child = spawn(process.execPath, [...tsx, path.join(import.meta.dirname, 'support/bench-server.ts')], { env: { ...process.env, BENCH_DB: kind }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { ...(JSON.parse(line) as { appPort: number; barePort: number; users: number }), stop: () => child.kill('SIGTERM') };
-}
-
-async function login(base: string): Promise<string> {
-  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-  const xsrf = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('XSRF-TOKEN='))!;
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: xsrf, 'x-xsrf-token': xsrf.slice('XSRF-TOKEN='.length) },
-    body: JSON.stringify({ email: 'superadmin@demo.test', password: 'demo-password-2026' }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
 export async function runFoundationBench() {
   console.log('\n## Start-up on the embedded database');
   const dataDir = fs.mkdtempSync('/tmp/platform-startup-');
@@ -59,11 +38,11 @@ export async function runFoundationBench() {
   console.log(`first start (create, migrate, seed): ${(first / 1000).toFixed(2)} s`);
   console.log(`warm restart:                        ${(warm / 1000).toFixed(2)} s`);
 
-  for (const kind of ['postgres', 'pglite']) {
-    const server = await startBenchServer(kind);
+  for (const kind of ['postgres', 'pglite'] as const) {
+    const server = await startBenchServer<{ users: number }>(kind, path.join(import.meta.dirname, 'datasets/users.ts'));
     try {
       const base = `http://127.0.0.1:${server.appPort}`;
-      const cookie = await login(base);
+      const { cookie } = await signIn(base, 'superadmin@demo.test', DEMO_PASSWORD);
       console.log(`\n## Requests on ${kind}, ${server.users.toLocaleString('en-GB')} users, 10 connections, 5 s each`);
       const bare = await measure(`http://127.0.0.1:${server.barePort}/bare`);
       console.log(formatRow('bare Fastify route (baseline)', bare));
@@ -73,7 +52,7 @@ export async function runFoundationBench() {
       const search = `${base}/api/users?per_page=50&filter[search]=Investor%2042&sort=name`;
       console.log(formatRow('GET /api/users (search filter, 50 rows)', await measure(search, { headers: { cookie } }), bare));
     } finally {
-      server.stop();
+      await server.stop();
     }
   }
 }

@@ -1,7 +1,28 @@
+import { runBoardBench } from './board';
+import { runBookBench } from './book';
 import { runFoundationBench } from './foundation';
+import { runInvestorsBench } from './investors';
+import { runPortfolioBench } from './portfolio';
 import { runReservationBench } from './reservations';
 
-/** `npm run bench`: every benchmark in turn. Figures and ratios only — nothing passes or fails on time. */
+/**
+ * `npm run bench`: every benchmark in turn; `npm run bench -- portfolio board` only those named.
+ * Figures and ratios only — nothing passes or fails on time.
+ */
+const BENCHES: Record<string, () => Promise<void>> = {
+  foundation: runFoundationBench,
+  reservations: runReservationBench,
+  portfolio: runPortfolioBench,
+  book: runBookBench,
+  board: runBoardBench,
+  investors: runInvestorsBench,
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in BENCHES));
+if (unknown.length) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}. Choose from: ${Object.keys(BENCHES).join(', ')}.`);
+  process.exit(2);
+}
 console.log(`# Benchmarks — ${new Date().toISOString()} — Node ${process.version}`);
-await runFoundationBench();
-await runReservationBench();
+for (const name of asked.length ? asked : Object.keys(BENCHES)) await BENCHES[name]();

@@ -59,6 +59,9 @@ test('an opportunity from creation to a valued holding in the investor portfolio
   await card.getByRole('link', { name: 'View opportunity' }).click();
   await expect(investor.getByRole('heading', { name: NAME })).toBeVisible();
   await investor.getByRole('link', { name: 'Invest', exact: true }).click();
+  // The demo offers nominees, so the investor first says how they will hold it: personally.
+  await expect(investor.getByRole('heading', { name: 'How will you hold this investment?' })).toBeVisible();
+  await investor.getByRole('button', { name: 'Continue' }).click();
   await investor.getByRole('link', { name: 'Take the test' }).click();
   await expect(investor.getByRole('heading', { name: 'Appropriateness test' })).toBeVisible();
   const correct = [
@@ -72,7 +75,7 @@ test('an opportunity from creation to a valued holding in the investor portfolio
   await investor.getByRole('button', { name: 'Submit answers' }).click();
   await expect(investor.getByText('You passed')).toBeVisible();
   await investor.getByRole('link', { name: 'Continue' }).click();
-  await expect(investor).toHaveURL(/\/invest$/);
+  await expect(investor).toHaveURL(/\/invest(\?holder_type=personal)?$/);
 
   await investor.getByLabel(/Amount/).fill('500');
   await investor.getByLabel('I have read and accept the investment terms').check();

@@ -7,7 +7,7 @@ test('staff record a share price and the investor portfolio is revalued', async 
   await login(staff, 'superadmin@demo.test');
   await staff.goto('/admin/investments/existing');
   await staff.getByRole('row', { name: /Orbital Freight Series A/ }).click();
-  await staff.getByRole('tab', { name: 'Performance' }).click();
+  await staff.getByRole('tab', { name: 'Performance', exact: true }).click();
   await expect(staff.getByRole('heading', { name: 'Price per share' })).toBeVisible();
   await expect(staff.locator('.recharts-line')).toBeVisible();
 

@@ -4,6 +4,7 @@ export interface LoadResult {
   requests: number;
   errors: number;
   rps: number;
+  mean: number;
   p50: number;
   p95: number;
   p99: number;
@@ -49,10 +50,23 @@ export async function measure(url: string, options: { connections?: number; dura
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99) };
+  const mean = latencies.reduce((sum, l) => sum + l, 0) / (latencies.length || 1);
+  return { requests: latencies.length, errors, rps: latencies.length / elapsed, mean, p50: pct(50), p95: pct(95), p99: pct(99) };
 }
 
 export function formatRow(name: string, r: LoadResult, baseline?: LoadResult): string {
   const ratio = baseline ? ` | ${(baseline.rps / r.rps).toFixed(1)}× slower than bare` : '';
-  return `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}${ratio}`;
+  const rps = r.rps < 10 ? r.rps.toFixed(2) : r.rps.toFixed(0);
+  return `${name.padEnd(44)} ${rps.padStart(7)} req/s  mean ${r.mean.toFixed(1).padStart(6)} ms  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}${ratio}`;
 }
+
+/** Bytes of one response's body as sent (the app does not compress) and what gzip would make of it. */
+export async function responseSize(url: string, headers: Record<string, string> = {}): Promise<{ bytes: number; gzipBytes: number }> {
+  const { gzipSync } = await import('node:zlib');
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  return { bytes: body.length, gzipBytes: gzipSync(body).length };
+}
+
+export const kilobytes = (bytes: number) => `${(bytes / 1024).toLocaleString('en-GB', { maximumFractionDigits: 0 })} KB`;

@@ -17,3 +17,14 @@ export async function createInvestor(email: string, name: string) {
     await database.close();
   }
 }
+
+/** How many investor accounts the database holds, counted apart from the app's own figures. */
+export async function countInvestors(): Promise<number> {
+  const database = openPostgres(E2E_DATABASE_URL, 1);
+  try {
+    const result = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where role_id = 5 and deleted_at is null`);
+    return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+  } finally {
+    await database.close();
+  }
+}

@@ -18,12 +18,19 @@ import { loadAppKey } from './platform/secrets';
 import { localStorage, type Storage } from './platform/storage';
 import { registerSessions, type SessionManager } from './platform/session';
 import { createRealtime } from './platform/realtime';
+import { registerAttributeRoutes } from './modules/attributes/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
+import { registerContactRoutes } from './modules/contacts/routes';
+import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
+import { registerImportRoutes } from './modules/imports/routes';
 import { registerComplianceRoutes } from './modules/compliance/routes';
 import { registerDealRoutes } from './modules/deals/routes';
 import { registerFundRoutes } from './modules/funds/routes';
 import { registerHolderRoutes } from './modules/holders/routes';
+import { registerInvestmentMethodRoutes } from './modules/investment-methods/routes';
+import { registerNomineeRoutes } from './modules/nominees/routes';
+import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { registerOpportunityRoutes } from './modules/opportunities/routes';
 import { registerInvestmentRoutes } from './modules/investments/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -31,11 +38,16 @@ import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerPerformanceRoutes } from './modules/performance/routes';
+import { registerPreEmptionRoutes } from './modules/pre-emption/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
 import { registerRecordRoutes } from './modules/records/routes';
+import { registerReportRoutes } from './modules/reports/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
+import { registerInvestorRoutes } from './modules/users/investor-routes';
+import { registerInvitationRoutes } from './modules/users/invitations';
 import { registerUserRoutes } from './modules/users/routes';
+import { registerSignPdfRoutes } from './modules/users/sign-pdf';
 
 /** What every module is handed: the parts of the platform it may use. */
 export interface AppContext {
@@ -107,6 +119,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerInvestorRoutes(app, ctx);
+  registerInvitationRoutes(app, ctx);
+  registerSignPdfRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
@@ -115,13 +130,22 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   registerFundRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
   registerRecordRoutes(app, ctx);
+  registerContactRoutes(app, ctx);
+  registerQuestionnaireRoutes(app, ctx);
+  registerImportRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
   registerOpportunityRoutes(app, ctx);
   registerHolderRoutes(app, ctx);
+  registerOrganisationRoutes(app, ctx);
+  registerInvestmentMethodRoutes(app, ctx);
+  registerNomineeRoutes(app, ctx);
   registerPerformanceRoutes(app, ctx);
+  registerPreEmptionRoutes(app, ctx);
   registerInvestmentRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerComplianceRoutes(app, ctx);
+  registerAttributeRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   app.addHook('onReady', async () => {

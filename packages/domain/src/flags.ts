@@ -19,6 +19,8 @@ export const FEATURE_FLAGS = {
   intl_bank_details_enabled: 'enableInternationalBank',
   default_investor_associates: 'enableDefaultInvestorAssociates',
   organisation_links_enabled: 'enableOrganisationLinks',
+  // Not in the spec's table: the cap-table tabs of existing investments (docs/decisions/0013).
+  cap_table_enabled: 'enableCapTable',
 } as const;
 
 export type PublicFlagName = keyof typeof FEATURE_FLAGS;

@@ -66,6 +66,8 @@ export const ADMIN_MENU: readonly MenuArea[] = [
       { label: 'New investor', path: '/admin/investors/new-investor', event: 'investors' },
       { label: 'New contact', path: '/admin/investors/contacts/new-contact', event: 'investors' },
       { label: 'New organisation', path: '/admin/investors/organisations/new-organisation', event: 'investors' },
+      { label: 'New investment method', path: '/admin/investors/investment-methods/new-method', event: 'investors' },
+      { label: 'New nominee', path: '/admin/investors/nominees/new-nominee', event: 'investors', flag: 'enableNominee' },
     ],
   },
   {
@@ -102,6 +104,7 @@ export const SETTINGS_LINKS: readonly MenuLink[] = [
   { label: 'Investment Types', path: '/admin/settings/investment-types', event: 'settings_types' },
   { label: 'Investment Sub-types', path: '/admin/settings/investment-sub-types', event: 'settings_sub_types' },
   { label: 'Investor Settings', path: '/admin/settings/investor', event: 'settings_investor_type' },
+  { label: 'Lead Statuses', path: '/admin/settings/investor/lead-status', event: 'settings_investor_type' },
   { label: 'Password Management', path: '/admin/settings/security', event: 'settings_users' },
 ];
 

@@ -44,15 +44,6 @@ export const INVESTMENT_CATEGORIES = [
   'Cash Call - Payment Received',
 ] as const;
 
-export const PreEmptionChoice = {
-  dontTake: 1,
-  maintain: 2,
-  increase: 3,
-  notApplicable: 4,
-  awaiting: 5,
-  decrease: 6,
-} as const;
-
 export const INVESTOR_INTEREST_OPTIONS = ['finance in place', 'no finance in place', 'not interested'] as const;
 
 export const DOCUMENT_VISIBILITIES = ['public', 'private'] as const;
@@ -64,5 +55,7 @@ export const NOTIFICATION_ICONS = [
   'investment_opportunity_invested',
   'investment_opportunity_transition_existing',
   'investment_opportunity_invited',
+  /** The decision on an investor's application to act for an organisation. */
+  'organisation_application',
 ] as const;
 export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];

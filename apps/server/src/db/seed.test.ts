@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { companyOutcomes, complianceQuestions, investmentOpportunities, investments, sharePrices, users } from './schema';
+import { and, count, eq } from 'drizzle-orm';
+import { companyOutcomes, contacts, leadStatuses, notes, questionnaireAnswers, complianceQuestions, investmentOpportunities, investments, organisationApplications, organisations, preEmptionRounds, sharePrices, users } from './schema';
 import { DEMO_PASSWORD, seedDemo } from './seed';
 import { agent, createTestApp, type TestApp } from '../test/harness';
 
@@ -43,5 +43,62 @@ describe('demo data', () => {
       const sum = (await t.db.select().from(investments).where(eq(investments.opportunityId, row.id))).reduce((s, i) => s + Number(i.amount), 0);
       expect(Number(row.committedAmount), row.name).toBe(sum);
     }
+  });
+
+  it('holds an open pre-emption round on a holding of investor@demo.test, some holders answered, hers awaited', async () => {
+    const investor = agent(t.app);
+    await investor.login('investor@demo.test', DEMO_PASSWORD);
+    const [orbital] = await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.name, 'Orbital Freight Series A'));
+    const [round] = (await investor.get(`/api/my/portfolio/${orbital.id}/pre-emption-rounds`)).json().data;
+    expect(round).toMatchObject({ name: 'Series B pre-emption', is_open: true, accepts_choices: true });
+    expect(round.entitlements[0]).toMatchObject({ choice_key: 'awaiting' });
+    const staff = agent(t.app);
+    await staff.login('superadmin@demo.test', DEMO_PASSWORD);
+    const [full] = (await staff.get(`/api/pre-emption-rounds?filter[opportunity_id]=${orbital.id}`)).json().data;
+    expect(full.totals.responded).toBeGreaterThanOrEqual(3);
+    expect((await staff.get(`/api/investment-opportunities/${orbital.id}/cap-table`)).statusCode).toBe(200);
+    expect(Number((await t.db.select({ n: count() }).from(preEmptionRounds))[0].n)).toBe(1);
+  });
+
+  it('gives the holders: organisations with people (investor@demo.test a director), applications, methods, nominees holding investments', async () => {
+    expect(await t.db.select().from(organisations)).toHaveLength(4);
+    expect((await t.db.select().from(organisationApplications)).map((a) => a.status).sort()).toEqual(['approved', 'pending', 'pending', 'rejected']);
+    const client = agent(t.app);
+    await client.login('investor@demo.test', DEMO_PASSWORD);
+    const mine = (await client.get('/api/my/organisations')).json().data;
+    expect(mine).toEqual([expect.objectContaining({ name: 'Beaumont Ventures Ltd', my_role: 'director' })]);
+    expect((await client.get(`/api/my/organisations/${mine[0].id}`)).json().data.investments).toHaveLength(1);
+    const held = await t.db.select().from(investments);
+    expect(new Set(held.map((i) => i.holderType))).toEqual(new Set(['personal', 'organisation', 'investment_method', 'nominee']));
+  });
+
+  it('holds 300 leads across statuses, lead statuses and owners, with records, and questionnaires on investor@demo.test', async () => {
+    const leads = await t.db.select().from(contacts);
+    expect(leads).toHaveLength(300);
+    expect([...new Set(leads.map((c) => c.status))].sort()).toEqual([1, 2, 3]);
+    expect(new Set(leads.map((c) => c.leadStatusId)).size).toBeGreaterThan(3);
+    expect(new Set(leads.map((c) => c.ownerId)).size).toBeGreaterThan(2);
+    expect(Number((await t.db.select({ n: count() }).from(leadStatuses))[0].n)).toBe(5);
+    expect(Number((await t.db.select({ n: count() }).from(notes).where(eq(notes.subjectType, 'contact')))[0].n)).toBe(75);
+    const [investor] = await t.db.select().from(users).where(eq(users.email, 'investor@demo.test'));
+    const forms = await t.db.select().from(questionnaireAnswers).where(and(eq(questionnaireAnswers.subjectType, 'user'), eq(questionnaireAnswers.subjectId, investor.id)));
+    expect(forms.map((f) => f.form).sort()).toEqual(['consent', 'registration', 'risk_profile']);
+  });
+});
+
+describe('demo investors', () => {
+  it('holds a few hundred investors with categories, KYC states, owners, results and attribute values, once', async () => {
+    const client = agent(t.app);
+    await client.login('superadmin@demo.test', DEMO_PASSWORD);
+    const all = (await client.get('/api/users?filter[search]=@investors.demo.test&per_page=1')).json();
+    expect(all.meta.total).toBe(300);
+    for (const filter of ['filter[kyc_status]=verified', 'filter[kyc_status]=rejected', 'filter[category]=restricted', 'filter[category]=none', 'filter[appropriateness]=passed', 'filter[appropriateness]=failed', 'filter[owner_id]=none', 'filter[categorisation_status]=pending']) {
+      const page = (await client.get(`/api/users?filter[search]=@investors.demo.test&${filter}&per_page=1`)).json();
+      expect({ filter, some: page.meta.total > 0 }).toEqual({ filter, some: true });
+    }
+    const [first] = (await client.get('/api/users?filter[search]=@investors.demo.test&sort=id&per_page=1&include=attributeValues')).json().data;
+    expect(first.attribute_values.length).toBeGreaterThan(0);
+    const docs = (await client.get(`/api/documents?filter[subject_type]=investor&filter[subject_id]=${first.id}`)).json().data;
+    expect(docs.map((d: { visibility: string }) => d.visibility).sort()).toEqual(['private', 'public']);
   });
 });

@@ -7,6 +7,11 @@ import { loadSettings, SETTINGS_ID } from '../modules/settings/service';
 import { notifyUser } from '../modules/notifications/service';
 import { seedOpportunities } from './seed-opportunities';
 import { seedDeals } from './seed-deals';
+import { seedContacts } from './seed-contacts';
+import { seedPreEmption } from './seed-pre-emption';
+import { seedFunds } from './seed-funds';
+import { seedHolders } from './seed-holders';
+import { seedInvestors } from './seed-investors';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -53,6 +58,7 @@ export async function seedDemo({ db, realtime, storage }: Pick<AppContext, 'db' 
           market_sounding_enabled: true,
           organisation_links_enabled: true,
           investment_terms_enabled: true,
+          cap_table_enabled: true,
         },
       })
       .where(eq(settings.id, SETTINGS_ID));
@@ -107,5 +113,10 @@ export async function seedDemo({ db, realtime, storage }: Pick<AppContext, 'db' 
     });
   }
   await seedOpportunities({ db, storage }, now);
+  await seedPreEmption(db, now);
   await seedDeals(db);
+  await seedFunds(db, now);
+  await seedHolders({ db, storage }, now);
+  await seedInvestors({ db, storage }, now);
+  await seedContacts({ db, storage }, now);
 }

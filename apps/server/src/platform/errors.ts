@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -53,6 +53,9 @@ export function zodIssuesToFieldErrors(issues: ReadonlyArray<{ path: PropertyKey
 /** Unique indexes that guard a form field: a race past the service's own check still lands on the field. */
 const UNIQUE_FIELDS: Record<string, [string, string]> = {
   users_email_unique: ['email', 'The email has already been taken.'],
+  attributes_subject_name_unique: ['name', 'An attribute with this name already exists.'],
+  contacts_email_unique: ['email', 'Another contact already has this e-mail address.'],
+  lead_statuses_name_unique: ['name', 'There is already a lead status with this name.'],
   net_asset_values_fund_date_unique: ['date', 'A NAV is already recorded for this fund on this date.'],
 };
 
@@ -79,7 +82,17 @@ function sendAppError(reply: FastifyReply, error: AppError) {
   return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
 }
 
+/**
+ * A field the form left out reads as a missing answer, not as a type error: forms drop empty
+ * values before sending (spec §5), so "expected string, received undefined" would reach people.
+ * Schemas with their own message for the case keep it.
+ */
+export function useReadableValidationMessages(): void {
+  z.config({ customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined) });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
+  useReadableValidationMessages();
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {

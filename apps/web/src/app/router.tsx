@@ -1,15 +1,24 @@
-import { createRoute, createRouter, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
+import { createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { can } from '@platform/domain';
 import { landingPath } from '../features/auth/landing';
-import type { InvestorsSearch } from '../features/investors/components/investors-list-page';
 import { MaintenancePage } from '../features/maintenance/maintenance-page';
 import { investorInvestmentRoutes } from '../features/investor-investments/routes';
+import { attributeSettingsRoutes } from '../features/attributes/routes';
+import { investorRoutes } from '../features/investors/routes';
+import { companyRoutes } from '../features/companies/routes';
+import { contactRoutes } from '../features/contacts/routes';
+import { importRoutes } from '../features/imports/routes';
 import { dealRoutes } from '../features/deals/routes';
+import { fundRoutes } from '../features/funds/routes';
+import { investmentMethodRoutes } from '../features/investment-methods/routes';
+import { nomineeRoutes } from '../features/nominees/routes';
+import { organisationRoutes } from '../features/organisations/routes';
 import { opportunityAdminRoutes } from '../features/opportunities/routes';
 import { pipelineSettingsRoutes } from '../features/pipelines/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { reportRoutes } from '../features/reports/routes';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 
 const indexRoute = createRoute({
@@ -56,22 +65,6 @@ const adminOverviewRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/admin-overview/components/overview-page'), 'OverviewPage'),
 });
 
-const adminInvestorsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/investors',
-  validateSearch: (search: Record<string, unknown>): InvestorsSearch => ({
-    ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
-    ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
-    ...(typeof search.search === 'string' && search.search ? { search: search.search } : {}),
-    ...(search.verified === '1' || search.verified === '0' ? { verified: search.verified } : {}),
-  }),
-  beforeLoad: async ({ context }) => {
-    const { user } = await loadSession(context.queryClient);
-    if (user && !can(user.role_id, 'investors', 'index')) throw notFound();
-  },
-  component: lazyRouteComponent(() => import('../features/investors/components/investors-list-page'), 'InvestorsListPage'),
-});
-
 const investorOverviewRoute = createRoute({
   getParentRoute: () => investorRoute,
   path: '/',
@@ -88,7 +81,7 @@ const routeTree = rootRoute.addChildren([
   verifyRoute,
   termsRoute,
   maintenanceRoute,
-  adminRoute.addChildren([adminOverviewRoute, adminInvestorsRoute, ...opportunityAdminRoutes, ...dealRoutes, ...pipelineSettingsRoutes]),
+  adminRoute.addChildren([adminOverviewRoute, ...investorRoutes, ...opportunityAdminRoutes, ...dealRoutes, ...companyRoutes, ...fundRoutes, ...pipelineSettingsRoutes, ...organisationRoutes, ...investmentMethodRoutes, ...nomineeRoutes, ...attributeSettingsRoutes, ...reportRoutes, ...contactRoutes, ...importRoutes]),
   investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes, ...profileRoutes]),
 ]);
 

@@ -38,10 +38,12 @@ function describeFailure<Values extends Record<string, unknown>>(error: unknown,
   if (!(error instanceof ApiError)) return FORM_FALLBACK_ERROR;
   if (typeof error.errors === 'string') return error.errors;
   if (error.errors && form) {
+    // Errors on list items arrive as paths such as 'team.0.name', which the form knows by its first part.
     const known = new Set(Object.keys(form.getValues()));
-    const onFields = Object.fromEntries(Object.entries(error.errors).filter(([field]) => known.has(field)).map(([field, messages]) => [field, messages[0]]));
+    const isKnown = (field: string) => known.has(field.split('.')[0]);
+    const onFields = Object.fromEntries(Object.entries(error.errors).filter(([field]) => isKnown(field)).map(([field, messages]) => [field, messages[0]]));
     form.setErrors(onFields);
-    const elsewhere = Object.entries(error.errors).filter(([field]) => !known.has(field));
+    const elsewhere = Object.entries(error.errors).filter(([field]) => !isKnown(field));
     return elsewhere.length ? elsewhere[0][1][0] : null;
   }
   return error.message || FORM_FALLBACK_ERROR;

@@ -25,6 +25,11 @@ describe('valueHolding', () => {
     });
   });
 
+  it('leaves the IRR out when asked, and nothing else', () => {
+    const history = { sharePrices: [{ date: '2023-01-01', price: '15.00' }] };
+    expect(valueHolding(seed, history, '2023-01-01', { irr: false })).toEqual({ ...valueHolding(seed, history, '2023-01-01'), irr: null });
+  });
+
   it('takes a partial exit out of the cost basis at average cost', () => {
     // Buys: 1,000 sh for £10,000 (2020-01-01) and 400 sh for £6,000 (2021-01-01): pool 1,400 sh, £16,000.
     // Sell 700 sh (half the pool) for £14,000 on 2022-01-01: cost out 16,000 × 700/1,400 = £8,000.

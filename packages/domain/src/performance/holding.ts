@@ -57,8 +57,12 @@ interface Trade {
 
 const ZERO = new Decimal(0);
 
-/** Values one holding on `asOf` from its own flows and its company's price history. */
-export function valueHolding(holding: HoldingFlows, company: CompanyPriceHistory, asOf: IsoDate): HoldingPerformance {
+/**
+ * Values one holding on `asOf` from its own flows and its company's price history. The IRR costs
+ * more than all the rest (a solver over decimals): `{ irr: false }` skips it (irr is then null) where
+ * a list of many holdings does not show it.
+ */
+export function valueHolding(holding: HoldingFlows, company: CompanyPriceHistory, asOf: IsoDate, options: { irr?: boolean } = {}): HoldingPerformance {
   const flows: XirrFlow[] = [];
   const m = measureHolding(holding, latestCompanyMark(company, asOf), asOf, (date, amount) => flows.push({ date, amount }));
   flows.push({ date: asOf, amount: m.currentValue });
@@ -76,7 +80,7 @@ export function valueHolding(holding: HoldingFlows, company: CompanyPriceHistory
     realisedGain: toAmount(m.realised.minus(m.cost.minus(costBasis))),
     unrealisedGain: toAmount(m.currentValue.minus(costBasis)),
     moic: toMultiple(totalValue, m.cost),
-    irr: xirr(flows),
+    irr: options.irr === false ? null : xirr(flows),
     mark: m.mark && toPriceMark(m.mark),
   };
 }

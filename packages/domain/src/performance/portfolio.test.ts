@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { valueHolding } from './holding';
 import { xirr } from './irr';
-import { valuePortfolio, type PortfolioHolding } from './portfolio';
+import { summarisePortfolio, valuePortfolio, type PortfolioHolding } from './portfolio';
 import type { CompanyPriceHistory } from './price-mark';
 
 const companies = new Map<string, CompanyPriceHistory>([
@@ -21,6 +21,13 @@ describe('valuePortfolio', () => {
     // 0.75^(365/1096) − 1 = −0.091360 → −0.0914.
     const result = valuePortfolio([holding('alpha', '10000', '1000'), holding('beta', '10000', '1000')], companies, '2023-01-01');
     expect(result).toEqual({ holdings: 2, cost: '20000.00', currentValue: '15000.00', realised: '0.00', totalValue: '15000.00', gain: '-5000.00', moic: '0.75', irr: '-0.0914' });
+  });
+
+  it('gives the same figures from sums and flows netted per date, as a database would return them', () => {
+    // The two holdings of the first test: cost 20,000 and value 15,000 + 0 summed; −20,000 paid in on 2020-01-01.
+    const flows = new Map([['2020-01-01', new Decimal('-20000')]]);
+    const fromSums = summarisePortfolio({ holdings: 2, cost: '20000.00', currentValue: '15000.00', realised: '0' }, flows, '2023-01-01');
+    expect(fromSums).toEqual(valuePortfolio([holding('alpha', '10000', '1000'), holding('beta', '10000', '1000')], companies, '2023-01-01'));
   });
 
   it('agrees with the holdings valued one by one, and with the XIRR of all their flows', () => {

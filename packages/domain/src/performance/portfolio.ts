@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { toAmount } from '../money';
+import { decimal, toAmount } from '../money';
 import { assertIsoDate, type IsoDate } from './dates';
 import { toMultiple } from './figures';
 import { measureHolding, type HoldingFlows } from './holding';
@@ -48,10 +48,29 @@ export function valuePortfolio(holdings: Iterable<PortfolioHolding>, companies: 
     currentValue = currentValue.plus(m.currentValue);
     realised = realised.plus(m.realised);
   }
+  return summarisePortfolio({ holdings: count, cost, currentValue, realised }, netByDate, asOf);
+}
+
+/** Exact sums of a pool of holdings: money as decimals, current values already rounded to pence per holding. */
+export interface PortfolioSums {
+  holdings: number;
+  cost: Decimal.Value;
+  currentValue: Decimal.Value;
+  realised: Decimal.Value;
+}
+
+/**
+ * The figures of a pool of holdings from its sums and its flows netted per date (paid in negative,
+ * received positive), e.g. summed by the database: the current value counts as received on `asOf`.
+ * `valuePortfolio` ends here too, so both give the same figures from the same holdings.
+ */
+export function summarisePortfolio(sums: PortfolioSums, netByDate: Map<IsoDate, Decimal>, asOf: IsoDate): PortfolioPerformance {
+  assertIsoDate(asOf);
+  const [cost, currentValue, realised] = [decimal(sums.cost), decimal(sums.currentValue), decimal(sums.realised)];
   addFlow(netByDate, asOf, currentValue);
   const totalValue = currentValue.plus(realised);
   return {
-    holdings: count,
+    holdings: sums.holdings,
     cost: toAmount(cost),
     currentValue: toAmount(currentValue),
     realised: toAmount(realised),

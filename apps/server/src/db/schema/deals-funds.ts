@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './platform';
+import { LEDGER_KINDS, MATURITY_STATUSES } from '@platform/domain';
 import { isoDate, money, timestamps, units } from './columns';
+
+/** Shared with the web through the domain package; re-exported for the server's modules. */
+export { LEDGER_KINDS, MATURITY_STATUSES };
 
 /**
  * Deal flow (pipelines, stages, deals) and funds (NAVs, ledgers, fund investments). Money is
@@ -132,7 +136,6 @@ export const netAssetValues = pgTable(
   ],
 );
 
-export const LEDGER_KINDS = ['subscription', 'redemption', 'distribution', 'fee'] as const;
 
 /** One investor's money movements with a fund. Amounts are positive; the kind says which way. */
 export const ledgers = pgTable(
@@ -169,7 +172,6 @@ export const ledgers = pgTable(
   ],
 );
 
-export const MATURITY_STATUSES = ['active', 'partially_realised', 'matured', 'exited', 'written_off'] as const;
 
 /** A fund's holding in a company — the spec's "companies" (fund investments). */
 export const fundInvestments = pgTable(

@@ -5,3 +5,6 @@ export * from './people';
 export * from './opportunities';
 export * from './compliance';
 export * from './records';
+export * from './attributes';
+export * from './contacts';
+export * from './pre-emption';

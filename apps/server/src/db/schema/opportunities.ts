@@ -229,6 +229,8 @@ export const investments = pgTable(
     index('investments_method_entity_idx').on(t.investmentMethodEntityId),
     index('investments_nominee_idx').on(t.nomineeId),
     index('investments_payment_provider_ref_idx').on(t.paymentProviderRef),
+    // investments_held_idx (opportunity, user) INCLUDE (amount, shares, dates) of held rows, for the
+    // whole book's performance: migration 0013, since the index builder cannot say INCLUDE.
     check('investments_amount_positive', sql`${t.amount} > 0`),
     check('investments_status', sql`${t.status} in ('reserved', 'cash_call', 'paid', 'completed', 'cancelled')`),
     check('investments_type', sql`${t.type} in ('investor', 'subsequent', 'org', 'pension', 'manual', 'private_manual')`),

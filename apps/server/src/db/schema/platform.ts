@@ -31,6 +31,13 @@ export const users = pgTable(
     /** Identity checks (KYC/AML): not_started, submitted (documents uploaded), verified, rejected. */
     kycStatus: text('kyc_status').notNull().default('not_started'),
     kycUpdatedAt: timestamp('kyc_updated_at', { withTimezone: true }),
+    /**
+     * The investor's latest categorisation (category and its status), copied from
+     * investor_categorisations whenever one is declared, recorded or reviewed, so the investors
+     * list can filter on it with an index.
+     */
+    investorCategory: text('investor_category'),
+    categorisationStatus: text('categorisation_status'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
@@ -41,6 +48,12 @@ export const users = pgTable(
     index('users_name_idx').on(t.name),
     index('users_created_idx').on(t.createdAt),
     index('users_kyc_status_idx').on(t.kycStatus),
+    index('users_owner_idx').on(t.ownerId),
+    index('users_last_login_idx').on(t.lastLoginAt),
+    index('users_email_idx').on(t.email),
+    index('users_category_idx').on(t.investorCategory, t.categorisationStatus),
+    index('users_appropriateness_idx').on(t.compliancePassed, t.complianceTries),
+    index('users_deleted_idx').on(t.deletedAt),
     // Trigram indexes serve the list's substring search (ILIKE '%…%') without a full scan.
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),

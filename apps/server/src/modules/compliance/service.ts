@@ -7,6 +7,7 @@ import {
   complianceTriesUsedUp,
   inAppropriatenessWait,
   isInvestorRole,
+  type InvestorCategory,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { complianceAttempts, complianceOptions, complianceQuestions, investorCategorisations, users } from '../../db/schema';
@@ -217,6 +218,18 @@ export async function latestCategorisation(db: Db, userId: number): Promise<Cate
 }
 
 /**
+ * Copies the investor's latest categorisation onto their user row (category and status), where
+ * the investors list filters on it. Called in the transaction of every categorisation write.
+ */
+export async function syncCurrentCategorisation(tx: Db, userId: number): Promise<void> {
+  const latest = await latestCategorisation(tx, userId);
+  await tx
+    .update(users)
+    .set({ investorCategory: latest?.category ?? null, categorisationStatus: latest?.status ?? null })
+    .where(eq(users.id, userId));
+}
+
+/**
  * An investor declares a category, valid 12 months. Pending until staff approve it when the
  * approval flag is on, approved at once otherwise. A newer declaration supersedes a pending one.
  */
@@ -239,6 +252,36 @@ export async function declareCategorisation(tx: Db, userId: number, input: Decla
       expiresAt: categorisationExpiresAt(now),
     })
     .returning();
+  await syncCurrentCategorisation(tx, userId);
+  return { row, supersededIds: superseded.map((s) => s.id) };
+}
+
+/**
+ * Staff record a category for an investor (on the investor's form, e.g. from a signed paper
+ * declaration): approved by the member of staff who records it, valid 12 months, and it
+ * supersedes a pending declaration. Only roles holding `investor_category` update may.
+ */
+export async function recordCategorisationByStaff(tx: Db, userId: number, category: InvestorCategory, staffId: number, now: Date) {
+  const superseded = await tx
+    .update(investorCategorisations)
+    .set({ status: 'superseded' })
+    .where(and(eq(investorCategorisations.userId, userId), eq(investorCategorisations.status, 'pending')))
+    .returning({ id: investorCategorisations.id });
+  const [row] = await tx
+    .insert(investorCategorisations)
+    .values({
+      userId,
+      category,
+      declaration: { recorded_by_staff: staffId },
+      status: 'approved',
+      declaredAt: now,
+      expiresAt: categorisationExpiresAt(now),
+      reviewedBy: staffId,
+      reviewedAt: now,
+      reviewNote: 'Recorded by staff',
+    })
+    .returning();
+  await syncCurrentCategorisation(tx, userId);
   return { row, supersededIds: superseded.map((s) => s.id) };
 }
 
@@ -252,5 +295,6 @@ export async function reviewCategorisation(tx: Db, id: number, decision: 'approv
     .set({ status: decision, reviewedBy: reviewerId, reviewedAt: now, reviewNote: note })
     .where(eq(investorCategorisations.id, id))
     .returning();
+  await syncCurrentCategorisation(tx, before.userId);
   return { before, after };
 }

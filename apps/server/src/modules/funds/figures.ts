@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { and, desc, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { fundMultiples, fundPositionValue, type FundLedgerEntry, type FundLedgerKind } from '@platform/domain';
+import { fundMultiples, fundPositionValue, toAmount, type FundLedgerEntry, type FundLedgerKind } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { LEDGER_KINDS, ledgers, netAssetValues } from '../../db/schema';
 
@@ -106,19 +106,22 @@ export async function fundFiguresFor(db: Db, fundIds: number[], asOf: string): P
 /**
  * One investor's position in a fund on `asOf`: units held valued at the latest NAV per unit on or
  * before that date (domain `fundPositionValue`), what they paid in and got back, and the multiples
- * with that value as the residual. Value is null until the fund has a priced NAV.
+ * with that value as the residual. Value and gain are null until the fund has a priced NAV.
  */
 export function positionFigures(totals: LedgerTotals | undefined, pricedNav: NavRow | undefined, asOf: string) {
   const units = totals?.units ?? NO_UNITS;
   const history = pricedNav?.navPerUnit ? [{ date: pricedNav.date, nav: pricedNav.nav, navPerUnit: pricedNav.navPerUnit }] : [];
   const value = fundPositionValue(units, history, asOf);
+  const money = multiplesFrom(totals, value, asOf);
   return {
     as_of: asOf,
     units,
     nav_per_unit: pricedNav?.navPerUnit ?? null,
     nav_date: pricedNav?.date ?? null,
     value,
-    ...multiplesFrom(totals, value, asOf),
+    ...money,
+    /** What the position made: value still held plus money returned, less what was paid in (fees are inside the NAV, decision 0006). */
+    gain: value === null ? null : toAmount(new Decimal(value).plus(money.distributions).plus(money.redemptions).minus(money.paid_in)),
   };
 }
 export type PositionFigures = ReturnType<typeof positionFigures>;

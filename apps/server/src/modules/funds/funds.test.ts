@@ -226,6 +226,8 @@ describe('fund figures, positions and portfolio analysis', () => {
         dpi: '0.07',
         rvpi: '1.35',
         tvpi: '1.42',
+        // 14857.14 + 250.00 + 500.00 − 11000.00; the fee is inside the NAV.
+        gain: '4607.14',
       },
       {
         investor: { id: bob, name: 'Bob Investor' },
@@ -241,6 +243,7 @@ describe('fund figures, positions and portfolio analysis', () => {
         dpi: '0.00',
         rvpi: '1.14',
         tvpi: '1.14',
+        gain: '714.28',
       },
     ]);
     const early = (await admin.client.get(`/api/funds/${fundId}/positions?as_of=2024-01-15`)).json();

@@ -42,6 +42,8 @@ const position = {
   dpi: '0.15',
   rvpi: '1.50',
   tvpi: '1.65',
+  // 300.00 held + 30.00 distributed − 200.00 paid in.
+  gain: '130.00',
 };
 
 describe('GET /api/my/funds', () => {

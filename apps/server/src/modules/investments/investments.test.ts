@@ -328,8 +328,11 @@ describe('GET /api/my/portfolio', () => {
       { currency: 'EUR', cost: '1000.00', current_value: '1200.00', gain: '200.00', multiple: '1.20' },
     ]);
 
+    // The IRR is on the holding's page only.
+    expect(body.data[0]).not.toHaveProperty('irr');
     const one = (await holder.client.get(`/api/my/portfolio/${acme.id}`)).json().data;
     expect(one.cost).toBe('7000.00');
+    expect(one).toHaveProperty('irr');
     expect(one.investments.map((i: { amount: string; status: string }) => [i.amount, i.status])).toEqual([
       ['5000.00', 'completed'],
       ['2000.00', 'paid'],

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { investmentOpportunities, investments } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { hasHistory, loadPriceHistories } from '../performance/history';
+import { loadCurrentPriceHistories } from '../performance/latest-prices';
 import type { InvestmentRow } from './presenter';
 
 /**
@@ -26,7 +27,7 @@ interface HoldingOpportunity {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-function measure(rows: InvestmentRow[], sharePrice: string | null, asOf: Date, history: CompanyPriceHistory | undefined) {
+function measure(rows: InvestmentRow[], sharePrice: string | null, asOf: Date, history: CompanyPriceHistory | undefined, withIrr: boolean) {
   const cost = rows.reduce((total, r) => total.plus(r.amount), new Decimal(0));
   const allShares = rows.every((r) => r.shares !== null && new Decimal(r.shares).gt(0));
   const shares = rows.every((r) => r.shares !== null) ? rows.reduce((total, r) => total.plus(r.shares!), new Decimal(0)).toFixed(6) : null;
@@ -39,7 +40,7 @@ function measure(rows: InvestmentRow[], sharePrice: string | null, asOf: Date, h
   const day = [isoDay(asOf), ...dates].sort().at(-1)!;
   const flows = { investments: rows.map((r, i) => ({ date: dates[i], amount: r.amount, shares: r.shares! })), realisations: [] };
   // A company with a recorded price history is valued by it (decision 0006); otherwise at the round's price.
-  const performance = valueHolding(flows, history && hasHistory(history) ? history : { sharePrices: [{ date: day, price: sharePrice! }] }, day);
+  const performance = valueHolding(flows, history && hasHistory(history) ? history : { sharePrices: [{ date: day, price: sharePrice! }] }, day, { irr: withIrr });
   return {
     cost: performance.cost,
     shares,
@@ -52,7 +53,7 @@ function measure(rows: InvestmentRow[], sharePrice: string | null, asOf: Date, h
   };
 }
 
-function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], asOf: Date, history: CompanyPriceHistory | undefined) {
+function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], asOf: Date, history: CompanyPriceHistory | undefined, withIrr = true) {
   return {
     opportunity_id: opportunity.id,
     opportunity: {
@@ -65,11 +66,11 @@ function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], 
     },
     currency: opportunity.currency,
     investments_count: rows.length,
-    ...measure(rows, opportunity.sharePrice, asOf, history),
+    ...measure(rows, opportunity.sharePrice, asOf, history, withIrr),
   };
 }
 
-type Holding = ReturnType<typeof presentHolding>;
+type Holding = Omit<ReturnType<typeof presentHolding>, 'irr'>;
 
 function totalsByCurrency(holdings: Holding[]) {
   const byCurrency = new Map<string, { cost: Decimal; value: Decimal }>();
@@ -124,8 +125,14 @@ async function loadHeld(db: Db, userId: number, opportunityId?: number) {
 
 export async function loadPortfolio(db: Db, userId: number, asOf: Date) {
   const groups = await loadHeld(db, userId);
-  const histories = await loadPriceHistories(db, groups.map((g) => g.opportunity.id));
-  const holdings = groups.map((g) => presentHolding(g.opportunity, g.rows, asOf, histories.get(g.opportunity.id)));
+  // Only the record that prices each company today: hundreds of full histories would be thousands of rows.
+  const histories = await loadCurrentPriceHistories(db, groups.map((g) => g.opportunity.id), isoDay(asOf));
+  // The IRR is on a holding's own page: solving it for each of hundreds of holdings was most of
+  // this list's time (bench/portfolio.ts), so the list leaves it out.
+  const holdings = groups.map((g) => {
+    const { irr: _notListed, ...holding } = presentHolding(g.opportunity, g.rows, asOf, histories.get(g.opportunity.id), false);
+    return holding;
+  });
   return { data: holdings, totals: totalsByCurrency(holdings) };
 }
 

@@ -42,6 +42,7 @@ function assertStaffMay(user: UserRow, opportunity: Pick<OpportunityRow, 'status
 
 /** Staff record manual entries on open and closed opportunities, never on a Draft or a completed one. */
 const takesManualEntries = (status: number) => acceptsReservations(status) || status === OpportunityStatus.Closed;
+const isExisting = (status: number) => status === OpportunityStatus.Completed || status === OpportunityStatus.Matured;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -206,7 +207,13 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
       .where(and(eq(investmentOpportunities.id, input.opportunity_id), isNull(investmentOpportunities.deletedAt)));
     if (!opportunity) throw validationError({ opportunity_id: ['Choose an opportunity.'] });
     assertStaffMay(staff, opportunity, 'create');
-    if (!takesManualEntries(opportunity.status)) throw validationError({ opportunity_id: ['Investments can be entered only while the opportunity is live or closed.'] });
+    const existing = isExisting(opportunity.status);
+    if (!existing && !takesManualEntries(opportunity.status)) throw validationError({ opportunity_id: ['Investments can be entered only while the opportunity is live or closed, or once it is an existing investment.'] });
+    // An existing investment holds completed holdings only, each dated; a live one takes no completed entry.
+    if (existing && input.status !== 'completed') throw validationError({ status: ['An existing investment takes completed holdings only.'] });
+    if (!existing && input.status === 'completed') throw validationError({ status: ['Choose reserved or paid: the opportunity is not completed yet.'] });
+    if (existing && !input.invested_on) throw validationError({ invested_on: ['Enter the date the holding was paid for.'] });
+    if (input.invested_on && input.invested_on > clock.now().toISOString().slice(0, 10)) throw validationError({ invested_on: ['The date cannot be in the future.'] });
     const [investor] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.user_id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
     if (!investor) throw validationError({ user_id: ['Choose an investor.'] });
     await assertHolder(db, investor.id, input.holder_type, input.holder, await loadSettings(db));
@@ -223,7 +230,8 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
         termsAcceptedAt: null,
         createdBy: staff.id,
         now,
-        accepts: takesManualEntries,
+        investedAt: input.invested_on ? new Date(`${input.invested_on}T00:00:00Z`) : undefined,
+        accepts: existing ? isExisting : takesManualEntries,
         subject: 'staff',
       });
       await recordActivity(tx, { request, action: 'created', subjectType: 'investment', subjectId: investment.id, after: investment });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOLDER_TYPES } from '@platform/domain';
-import { clearable, idInput, moneyInput, textInput } from '../../platform/input';
+import { clearable, idInput, isoDateInput, moneyInput, textInput } from '../../platform/input';
 
 /** Input of the investment forms (DOMAIN.md lifecycle step 3; spec §2.3 /investor/investments/{slug}/invest). */
 
@@ -48,7 +48,8 @@ export const reserveInvestmentSchema = z
   .transform(holderOf);
 
 export const MANUAL_TYPES = ['manual', 'private_manual'] as const;
-export const MANUAL_STATUSES = ['reserved', 'paid'] as const;
+/** Live and closed opportunities take reserved or paid entries; an existing investment takes completed holdings. */
+export const MANUAL_STATUSES = ['reserved', 'paid', 'completed'] as const;
 
 export const manualInvestmentSchema = z
   .strictObject({
@@ -56,7 +57,9 @@ export const manualInvestmentSchema = z
     user_id: idInput('investor'),
     amount: moneyInput,
     type: z.enum(MANUAL_TYPES, { message: 'Choose manual or private_manual.' }).default('manual'),
-    status: z.enum(MANUAL_STATUSES, { message: 'Choose reserved or paid.' }).default('reserved'),
+    status: z.enum(MANUAL_STATUSES, { message: 'Choose reserved, paid or completed.' }).default('reserved'),
+    /** When a completed holding was paid for: its date counts in the holding's IRR. */
+    invested_on: isoDateInput.optional(),
     ...holderFields,
   })
   .transform(holderOf);

@@ -149,7 +149,9 @@ export interface Placement {
   holderType: HolderType;
   holder: Holder;
   type: InvestmentType;
-  status: 'reserved' | 'paid';
+  status: 'reserved' | 'paid' | 'completed';
+  /** For a completed holding recorded after the fact: when it was paid and completed. */
+  investedAt?: Date;
   termsAcceptedAt: Date | null;
   createdBy: number;
   now: Date;
@@ -184,7 +186,8 @@ export async function placeInvestment(tx: Db, p: Placement): Promise<{ investmen
     sharePrice,
     shares: sharePrice ? new Decimal(p.amount).div(sharePrice).floor().toFixed(6) : null,
     termsAcceptedAt: p.termsAcceptedAt,
-    paidAt: p.status === 'paid' ? p.now : null,
+    paidAt: p.status === 'paid' ? p.now : p.status === 'completed' ? (p.investedAt ?? p.now) : null,
+    completedAt: p.status === 'completed' ? (p.investedAt ?? p.now) : null,
     createdBy: p.createdBy,
     createdAt: p.now,
     updatedAt: p.now,

@@ -255,3 +255,57 @@ describe('completeOpportunityInvestments', () => {
     expect(await actionsOn(paidA.id)).toEqual(['completed']);
   });
 });
+
+describe('recording an investment the firm already holds', () => {
+  const existing = { name: 'Harbour Robotics 2019', company_name: 'Harbour Robotics Ltd', share_price: '0.80', target_raise: '50000', completed_at: '2019-06-28' };
+
+  it('creates it straight as Completed on its date, for the roles that may create existing investments', async () => {
+    for (const roleId of ROLE_IDS) {
+      const response = await staff.get(roleId)!.client.post('/api/investment-opportunities/existing', { ...existing, name: `${existing.name} ${roleId}` });
+      expect(response.statusCode, `role ${roleId}`).toBe(can(roleId, 'existing_opportunities', 'create') ? 201 : 403);
+    }
+    // Entrepreneur is one of them (spec §6), without any right over live opportunities' creation.
+    const created = await staff.get(Role.Entrepreneur)!.client.post('/api/investment-opportunities/existing', existing);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ status: 5, share_price: '0.800000', admin_path: `/admin/investments/existing/${created.json().data.id}/details` });
+    const [row] = await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, created.json().data.id));
+    expect(row.completedAt?.toISOString()).toBe('2019-06-28T00:00:00.000Z');
+    expect((await agent(t.app).post('/api/investment-opportunities/existing', existing)).statusCode).toBe(401);
+  });
+
+  it('answers 422 without the completion date or the share price, and for a date still to come', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...existing, completed_at: undefined }, 'completed_at'],
+      [{ ...existing, completed_at: '2025-03-11' }, 'completed_at'],
+      [{ ...existing, share_price: undefined }, 'share_price'],
+      [{ ...existing, share_price: '0' }, 'share_price'],
+      [{ ...existing, company_name: '' }, 'company_name'],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await admin.client.post('/api/investment-opportunities/existing', payload);
+      expect({ field, status: response.statusCode, errors: fieldsOf(response) }).toEqual({ field, status: 422, errors: [field] });
+    }
+  });
+
+  it('takes dated completed holdings only, within its raise, and values them by the share price', async () => {
+    const { id } = (await admin.client.post('/api/investment-opportunities/existing', { ...existing, name: 'Harbour Holdings' })).json().data;
+    const investor = await createUser(t.ctx);
+    const held = await admin.client.post('/api/investments/manual', { opportunity_id: id, user_id: investor.id, amount: '8000', status: 'completed', invested_on: '2019-06-20' });
+    expect(held.statusCode).toBe(201);
+    expect(held.json().data).toMatchObject({ status: 'completed', shares: '10000.000000', paid_at: '2019-06-20T00:00:00.000Z' });
+    expect(await committedOf(id)).toBe('8000.00');
+
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ opportunity_id: id, user_id: investor.id, amount: '1000' }, 'status'],
+      [{ opportunity_id: id, user_id: investor.id, amount: '1000', status: 'paid', invested_on: '2019-06-20' }, 'status'],
+      [{ opportunity_id: id, user_id: investor.id, amount: '1000', status: 'completed' }, 'invested_on'],
+      [{ opportunity_id: id, user_id: investor.id, amount: '1000', status: 'completed', invested_on: '2030-01-01' }, 'invested_on'],
+      [{ opportunity_id: id, user_id: investor.id, amount: '42000.01', status: 'completed', invested_on: '2019-06-20' }, 'amount'],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await admin.client.post('/api/investments/manual', payload);
+      expect({ field, status: response.statusCode, errors: fieldsOf(response) }).toEqual({ field, status: 422, errors: [field] });
+    }
+    expect(await committedOf(id)).toBe('8000.00');
+  });
+});

@@ -89,6 +89,30 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
     return reply.status(204).send();
   });
 
+  /** The gallery's order: the first picture is the cover. The list must name every picture exactly once. */
+  const orderBody = z.object({ image_ids: z.array(z.number().int().positive(), { message: 'Send the pictures in their new order.' }).max(MAX_IMAGES) });
+  app.put('/api/investment-opportunities/:id/images/order', { schema: { params: idParams } }, async (request) => {
+    const opportunity = await staffOpportunity(request, 'update');
+    const body = orderBody.safeParse(request.body);
+    if (!body.success) throw validationError({ image_ids: [body.error.issues[0].message] });
+    const ids = body.data.image_ids;
+    await db.transaction(async (tx) => {
+      // Locking the opportunity's pictures keeps a concurrent upload or delete from slipping between the check and the writes.
+      const current = await tx
+        .select({ id: opportunityImages.id })
+        .from(opportunityImages)
+        .where(and(eq(opportunityImages.opportunityId, opportunity.id), isNull(opportunityImages.deletedAt)))
+        .for('update');
+      const known = new Set(current.map((row) => row.id));
+      if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+        throw validationError({ image_ids: ['Name every picture of this opportunity once, in the order you want.'] });
+      }
+      for (const [position, id] of ids.entries()) await tx.update(opportunityImages).set({ position }).where(eq(opportunityImages.id, id));
+      await recordActivity(tx, { request, action: 'images_reordered', subjectType: 'opportunity', subjectId: opportunity.id, after: { image_ids: ids } });
+    });
+    return { data: await galleryOf(db, opportunity.id) };
+  });
+
   /** The picture itself, to whoever may see its opportunity (investors: after any market sounding). */
   app.get('/api/opportunity-images/:id', { schema: { params: idParams } }, async (request, reply) => {
     const user = requireUser(request);

@@ -48,6 +48,9 @@ describe('creating and editing', () => {
     expect(response.statusCode).toBe(422);
     const { errors } = response.json();
     expect(Object.keys(errors).sort()).toEqual(['company_name', 'name', 'target_raise']);
+    // The name was left out, as the web leaves out empty fields: the message says so in words.
+    expect(errors.name).toEqual(['This field is required.']);
+    expect(errors.company_name).toEqual(['Enter the company name.']);
     const limits = await admin.client.post('/api/investment-opportunities', { ...draft, minimum_investment: '5000', maximum_investment: '100', maximum_raise: '1000', closes_at: '2026-01-01', opens_at: '2026-02-01' });
     expect(limits.statusCode).toBe(422);
     expect(Object.keys(limits.json().errors).sort()).toEqual(['closes_at', 'maximum_investment', 'maximum_raise', 'minimum_investment']);

@@ -5,7 +5,7 @@ import { can, OPPORTUNITY_PERMISSION_EVENT, OpportunityStatus, Role, type Action
 import type { AppContext } from '../../app';
 import { documents, investmentOpportunities, marketSoundingAcceptances, opportunityInvitations, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
-import { forbidden, notFound } from '../../platform/errors';
+import { forbidden, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, requireInvestor, requireUser } from '../../platform/guards';
 import { idParams } from '../../platform/input';
@@ -14,13 +14,16 @@ import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { notifyUser } from '../notifications/service';
 import { presentDocumentForInvestor } from '../records/documents';
-import { registerSubject } from '../records/subjects';
+import { registerSubject, registerSubjectGuard } from '../records/subjects';
+import { guardOpportunityRecords } from '../performance/access';
 import { loadSettings } from '../settings/service';
 import { registerDiscussionRoutes } from './discussions';
 import { registerOpportunityImageRoutes } from './images';
 import { listableStatuses, OPPORTUNITIES_RESOURCE } from './list';
+import { OPPORTUNITIES_EXPORT_RESOURCE, opportunitiesExport, staffOpportunitiesWhere } from './export';
+import { exportFormat, sendExport } from '../../platform/export';
 import { presentOpportunityForInvestor, presentOpportunityForStaff } from './presenter';
-import { createOpportunitySchema, invitationsSchema, transitionSchema, updateOpportunitySchema } from './schemas';
+import { createExistingSchema, createOpportunitySchema, invitationsSchema, transitionSchema, updateOpportunitySchema } from './schemas';
 import {
   cloneOpportunity,
   createOpportunity,
@@ -35,6 +38,12 @@ import {
 import { findVisibleOpportunity, marketSoundingPending, marketSoundingPendingIds, visibleToInvestor, type OpportunityRow } from './visibility';
 
 type Params = z.infer<typeof idParams>;
+
+/** Staff who may list live opportunities or existing investments (or both). */
+async function requireStaffLister(request: FastifyRequest) {
+  const user = requireUser(request);
+  if (!listableStatuses(user.roleId).length) throw forbidden();
+}
 const keyParams = z.object({ key: z.string().min(1).max(120) });
 
 /** The staff permission for an action on this opportunity: live (1–4) or existing (5–6) events. */
@@ -52,6 +61,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
   registerOpportunityImageRoutes(app, ctx);
   registerDiscussionRoutes(app, ctx);
   registerSubject('opportunity', async (tx, id) => Boolean(await findOpportunity(tx, id)));
+  registerSubjectGuard('opportunity', guardOpportunityRecords);
 
   /** The public documents of an opportunity, for the investor page (staff use /api/documents). */
   app.get('/api/investment-opportunities/:id/documents', { schema: { params: idParams } }, async (request) => {
@@ -93,7 +103,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     }
     const statuses = listableStatuses(user.roleId);
     if (!statuses.length) throw forbidden();
-    const where = and(isNull(investmentOpportunities.deletedAt), inArray(investmentOpportunities.status, statuses), query.where);
+    const where = staffOpportunitiesWhere(query, statuses);
     return paginate<OpportunityRow, unknown>(
       db.select().from(investmentOpportunities).where(where).$dynamic(),
       db.select({ total: count() }).from(investmentOpportunities).where(where).$dynamic(),
@@ -101,6 +111,14 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
       request.url,
       (rows) => rows.map(presentOpportunityForStaff),
     );
+  });
+
+  /** The staff list as CSV or Excel: exactly the filtered, sorted list, streamed (platform/export). */
+  app.get('/api/investment-opportunities/export', { preHandler: requireStaffLister }, async (request, reply) => {
+    const user = requireUser(request);
+    const raw = request.query as Record<string, unknown>;
+    const query = parseListQuery(raw, OPPORTUNITIES_EXPORT_RESOURCE);
+    return sendExport(request, reply, exportFormat(raw), opportunitiesExport(db, query, listableStatuses(user.roleId)));
   });
 
   /** Staff open by id; investors by id or slug (/investor/investments/{slug}). */
@@ -123,6 +141,17 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     const input = parseFields(createOpportunitySchema, await readFormFields(request));
     const row = await db.transaction(async (tx) => {
       const created = await createOpportunity(tx, input, request.user!.id);
+      await recordActivity(tx, { request, action: 'created', subjectType: 'opportunity', subjectId: created.id, after: created });
+      return created;
+    });
+    return reply.status(201).send({ data: presentOpportunityForStaff(row) });
+  });
+
+  app.post('/api/investment-opportunities/existing', { preHandler: authorize('existing_opportunities', 'create') }, async (request, reply) => {
+    const { completed_at, ...input } = parseFields(createExistingSchema, await readFormFields(request));
+    if (completed_at > clock.now().toISOString().slice(0, 10)) throw validationError({ completed_at: ['The completion date cannot be in the future.'] });
+    const row = await db.transaction(async (tx) => {
+      const created = await createOpportunity(tx, input, request.user!.id, null, new Date(`${completed_at}T00:00:00Z`));
       await recordActivity(tx, { request, action: 'created', subjectType: 'opportunity', subjectId: created.id, after: created });
       return created;
     });

@@ -92,5 +92,17 @@ export const invitationsSchema = z.strictObject({
   user_ids: jsonList(idInput('investor'), 1000, 'investors').refine((ids) => ids.length > 0, 'Choose at least one investor.'),
 });
 
+/**
+ * An investment the firm already holds (made before the platform, or outside it), recorded straight
+ * as Completed (decision 0008): it needs the date it completed and the price its shares were bought
+ * at, since holdings are valued by their shares.
+ */
+export const createExistingSchema = z.strictObject({
+  ...createOpportunitySchema.shape,
+  share_price: unitsInput.refine((value) => new Decimal(value).gt(0), 'Enter the price the shares were bought at.'),
+  completed_at: isoDateInput,
+});
+
 export type CreateOpportunityInput = z.infer<typeof createOpportunitySchema>;
+export type CreateExistingInput = z.infer<typeof createExistingSchema>;
 export type UpdateOpportunityInput = z.infer<typeof updateOpportunitySchema>;

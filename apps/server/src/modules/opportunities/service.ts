@@ -93,12 +93,28 @@ function mergedLimits(row: OpportunityRow | null, input: Fields) {
   };
 }
 
-export async function createOpportunity(tx: Db, input: CreateOpportunityInput, createdBy: number | null, sourceDealId: number | null = null): Promise<OpportunityRow> {
+/** A new opportunity is a Draft; an existing investment recorded after the fact starts Completed on its date. */
+export async function createOpportunity(
+  tx: Db,
+  input: CreateOpportunityInput,
+  createdBy: number | null,
+  sourceDealId: number | null = null,
+  completedAt: Date | null = null,
+): Promise<OpportunityRow> {
   const errors = limitErrors(mergedLimits(null, input));
   if (Object.keys(errors).length) throw validationError(errors);
   const [row] = await tx
     .insert(investmentOpportunities)
-    .values({ ...columns(input), name: input.name, companyName: input.company_name, slug: await uniqueSlug(tx, input.name), status: OpportunityStatus.Draft, createdBy, sourceDealId })
+    .values({
+      ...columns(input),
+      name: input.name,
+      companyName: input.company_name,
+      slug: await uniqueSlug(tx, input.name),
+      status: completedAt ? OpportunityStatus.Completed : OpportunityStatus.Draft,
+      completedAt,
+      createdBy,
+      sourceDealId,
+    })
     .returning();
   return row;
 }

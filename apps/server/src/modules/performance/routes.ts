@@ -13,6 +13,9 @@ import { requireUser } from '../../platform/guards';
 import { clearable, idInput, idParams, isoDateInput, moneyInput, textInput, unitsInput } from '../../platform/input';
 import { findOpportunity } from '../opportunities/service';
 import { loadPriceHistories } from './history';
+import { opportunityForTab } from './access';
+import { registerCapTableRoutes } from './cap-table';
+import { presentFigures } from './holders';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -66,7 +69,9 @@ const KINDS: HistoryKind[] = [
  * valuations and outcomes over time, and each holder's cost, value, realised proceeds, multiple and
  * IRR computed by the domain arithmetic of decision 0006.
  */
-export function registerPerformanceRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+  registerCapTableRoutes(app, ctx);
   async function opportunityFor(request: FastifyRequest, opportunityId: number, action: Action) {
     const user = requireUser(request);
     const row = await findOpportunity(db, opportunityId);
@@ -81,7 +86,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, { db, clock }: A
       const raw = request.query as Record<string, unknown>;
       const id = Number(raw['filter[opportunity_id]']);
       if (!Number.isInteger(id) || id < 1) throw new AppError('bad_request', 'filter[opportunity_id] is required: the history of one company.');
-      const opportunity = await opportunityFor(request, id, 'show');
+      const opportunity = await opportunityForTab(db, request, id, 'show', 'performance');
       const rows = await db.select().from(t).where(and(eq(t.opportunityId, opportunity.id), isNull(t.deletedAt))).orderBy(asc(t.date));
       return { data: (rows as Record<string, unknown>[]).map(kind.present) };
     });
@@ -119,7 +124,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, { db, clock }: A
 
   /** Per-holder and total figures of one company, as of today (or `as_of`), with the price series for the chart. */
   app.get('/api/investment-opportunities/:id/performance', { schema: { params: idParams } }, async (request) => {
-    const opportunity = await opportunityFor(request, (request.params as z.infer<typeof idParams>).id, 'show');
+    const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'performance');
     const asOfRaw = (request.query as { as_of?: string }).as_of;
     const asOf = asOfRaw ?? isoDay(clock.now());
     if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");
@@ -141,23 +146,10 @@ export function registerPerformanceRoutes(app: FastifyInstance, { db, clock }: A
       investments: rows.map((r) => ({ date: isoDay(r.investment.paidAt ?? r.investment.createdAt), amount: r.investment.amount, shares: r.investment.shares! })),
       realisations: [],
     });
-    const holders = [...byHolder].map(([userId, g]) => ({ user_id: userId, name: g.name, ...figures(valueHolding(flowsOf(g.rows), history, asOf)) }));
-    const total = held.length ? figures(valueHolding(flowsOf(held.filter((h) => h.investment.shares)), history, asOf)) : null;
+    const holders = [...byHolder].map(([userId, g]) => ({ user_id: userId, name: g.name, ...presentFigures(valueHolding(flowsOf(g.rows), history, asOf)) }));
+    const total = held.length ? presentFigures(valueHolding(flowsOf(held.filter((h) => h.investment.shares)), history, asOf)) : null;
     return { data: { opportunity_id: opportunity.id, currency: opportunity.currency, as_of: asOf, total, holders, series: priceSeries(history) } };
   });
-}
-
-function figures(p: ReturnType<typeof valueHolding>) {
-  return {
-    cost: p.cost,
-    shares_held: p.sharesHeld,
-    current_value: p.currentValue,
-    realised: p.realised,
-    gain: p.gain,
-    moic: p.moic,
-    irr: p.irr,
-    price: p.mark ? { date: p.mark.date, source: p.mark.source, price_per_share: p.mark.pricePerShare } : null,
-  };
 }
 
 /** Price per share over time, from every kind of record, for the chart (6 dp; valuations divided out). */

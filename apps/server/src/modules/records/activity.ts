@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { RecordSubjectType } from '@platform/domain';
 import type { AppContext } from '../../app';
-import { activityLog, users } from '../../db/schema';
+import { activityLog, contacts, users } from '../../db/schema';
 import { authenticated } from '../../platform/guards';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { authorizeSubject, readSubjectFilter } from './subjects';
@@ -45,7 +45,12 @@ export function registerActivityRoutes(app: FastifyInstance, { db }: AppContext)
     authorizeSubject(request, subject.type, 'show');
     const query = parseListQuery(raw, ACTIVITY_RESOURCE);
     query.orderBy.push(desc(activityLog.id));
-    const where = and(inArray(activityLog.subjectType, [subject.type, ...(LOGGED_AS[subject.type] ?? [])]), eq(activityLog.subjectId, String(subject.id)));
+    let where: SQL | undefined = and(inArray(activityLog.subjectType, [subject.type, ...(LOGGED_AS[subject.type] ?? [])]), eq(activityLog.subjectId, String(subject.id)));
+    if (subject.type === 'investor') {
+      // An investor converted from a lead keeps the lead's history (modules/contacts/convert.ts).
+      const leads = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.convertedUserId, subject.id));
+      if (leads.length) where = or(where, and(eq(activityLog.subjectType, 'contact'), inArray(activityLog.subjectId, leads.map((l) => String(l.id)))));
+    }
     return paginate<ActivityEntry, object>(
       db
         .select({

@@ -11,7 +11,7 @@ import { authenticated, requireUser } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { namesById, type Named } from '../../platform/lookup';
-import { authorizeSubject, listableSubjectTypes, parseSubject, readSubjectFilter, type Subject } from './subjects';
+import { authorizeSubject, guardSubjectRecord, listableSubjectTypes, parseSubject, readSubjectFilter, type Subject } from './subjects';
 
 /**
  * The routes every kind of record attached to a subject shares (notes, call logs, tasks, folders,
@@ -75,6 +75,7 @@ export async function loadRecordFor<Row extends RecordRow>(db: Db, kind: RecordK
   const row = await findLiveRecord(db, kind, id);
   if (!row) throw notFound(kind.name.replace('_', ' '));
   authorizeSubject(request, row.subjectType as Subject['type'], action);
+  await guardSubjectRecord(db, request, { type: row.subjectType as Subject['type'], id: row.subjectId }, kind.name);
   return row;
 }
 
@@ -101,6 +102,7 @@ export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, 
     let scope: SQL | undefined;
     if (subject) {
       authorizeSubject(request, subject.type, 'index');
+      await guardSubjectRecord(db, request, subject, kind.name);
       scope = and(eq(t.subjectType, subject.type), eq(t.subjectId, subject.id));
     } else {
       const types = listableSubjectTypes(request);
@@ -129,6 +131,7 @@ export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, 
     app.post(kind.path, { preHandler: authenticated }, async (request, reply) => {
       const { subject_type: _type, subject_id: _id, ...fields } = await readFormFields(request);
       const subject = await parseSubject(db, request, { subject_type: _type, subject_id: _id }, 'create');
+      await guardSubjectRecord(db, request, subject, kind.name);
       const write = { request, userId: requireUser(request).id, now: clock.now() };
       const data = await db.transaction(async (tx) => {
         const row = await create(tx, subject, fields, write);

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { DOCUMENT_VISIBILITIES, type DocumentVisibility } from '@platform/domain';
+import { DOCUMENT_VISIBILITIES, type DocumentVisibility, type RecordSubjectType } from '@platform/domain';
 import type { AppContext } from '../../app';
+import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readForm, type FormInput, type UploadedFile } from '../../platform/form';
@@ -94,6 +95,27 @@ const PORTAL_RESOURCE: ListResource = {
 /** What an investor may read: public documents filed on their own investor record. */
 const investorsOwn = (userId: number) =>
   and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, userId), eq(documents.visibility, 'public'), isNull(documents.deletedAt));
+
+/**
+ * Other records whose public documents an investor may read: an organisation they act for, a
+ * method they hold an account with. Each area registers who may read its records' documents.
+ */
+export type PortalReader = (db: Db, userId: number, subjectId: number) => Promise<boolean>;
+const portalReaders = new Map<RecordSubjectType, PortalReader>();
+
+export function registerPortalDocuments(type: RecordSubjectType, mayRead: PortalReader): void {
+  portalReaders.set(type, mayRead);
+}
+
+/** The public documents of a record, for an investor already allowed to read them. */
+export async function publicDocumentsOf(db: Db, subject: Subject) {
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.subjectType, subject.type), eq(documents.subjectId, subject.id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)))
+    .orderBy(asc(documents.name), asc(documents.id));
+  return rows.map(presentDocumentForInvestor);
+}
 
 export function presentDocumentForInvestor(row: DocumentRow) {
   return {
@@ -205,6 +227,8 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = request.params as z.infer<typeof idParams>;
     const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)));
     if (row?.subjectType === 'investor' && row.subjectId === user.id) return send(reply, row);
+    const reader = row && portalReaders.get(row.subjectType as RecordSubjectType);
+    if (row && reader && (await reader(db, user.id, row.subjectId))) return send(reply, row);
     if (row?.subjectType === 'opportunity') {
       const opportunity = await findVisibleOpportunity(db, user.id, row.subjectId);
       if (!(await marketSoundingPending(db, user.id, opportunity))) return send(reply, row);

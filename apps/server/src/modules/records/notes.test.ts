@@ -68,8 +68,7 @@ describe('notes', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ subject_id: investor.id, body: 'x' }, 'subject_type'],
       [{ subject_type: 'planet', subject_id: 1, body: 'x' }, 'subject_type'],
-      // Known, but no module has registered it yet.
-      [{ subject_type: 'nominee', subject_id: 1, body: 'x' }, 'subject_type'],
+      [{ subject_type: 'nominee', subject_id: 999999, body: 'x' }, 'subject_id'],
       [{ subject_type: 'investor', body: 'x' }, 'subject_id'],
       [{ subject_type: 'investor', subject_id: 999999, body: 'x' }, 'subject_id'],
       // A member of staff is not an investor record.

@@ -6,6 +6,7 @@ import { fundInvestments, funds, pipelineDeals, users } from '../../db/schema';
 import { AppError, forbidden, validationError } from '../../platform/errors';
 import { idInput } from '../../platform/input';
 import { requireUser } from '../../platform/guards';
+import type { UserRow } from '../../platform/session';
 
 /**
  * The business records notes, tasks and documents can be attached to. Each subject type says how to
@@ -37,6 +38,23 @@ registerSubject('company', async (db, id) =>
 export interface Subject {
   type: RecordSubjectType;
   id: number;
+}
+
+/**
+ * A check on one record of a subject type beyond the area's permission: some roles may not see
+ * a kind of record on some rows (the Investment Manager and the notes of existing investments).
+ * `kind` is the record kind's name ('note', 'call_log', 'task', 'folder', 'document').
+ */
+export type SubjectGuard = (db: Db, user: UserRow, subjectId: number, kind: string) => Promise<void>;
+const guards = new Map<RecordSubjectType, SubjectGuard>();
+
+export function registerSubjectGuard(type: RecordSubjectType, guard: SubjectGuard): void {
+  guards.set(type, guard);
+}
+
+/** Runs the subject type's guard, if it has one, for a record kind on one subject. */
+export async function guardSubjectRecord(db: Db, request: FastifyRequest, subject: Subject, kind: string): Promise<void> {
+  await guards.get(subject.type)?.(db, requireUser(request), subject.id, kind);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
+import { attributeValuesFor } from '../attributes/service';
 
 /**
  * Relations a user is loaded with (spec §3). Their records arrive with later areas
@@ -60,6 +61,10 @@ export function presentUser(row: UserRow) {
           nationality: row.nationality,
           kyc_status: row.kycStatus,
           kyc_updated_at: row.kycUpdatedAt?.toISOString() ?? null,
+          investor_category: row.investorCategory,
+          categorisation_status: row.categorisationStatus,
+          owner_id: row.ownerId,
+          deleted_at: row.deletedAt?.toISOString() ?? null,
         }
       : {}),
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
@@ -78,11 +83,13 @@ export async function presentUsersWith(db: Db, rows: UserRow[], includes: Set<st
     const found = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ownerIds));
     for (const owner of found) owners.set(owner.id, owner);
   }
+  const values = includes.has('attributeValues') ? await attributeValuesFor(db, 'user', rows.map((r) => r.id)) : null;
   return rows.map((row) => {
     const out: Record<string, unknown> = presentUser(row);
     for (const name of includes) {
       const key = snake(name.split('.')[0]);
       if (key === 'owner') out.owner = row.ownerId ? (owners.get(row.ownerId) ?? null) : null;
+      else if (key === 'attribute_values') out.attribute_values = values?.get(row.id) ?? [];
       else out[key] ??= [];
     }
     return out as ReturnType<typeof presentUser> & Record<string, unknown>;

@@ -1,107 +1,38 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, count, eq, ilike, inArray, isNotNull, isNull, lte, gte, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { can, KYC_STATUSES, Role, ROLE_NAMES, type RoleId } from '@platform/domain';
-import { clearable, isoDateInput, textInput } from '../../platform/input';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { can, Role, ROLE_NAMES, type RoleId } from '@platform/domain';
 import type { AppContext } from '../../app';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
-import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
+import { forbidden, notFound, validationError } from '../../platform/errors';
+import { exportFormat, sendExport } from '../../platform/export';
 import { parseFields, readForm } from '../../platform/form';
 import { authorize, requireUser } from '../../platform/guards';
-import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { idParams } from '../../platform/input';
+import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
+import { liveAttributes, readAttributeInput, saveAttributeValues } from '../attributes/service';
 import { loadSettings } from '../settings/service';
-import { parseIncludes, presentUsersWith, USER_INCLUDES } from './presenter';
+import { USERS_EXPORT_RESOURCE, USERS_RESOURCE, usersExport, visibleUsersScope } from './list';
+import { parseIncludes, presentUsersWith } from './presenter';
+import { personalChanges, selfUpdateSchema, staffUpdateSchema } from './schemas';
+import { assertEmailFree, assertOwner, OWNER_ROLES, recordCategoryFromForm } from './service';
 
-const date = (field: string) => (value: string) => {
-  const parsed = new Date(value);
-  if (Number.isNaN(parsed.getTime())) throw new AppError('bad_request', `filter[${field}] must be a date (YYYY-MM-DD).`);
-  return parsed;
-};
-
-const ids = (field: string) => (value: string) => {
-  const list = value.split(',').map((v) => Number(v.trim()));
-  if (!list.length || list.some((n) => !Number.isInteger(n))) throw new AppError('bad_request', `filter[${field}] must be a comma-separated list of ids.`);
-  return list;
-};
-
-export const USERS_RESOURCE: ListResource = {
-  name: 'users',
-  filters: {
-    role_id: (v) => inArray(users.roleId, ids('role_id')(v)),
-    owner_id: (v) => inArray(users.ownerId, ids('owner_id')(v)),
-    search: (v) => (v.trim() ? or(ilike(users.name, `%${v.trim()}%`), ilike(users.email, `%${v.trim()}%`)) : undefined),
-    email_verified: (v) => (v === '1' ? isNotNull(users.emailVerifiedAt) : v === '0' ? isNull(users.emailVerifiedAt) : undefined),
-    created_from: (v) => gte(users.createdAt, date('created_from')(v)),
-    created_to: (v) => lte(users.createdAt, date('created_to')(v)),
-  },
-  sorts: { id: users.id, name: users.name, email: users.email, created_at: users.createdAt, last_login_at: users.lastLoginAt, role_id: users.roleId },
-  defaultSort: '-created_at',
-  includes: USER_INCLUDES,
-  fields: ['name', 'email', 'role_id', 'email_verified_at', 'accepted_terms_version', 'avatar', 'created_at', 'last_login_at'],
-  appends: ['role_name'],
-};
+export { USERS_RESOURCE } from './list';
 
 /**
- * Staff who manage accounts see every user; everyone else with investor rights sees investors
- * only — never staff accounts.
+ * Users and investors (spec §2.2 Investors, §7.4 /api/users): the list with its filters and
+ * export, one user, and edits. Creating, deleting and inviting investors: investor-routes.ts.
  */
-function visibleUsersScope(viewer: UserRow) {
-  const base = isNull(users.deletedAt);
-  return can(viewer.roleId, 'settings_users', 'index') ? base : and(base, eq(users.roleId, Role.User));
-}
-
-/** An investor's personal details, which they keep up to date themselves and staff may correct. */
-const optionalText = (max: number) => clearable(textInput(max));
-const personalDetails = {
-  phone: clearable(textInput(40).regex(/^\+?[0-9 ()-]{6,}$/, 'Enter a phone number such as +44 20 7946 0000.')),
-  address_line1: optionalText(200),
-  address_line2: optionalText(200),
-  city: optionalText(100),
-  postcode: optionalText(20),
-  country: optionalText(100),
-  date_of_birth: clearable(isoDateInput.refine((value) => value < new Date().toISOString().slice(0, 10), 'The date of birth must be in the past.')),
-  nationality: optionalText(100),
-};
-const personalChanges = (input: { [K in keyof typeof personalDetails]?: string | null }) => ({
-  phone: input.phone,
-  addressLine1: input.address_line1,
-  addressLine2: input.address_line2,
-  city: input.city,
-  postcode: input.postcode,
-  country: input.country,
-  dateOfBirth: input.date_of_birth,
-  nationality: input.nationality,
-});
-
-const selfUpdateSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Enter a name.').max(255),
-    accepted_terms_version: z.coerce.number().int().min(0),
-    ...personalDetails,
-  })
-  .partial()
-  .strict();
-
-const staffUpdateSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Enter a name.').max(255),
-    email: z.string().trim().toLowerCase().email('Enter a valid email address.').max(254),
-    ...personalDetails,
-    kyc_status: z.enum(KYC_STATUSES, { message: `Choose one of ${KYC_STATUSES.join(', ')}.` }),
-  })
-  .partial()
-  .strict();
-
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
 
   app.get('/api/users', { preHandler: authorize('investors', 'index') }, async (request) => {
     const viewer = requireUser(request);
     const query = parseListQuery(request.query as Record<string, unknown>, USERS_RESOURCE);
+    query.orderBy.push(asc(users.id));
     const where = and(visibleUsersScope(viewer), query.where);
-    const page = await paginate<UserRow, Record<string, unknown>>(
+    return paginate<UserRow, Record<string, unknown>>(
       db.select().from(users).where(where).$dynamic(),
       db.select({ total: count() }).from(users).where(where).$dynamic(),
       query,
@@ -112,7 +43,26 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
         return presented.map((u) => ({ ...u, role_name: ROLE_NAMES[u.role_id as RoleId] ?? null }));
       },
     );
-    return page;
+  });
+
+  /** Exactly the filtered, sorted list (every page), streamed as CSV or Excel. */
+  app.get('/api/users/export', { preHandler: authorize('investors', 'index') }, async (request, reply) => {
+    const viewer = requireUser(request);
+    const raw = request.query as Record<string, unknown>;
+    const query = parseListQuery(raw, USERS_EXPORT_RESOURCE);
+    const format = exportFormat(raw);
+    await recordActivity(db, { request, action: 'exported', subjectType: 'users', after: { format, query: raw } });
+    return sendExport(request, reply, format, usersExport(db, viewer, query, await liveAttributes(db, 'user')));
+  });
+
+  /** Who may own an investor (the relationship manager): staff of roles that work with investors. */
+  app.get('/api/users/owners', { preHandler: authorize('investors', 'index') }, async () => {
+    const rows = await db
+      .select({ id: users.id, name: users.name, email: users.email, role_id: users.roleId })
+      .from(users)
+      .where(and(inArray(users.roleId, OWNER_ROLES), isNull(users.deletedAt)))
+      .orderBy(asc(users.name), asc(users.id));
+    return { data: rows };
   });
 
   async function loadVisibleUser(request: FastifyRequest, id: number): Promise<UserRow> {
@@ -124,10 +74,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return row;
   }
 
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
-
   app.get('/api/users/:id', { schema: { params: idParams } }, async (request) => {
-    const { id } = request.params as z.infer<typeof idParams>;
+    const { id } = request.params as { id: number };
     const includes = parseIncludes((request.query as { include?: string }).include);
     const [user] = await presentUsersWith(db, [await loadVisibleUser(request, id)], includes);
     return { data: user };
@@ -139,34 +87,44 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const viewer = requireUser(request);
     const target = await loadVisibleUser(request, id);
     const { fields } = await readForm(request);
-    const { _method: _ignored, ...rest } = fields;
-    let changes: Partial<typeof users.$inferInsert>;
+    const { _method: _ignored, attributes: rawAttributes, ...rest } = fields;
+    const now = clock.now();
     if (viewer.id === target.id) {
+      if (rawAttributes !== undefined) throw validationError({ attributes: ['Custom attributes are kept by staff.'] });
       const input = parseFields(selfUpdateSchema, rest);
       if (input.accepted_terms_version !== undefined) {
         const { termsVersion } = await loadSettings(db);
-        if (input.accepted_terms_version !== termsVersion) {
-          throw validationError({ accepted_terms_version: [`The current terms version is ${termsVersion}.`] });
-        }
+        if (input.accepted_terms_version !== termsVersion) throw validationError({ accepted_terms_version: [`The current terms version is ${termsVersion}.`] });
       }
-      changes = { name: input.name, acceptedTermsVersion: input.accepted_terms_version, ...(target.roleId === Role.User ? personalChanges(input) : {}) };
-    } else {
-      if (!can(viewer.roleId, 'investors', 'update')) throw forbidden();
-      const input = parseFields(staffUpdateSchema, rest);
-      if (input.email && input.email !== target.email.toLowerCase()) {
-        const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
-        if (taken) throw validationError({ email: ['The email has already been taken.'] });
-      }
-      changes = { name: input.name, email: input.email, ...personalChanges(input) };
-      if (input.kyc_status !== undefined && input.kyc_status !== target.kycStatus) Object.assign(changes, { kycStatus: input.kyc_status, kycUpdatedAt: clock.now() });
+      const changes = { name: input.name, acceptedTermsVersion: input.accepted_terms_version, ...(target.roleId === Role.User ? personalChanges(input) : {}) };
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, target.id)).returning();
+        await recordActivity(tx, { request, action: 'updated', subjectType: 'user', subjectId: target.id, before: target, after: row });
+        return row;
+      });
+      return { data: (await presentUsersWith(db, [updated], new Set()))[0] };
     }
+
+    if (!can(viewer.roleId, 'investors', 'update')) throw forbidden();
+    const input = parseFields(staffUpdateSchema, rest);
+    const attributeInput = readAttributeInput(rawAttributes);
+    if (input.email && input.email !== target.email.toLowerCase()) await assertEmailFree(db, input.email, target.id);
+    await assertOwner(db, input.owner_id);
+    const changes: Partial<typeof users.$inferInsert> = { name: input.name, email: input.email, ownerId: input.owner_id, ...personalChanges(input) };
+    if (input.kyc_status !== undefined && input.kyc_status !== target.kycStatus) Object.assign(changes, { kycStatus: input.kyc_status, kycUpdatedAt: now });
     const updated = await db.transaction(async (tx) => {
-      const [row] = await tx.update(users).set({ ...changes, updatedAt: clock.now() }).where(eq(users.id, target.id)).returning();
+      const [row] = await tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, target.id)).returning();
       await recordActivity(tx, { request, action: 'updated', subjectType: 'user', subjectId: target.id, before: target, after: row });
-      return row;
+      if (target.roleId === Role.User) {
+        await saveAttributeValues(tx, request, { subjectType: 'user', subjectId: target.id, input: attributeInput, now });
+        await recordCategoryFromForm(tx, request, row, input.category, now);
+      } else if (attributeInput || input.category) {
+        throw validationError({ [attributeInput ? 'attributes' : 'category']: ['Only investors have these.'] });
+      }
+      const [latest] = await tx.select().from(users).where(eq(users.id, target.id));
+      return latest;
     });
-    const [user] = await presentUsersWith(db, [updated], new Set());
-    return { data: user };
+    return { data: (await presentUsersWith(db, [updated], new Set(['attributeValues', 'owner'])))[0] };
   };
   app.post('/api/users/:id', updateUser);
   app.patch('/api/users/:id', updateUser);

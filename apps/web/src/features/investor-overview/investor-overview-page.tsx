@@ -7,8 +7,9 @@ import { usePageTitle } from '../../ui/page-title';
 import { useMyInvestments } from '../investor-investments/api/investments';
 import { money } from '../opportunities/components/opportunity-view';
 import { usePortfolio } from '../portfolio/api/portfolio';
+import { LatestActivity } from './latest-activity';
 
-/** The investor's start page: portfolio totals, what awaits them, and the way into each area. */
+/** The investor's start page: portfolio totals, what awaits them, the way into each area and the newest activity. */
 export function InvestorOverviewPage() {
   const user = useCurrentUser();
   const { terms } = useBranding();
@@ -68,6 +69,7 @@ export function InvestorOverviewPage() {
           </Card>
         ))}
       </SimpleGrid>
+      <LatestActivity />
     </Stack>
   );
 }

@@ -1,12 +1,13 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
 import type { OpportunitiesSearch } from './components/opportunities-list-page';
+import { searchText } from '../../app/search-text';
 
 /** Staff pages of live opportunities and existing investments (spec §2.2). */
 const listSearch = (search: Record<string, unknown>): OpportunitiesSearch => ({
   ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
   ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
-  ...(typeof search.search === 'string' && search.search ? { search: search.search } : {}),
+  ...(searchText(search.search) ? { search: searchText(search.search) } : {}),
   // The router reads ?status=2 as the number 2.
   ...(/^[1-6]$/.test(String(search.status)) ? { status: String(search.status) } : {}),
 });
@@ -37,11 +38,19 @@ export const opportunityAdminRoutes = [
     component: lazyRouteComponent(() => import('./components/opportunity-details-page'), 'OpportunityPreviewPage'),
   }),
   createRoute({ ...parent, path: '/investments/existing', validateSearch: listSearch, beforeLoad: requirePermission('existing_opportunities', 'index'), component: () => <ListPage group="existing" /> }),
+  createRoute({
+    ...parent, path: '/investments/existing/new-existing',
+    beforeLoad: requirePermission('existing_opportunities', 'create'),
+    component: lazyRouteComponent(() => import('./components/opportunity-form-page'), 'NewExistingInvestmentPage'),
+  }),
   createRoute({ ...parent, path: '/investments/existing/$id/details', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="details" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/key-information', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="key-information" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/performance', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="performance" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/discussions', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="discussions" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/documents', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="documents" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/notes-calls-tasks', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="notes-calls-tasks" existing /> }),
+  createRoute({ ...parent, path: '/investments/existing/$id/cap-table', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="cap-table" existing /> }),
+  createRoute({ ...parent, path: '/investments/existing/$id/cap-table-performance', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="cap-table-performance" existing /> }),
+  createRoute({ ...parent, path: '/investments/existing/$id/pre-emption', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="pre-emption" existing /> }),
   createRoute({ ...parent, path: '/investments/existing/$id/transactions', beforeLoad: requirePermission('existing_opportunities', 'show'), component: () => <DetailsPage tab="transactions" existing /> }),
 ];

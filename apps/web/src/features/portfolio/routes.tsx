@@ -1,8 +1,16 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { investorRoute } from '../../app/routes/base';
+import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { investorRoute, loadSession } from '../../app/routes/base';
 
-/** The investor's portfolio pages (spec §2.3). */
+/** The investor's portfolio pages (spec §2.3). Fund pages exist only while the deployment has funds. */
 export const portfolioRoutes = [
   createRoute({ getParentRoute: () => investorRoute, path: '/portfolio', component: lazyRouteComponent(() => import('./components/portfolio-page'), 'PortfolioPage') }),
   createRoute({ getParentRoute: () => investorRoute, path: '/portfolio/$id', component: lazyRouteComponent(() => import('./components/holding-page'), 'HoldingPage') }),
+  createRoute({
+    getParentRoute: () => investorRoute,
+    path: '/portfolio/fund/$id',
+    beforeLoad: async ({ context }) => {
+      if (!(await loadSession(context.queryClient)).flags.enableFunds) throw notFound();
+    },
+    component: lazyRouteComponent(() => import('./components/fund-position-page'), 'FundPositionPage'),
+  }),
 ];

@@ -37,5 +37,11 @@ export const profileRoutes = [
     createRoute({ ...parent, path: '/identity', component: lazyRouteComponent(() => import('./components/identity-page'), 'IdentityPage') }),
     createRoute({ ...parent, path: '/security', component: lazyRouteComponent(() => import('./components/security-page'), 'SecurityPage') }),
     createRoute({ ...parent, path: '/documents', component: lazyRouteComponent(() => import('./components/documents-page'), 'DocumentsPage') }),
+    // The investor's organisations and method accounts: features/organisations, features/investment-methods.
+    createRoute({ ...parent, path: '/organisation-apply', component: lazyRouteComponent(() => import('../organisations/components/organisation-apply-page'), 'OrganisationApplyPage') }),
+    createRoute({ ...parent, path: '/organisation_{$id}', component: lazyRouteComponent(() => import('../organisations/components/my-organisation-page'), 'MyOrganisationPage') }),
+    createRoute({ ...parent, path: '/organisation-documents_{$id}', component: lazyRouteComponent(() => import('../organisations/components/my-organisation-page'), 'MyOrganisationDocumentsPage') }),
+    createRoute({ ...parent, path: '/investmentmethod-documents_{$id}', component: lazyRouteComponent(() => import('../investment-methods/components/my-account-page'), 'MyMethodDocumentsPage') }),
+    createRoute({ ...parent, path: '/investmentmethod_{$id}', component: lazyRouteComponent(() => import('../investment-methods/components/my-account-page'), 'MyMethodAccountPage') }),
   ]),
 ];

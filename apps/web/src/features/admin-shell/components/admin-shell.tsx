@@ -11,6 +11,12 @@ import { NotificationBell } from '../../notifications/components/notification-be
 import { TermsAcceptanceModal } from '../../terms/components/terms-modal';
 
 /** The staff shell (spec §2.2): side menu by permission, Create actions, account menu, bell. */
+/**
+ * The menu decides which entry is active itself (a page under an entry keeps it lit); the router
+ * marks only the exact page as current, so '/admin' is not "the current page" everywhere below it.
+ */
+const EXACT = { exact: true } as const;
+
 export function AdminShell() {
   const user = useCurrentUser()!;
   const { flags, terms } = useBranding();
@@ -95,9 +101,9 @@ export function AdminShell() {
           {areas.map((area) => {
             const active = area.links.some((link) => isActive(link.path));
             return (
-              <NavLink key={area.key} component={Link} to={area.href} label={terms[area.term]} active={active} opened={active && area.links.length > 1} fw={600} childrenOffset={16}>
+              <NavLink key={area.key} component={Link} to={area.href} activeOptions={EXACT} label={terms[area.term]} active={active} opened={active && area.links.length > 1} fw={600} childrenOffset={16}>
                 {area.links.length > 1 &&
-                  area.links.map((link) => <NavLink key={link.path} component={Link} to={link.path} label={label(link)} active={isActive(link.path)} />)}
+                  area.links.map((link) => <NavLink key={link.path} component={Link} to={link.path} activeOptions={EXACT} label={label(link)} active={isActive(link.path)} />)}
               </NavLink>
             );
           })}

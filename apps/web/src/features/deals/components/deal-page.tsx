@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCalendarEvent, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCalendarEvent, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { can, formatMoney } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -14,6 +12,8 @@ import { ErrorPage } from '../../errors/error-page';
 import { deleteDeal, useDeal, useDealAction, type Deal } from '../api/deals';
 import { RecordsPanel } from '../../records/components/records-panel';
 import { Fact } from '../../../ui/fact';
+import { PromoteDeal } from './promote-deal';
+import { DeleteRecordButton } from '../../../ui/delete-record-button';
 
 export type DealTab = 'performance' | 'key-information' | 'notes-calls-tasks';
 
@@ -93,38 +93,17 @@ function KeyInformation({ deal }: { deal: Deal }) {
 }
 
 function DeleteDeal({ deal }: { deal: Deal }) {
-  const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const remove = useDealAction(() => deleteDeal(deal.id));
   return (
-    <>
-      <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpen(true)}>
-        Delete
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Delete ${deal.company_name}?`} centered>
-        <Text size="sm">The deal leaves the board and the deals list.</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setOpen(false)}>
-            Keep it
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  notifications.show({ color: 'teal', message: `${deal.company_name} was deleted.` });
-                  void navigate({ to: '/admin/investments/deals', search: { pipeline: deal.pipeline_id } });
-                },
-                onError: (error) => notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'The deal was not deleted.' }),
-              })
-            }
-          >
-            Delete deal
-          </Button>
-        </Group>
-      </Modal>
-    </>
+    <DeleteRecordButton
+      name={deal.company_name}
+      what="deal"
+      consequence="The deal leaves the board and the deals list."
+      remove={() => remove.mutateAsync(undefined)}
+      pending={remove.isPending}
+      onDeleted={() => void navigate({ to: '/admin/investments/deals', search: { pipeline: deal.pipeline_id } })}
+    />
   );
 }
 
@@ -169,6 +148,7 @@ export function DealPage({ tab }: { tab: DealTab }) {
               Edit
             </Button>
           )}
+          {can(user?.role_id, 'deals', 'update') && can(user?.role_id, 'live_opportunities', 'create') && <PromoteDeal deal={deal} />}
           {can(user?.role_id, 'deals', 'delete') && <DeleteDeal deal={deal} />}
         </Group>
       </Group>

@@ -1,3 +1,5 @@
+import { searchText } from '../../../app/search-text';
+
 /** The deals page's state in the URL: view, pipeline, table filters, sort and page. */
 export interface DealsSearch {
   view?: 'table';
@@ -12,7 +14,7 @@ export const dealsSearch = (search: Record<string, unknown>): DealsSearch => ({
   ...(search.view === 'table' ? { view: 'table' as const } : {}),
   ...(Number(search.pipeline) > 0 ? { pipeline: Number(search.pipeline) } : {}),
   ...(Number(search.stage) > 0 ? { stage: Number(search.stage) } : {}),
-  ...(typeof search.search === 'string' && search.search ? { search: search.search } : {}),
+  ...(searchText(search.search) ? { search: searchText(search.search) } : {}),
   ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
   ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
 });

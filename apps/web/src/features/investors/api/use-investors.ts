@@ -1,17 +1,106 @@
-import { Role } from '@platform/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Role, type AppropriatenessStateName, type InvestorCategory, type KycStatus } from '@platform/domain';
+import { api, type Page } from '../../../app/api-client';
 import { useListQuery, type ListParams } from '../../../app/use-list-query';
+import type { AttributeValueEntry } from '../../attributes/api/attributes';
 
-export interface InvestorRow {
+export interface Person {
   id: number;
   name: string;
   email: string;
+}
+
+/** An investor as GET /api/users presents one (modules/users/presenter.ts). */
+export interface Investor {
+  id: number;
+  name: string;
+  email: string;
+  role_id: number;
   email_verified_at: string | null;
   accepted_terms_version: number;
+  compliance_passed: boolean | null;
+  compliance_tries: number | null;
+  phone: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  postcode: string | null;
+  country: string | null;
+  date_of_birth: string | null;
+  nationality: string | null;
+  kyc_status: KycStatus;
+  investor_category: InvestorCategory | null;
+  categorisation_status: string | null;
+  owner_id: number | null;
+  owner?: Person | null;
+  attribute_values?: AttributeValueEntry[];
   last_login_at: string | null;
   created_at: string;
 }
 
-/** Investors are users with the investor role (spec §6, role 5). */
-export function useInvestors(params: Omit<ListParams, 'filters'> & { filters: Record<string, string | undefined> }) {
-  return useListQuery<InvestorRow>('users', { ...params, filters: { ...params.filters, role_id: String(Role.User) } });
+export type InvestorRow = Investor;
+
+export interface InvestorFilters {
+  search?: string;
+  category?: string;
+  kyc_status?: string;
+  owner_id?: string;
+  appropriateness?: AppropriatenessStateName | string;
 }
+
+const INVESTOR_FILTER = String(Role.User);
+
+/** Investors are users with the investor role (spec §6, role 5). */
+export function useInvestors(params: Omit<ListParams, 'filters'> & { filters: InvestorFilters & Record<string, string | undefined> }) {
+  return useListQuery<Investor>('users', { ...params, include: 'owner', filters: { ...params.filters, role_id: INVESTOR_FILTER } });
+}
+
+/** The export link of exactly the list on screen (every page). */
+export function investorsExportHref(format: 'csv' | 'xlsx', sort: string, filters: InvestorFilters) {
+  const query = new URLSearchParams({ format, sort, 'filter[role_id]': INVESTOR_FILTER });
+  for (const [name, value] of Object.entries(filters)) if (value?.trim()) query.set(`filter[${name}]`, value.trim());
+  return `/api/users/export?${query}`;
+}
+
+export function useInvestor(id: string | number) {
+  return useQuery({ queryKey: ['users', 'one', String(id)], queryFn: () => api<{ data: Investor }>(`/api/users/${id}`, { query: { include: 'owner,attributeValues' } }).then((r) => r.data) });
+}
+
+export interface Owner extends Person {
+  role_id: number;
+}
+
+/** Staff who may own investors (relationship managers). */
+export function useOwners(enabled = true) {
+  return useQuery({ queryKey: ['users', 'owners'], queryFn: () => api<{ data: Owner[] }>('/api/users/owners').then((r) => r.data), staleTime: 60_000, enabled });
+}
+
+/** A change to investors: every list and page of users is refreshed after it. */
+export function useInvestorAction<Input, Output>(action: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['users'] }), client.invalidateQueries({ queryKey: ['invitations'] }), client.invalidateQueries({ queryKey: ['records', 'activity'] })]),
+  });
+}
+
+export const deleteInvestor = (id: number) => api<void>(`/api/users/${id}`, { method: 'DELETE' });
+export const deleteInvestorForGood = (id: number) => api<void>(`/api/users/${id}/unsafe`, { method: 'DELETE' });
+export const resetAppropriateness = (id: number) => api<unknown>(`/api/users/${id}/reset-appropriateness-test`, { method: 'POST' });
+export const sendInvitation = (id: number) => api<{ message: string }>('/api/users/resend-set-password-email', { method: 'POST', body: { user_id: id } });
+
+export interface Invitation {
+  id: number;
+  user: Person;
+  sent_at: string;
+  expires_at: string;
+  expired: boolean;
+}
+
+export function useInvitations(page: number) {
+  return useListQuery<Invitation>('invitations', { page, perPage: 25, sort: '-created_at', filters: {} });
+}
+
+export const bulkDeleteInvitations = (ids: number[]) => api<{ message: string; deleted: number }>('/api/invitations/bulk-delete', { method: 'POST', body: { ids } });
+
+export type { Page };

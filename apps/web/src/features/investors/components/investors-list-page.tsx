@@ -1,77 +1,173 @@
-import { Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUsers } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { IconDownload, IconFileImport, IconMailForward, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import {
+  APPROPRIATENESS_STATE_LABELS,
+  appropriatenessStateOf,
+  can,
+  INVESTOR_CATEGORIES,
+  INVESTOR_CATEGORY_DETAILS,
+  KYC_STATUS_LABELS,
+  KYC_STATUSES,
+  type KycStatus,
+} from '@platform/domain';
+import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
+import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
-import { useInvestors, type InvestorRow } from '../api/use-investors';
-
-export interface InvestorsSearch {
-  page?: number;
-  sort?: string;
-  search?: string;
-  verified?: '1' | '0';
-}
+import { investorsExportHref, useInvestors, useOwners, type Investor } from '../api/use-investors';
+import type { InvestorsSearch } from './investors-search';
 
 const PER_PAGE = 25;
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
+const KYC_COLOURS: Record<KycStatus, string> = { not_started: 'gray', submitted: 'blue', verified: 'teal', rejected: 'red' };
+const APPROPRIATENESS_COLOURS = { passed: 'teal', failed: 'red', not_taken: 'gray' } as const;
 
-/** The investors list: search, verification filter, sortable columns, paging — all kept in the URL. */
+export function categoryLabel(investor: Pick<Investor, 'investor_category' | 'categorisation_status'>) {
+  if (!investor.investor_category) return '—';
+  const label = INVESTOR_CATEGORY_DETAILS[investor.investor_category].label;
+  return investor.categorisation_status && investor.categorisation_status !== 'approved' ? `${label} (${investor.categorisation_status})` : label;
+}
+
+export function KycBadge({ status }: { status: KycStatus }) {
+  return (
+    <Badge color={KYC_COLOURS[status]} variant="light" style={{ overflow: 'visible' }} miw="max-content">
+      {KYC_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function AppropriatenessBadge({ investor }: { investor: Pick<Investor, 'compliance_passed' | 'compliance_tries'> }) {
+  const state = appropriatenessStateOf(investor);
+  return (
+    <Badge color={APPROPRIATENESS_COLOURS[state]} variant="light" miw="max-content">
+      {APPROPRIATENESS_STATE_LABELS[state]}
+    </Badge>
+  );
+}
+
+/** /admin/investors: search, filters, sortable columns and paging — all kept in the URL — and exports. */
 export function InvestorsListPage() {
-  const { terms, termsVersion } = useBranding();
+  const { terms } = useBranding();
   usePageTitle(terms.investors);
+  const user = useCurrentUser();
   const search = useSearch({ strict: false }) as InvestorsSearch;
   const navigate = useNavigate();
+  const owners = useOwners();
   const [text] = useDebouncedValue(search.search ?? '', 300);
   const sort = search.sort ?? 'name';
   const page = search.page ?? 1;
   const update = (changes: Partial<InvestorsSearch>) => void navigate({ to: '/admin/investors', search: { ...search, page: undefined, ...changes }, replace: true });
-  const list = useInvestors({ page, perPage: PER_PAGE, sort, filters: { search: text, email_verified: search.verified } });
+  const filters = { search: text, category: search.category, kyc_status: search.kyc, owner_id: search.owner, appropriateness: search.appropriateness };
+  const list = useInvestors({ page, perPage: PER_PAGE, sort, filters });
+  const mayShow = can(user?.role_id, 'investors', 'show');
 
-  const columns: Column<InvestorRow>[] = [
-    { key: 'name', label: 'Name', sort: 'name', render: (r) => <Text fw={600} size="sm">{r.name}</Text> },
+  const columns: Column<Investor>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      sort: 'name',
+      render: (r) =>
+        mayShow ? (
+          <Text component={Link} to={`/admin/investors/${r.id}/details`} fw={600} size="sm" c="brand.8" style={{ textDecoration: 'none' }}>
+            {r.name}
+          </Text>
+        ) : (
+          <Text fw={600} size="sm">
+            {r.name}
+          </Text>
+        ),
+    },
     { key: 'email', label: 'Email', sort: 'email', render: (r) => <Text size="sm">{r.email}</Text> },
-    {
-      key: 'verified',
-      label: 'Verification',
-      render: (r) => (r.email_verified_at ? <Badge color="teal" variant="light">Verified</Badge> : <Badge color="orange" variant="light">Unverified</Badge>),
-    },
-    {
-      key: 'terms',
-      label: 'Terms',
-      render: (r) => (r.accepted_terms_version >= termsVersion ? <Badge color="teal" variant="light">Accepted</Badge> : <Badge color="gray" variant="light">Pending</Badge>),
-    },
-    { key: 'last_login_at', label: 'Last login', sort: 'last_login_at', render: (r) => <Text size="sm">{date(r.last_login_at)}</Text> },
+    { key: 'owner', label: 'Owner', render: (r) => <Text size="sm">{r.owner?.name ?? '—'}</Text> },
+    { key: 'category', label: 'Category', sort: 'investor_category', render: (r) => <Text size="sm">{categoryLabel(r)}</Text> },
+    { key: 'kyc', label: 'KYC', sort: 'kyc_status', width: 200, render: (r) => <KycBadge status={r.kyc_status} /> },
+    { key: 'appropriateness', label: 'Appropriateness', width: 140, render: (r) => <AppropriatenessBadge investor={r} /> },
     { key: 'created_at', label: 'Joined', sort: 'created_at', render: (r) => <Text size="sm">{date(r.created_at)}</Text> },
   ];
 
   return (
     <Stack gap="lg">
-      <Title order={1} fz={26}>
-        {terms.investors}
-      </Title>
-      <Group gap="sm" align="flex-end">
-        <TextInput
-          label="Search"
-          placeholder="Name or email"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search.search ?? ''}
-          onChange={(e) => update({ search: e.currentTarget.value || undefined })}
-          w={300}
-        />
-        <Select
-          label="Email verification"
-          data={[
-            { value: '1', label: 'Verified' },
-            { value: '0', label: 'Unverified' },
-          ]}
-          placeholder="Any"
-          clearable
-          value={search.verified ?? null}
-          onChange={(value) => update({ verified: (value as '1' | '0' | null) ?? undefined })}
-          w={200}
-        />
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={26}>
+          {terms.investors}
+        </Title>
+        <Group gap="xs">
+          {can(user?.role_id, 'investors', 'index') && (
+            <Button component={Link} to="/admin/investors/invitations" variant="default" leftSection={<IconMailForward size={16} aria-hidden />}>
+              Invitations
+            </Button>
+          )}
+          {can(user?.role_id, 'investors', 'create') && (
+            <ButtonLink to="/admin/investors/import" search={{ kind: 'investors' }} variant="default" leftSection={<IconFileImport size={16} aria-hidden />}>
+              Import
+            </ButtonLink>
+          )}
+          {can(user?.role_id, 'investors', 'create') && (
+            <Button component={Link} to="/admin/investors/new-investor" leftSection={<IconPlus size={16} aria-hidden />}>
+              New investor
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Group gap="sm" align="flex-end" justify="space-between">
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            label="Search"
+            placeholder="Name or email"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.search ?? ''}
+            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
+            w={240}
+          />
+          <Select
+            label="Category"
+            placeholder="Any"
+            clearable
+            data={[...INVESTOR_CATEGORIES.map((c) => ({ value: c, label: INVESTOR_CATEGORY_DETAILS[c].label })), { value: 'none', label: 'Not categorised' }]}
+            value={search.category ?? null}
+            onChange={(value) => update({ category: value ?? undefined })}
+            w={220}
+          />
+          <Select
+            label="KYC"
+            placeholder="Any"
+            clearable
+            data={KYC_STATUSES.map((s) => ({ value: s, label: KYC_STATUS_LABELS[s] }))}
+            value={search.kyc ?? null}
+            onChange={(value) => update({ kyc: value ?? undefined })}
+            w={190}
+          />
+          <Select
+            label="Appropriateness"
+            placeholder="Any"
+            clearable
+            data={Object.entries(APPROPRIATENESS_STATE_LABELS).map(([value, label]) => ({ value, label }))}
+            value={search.appropriateness ?? null}
+            onChange={(value) => update({ appropriateness: value ?? undefined })}
+            w={160}
+          />
+          <Select
+            label="Owner"
+            placeholder="Anyone"
+            clearable
+            searchable
+            data={[{ value: 'none', label: 'No owner' }, ...(owners.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))]}
+            value={search.owner ?? null}
+            onChange={(value) => update({ owner: value ?? undefined })}
+            w={200}
+          />
+        </Group>
+        <Group gap="xs">
+          <Button component="a" href={investorsExportHref('csv', sort, filters)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+            Export CSV
+          </Button>
+          <Button component="a" href={investorsExportHref('xlsx', sort, filters)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+            Export Excel
+          </Button>
+        </Group>
       </Group>
       <DataTable
         caption={`${terms.investors}, page ${page}`}
@@ -88,9 +184,9 @@ export function InvestorsListPage() {
         empty={
           <Stack align="center" gap={4}>
             <IconUsers size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>No investors match</Text>
+            <Text fw={600}>No {terms.investors.toLowerCase()} match</Text>
             <Text size="sm" c="dimmed">
-              Try another search or clear the filter.
+              Try another search or clear the filters.
             </Text>
           </Stack>
         }

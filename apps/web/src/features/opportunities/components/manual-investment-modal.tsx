@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { MODAL_WIDTH } from '@platform/domain';
+import { MODAL_WIDTH, OpportunityStatus } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
@@ -13,19 +13,22 @@ interface Values extends Record<string, unknown> {
   user_id: string | null;
   amount: string;
   type: 'manual' | 'private_manual';
-  status: 'reserved' | 'paid';
+  status: 'reserved' | 'paid' | 'completed';
+  invested_on: string;
 }
 
 /**
  * Staff record an investment taken outside the portal (spec §4 entry types): `manual` is shown to the
  * investor, `private_manual` stays a staff record. The same limits and cap apply as to reservations.
+ * On an existing investment the entry is a completed holding, dated when it was paid for.
  */
 export function ManualInvestmentButton({ opportunity }: { opportunity: StaffOpportunity }) {
   const [opened, setOpened] = useState(false);
   const client = useQueryClient();
-  const form = useForm<Values>({ initialValues: { user_id: null, amount: '', type: 'manual', status: 'reserved' } });
+  const existing = opportunity.status >= OpportunityStatus.Completed;
+  const form = useForm<Values>({ initialValues: { user_id: null, amount: '', type: 'manual', status: existing ? 'completed' : 'reserved', invested_on: '' } });
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
-    await api('/api/investments/manual', { method: 'POST', body: { opportunity_id: opportunity.id, user_id: values.user_id ? Number(values.user_id) : undefined, amount: values.amount.replace(/[£€$,\s]/g, ''), type: values.type, status: values.status } });
+    await api('/api/investments/manual', { method: 'POST', body: { opportunity_id: opportunity.id, user_id: values.user_id ? Number(values.user_id) : undefined, amount: values.amount.replace(/[£€$,\s]/g, ''), type: values.type, status: values.status, invested_on: existing ? values.invested_on : undefined } });
     await Promise.all([client.invalidateQueries({ queryKey: ['investments'] }), client.invalidateQueries({ queryKey: ['investment-opportunities'] })]);
     form.reset();
     setOpened(false);
@@ -52,18 +55,22 @@ export function ManualInvestmentButton({ opportunity }: { opportunity: StaffOppo
                 ]}
               />
             </div>
-            <div>
-              <Text size="sm" fw={500} mb={4}>
-                Status
-              </Text>
-              <SegmentedControl
-                {...form.getInputProps('status')}
-                data={[
-                  { value: 'reserved', label: 'Reserved' },
-                  { value: 'paid', label: 'Payment received' },
-                ]}
-              />
-            </div>
+            {existing ? (
+              <TextInput label="Paid on" type="date" required {...form.getInputProps('invested_on')} />
+            ) : (
+              <div>
+                <Text size="sm" fw={500} mb={4}>
+                  Status
+                </Text>
+                <SegmentedControl
+                  {...form.getInputProps('status')}
+                  data={[
+                    { value: 'reserved', label: 'Reserved' },
+                    { value: 'paid', label: 'Payment received' },
+                  ]}
+                />
+              </div>
+            )}
             <FormError message={formError} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpened(false)}>

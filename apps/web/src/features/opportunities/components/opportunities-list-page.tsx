@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Progress, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconRocket, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconRocket, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { can, OPPORTUNITY_STATUS_LABELS, type OpportunityStatusId } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
+import { toQuery } from '../../../app/use-list-query';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOpportunityList, type StaffOpportunity } from '../api/opportunities';
@@ -48,7 +49,15 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
   const sort = search.sort ?? '-created_at';
   const page = search.page ?? 1;
   const update = (changes: Partial<OpportunitiesSearch>) => void navigate({ to: config.path, search: { ...search, page: undefined, ...changes }, replace: true });
-  const list = useOpportunityList({ page, perPage: PER_PAGE, sort, filters: { search: text, status: search.status ?? config.statuses } });
+  const filters = { search: text, status: search.status ?? config.statuses };
+  const list = useOpportunityList({ page, perPage: PER_PAGE, sort, filters });
+  // The export is exactly the list on screen: same filters and sort, every page.
+  const exportHref = (format: 'csv' | 'xlsx') => {
+    const query = Object.entries({ ...toQuery({ page, perPage: PER_PAGE, sort, filters }), format })
+      .filter(([key, value]) => value !== undefined && key !== 'page' && key !== 'per_page')
+      .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    return `/api/investment-opportunities/export?${query.join('&')}`;
+  };
 
   const columns: Column<StaffOpportunity>[] = [
     { key: 'name', label: 'Name', sort: 'name', render: (o) => (<div><Text fw={600} size="sm">{o.name}</Text><Text size="xs" c="dimmed">{o.company_name}</Text></div>) },
@@ -78,15 +87,30 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
             New opportunity
           </Button>
         )}
+        {group === 'existing' && can(user?.role_id, 'existing_opportunities', 'create') && (
+          <Button component={Link} to="/admin/investments/existing/new-existing" leftSection={<IconPlus size={16} aria-hidden />}>
+            Record an existing investment
+          </Button>
+        )}
       </Group>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput label="Search" placeholder="Opportunity name" leftSection={<IconSearch size={16} aria-hidden />} value={search.search ?? ''} onChange={(e) => update({ search: e.currentTarget.value || undefined })} w={280} />
-        <SegmentedControl
-          aria-label="Status"
-          value={search.status ?? 'all'}
-          onChange={(value) => update({ status: value === 'all' ? undefined : value })}
-          data={[{ value: 'all', label: 'All' }, ...config.tabs.map((s) => ({ value: s, label: OPPORTUNITY_STATUS_LABELS[Number(s) as OpportunityStatusId] }))]}
-        />
+      <Group gap="sm" align="flex-end" justify="space-between" wrap="wrap">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput label="Search" placeholder="Opportunity name" leftSection={<IconSearch size={16} aria-hidden />} value={search.search ?? ''} onChange={(e) => update({ search: e.currentTarget.value || undefined })} w={280} />
+          <SegmentedControl
+            aria-label="Status"
+            value={search.status ?? 'all'}
+            onChange={(value) => update({ status: value === 'all' ? undefined : value })}
+            data={[{ value: 'all', label: 'All' }, ...config.tabs.map((s) => ({ value: s, label: OPPORTUNITY_STATUS_LABELS[Number(s) as OpportunityStatusId] }))]}
+          />
+        </Group>
+        <Group gap="xs">
+          <Button component="a" href={exportHref('csv')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+            Export CSV
+          </Button>
+          <Button component="a" href={exportHref('xlsx')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+            Export Excel
+          </Button>
+        </Group>
       </Group>
       <DataTable
         caption={`${title}, page ${page}`}
@@ -106,7 +130,7 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
             <IconRocket size={32} stroke={1.5} aria-hidden />
             <Text fw={600}>Nothing here yet</Text>
             <Text size="sm" c="dimmed">
-              {group === 'live' ? 'Create an opportunity, or promote a deal from the pipeline.' : 'Completed opportunities appear here.'}
+              {group === 'live' ? 'Create an opportunity, or promote a deal from the pipeline.' : 'Completed opportunities appear here, and investments the firm already holds once they are recorded.'}
             </Text>
           </Stack>
         }

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { can, OPPORTUNITY_PERMISSION_EVENT, Role } from '@platform/domain';
+import { can, mayViewOpportunityTab, OPPORTUNITY_PERMISSION_EVENT, type OpportunityTab } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
-import { useBranding } from '../../../app/settings';
+import { useBranding, useFeature } from '../../../app/settings';
 import { RichText } from '../../../ui/rich-text';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
@@ -12,7 +12,9 @@ import { useOpportunity, usePublicDocuments, type StaffOpportunity } from '../ap
 import { DocumentsPanel } from '../../records/components/documents-panel';
 import { DiscussionsPanel } from './discussions-panel';
 import { InvitationsPanel } from './invitations-panel';
+import { CapTablePanel, CapTablePerformancePanel } from './cap-table-panel';
 import { PerformancePanel } from './performance-panel';
+import { PreEmptionPanel } from './pre-emption-panel';
 import { RecordsPanel } from '../../records/components/records-panel';
 import { StatusBadge } from './opportunities-list-page';
 import { FundingProgress, money, OpportunityView, sharePrice } from './opportunity-view';
@@ -20,8 +22,23 @@ import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
 import { Fact } from '../../../ui/fact';
 
-export type OpportunityTab = 'performance' | 'details' | 'key-information' | 'transactions' | 'invitations' | 'discussions' | 'documents' | 'notes-calls-tasks';
+export type { OpportunityTab };
 
+
+const TAB_LABELS: Record<OpportunityTab, string> = {
+  performance: 'Performance',
+  details: 'Details',
+  'key-information': 'Key Information',
+  transactions: 'Transactions',
+  'cap-table': 'Cap Table',
+  'cap-table-performance': 'Cap Table Performance',
+  'pre-emption': 'Pre-emption',
+  invitations: 'Invitations',
+  discussions: 'Q&A',
+  documents: 'Documents',
+  'notes-calls-tasks': 'Notes Calls and Tasks',
+};
+const TAB_ORDER: OpportunityTab[] = ['performance', 'details', 'key-information', 'transactions', 'cap-table', 'cap-table-performance', 'pre-emption', 'invitations', 'discussions', 'documents', 'notes-calls-tasks'];
 
 function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
   return (
@@ -75,12 +92,14 @@ function KeyInformation({ opportunity: o }: { opportunity: StaffOpportunity }) {
 
 /**
  * /admin/investments/opportunities/{id}/details (statuses 2–4) and /admin/investments/existing/{id}/details
- * (5–6): the opportunity's figures with tabs; the Investment Manager does not see Transactions (spec §6).
+ * (5–6): the opportunity's figures with tabs; which tabs a role sees is decided by mayViewOpportunityTab
+ * (spec §2.2/§6, docs/decisions/0013), and the server refuses the data of a hidden one.
  */
 export function OpportunityDetailsPage({ tab, existing = false }: { tab: OpportunityTab; existing?: boolean }) {
   const { id } = useParams({ strict: false }) as { id: string };
   const { terms } = useBranding();
   const user = useCurrentUser();
+  const capTable = useFeature('enableCapTable');
   const navigate = useNavigate();
   const query = useOpportunity(id);
   const opportunity = query.data;
@@ -89,9 +108,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
   if (!opportunity) return <Skeleton h={420} radius="md" />;
 
   const base = existing ? `/admin/investments/existing/${id}` : `/admin/investments/opportunities/${id}`;
-  // Spec §2.2/§6: the Investment Manager sees neither Transactions nor Performance or Notes on these pages.
-  const showTransactions = user?.role_id !== Role.InvestmentManager;
-  const showNotes = user?.role_id !== Role.InvestmentManager;
+  const shows = (t: OpportunityTab) => mayViewOpportunityTab(user?.role_id, t, { existing, capTable });
   const mayUpdate = can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'update');
   const listPath = existing ? '/admin/investments/existing' : '/admin/investments/opportunities';
   return (
@@ -121,24 +138,29 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
       )}
       <Tabs value={tab} onChange={(value) => void navigate({ to: value === 'details' ? `${base}/details` : `${base}/${value}` })}>
         <Tabs.List>
-          {existing && showNotes && <Tabs.Tab value="performance">Performance</Tabs.Tab>}
-          <Tabs.Tab value="details">Details</Tabs.Tab>
-          <Tabs.Tab value="key-information">Key Information</Tabs.Tab>
-          {showTransactions && <Tabs.Tab value="transactions">Transactions</Tabs.Tab>}
-          {!existing && <Tabs.Tab value="invitations">Invitations</Tabs.Tab>}
-          <Tabs.Tab value="discussions">Q&amp;A</Tabs.Tab>
-          <Tabs.Tab value="documents">Documents</Tabs.Tab>
-          {showNotes && <Tabs.Tab value="notes-calls-tasks">Notes Calls and Tasks</Tabs.Tab>}
+          {TAB_ORDER.filter(shows).map((t) => (
+            <Tabs.Tab key={t} value={t}>
+              {TAB_LABELS[t]}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
       </Tabs>
-      {tab === 'performance' && existing && showNotes && <PerformancePanel opportunity={opportunity} canWrite={mayUpdate} />}
+      {!shows(tab) && (
+        <Alert variant="light" color="gray">
+          This page is not available here.
+        </Alert>
+      )}
+      {tab === 'performance' && shows(tab) && <PerformancePanel opportunity={opportunity} canWrite={mayUpdate} />}
       {tab === 'details' && <Details opportunity={opportunity} />}
       {tab === 'key-information' && <KeyInformation opportunity={opportunity} />}
-      {tab === 'transactions' && showTransactions && <TransactionsPanel opportunity={opportunity} />}
-      {tab === 'invitations' && !existing && <InvitationsPanel opportunity={opportunity} canWrite={mayUpdate} />}
+      {tab === 'transactions' && shows(tab) && <TransactionsPanel opportunity={opportunity} />}
+      {tab === 'cap-table' && shows(tab) && <CapTablePanel opportunityId={opportunity.id} />}
+      {tab === 'cap-table-performance' && shows(tab) && <CapTablePerformancePanel opportunityId={opportunity.id} />}
+      {tab === 'pre-emption' && shows(tab) && <PreEmptionPanel opportunity={opportunity} canWrite={mayUpdate} />}
+      {tab === 'invitations' && shows(tab) && <InvitationsPanel opportunity={opportunity} canWrite={mayUpdate} />}
       {tab === 'discussions' && <DiscussionsPanel opportunityId={opportunity.id} answerAll={mayUpdate} />}
       {tab === 'documents' && <DocumentsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} publicLabel="Visible to investors" />}
-      {tab === 'notes-calls-tasks' && showNotes && <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />}
+      {tab === 'notes-calls-tasks' && shows(tab) && <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />}
     </Stack>
   );
 }

@@ -1,13 +1,16 @@
-import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, TagsInput, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { CURRENCIES, TAX_RELIEFS } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
+import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { useOpportunity, useOpportunityAction, type StaffOpportunity } from '../api/opportunities';
+import { GalleryManager } from './gallery-manager';
 import { StatusActions } from './status-actions';
 
 /** The form's fields in the server's names (modules/opportunities/schemas.ts); empty text is sent as "not set". */
@@ -17,11 +20,22 @@ const TEXT_FIELDS = [
   'bank_account_name', 'bank_sort_code', 'bank_account_number', 'bank_iban',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
-type Values = Record<TextField, string> & { key_points: string[]; market_sounding_required: boolean };
+type Values = Record<TextField, string> & {
+  key_points: string[];
+  team: StaffOpportunity['team'];
+  key_dates: StaffOpportunity['key_dates'];
+  market_sounding_required: boolean;
+  /** Only when recording an investment the firm already holds. */
+  completed_at: string;
+};
 
 function initialValues(o?: StaffOpportunity): Values {
   const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, o?.[f] ?? ''])) as Record<TextField, string>;
-  return { ...values, currency: values.currency || 'GBP', tax_relief: values.tax_relief || 'none', key_points: o?.key_points ?? [], market_sounding_required: o?.market_sounding_required ?? false };
+  return { ...values, currency: values.currency || 'GBP', tax_relief: values.tax_relief || 'none', key_points: o?.key_points ?? [],
+    team: o?.team ?? [],
+    key_dates: o?.key_dates ?? [],
+    market_sounding_required: o?.market_sounding_required ?? false,
+    completed_at: '' };
 }
 
 /**
@@ -35,22 +49,26 @@ function payload(values: Values, editing: boolean): FormData {
     if (value || editing) body.append(field, value);
   }
   body.append('key_points', JSON.stringify(values.key_points));
+  body.append('team', JSON.stringify(values.team.map(({ name, role, bio }) => ({ name: name.trim(), role: role.trim(), ...(bio?.trim() ? { bio: bio.trim() } : {}) }))));
+  body.append('key_dates', JSON.stringify(values.key_dates));
   body.append('market_sounding_required', values.market_sounding_required ? '1' : '0');
+  if (values.completed_at) body.append('completed_at', values.completed_at);
   if (editing) body.append('_method', 'PATCH');
   return body;
 }
 
-function OpportunityForm({ opportunity }: { opportunity?: StaffOpportunity }) {
+/** Editing an opportunity, creating a Draft, or recording an existing investment (created Completed on its date). */
+function OpportunityForm({ opportunity, existing = false }: { opportunity?: StaffOpportunity; existing?: boolean }) {
   const navigate = useNavigate();
   const form = useForm<Values>({ initialValues: initialValues(opportunity) });
   const save = useOpportunityAction((values: Values) =>
     opportunity
       ? api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}`, { method: 'POST', body: payload(values, true) })
-      : api<{ data: StaffOpportunity }>('/api/investment-opportunities', { method: 'POST', body: payload(values, false) }),
+      : api<{ data: StaffOpportunity }>(existing ? '/api/investment-opportunities/existing' : '/api/investment-opportunities', { method: 'POST', body: payload(values, false) }),
   );
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
     const { data } = await save.mutateAsync(values);
-    await navigate({ to: opportunity ? data.admin_path : `/admin/investments/opportunities/${data.id}/edit` });
+    await navigate({ to: opportunity || existing ? data.admin_path : `/admin/investments/opportunities/${data.id}/edit` });
   }, form);
   const input = (field: TextField) => form.getInputProps(field);
 
@@ -69,7 +87,11 @@ function OpportunityForm({ opportunity }: { opportunity?: StaffOpportunity }) {
             <TextInput label="Type" placeholder="Equity" {...input('type')} />
             <TextInput label="Sub-type" placeholder="Ordinary shares" {...input('sub_type')} />
             <Select label="Tax relief" data={TAX_RELIEFS.map((r) => ({ value: r, label: r === 'none' ? 'None' : r }))} allowDeselect={false} {...input('tax_relief')} />
-            <Switch label="Investors must accept market sounding first" mt="xl" {...form.getInputProps('market_sounding_required', { type: 'checkbox' })} />
+            {existing ? (
+              <TextInput label="Completed on" description="When the investment completed" type="date" required {...form.getInputProps('completed_at')} />
+            ) : (
+              <Switch label="Investors must accept market sounding first" mt="xl" {...form.getInputProps('market_sounding_required', { type: 'checkbox' })} />
+            )}
           </SimpleGrid>
         </Paper>
         <Paper withBorder radius="md" p="lg">
@@ -82,7 +104,7 @@ function OpportunityForm({ opportunity }: { opportunity?: StaffOpportunity }) {
             <TextInput label="Maximum raise" description="The hard cap; the target when empty" inputMode="decimal" {...input('maximum_raise')} />
             <TextInput label="Minimum investment" inputMode="decimal" {...input('minimum_investment')} />
             <TextInput label="Maximum investment" description="Per investor" inputMode="decimal" {...input('maximum_investment')} />
-            <TextInput label="Share price" inputMode="decimal" {...input('share_price')} />
+            <TextInput label="Share price" inputMode="decimal" required={existing} description={existing ? 'The price the holdings were bought at' : undefined} {...input('share_price')} />
             <TextInput label="Pre-money valuation" inputMode="decimal" {...input('pre_money_valuation')} />
             <TextInput label="Opens" type="date" {...input('opens_at')} />
             <TextInput label="Closes" type="date" {...input('closes_at')} />
@@ -95,9 +117,65 @@ function OpportunityForm({ opportunity }: { opportunity?: StaffOpportunity }) {
           </Title>
           <Stack>
             <Textarea label="Summary" autosize minRows={2} {...input('summary')} />
-            <Textarea label="Description" description="Formatting: paragraphs, headings, lists and links (HTML) are kept; anything else is removed." autosize minRows={6} {...input('description')} />
+            <RichTextEditor label="Description" value={form.values.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
             <TagsInput label="Key points" description="Press Enter after each point" {...form.getInputProps('key_points')} />
-            <Textarea label="Investment terms" description="Shown for acceptance when investment terms are switched on" autosize minRows={3} {...input('investment_terms')} />
+            <RichTextEditor
+              label="Investment terms"
+              description="Shown for acceptance when investment terms are switched on"
+              minHeight={160}
+              value={form.values.investment_terms}
+              onChange={(html) => form.setFieldValue('investment_terms', html)}
+              error={form.errors.investment_terms}
+            />
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <Group justify="space-between" mb="md">
+            <Title order={2} fz="lg">
+              Team
+            </Title>
+            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem('team', { name: '', role: '', bio: '' })}>
+              Add a team member
+            </Button>
+          </Group>
+          {form.values.team.length === 0 && <Text c="dimmed" size="sm">No team members yet. Investors see the people behind the company here.</Text>}
+          <Stack>
+            {form.values.team.map((_, index) => (
+              <Group key={index} align="flex-start" wrap="nowrap">
+                <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ flex: 1 }}>
+                  <TextInput label="Name" required {...form.getInputProps(`team.${index}.name`)} />
+                  <TextInput label="Role" placeholder="Chief executive" {...form.getInputProps(`team.${index}.role`)} />
+                  <Textarea label="Short biography" autosize minRows={1} {...form.getInputProps(`team.${index}.bio`)} />
+                </SimpleGrid>
+                <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove team member ${index + 1}`} onClick={() => form.removeListItem('team', index)}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <Group justify="space-between" mb="md">
+            <Title order={2} fz="lg">
+              Key dates
+            </Title>
+            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem('key_dates', { label: '', date: '' })}>
+              Add a key date
+            </Button>
+          </Group>
+          {form.values.key_dates.length === 0 && <Text c="dimmed" size="sm">No key dates yet, such as the first close or the expected completion.</Text>}
+          <Stack>
+            {form.values.key_dates.map((_, index) => (
+              <Group key={index} align="flex-start" wrap="nowrap">
+                <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
+                  <TextInput label="What happens" required placeholder="First close" {...form.getInputProps(`key_dates.${index}.label`)} />
+                  <TextInput label="Date" type="date" required {...form.getInputProps(`key_dates.${index}.date`)} />
+                </SimpleGrid>
+                <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove key date ${index + 1}`} onClick={() => form.removeListItem('key_dates', index)}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
           </Stack>
         </Paper>
         <Paper withBorder radius="md" p="lg">
@@ -114,9 +192,9 @@ function OpportunityForm({ opportunity }: { opportunity?: StaffOpportunity }) {
         <FormError message={formError} />
         <Group>
           <Button type="submit" loading={submitting}>
-            {opportunity ? 'Save changes' : 'Create draft'}
+            {opportunity ? 'Save changes' : existing ? 'Record investment' : 'Create draft'}
           </Button>
-          <Button variant="default" onClick={() => void navigate({ to: opportunity ? opportunity.admin_path.replace(/\/edit$/, '/details') : '/admin/investments/opportunities' })}>
+          <Button variant="default" onClick={() => void navigate({ to: opportunity ? opportunity.admin_path.replace(/\/edit$/, '/details') : existing ? '/admin/investments/existing' : '/admin/investments/opportunities' })}>
             Cancel
           </Button>
         </Group>
@@ -137,6 +215,21 @@ export function NewOpportunityPage() {
   );
 }
 
+export function NewExistingInvestmentPage() {
+  usePageTitle('Record an existing investment');
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={26}>
+          Record an existing investment
+        </Title>
+        <Text c="dimmed">An investment the firm already holds: it is recorded as Completed, and its holdings are added on its Transactions tab.</Text>
+      </div>
+      <OpportunityForm existing />
+    </Stack>
+  );
+}
+
 export function EditOpportunityPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const query = useOpportunity(id);
@@ -152,6 +245,8 @@ export function EditOpportunityPage() {
         <StatusActions opportunity={query.data} />
       </Group>
       <OpportunityForm key={query.data.updated_at} opportunity={query.data} />
+      {/* Outside the form: pictures are saved as they are added, not with the form's fields. */}
+      <GalleryManager opportunityId={query.data.id} />
     </Stack>
   );
 }

@@ -71,7 +71,7 @@ export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportuni
 
   return (
     <Stack gap="md">
-      {can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'create') && opportunity.status >= OpportunityStatus.LiveExternal && opportunity.status <= OpportunityStatus.Closed && (
+      {can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'create') && opportunity.status >= OpportunityStatus.LiveExternal && (
         <Group justify="flex-end">
           <ManualInvestmentButton opportunity={opportunity} />
         </Group>

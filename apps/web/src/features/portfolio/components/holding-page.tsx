@@ -6,6 +6,7 @@ import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { money, sharePrice } from '../../opportunities/components/opportunity-view';
+import { PreEmptionOffers } from '../../opportunities/components/pre-emption-offer';
 import { useHolding } from '../api/portfolio';
 import { gainColour, multiple, percent } from './portfolio-page';
 
@@ -57,6 +58,7 @@ export function HoldingPage() {
           </Card>
         ))}
       </SimpleGrid>
+      <PreEmptionOffers opportunityId={holding.opportunity_id} />
       <Paper withBorder radius="md">
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>
           <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Investments in this holding</caption>

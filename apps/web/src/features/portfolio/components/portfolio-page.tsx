@@ -2,11 +2,12 @@ import { BarChart } from '@mantine/charts';
 import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartPie } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useBranding } from '../../../app/settings';
+import { useBranding, useFeature } from '../../../app/settings';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
 import { money } from '../../opportunities/components/opportunity-view';
-import { usePortfolio, type Holding, type PortfolioTotals } from '../api/portfolio';
+import { units } from '../../funds/components/fund-format';
+import { useMyFunds, usePortfolio, type Holding, type MyFund, type PortfolioTotals } from '../api/portfolio';
 
 export const gainColour = (gain: string) => (gain.startsWith('-') ? 'red.7' : Number(gain) > 0 ? 'teal.7' : undefined);
 export const multiple = (value: string | null) => (value ? `${value}x` : '—');
@@ -35,13 +36,52 @@ function Totals({ totals }: { totals: PortfolioTotals }) {
   );
 }
 
-/** /investor/portfolio: holdings with cost, value and gain; totals per currency and a value chart. */
+/** The investor's fund positions: units valued at each fund's latest NAV per unit; each opens its fund page. */
+function FundPositions({ funds }: { funds: MyFund[] }) {
+  const navigate = useNavigate();
+  const columns: Column<MyFund>[] = [
+    { key: 'name', label: 'Fund', render: (f) => (<div><Text fw={600} size="sm">{f.name}</Text><Text size="xs" c="dimmed">{f.type}, vintage {f.vintage}</Text></div>) },
+    { key: 'units', label: 'Units', render: (f) => units(f.position.units) },
+    { key: 'paid_in', label: 'Paid in', render: (f) => money(f.position.paid_in, f.currency) },
+    { key: 'value', label: 'Current value', render: (f) => <Text size="sm" fw={600}>{f.position.value === null ? 'Not yet valued' : money(f.position.value, f.currency)}</Text> },
+    { key: 'distributions', label: 'Distributions', render: (f) => money(f.position.distributions, f.currency) },
+    { key: 'gain', label: 'Gain', render: (f) => (f.position.gain === null ? '—' : <Text size="sm" c={gainColour(f.position.gain)}>{money(f.position.gain, f.currency)}</Text>) },
+    { key: 'multiple', label: 'Multiple', render: (f) => multiple(f.position.tvpi) },
+  ];
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="lg">
+        Funds
+      </Title>
+      <DataTable
+        caption="Your fund positions"
+        columns={columns}
+        rows={funds}
+        rowKey={(f) => f.id}
+        loading={false}
+        sort="name"
+        onSort={() => undefined}
+        page={1}
+        lastPage={1}
+        total={funds.length}
+        onPage={() => undefined}
+        onRowClick={(f) => void navigate({ to: '/investor/portfolio/fund/$id', params: { id: String(f.id) } })}
+        empty={null}
+      />
+    </Stack>
+  );
+}
+
+/** /investor/portfolio: holdings with cost, value and gain; totals per currency and a value chart; fund positions when the deployment has funds. */
 export function PortfolioPage() {
   const { terms } = useBranding();
   usePageTitle(terms.portfolio);
   const navigate = useNavigate();
   const portfolio = usePortfolio();
   const holdings = portfolio.data?.data;
+  const funds = useMyFunds(useFeature('enableFunds'));
+  // An investor who holds only fund units sees their funds, not an empty holdings table.
+  const onlyFunds = holdings?.length === 0 && (funds.data?.length ?? 0) > 0;
 
   const columns: Column<Holding>[] = [
     { key: 'name', label: 'Investment', render: (h) => (<div><Text fw={600} size="sm">{h.opportunity.name}</Text><Text size="xs" c="dimmed">{h.opportunity.company_name}</Text></div>) },
@@ -89,29 +129,32 @@ export function PortfolioPage() {
           />
         </Paper>
       )}
-      <DataTable
-        caption={terms.portfolio}
-        columns={columns}
-        rows={holdings}
-        rowKey={(h) => h.opportunity_id}
-        loading={portfolio.isFetching}
-        sort="name"
-        onSort={() => undefined}
-        page={1}
-        lastPage={1}
-        total={holdings?.length ?? 0}
-        onPage={() => undefined}
-        onRowClick={(h) => void navigate({ to: '/investor/portfolio/$id', params: { id: String(h.opportunity_id) } })}
-        empty={
-          <Stack align="center" gap={4}>
-            <IconChartPie size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>Nothing in your {terms.portfolio.toLowerCase()} yet</Text>
-            <Text size="sm" c="dimmed">
-              Holdings appear here once your payment for an investment is received.
-            </Text>
-          </Stack>
-        }
-      />
+      {!onlyFunds && (
+        <DataTable
+          caption={terms.portfolio}
+          columns={columns}
+          rows={holdings}
+          rowKey={(h) => h.opportunity_id}
+          loading={portfolio.isFetching}
+          sort="name"
+          onSort={() => undefined}
+          page={1}
+          lastPage={1}
+          total={holdings?.length ?? 0}
+          onPage={() => undefined}
+          onRowClick={(h) => void navigate({ to: '/investor/portfolio/$id', params: { id: String(h.opportunity_id) } })}
+          empty={
+            <Stack align="center" gap={4}>
+              <IconChartPie size={32} stroke={1.5} aria-hidden />
+              <Text fw={600}>Nothing in your {terms.portfolio.toLowerCase()} yet</Text>
+              <Text size="sm" c="dimmed">
+                Holdings appear here once your payment for an investment is received.
+              </Text>
+            </Stack>
+          }
+        />
+      )}
+      {funds.data && funds.data.length > 0 && <FundPositions funds={funds.data} />}
     </Stack>
   );
 }

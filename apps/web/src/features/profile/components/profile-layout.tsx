@@ -1,5 +1,5 @@
 import { Grid, NavLink, Paper, Stack, Title } from '@mantine/core';
-import { IconCertificate, IconFiles, IconId, IconListCheck, IconLock, IconUser, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import { IconBuildingSkyscraper, IconCertificate, IconFiles, IconId, IconListCheck, IconLock, IconUser, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useBranding } from '../../../app/settings';
 
@@ -12,6 +12,7 @@ const PAGES = [
   { to: '/investor/profile/identity', label: 'Identity', icon: IconId },
   { to: '/investor/profile/security', label: 'Security', icon: IconLock },
   { to: '/investor/profile/documents', label: 'Documents', icon: IconFiles },
+  { to: '/investor/profile/organisation-apply', term: 'organisations', icon: IconBuildingSkyscraper },
 ] as const;
 
 /** The investor's profile (spec §2.3 /investor/profile/...): a menu of its pages beside the page. */
@@ -26,8 +27,8 @@ export function ProfileLayout() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Paper withBorder radius="md" p="xs" component="nav" aria-label={`${terms.profile} pages`}>
-            {PAGES.filter((page) => !('flag' in page) || flags[page.flag]).map(({ to, label, icon: Icon }) => (
-              <NavLink key={to} component={Link} to={to} label={label} active={path === to} aria-current={path === to ? 'page' : undefined} leftSection={<Icon size={18} aria-hidden />} />
+            {PAGES.filter((page) => !('flag' in page) || flags[page.flag]).map(({ to, icon: Icon, ...page }) => (
+              <NavLink key={to} component={Link} to={to} label={'term' in page ? terms[page.term] : page.label} active={path === to || ('term' in page && path.startsWith('/investor/profile/organisation'))} aria-current={path === to ? 'page' : undefined} leftSection={<Icon size={18} aria-hidden />} />
             ))}
           </Paper>
         </Grid.Col>

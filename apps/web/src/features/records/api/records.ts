@@ -34,6 +34,7 @@ export interface RecordDocument {
   id: number;
   name: string;
   visibility: 'public' | 'private';
+  mime_type: string;
   size_bytes: number;
   download_url: string;
   created_at: string;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, FileInput, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
 import { DOCUMENT_VISIBILITY_LABELS } from '@platform/domain';
@@ -12,7 +12,18 @@ const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024)
  * Documents of a record: public ones reach the investor portal, private ones stay with staff.
  * Uploads are checked on the server by their bytes (PDF, images, Office files, CSV, text).
  */
-export function DocumentsPanel({ subject, canWrite, publicLabel = DOCUMENT_VISIBILITY_LABELS.public }: { subject: Subject; canWrite: boolean; publicLabel?: string }) {
+export function DocumentsPanel({
+  subject,
+  canWrite,
+  publicLabel = DOCUMENT_VISIBILITY_LABELS.public,
+  rowActions,
+}: {
+  subject: Subject;
+  canWrite: boolean;
+  publicLabel?: string;
+  /** Extra actions per document that an area offers (e.g. signing an investor's PDF). */
+  rowActions?: (document: RecordDocument) => ReactNode;
+}) {
   const list = useRecords<RecordDocument>('documents', subject, 'name');
   const write = useRecordWrite('documents', subject);
   const [file, setFile] = useState<File | null>(null);
@@ -70,7 +81,7 @@ export function DocumentsPanel({ subject, canWrite, publicLabel = DOCUMENT_VISIB
               <Table.Th>Visibility</Table.Th>
               <Table.Th>Size</Table.Th>
               <Table.Th>Added</Table.Th>
-              {canWrite && <Table.Th>Actions</Table.Th>}
+              {(canWrite || rowActions) && <Table.Th>Actions</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -91,11 +102,16 @@ export function DocumentsPanel({ subject, canWrite, publicLabel = DOCUMENT_VISIB
                 </Table.Td>
                 <Table.Td>{size(d.size_bytes)}</Table.Td>
                 <Table.Td>{new Date(d.created_at).toLocaleDateString('en-GB')}</Table.Td>
-                {canWrite && (
+                {(canWrite || rowActions) && (
                   <Table.Td>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => write.mutate({ path: `/${d.id}`, method: 'DELETE' })} aria-label={`Delete ${d.name}`}>
-                      Delete
-                    </Button>
+                    <Group gap={4} wrap="nowrap">
+                      {rowActions?.(d)}
+                      {canWrite && (
+                        <Button size="xs" variant="subtle" color="red" onClick={() => write.mutate({ path: `/${d.id}`, method: 'DELETE' })} aria-label={`Delete ${d.name}`}>
+                          Delete
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -1,0 +1,239 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, count, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { can, HOLDER_PERMISSION_EVENT, type Action, type RecordSubjectType } from '@platform/domain';
+import type { AppContext } from '../../app';
+import type { Db } from '../../db/client';
+import { investments } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { exportFormat, sendExport, type ExportColumn } from '../../platform/export';
+import { parseFields, readFormFields } from '../../platform/form';
+import { requireUser } from '../../platform/guards';
+import { idParams } from '../../platform/input';
+import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { INVESTMENTS_RESOURCE } from '../investments/list';
+import { presentInvestmentsWith, type InvestmentRow } from '../investments/presenter';
+import { registerSubject } from '../records/routes';
+import { parseIncludes } from '../users/presenter';
+
+/**
+ * The staff routes organisations, investment methods and nominees share (spec §2.2): list, export,
+ * details, create, edit, soft delete (`delete`), hard delete (`?permanent=1`, `delete_unsafe`), and
+ * the investments held through the holder (its Transactions tab). Permission event 'investors'
+ * (decision 0012). A holder that holds investments is never deleted: 409 says why.
+ */
+export type HolderTable = PgTable & { id: PgColumn; name: PgColumn; createdAt: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
+
+export interface HolderRow {
+  id: number;
+  name: string;
+  deletedAt: Date | null;
+}
+
+export interface HolderResource<Row extends HolderRow, Input extends object, ExportRow extends { id: number }> {
+  /** Record subject type and activity subject: 'organisation', 'investment_method', 'nominee'. */
+  subject: RecordSubjectType;
+  /** In messages: 'organisation'. */
+  label: string;
+  /** Collection URL, e.g. /api/organisations. */
+  path: string;
+  table: HolderTable;
+  list: ListResource;
+  includes: readonly string[];
+  createSchema: z.ZodType<Input>;
+  updateSchema: z.ZodType<Partial<Input>>;
+  /** Form input (API names) → table columns. */
+  columns(input: Partial<Input>): Record<string, unknown>;
+  present(db: Db, rows: Row[], includes: ReadonlySet<string>): Promise<object[]>;
+  /** The investments held through one holder, or through any of a set of holders (a subquery). */
+  heldBy(id: number): SQL;
+  exportColumns: ReadonlyArray<ExportColumn<ExportRow>>;
+  exportRows(db: Db, ids: number[]): Promise<ExportRow[]>;
+  /** Rows that exist only for the holder (links, accounts), removed with it on a hard delete. */
+  purge?(tx: Db, id: number): Promise<void>;
+  /** A feature switch: off, every route answers 404 (after authentication). */
+  enabled?(db: Db): Promise<boolean>;
+}
+
+const deleteQuery = z.strictObject({ permanent: z.enum(['0', '1']).optional() });
+
+/** Authentication (401), the feature switch (404), then the permission table (403). */
+export function holderGuard(db: Db, resource: { enabled?(db: Db): Promise<boolean>; label: string }, action: Action) {
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    if (resource.enabled && !(await resource.enabled(db))) throw new AppError('not_found', `The ${resource.label} could not be found.`);
+    if (!can(user.roleId, HOLDER_PERMISSION_EVENT, action)) throw forbidden();
+  };
+}
+
+/** Investments that still count against deleting a holder: every row not itself deleted. */
+async function investmentsHeld(db: Db, where: SQL): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(investments).where(where);
+  return Number(total);
+}
+
+export function registerHolderResource<Row extends HolderRow, Input extends object, ExportRow extends { id: number }>(
+  app: FastifyInstance,
+  { db, clock }: AppContext,
+  resource: HolderResource<Row, Input, ExportRow>,
+) {
+  const { table, path, label } = resource;
+  const guard = (action: Action) => holderGuard(db, resource, action);
+  const live = (where?: SQL) => and(isNull(table.deletedAt), where);
+
+  registerSubject(resource.subject, async (tx, id) => (await tx.select({ id: table.id }).from(table as PgTable).where(live(eq(table.id, id)))).length > 0);
+
+  async function find(id: number, withDeleted = false): Promise<Row> {
+    const [row] = (await db
+      .select()
+      .from(table as PgTable)
+      .where(withDeleted ? eq(table.id, id) : live(eq(table.id, id)))) as unknown as Row[];
+    if (!row) throw notFound(label);
+    return row;
+  }
+
+  async function lock(tx: Db, id: number): Promise<Row> {
+    const [row] = (await tx
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.id, id))
+      .for('update')) as unknown as Row[];
+    return row;
+  }
+
+  async function present(row: Row, request: FastifyRequest) {
+    const includes = parseIncludes((request.query as { include?: string }).include, resource.includes);
+    return { data: (await resource.present(db, [row], includes))[0] };
+  }
+
+  app.get(path, { preHandler: guard('index') }, async (request) => {
+    const query = parseListQuery(request.query as Record<string, unknown>, resource.list);
+    query.orderBy.push(asc(table.id));
+    const where = live(query.where);
+    return paginate<Row, object>(
+      db
+        .select()
+        .from(table as PgTable)
+        .where(where)
+        .$dynamic(),
+      db
+        .select({ total: count() })
+        .from(table as PgTable)
+        .where(where)
+        .$dynamic(),
+      query,
+      request.url,
+      (rows) => resource.present(db, rows, query.includes),
+    );
+  });
+
+  const exportResource: ListResource = { ...resource.list, params: ['format'] };
+  app.get(`${path}/export`, { preHandler: guard('index') }, async (request, reply) => {
+    const raw = request.query as Record<string, unknown>;
+    const query = parseListQuery(raw, exportResource);
+    const format = exportFormat(raw);
+    return sendExport(request, reply, format, {
+      filename: path.slice('/api/'.length),
+      sheet: label.charAt(0).toUpperCase() + label.slice(1) + 's',
+      columns: resource.exportColumns,
+      orderedIds: async () =>
+        (
+          (await db
+            .select({ id: table.id })
+            .from(table as PgTable)
+            .where(live(query.where))
+            .orderBy(...query.orderBy, asc(table.id))) as Array<{ id: number }>
+        ).map((r) => r.id),
+      loadBatch: (ids) => resource.exportRows(db, ids),
+    });
+  });
+
+  app.get(`${path}/:id`, { schema: { params: idParams }, preHandler: guard('show') }, async (request) => present(await find(idParams.parse(request.params).id), request));
+
+  app.post(path, { preHandler: guard('create') }, async (request, reply) => {
+    const input = parseFields(resource.createSchema, await readFormFields(request));
+    const created = await db.transaction(async (tx) => {
+      const [row] = (await tx
+        .insert(table)
+        .values(resource.columns(input) as never)
+        .returning()) as unknown as Row[];
+      await recordActivity(tx, { request, action: 'created', subjectType: resource.subject, subjectId: row.id, after: row });
+      return row;
+    });
+    return reply.status(201).send(await present(created, request));
+  });
+
+  const update = async (request: FastifyRequest) => {
+    const { id } = idParams.parse(request.params);
+    const input = parseFields(resource.updateSchema, await readFormFields(request));
+    await find(id);
+    const updated = await db.transaction(async (tx) => {
+      const before = await lock(tx, id);
+      if (before.deletedAt) throw notFound(label);
+      const [row] = (await tx
+        .update(table)
+        .set({ ...resource.columns(input), updatedAt: clock.now() } as never)
+        .where(eq(table.id, id))
+        .returning()) as unknown as Row[];
+      await recordActivity(tx, { request, action: 'updated', subjectType: resource.subject, subjectId: id, before, after: row });
+      return row;
+    });
+    return present(updated, request);
+  };
+  app.route({ method: ['PATCH', 'POST'], url: `${path}/:id`, schema: { params: idParams }, preHandler: guard('update'), handler: update });
+
+  /**
+   * Soft delete hides the holder; `?permanent=1` (delete_unsafe: Support) removes it and what exists
+   * only for it, also after a soft delete. Either way, investments held through it forbid it: a
+   * soft-deleted holder would leave live investments naming a holder no one can open.
+   */
+  app.delete(`${path}/:id`, { schema: { params: idParams, querystring: deleteQuery } }, async (request, reply) => {
+    const { id } = idParams.parse(request.params);
+    const permanent = (request.query as z.infer<typeof deleteQuery>).permanent === '1';
+    await guard(permanent ? 'delete_unsafe' : 'delete')(request);
+    await find(id, permanent);
+    await db.transaction(async (tx) => {
+      const before = await lock(tx, id);
+      const held = await investmentsHeld(tx, permanent ? resource.heldBy(id) : and(resource.heldBy(id), isNull(investments.deletedAt))!);
+      if (held > 0) {
+        throw new AppError(
+          'conflict',
+          `This ${label} holds ${held} ${held === 1 ? 'investment' : 'investments'}${permanent ? ' (cancelled or deleted ones included)' : ''}, so it cannot be deleted. Move or remove them first.`,
+        );
+      }
+      if (permanent) {
+        await resource.purge?.(tx, id);
+        await tx.delete(table).where(eq(table.id, id));
+        await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: resource.subject, subjectId: id, before });
+      } else {
+        const [after] = await tx
+          .update(table)
+          .set({ deletedAt: clock.now(), updatedAt: clock.now() } as never)
+          .where(eq(table.id, id))
+          .returning();
+        await recordActivity(tx, { request, action: 'deleted', subjectType: resource.subject, subjectId: id, before, after });
+      }
+    });
+    return reply.status(204).send();
+  });
+
+  /** The Transactions tab: investments held through this holder, with the investor and the opportunity. */
+  app.get(`${path}/:id/investments`, { schema: { params: idParams }, preHandler: guard('show') }, async (request) => {
+    const { id } = idParams.parse(request.params);
+    await find(id);
+    const query = parseListQuery(request.query as Record<string, unknown>, INVESTMENTS_RESOURCE);
+    query.orderBy.push(asc(investments.id));
+    const where = and(isNull(investments.deletedAt), resource.heldBy(id), query.where);
+    return paginate<InvestmentRow, object>(
+      db.select(getTableColumns(investments)).from(investments).where(where).$dynamic(),
+      db.select({ total: count() }).from(investments).where(where).$dynamic(),
+      query,
+      request.url,
+      (rows) => presentInvestmentsWith(db, rows, query.includes),
+    );
+  });
+
+  return { find, guard };
+}

@@ -1,0 +1,67 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CompanyOutcome, CompanyPriceHistory, CompanyValuation, IsoDate, PriceSource, SharePrice } from '@platform/domain';
+import type { Db } from '../../db/client';
+
+/**
+ * The one price record of each company that values its holdings on a date, chosen in SQL by
+ * decision 0006's rule: the latest on or before the date, and on one date write-off > exit >
+ * partial realisation > share price > valuation. Used where many companies are valued at once (the
+ * investor's portfolio, the whole book), so their full histories never leave the database.
+ * Columns: opportunity_id, date, source, numerator, denominator (price = numerator ÷ denominator).
+ */
+export function latestPriceRecords(asOf: IsoDate, opportunityIds?: readonly number[]): SQL {
+  const only = opportunityIds ? sql` and opportunity_id = ${idList(opportunityIds)}` : sql``;
+  return sql`
+    select distinct on (opportunity_id) opportunity_id, date, source, numerator, denominator from (
+      select opportunity_id, date, 'share-price' as source, 2 as rank, price as numerator, 1::numeric as denominator, id
+        from share_prices where deleted_at is null and date <= ${asOf}::date${only}
+      union all
+      select opportunity_id, date, 'valuation', 1, valuation, shares_outstanding, id
+        from company_valuations where deleted_at is null and date <= ${asOf}::date${only}
+      union all
+      select opportunity_id, date, kind, case kind when 'write-off' then 5 when 'exit' then 4 else 3 end, coalesce(price, 0), 1, id
+        from company_outcomes where deleted_at is null and date <= ${asOf}::date${only}
+    ) records
+    order by opportunity_id, date desc, rank desc, id desc`;
+}
+
+export interface PriceRecordRow extends Record<string, unknown> {
+  opportunity_id: number;
+  date: IsoDate;
+  source: Exclude<PriceSource, 'investment'>;
+  numerator: string;
+  denominator: string;
+}
+
+/** One array parameter whatever the number of companies (a list of thousands would pass the driver's parameter limit). */
+const idList = (ids: readonly number[]) => sql`any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+
+/** Both drivers answer a raw query with `{ rows }`; the shared Db type does not say so. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * For each company, a price history that values its holdings on `today` or any later date exactly
+ * as the full history would: the record that prices it today plus any dated after today.
+ */
+export async function loadCurrentPriceHistories(db: Db, opportunityIds: readonly number[], today: IsoDate): Promise<Map<number, CompanyPriceHistory>> {
+  const histories = new Map<number, { sharePrices: SharePrice[]; valuations: CompanyValuation[]; outcomes: CompanyOutcome[] }>();
+  if (!opportunityIds.length) return histories;
+  const ids = [...new Set(opportunityIds)];
+  const result = await db.execute(sql`
+    select opportunity_id, date::text as date, source, numerator::text as numerator, denominator::text as denominator from (${latestPriceRecords(today, ids)}) latest
+    union all
+    select opportunity_id, date::text, 'share-price', price::text, '1' from share_prices where deleted_at is null and date > ${today}::date and opportunity_id = ${idList(ids)}
+    union all
+    select opportunity_id, date::text, 'valuation', valuation::text, shares_outstanding::text from company_valuations where deleted_at is null and date > ${today}::date and opportunity_id = ${idList(ids)}
+    union all
+    select opportunity_id, date::text, kind, coalesce(price, 0)::text, '1' from company_outcomes where deleted_at is null and date > ${today}::date and opportunity_id = ${idList(ids)}`);
+  for (const r of rowsOf<PriceRecordRow>(result)) {
+    let history = histories.get(r.opportunity_id);
+    if (!history) histories.set(r.opportunity_id, (history = { sharePrices: [], valuations: [], outcomes: [] }));
+    if (r.source === 'share-price') history.sharePrices.push({ date: r.date, price: r.numerator });
+    else if (r.source === 'valuation') history.valuations.push({ date: r.date, valuation: r.numerator, sharesOutstanding: r.denominator });
+    else if (r.source === 'write-off') history.outcomes.push({ date: r.date, kind: 'write-off' });
+    else history.outcomes.push({ date: r.date, kind: r.source, price: r.numerator });
+  }
+  return histories;
+}

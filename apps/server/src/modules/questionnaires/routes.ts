@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { can, QUESTIONNAIRE_FORMS, QUESTIONNAIRE_SUBJECTS, type Action, type QuestionnaireForm, type QuestionnaireSubject } from '@platform/domain';
+import type { AppContext } from '../../app';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { readFormFields } from '../../platform/form';
+import { requireUser } from '../../platform/guards';
+import { namesById } from '../../platform/lookup';
+import { flagOn, loadSettings } from '../settings/service';
+import { answersOf, assertSubjectExists, formsOf, saveAnswers, withoutBank, type AnswerRow } from './service';
+
+const subjectParams = z.object({
+  subjectType: z.enum(QUESTIONNAIRE_SUBJECTS),
+  subjectId: z.coerce.number().int().positive(),
+});
+const formParams = subjectParams.extend({ form: z.enum(QUESTIONNAIRE_FORMS) });
+
+/** The activity log names investors 'user' and leads 'contact', as their own modules do. */
+const ACTIVITY_SUBJECT: Record<QuestionnaireSubject, string> = { user: 'user', contact: 'contact' };
+
+/**
+ * Reading a questionnaire is reading the investor or lead ('investors' show); writing is updating
+ * them. A lead's category is a categorisation, so it needs `investor_category` update as well.
+ */
+function authorizeForm(request: FastifyRequest, form: QuestionnaireForm | null, action: Action) {
+  const user = requireUser(request);
+  if (!can(user.roleId, 'investors', action)) throw forbidden();
+  if (form === 'category' && action === 'update' && !can(user.roleId, 'investor_category', 'update')) throw forbidden();
+}
+
+async function present(db: Db, rows: AnswerRow[], bankHidden: boolean) {
+  const people = await namesById(db, users, rows.flatMap((r) => [r.submittedBy, r.updatedBy]));
+  return rows.map((row) => ({
+    form: row.form,
+    answers: bankHidden && row.form === 'registration' ? withoutBank(row.answers) : row.answers,
+    result: row.result,
+    submitted_at: row.submittedAt.toISOString(),
+    submitted_by: (row.submittedBy && people.get(row.submittedBy)) || null,
+    updated_at: row.updatedAt.toISOString(),
+    updated_by: (row.updatedBy && people.get(row.updatedBy)) || null,
+  }));
+}
+
+/** Questionnaires kept on investors and leads (decision 0017): one answer set per subject and form. */
+export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  const bankHidden = async () => flagOn(await loadSettings(db), 'hide_bank_details_admin');
+
+  app.get('/api/questionnaires/:subjectType/:subjectId', { schema: { params: subjectParams } }, async (request) => {
+    const { subjectType, subjectId } = subjectParams.parse(request.params);
+    authorizeForm(request, null, 'show');
+    await assertSubjectExists(db, subjectType, subjectId);
+    const rows = await answersOf(db, subjectType, subjectId);
+    const hidden = await bankHidden();
+    const presented = await present(db, rows, hidden);
+    return { data: formsOf(subjectType).map((form) => presented.find((p) => p.form === form) ?? { form, answers: null, result: null, submitted_at: null, submitted_by: null, updated_at: null, updated_by: null }), meta: { bank_hidden: hidden } };
+  });
+
+  app.get('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams } }, async (request) => {
+    const { subjectType, subjectId, form } = formParams.parse(request.params);
+    authorizeForm(request, form, 'show');
+    if (!formsOf(subjectType).includes(form)) throw notFound('questionnaire');
+    await assertSubjectExists(db, subjectType, subjectId);
+    const row = (await answersOf(db, subjectType, subjectId)).find((r) => r.form === form);
+    const hidden = await bankHidden();
+    return { data: row ? (await present(db, [row], hidden))[0] : null, meta: { bank_hidden: hidden } };
+  });
+
+  const save = async (request: FastifyRequest) => {
+    const { subjectType, subjectId, form } = formParams.parse(request.params);
+    authorizeForm(request, form, 'update');
+    if (!formsOf(subjectType).includes(form)) throw notFound('questionnaire');
+    await assertSubjectExists(db, subjectType, subjectId);
+    const hidden = await bankHidden();
+    const fields = request.isMultipart() ? await readFormFields(request) : request.body;
+    if (fields !== undefined && (typeof fields !== 'object' || fields === null || Array.isArray(fields))) throw new AppError('bad_request', 'Send the answers as an object of field → value.');
+    const actor = requireUser(request);
+    const { after } = await db.transaction(async (tx) => {
+      const saved = await saveAnswers(tx, { type: subjectType, id: subjectId }, form, fields ?? {}, actor.id, clock.now(), hidden);
+      await recordActivity(tx, {
+        request,
+        action: saved.before ? `${form}_updated` : `${form}_submitted`,
+        subjectType: ACTIVITY_SUBJECT[subjectType],
+        subjectId,
+        // Bank details hidden from staff stay out of the log staff read as well.
+        before: saved.before ? { form, answers: hidden ? withoutBank(saved.before.answers) : saved.before.answers } : null,
+        after: { form, answers: hidden ? withoutBank(saved.after.answers) : saved.after.answers, result: saved.after.result },
+      });
+      return saved;
+    });
+    return { data: (await present(db, [after], hidden))[0], meta: { bank_hidden: hidden } };
+  };
+  app.put('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams } }, save);
+  app.post('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams } }, save);
+}

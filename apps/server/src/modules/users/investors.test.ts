@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { can, Role, ROLE_IDS } from '@platform/domain';
+import { activityLog, mailOutbox, userTokens } from '../../db/schema';
+import { parseCsvExport } from '../../test/deals-funds';
+import { agent, createUser, reloadUser, signedIn, createTestApp, type TestApp } from '../../test/harness';
+import { createInvestmentRow, createOpportunityRow } from '../../test/opportunities';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let ownerId: number;
+let sourceId: number;
+const listed: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedIn(t, Role.SuperAdmin);
+  ownerId = (await createUser(t.ctx, { roleId: Role.Adviser, name: 'Olive Owner' })).id;
+  sourceId = (await admin.client.post('/api/attributes', { subject_type: 'user', name: 'Source of funds', type: 'text' })).json().data.id;
+  const make = async (key: string, values: Parameters<typeof createUser>[1]) => (listed[key] = (await createUser(t.ctx, { email: `${key}@filters.test`, ...values })).id);
+  await make('ann', { name: 'Ann Filter', kycStatus: 'verified', ownerId, investorCategory: 'high_net_worth', categorisationStatus: 'approved', compliancePassed: true, complianceTries: 1 });
+  await make('ben', { name: 'Ben Filter', kycStatus: 'submitted', investorCategory: 'restricted', categorisationStatus: 'pending', complianceTries: 2 });
+  await make('cat', { name: 'Cat Filter', kycStatus: 'verified', ownerId });
+});
+afterAll(() => t.close());
+
+const names = (body: { data: Array<{ name: string }> }) => body.data.map((u) => u.name);
+const list = async (query: string) => (await admin.client.get(`/api/users?filter[role_id]=5&filter[search]=@filters.test&sort=name&${query}`)).json();
+
+describe('the investors list', () => {
+  it('filters by KYC, category, owner and appropriateness, and includes the owner', async () => {
+    expect(names(await list('filter[kyc_status]=verified'))).toEqual(['Ann Filter', 'Cat Filter']);
+    expect(names(await list('filter[category]=restricted,high_net_worth'))).toEqual(['Ann Filter', 'Ben Filter']);
+    expect(names(await list('filter[category]=none'))).toEqual(['Cat Filter']);
+    expect(names(await list('filter[categorisation_status]=pending'))).toEqual(['Ben Filter']);
+    expect(names(await list(`filter[owner_id]=${ownerId}`))).toEqual(['Ann Filter', 'Cat Filter']);
+    expect(names(await list('filter[owner_id]=none'))).toEqual(['Ben Filter']);
+    expect(names(await list('filter[appropriateness]=passed'))).toEqual(['Ann Filter']);
+    expect(names(await list('filter[appropriateness]=failed,not_taken'))).toEqual(['Ben Filter', 'Cat Filter']);
+    const withOwner = (await admin.client.get('/api/users?filter[role_id]=5&filter[search]=@filters.test&include=owner&sort=-kyc_status,name')).json();
+    expect(withOwner.data.map((u: { name: string; owner: { name: string } | null }) => [u.name, u.owner?.name ?? null])).toEqual([
+      ['Ann Filter', 'Olive Owner'],
+      ['Cat Filter', 'Olive Owner'],
+      ['Ben Filter', null],
+    ]);
+  });
+
+  it.each([
+    ['filter[kyc_status]=approved', 'filter[kyc_status] must be one of'],
+    ['filter[category]=rich', 'filter[category] must be one of'],
+    ['filter[appropriateness]=maybe', 'filter[appropriateness] must be one of'],
+    ['filter[owner_id]=abc', 'filter[owner_id] must be an id'],
+    ['sort=password_hash', "Unknown sort 'password_hash'"],
+    ['sort=phone', "Unknown sort 'phone'"],
+  ])('answers 400 for %s', async (query, message) => {
+    const response = await admin.client.get(`/api/users?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('lists the staff who may own investors', async () => {
+    const owners = (await admin.client.get('/api/users/owners')).json().data;
+    expect(owners.some((o: { id: number }) => o.id === ownerId)).toBe(true);
+    expect(owners.every((o: { role_id: number }) => o.role_id !== Role.User && can(o.role_id, 'investors', 'index'))).toBe(true);
+    expect((await agent(t.app).get('/api/users/owners')).statusCode).toBe(401);
+    expect((await (await signedIn(t, Role.Custodian)).client.get('/api/users/owners')).statusCode).toBe(403);
+  });
+});
+
+describe('the investors export', () => {
+  it('exports exactly the filtered list in list order, with attribute columns, as CSV and Excel', async () => {
+    await admin.client.patch(`/api/users/${listed.cat}`, { attributes: { [sourceId]: '=Inheritance' } });
+    const query = 'filter[role_id]=5&filter[search]=@filters.test&filter[kyc_status]=verified&sort=-name';
+    const csv = await admin.client.get(`/api/users/export?${query}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="investors-\d{4}-\d{2}-\d{2}\.csv"/);
+    const rows = parseCsvExport(csv.body);
+    expect(rows.map((r) => [r.Name, r.Owner, r['KYC status'], r['Source of funds']])).toEqual([
+      ['Cat Filter', 'Olive Owner', 'verified', "'=Inheritance"],
+      ['Ann Filter', 'Olive Owner', 'verified', ''],
+    ]);
+    const xlsx = await admin.client.get(`/api/users/export?${query}&format=xlsx`);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet('Investors')!.rowCount).toBe(3);
+  });
+
+  it('answers 400 for a bad format or filter, 401 and 403', async () => {
+    expect((await admin.client.get('/api/users/export?format=pdf')).statusCode).toBe(400);
+    expect((await admin.client.get('/api/users/export?filter[colour]=red')).statusCode).toBe(400);
+    expect((await admin.client.get('/api/users/export?include=owner')).statusCode).toBe(400);
+    expect((await agent(t.app).get('/api/users/export')).statusCode).toBe(401);
+    expect((await (await signedIn(t, Role.Entrepreneur)).client.get('/api/users/export')).statusCode).toBe(403);
+  });
+});
+
+describe('creating and editing investors', () => {
+  it('creates an investor with an owner, a category and attribute values, and invites them', async () => {
+    const response = await admin.client.post('/api/users', {
+      name: 'Nina New',
+      email: 'Nina.New@Example.test',
+      phone: '+44 20 7946 0000',
+      city: 'Leeds',
+      owner_id: ownerId,
+      category: 'certified_sophisticated',
+      attributes: JSON.stringify({ [sourceId]: 'Salary' }),
+      send_invitation: '1',
+    });
+    expect(response.statusCode).toBe(201);
+    const created = response.json().data;
+    expect(created).toMatchObject({ name: 'Nina New', email: 'nina.new@example.test', role_id: Role.User, owner: { id: ownerId }, investor_category: 'certified_sophisticated', categorisation_status: 'approved' });
+    expect(created.attribute_values).toEqual([{ attribute_id: sourceId, name: 'Source of funds', type: 'text', mode: 'editable', value: 'Salary' }]);
+    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'nina.new@example.test'));
+    expect(mail[0].text).toContain('/set-password/');
+    const actions = (await t.db.select().from(activityLog).where(eq(activityLog.subjectId, String(created.id)))).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['created', 'attributes_updated', 'category_recorded', 'sent_invitation']));
+  });
+
+  it('answers 422 with field errors, nothing written', async () => {
+    const response = await admin.client.post('/api/users', { name: '', email: 'ann@filters.test', owner_id: listed.ben, date_of_birth: '2999-01-01', attributes: { 999999: 'x' } });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['date_of_birth', 'name']);
+    const taken = await admin.client.post('/api/users', { name: 'Dup', email: 'ANN@filters.test' });
+    expect(taken.json().errors.email).toEqual(['The email has already been taken.']);
+    const notStaff = await admin.client.post('/api/users', { name: 'X', email: 'x1@filters-new.test', owner_id: listed.ben });
+    expect(notStaff.json().errors.owner_id[0]).toContain('member of staff');
+    const badAttribute = await admin.client.post('/api/users', { name: 'X', email: 'x2@filters-new.test', attributes: { 999999: 'x' } });
+    expect(badAttribute.json().errors).toEqual({ 'attributes.999999': ['This attribute does not exist (it may have been deleted).'] });
+    expect((await admin.client.get('/api/users?filter[search]=@filters-new.test')).json().meta.total).toBe(0);
+  });
+
+  it('lets each role create only when the table says so; a category needs investor_category', async () => {
+    expect((await agent(t.app).post('/api/users', { name: 'X', email: 'anon@new.test' })).statusCode).toBe(401);
+    for (const roleId of ROLE_IDS) {
+      const { client } = await signedIn(t, roleId);
+      const status = (await client.post('/api/users', { name: `By ${roleId}`, email: `by${roleId}@create.test` })).statusCode;
+      expect({ roleId, status }).toEqual({ roleId, status: can(roleId, 'investors', 'create') ? 201 : 403 });
+    }
+    const adviser = await signedIn(t, Role.Adviser);
+    expect((await adviser.client.post('/api/users', { name: 'Cat', email: 'cat@adviser.test', category: 'restricted' })).statusCode).toBe(403);
+    expect((await adviser.client.patch(`/api/users/${listed.ben}`, { category: 'restricted' })).statusCode).toBe(403);
+  });
+
+  it('edits owner and category; the category history keeps the earlier declaration', async () => {
+    const response = await admin.client.patch(`/api/users/${listed.ben}`, { owner_id: ownerId, category: 'professional' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ owner_id: ownerId, investor_category: 'professional', categorisation_status: 'approved' });
+    expect((await admin.client.patch(`/api/users/${listed.ben}`, { owner_id: '' })).json().data.owner_id).toBeNull();
+    const history = (await admin.client.get(`/api/investor-categorisations?filter[user_id]=${listed.ben}`)).json().data;
+    expect(history.map((c: { category: string }) => c.category)).toEqual(['professional']);
+  });
+});
+
+describe('deleting investors', () => {
+  it('soft-deletes: gone from lists and pages, signed out, still in the database', async () => {
+    const investor = await signedIn(t, Role.User, { name: 'Soft Delete' });
+    expect((await admin.client.request({ method: 'DELETE', url: `/api/users/${investor.user.id}` })).statusCode).toBe(204);
+    expect((await admin.client.get(`/api/users/${investor.user.id}`)).statusCode).toBe(404);
+    expect((await admin.client.get('/api/users?filter[search]=Soft Delete')).json().meta.total).toBe(0);
+    expect((await reloadUser(t.ctx, investor.user.id)).deletedAt).not.toBeNull();
+    expect((await investor.client.get('/api/user')).statusCode).toBe(401);
+    expect((await admin.client.request({ method: 'DELETE', url: `/api/users/${investor.user.id}` })).statusCode).toBe(404);
+    // A member of staff is not an investor: User Management deletes staff.
+    expect((await admin.client.request({ method: 'DELETE', url: `/api/users/${ownerId}` })).statusCode).toBe(404);
+  });
+
+  it('hard-deletes (Support only) an investor with their records; refuses one holding investments', async () => {
+    const support = await signedIn(t, Role.Support);
+    const gone = await createUser(t.ctx, { name: 'Hard Delete' });
+    await admin.client.patch(`/api/users/${gone.id}`, { attributes: { [sourceId]: 'Gift' } });
+    expect((await admin.client.post('/api/notes', { subject_type: 'investor', subject_id: gone.id, body: '<p>Hello</p>' })).statusCode).toBe(201);
+    expect((await support.client.request({ method: 'DELETE', url: `/api/users/${gone.id}/unsafe` })).statusCode).toBe(204);
+    expect(await reloadUser(t.ctx, gone.id)).toBeUndefined();
+    const trail = await t.db.select().from(activityLog).where(eq(activityLog.action, 'deleted_permanently'));
+    expect(trail.map((a) => a.subjectId)).toContain(String(gone.id));
+
+    const holder = await createUser(t.ctx, { name: 'Holder' });
+    const opportunity = await createOpportunityRow(t);
+    await createInvestmentRow(t, { opportunityId: opportunity.id, userId: holder.id, amount: '1000.00' });
+    const refused = await support.client.request({ method: 'DELETE', url: `/api/users/${holder.id}/unsafe` });
+    expect(refused.statusCode).toBe(409);
+    expect(await reloadUser(t.ctx, holder.id)).toBeDefined();
+  });
+
+  it('gives delete and delete_unsafe only to the roles the table names', async () => {
+    expect((await agent(t.app).request({ method: 'DELETE', url: `/api/users/${listed.ann}` })).statusCode).toBe(401);
+    for (const roleId of ROLE_IDS) {
+      const { client } = await signedIn(t, roleId);
+      const target = await createUser(t.ctx, { name: `Target ${roleId}` });
+      const hard = (await client.request({ method: 'DELETE', url: `/api/users/${target.id}/unsafe` })).statusCode;
+      expect({ roleId, hard }).toEqual({ roleId, hard: can(roleId, 'investors', 'delete_unsafe') ? 204 : 403 });
+      const other = await createUser(t.ctx, { name: `Other ${roleId}` });
+      const soft = (await client.request({ method: 'DELETE', url: `/api/users/${other.id}` })).statusCode;
+      expect({ roleId, soft }).toEqual({ roleId, soft: can(roleId, 'investors', 'delete') ? 204 : 403 });
+    }
+  });
+});
+
+describe('invitations', () => {
+  it('lists pending invitations and deletes several at once', async () => {
+    const invited = await Promise.all(['inv1', 'inv2', 'inv3'].map((n) => admin.client.post('/api/users', { name: n, email: `${n}@invite.test`, send_invitation: true })));
+    const page = (await admin.client.get('/api/invitations?per_page=100')).json();
+    const mine = page.data.filter((i: { user: { email: string } }) => i.user.email.endsWith('@invite.test'));
+    expect(mine).toHaveLength(3);
+    expect(mine[0]).toMatchObject({ expired: false });
+    const ids = mine.slice(0, 2).map((i: { id: number }) => i.id);
+    const response = await admin.client.post('/api/invitations/bulk-delete', { ids });
+    expect(response.json()).toMatchObject({ deleted: 2 });
+    const left = (await admin.client.get('/api/invitations?per_page=100')).json().data.filter((i: { user: { email: string } }) => i.user.email.endsWith('@invite.test'));
+    expect(left).toHaveLength(1);
+    expect(await t.db.select().from(userTokens).where(eq(userTokens.id, ids[0]))).toEqual([]);
+    // The accounts stay.
+    expect((await admin.client.get(`/api/users/${invited[0].json().data.id}`)).statusCode).toBe(200);
+  });
+
+  it('answers 422 naming what is not a pending invitation, 400, 401 and 403', async () => {
+    const bad = await admin.client.post('/api/invitations/bulk-delete', { ids: [999999] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.ids[0]).toContain('999999');
+    expect((await admin.client.post('/api/invitations/bulk-delete', { ids: [] })).json().errors.ids).toBeDefined();
+    expect((await admin.client.get('/api/invitations?filter[user]=1')).statusCode).toBe(400);
+    expect((await agent(t.app).get('/api/invitations')).statusCode).toBe(401);
+    for (const roleId of ROLE_IDS) {
+      const { client } = await signedIn(t, roleId);
+      const index = (await client.get('/api/invitations')).statusCode;
+      const remove = (await client.post('/api/invitations/bulk-delete', { ids: [999999] })).statusCode;
+      expect({ roleId, index, remove }).toEqual({ roleId, index: can(roleId, 'investors', 'index') ? 200 : 403, remove: can(roleId, 'investors', 'update') ? 422 : 403 });
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconLock, IconPlus, IconTags } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { ATTRIBUTE_MODE_LABELS, ATTRIBUTE_SUBJECT_LABELS, ATTRIBUTE_TYPE_LABELS, can, type AttributeSubjectType } from '@platform/domain';
+import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
+import { usePageTitle } from '../../../ui/page-title';
+import { useAttributes } from '../api/attributes';
+import { AttributeForm } from './attribute-form';
+
+/** /admin/settings/attributes: the custom attributes of investors and contacts (?for=contact). */
+export function AttributesPage() {
+  usePageTitle('Custom Attributes');
+  const { terms } = useBranding();
+  const user = useCurrentUser();
+  const search = useSearch({ strict: false }) as { for?: AttributeSubjectType };
+  const subjectType: AttributeSubjectType = search.for === 'contact' ? 'contact' : 'user';
+  const navigate = useNavigate();
+  const list = useAttributes(subjectType);
+  const [creating, setCreating] = useState(false);
+  const mayCreate = can(user?.role_id, 'settings_attributes', 'create');
+  const label = subjectType === 'user' ? terms.investors : terms.contacts;
+
+  return (
+    <Stack gap="lg" maw={1000}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={26}>
+            Custom Attributes
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            Extra fields on the forms and pages of {terms.investors.toLowerCase()} and {terms.contacts.toLowerCase()}.
+          </Text>
+        </div>
+        {mayCreate && !creating && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            New attribute
+          </Button>
+        )}
+      </Group>
+      <SegmentedControl
+        w={320}
+        aria-label="Attributes of"
+        value={subjectType}
+        onChange={(value) => void navigate({ to: '/admin/settings/attributes', search: value === 'contact' ? { for: 'contact' } : {} })}
+        data={[
+          { value: 'user', label: terms.investors ?? ATTRIBUTE_SUBJECT_LABELS.user },
+          { value: 'contact', label: terms.contacts ?? ATTRIBUTE_SUBJECT_LABELS.contact },
+        ]}
+      />
+      {creating && <AttributeForm subjectType={subjectType} onSaved={() => setCreating(false)} onCancel={() => setCreating(false)} />}
+      {!list.data ? (
+        <Skeleton h={200} radius="md" />
+      ) : list.data.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap="xs">
+            <IconTags size={36} stroke={1.5} aria-hidden />
+            <Text fw={600}>No attributes for {label.toLowerCase()} yet</Text>
+            <Text size="sm" c="dimmed" ta="center" maw={420}>
+              Add fields such as “Source of funds” or “Preferred sectors”; they appear on the forms and detail pages.
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Custom attributes of {label}</caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Options</Table.Th>
+                <Table.Th>Mode</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>
+                    <Text component={Link} to={`/admin/settings/attributes/configure/${a.id}`} fw={600} size="sm" c="brand.8" style={{ textDecoration: 'none' }}>
+                      {a.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{ATTRIBUTE_TYPE_LABELS[a.type]}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={a.options.length ? undefined : 'dimmed'}>
+                      {a.options.length ? a.options.join(', ') : '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {a.mode === 'locked' ? (
+                      <Badge color="gray" variant="light" leftSection={<IconLock size={12} aria-hidden />}>
+                        Locked
+                      </Badge>
+                    ) : (
+                      <Badge color="teal" variant="light">
+                        {ATTRIBUTE_MODE_LABELS.editable}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { ApiError } from '../../../app/api-client';
+import { useBranding } from '../../../app/settings';
+import { useSubmit } from '../../../app/use-submit';
+import { FormError } from '../../../ui/form-error';
+import { usePageTitle } from '../../../ui/page-title';
+import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { ErrorPage } from '../../errors/error-page';
+import { useFundOptions } from '../../funds/api/funds';
+import { useCompany, useCompanyAction, type Company } from '../api/companies';
+import { saveCompany, type CompanyValues } from '../api/save-company';
+import { STATUS_OPTIONS } from './companies-list-page';
+
+function initialValues(company: Company | undefined, fundId: number | undefined): CompanyValues {
+  return {
+    fund_id: company ? String(company.fund_id) : fundId ? String(fundId) : null,
+    company_name: company?.company_name ?? '',
+    industry: company?.industry ?? '',
+    stage: company?.stage ?? '',
+    investment_date: company?.investment_date ?? '',
+    cost: company?.cost ?? '',
+    current_valuation: company?.current_valuation ?? '',
+    valuation_date: company?.valuation_date ?? '',
+    description: company?.description ?? '',
+    key_information: company?.key_information ?? '',
+    maturity_status: 'active',
+  };
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} fz="lg" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }) {
+  const navigate = useNavigate();
+  const funds = useFundOptions();
+  const form = useForm<CompanyValues>({
+    initialValues: initialValues(company, fundId),
+    validate: {
+      company_name: (v) => (v.trim() ? null : 'Enter the company name.'),
+      fund_id: (v) => (v ? null : 'Choose a fund.'),
+      cost: (v) => (v.trim() ? null : 'Enter the cost.'),
+    },
+  });
+  const save = useCompanyAction((values: CompanyValues) => saveCompany(values, company));
+  const { submit, submitting, formError } = useSubmit(async (values: CompanyValues) => {
+    const { data } = await save.mutateAsync(values);
+    await navigate({ to: `/admin/investments/companies/${data.id}/details` });
+  }, form);
+
+  const options = (funds.data ?? []).map((f) => ({ value: String(f.id), label: `${f.name} (${f.currency})` }));
+  if (company?.fund && !options.some((o) => o.value === String(company.fund_id))) options.unshift({ value: String(company.fund_id), label: `${company.fund.name} (${company.fund.currency})` });
+  const currency = funds.data?.find((f) => String(f.id) === form.getValues().fund_id)?.currency ?? company?.fund?.currency ?? '';
+  const cancelTo = company ? `/admin/investments/companies/${company.id}/details` : '/admin/investments/companies';
+
+  return (
+    <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
+      <Stack gap="lg">
+        {!company && !funds.isLoading && options.length === 0 && (
+          <Alert color="yellow" variant="light">
+            A fund investment belongs to a fund. {funds.data ? 'Create a fund first.' : 'Funds are switched off, or your role cannot list them.'}
+          </Alert>
+        )}
+        <Section title="The company">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Company" required {...form.getInputProps('company_name')} />
+            <Select
+              label="Fund"
+              required
+              placeholder={funds.isLoading ? 'Loading funds…' : 'Choose a fund'}
+              data={options}
+              searchable
+              allowDeselect={false}
+              description={company ? 'Only a fund in the same currency: the amounts are in it.' : undefined}
+              {...form.getInputProps('fund_id')}
+            />
+            <TextInput label="Industry" placeholder="Fintech, Healthcare…" {...form.getInputProps('industry')} />
+            <TextInput label="Stage" placeholder="Seed, Series A…" {...form.getInputProps('stage')} />
+          </SimpleGrid>
+        </Section>
+        <Section title="Investment and valuation">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label="Investment date" type="date" {...form.getInputProps('investment_date')} />
+            <TextInput label={`Cost${currency ? ` (${currency})` : ''}`} required inputMode="decimal" placeholder="50000.00" {...form.getInputProps('cost')} />
+            {!company ? (
+              <Select label="Maturity status" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('maturity_status')} />
+            ) : (
+              <div />
+            )}
+            <TextInput label={`Current valuation${currency ? ` (${currency})` : ''}`} inputMode="decimal" placeholder="Held at cost when empty" {...form.getInputProps('current_valuation')} />
+            <TextInput label="Valuation date" type="date" {...form.getInputProps('valuation_date')} />
+          </SimpleGrid>
+        </Section>
+        <Section title="Key information">
+          <Stack>
+            <Textarea label="Summary" description="One or two sentences shown with the company" autosize minRows={2} {...form.getInputProps('description')} />
+            <RichTextEditor label="Key information" value={form.values.key_information} onChange={(html) => form.setFieldValue('key_information', html)} error={form.errors.key_information} />
+          </Stack>
+        </Section>
+        <FormError message={formError} />
+        <Group>
+          <Button type="submit" loading={submitting}>
+            {company ? 'Save changes' : 'Create fund investment'}
+          </Button>
+          <Button component={Link} to={cancelTo} variant="default">
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function BackTo({ to, label }: { to: string; label: string }) {
+  return (
+    <Group>
+      <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+/** /admin/investments/companies/new-company (?fund= preselects the fund). */
+export function NewCompanyPage() {
+  usePageTitle('New fund investment');
+  const { terms } = useBranding();
+  const search = useSearch({ strict: false }) as { fund?: number };
+  return (
+    <Stack gap="lg" maw={960}>
+      <BackTo to="/admin/investments/companies" label={terms.fundOpportunities} />
+      <Title order={1} fz={26}>
+        New fund investment
+      </Title>
+      <CompanyForm fundId={search.fund} />
+    </Stack>
+  );
+}
+
+/** /admin/investments/companies/{id}/edit. */
+export function EditCompanyPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const query = useCompany(id);
+  usePageTitle(query.data ? `Edit ${query.data.company_name}` : 'Edit fund investment');
+  if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
+  if (!query.data) return <Skeleton h={480} radius="md" />;
+  return (
+    <Stack gap="lg" maw={960}>
+      <BackTo to={`/admin/investments/companies/${id}/details`} label={query.data.company_name} />
+      <Title order={1} fz={26}>
+        Edit {query.data.company_name}
+      </Title>
+      <CompanyForm key={query.data.updated_at} company={query.data} />
+    </Stack>
+  );
+}

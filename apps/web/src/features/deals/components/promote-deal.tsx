@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { IconRocket } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MODAL_WIDTH } from '@platform/domain';
+import { api } from '../../../app/api-client';
+import { useSubmit } from '../../../app/use-submit';
+import { FormError } from '../../../ui/form-error';
+import type { Deal } from '../api/deals';
+
+/**
+ * Turns a deal into a Draft opportunity carrying its name, company, industry, amount sought,
+ * valuation, summary and key information (server: modules/deals/promotion.ts); opens the draft.
+ */
+export function PromoteDeal({ deal }: { deal: Deal }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { submit, submitting, formError } = useSubmit(async () => {
+    const { data } = await api<{ data: { admin_path: string } }>(`/api/pipeline-deals/${deal.id}/promote`, { method: 'POST' });
+    await client.invalidateQueries({ queryKey: ['investment-opportunities'] });
+    void navigate({ to: data.admin_path });
+  });
+  return (
+    <>
+      <Button variant="light" leftSection={<IconRocket size={16} aria-hidden />} onClick={() => setOpen(true)}>
+        Promote to opportunity
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Promote ${deal.company_name}?`} size={MODAL_WIDTH.confirmation} centered>
+        <Text size="sm">A Draft opportunity is created from this deal's details for you to complete and publish. The deal stays on the board.</Text>
+        <FormError message={formError} />
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button loading={submitting} onClick={() => void submit({})}>
+            Create the draft
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

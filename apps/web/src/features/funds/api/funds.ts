@@ -1,0 +1,186 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { can, type LedgerKind } from '@platform/domain';
+import { api, type Page } from '../../../app/api-client';
+import { useCurrentUser } from '../../../app/session';
+import { useFeature } from '../../../app/settings';
+import { toQuery, useListQuery, type ListParams } from '../../../app/use-list-query';
+
+/** Server: modules/funds/figures.ts `fundFigures`. */
+export interface FundFigures {
+  as_of: string;
+  latest_nav: { date: string; nav: string; units_in_issue: string; nav_per_unit: string | null } | null;
+  units_issued: string;
+  paid_in: string;
+  distributions: string;
+  redemptions: string;
+  fees: string;
+  dpi: string | null;
+  rvpi: string | null;
+  tvpi: string | null;
+}
+
+/** Server: modules/funds/presenter.ts (with include=manager and append=figures). */
+export interface Fund {
+  id: number;
+  name: string;
+  type: string;
+  vintage: number;
+  currency: string;
+  target_size: string | null;
+  management_fee: string | null;
+  performance_fee: string | null;
+  manager_id: number | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+  manager?: { id: number; name: string } | null;
+  figures?: FundFigures;
+}
+
+export interface Nav {
+  id: number;
+  fund_id: number;
+  date: string;
+  nav: string;
+  units_in_issue: string;
+  nav_per_unit: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LedgerEntry {
+  id: number;
+  fund_id: number;
+  investor_id: number;
+  kind: LedgerKind;
+  date: string;
+  amount: string;
+  units: string | null;
+  nav_per_unit: string | null;
+  reference: string | null;
+  notes: string | null;
+  investor?: { id: number; name: string } | null;
+}
+
+/** Server: modules/funds/figures.ts `positionFigures`. */
+export interface PositionFigures {
+  as_of: string;
+  units: string;
+  nav_per_unit: string | null;
+  nav_date: string | null;
+  value: string | null;
+  paid_in: string;
+  distributions: string;
+  redemptions: string;
+  fees: string;
+  dpi: string | null;
+  rvpi: string | null;
+  tvpi: string | null;
+  gain: string | null;
+}
+
+export interface AnalysisGroup {
+  key: string | null;
+  label: string;
+  count: number;
+  cost: string;
+  value: string;
+  cost_share: string | null;
+  value_share: string | null;
+}
+
+export interface PortfolioAnalysis {
+  fund_id: number;
+  currency: string;
+  totals: { count: number; cost: string; value: string };
+  by_industry: AnalysisGroup[];
+  by_stage: AnalysisGroup[];
+}
+
+export const fundKeys = {
+  all: ['funds'] as const,
+  one: (id: number | string) => ['funds', 'one', String(id)] as const,
+  navs: (id: number | string) => ['funds', 'navs', String(id)] as const,
+  positions: (id: number | string) => ['funds', 'positions', String(id)] as const,
+  analysis: (id: number | string) => ['funds', 'analysis', String(id)] as const,
+};
+
+/** One page of funds with their manager and figures (latest NAV, paid in, multiples). */
+export function useFundList(params: ListParams) {
+  return useQuery({
+    queryKey: ['funds', 'list', params],
+    queryFn: () => api<Page<Fund>>('/api/funds', { query: { ...toQuery({ ...params, include: 'manager' }), append: 'figures' } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFund(id: number | string) {
+  return useQuery({ queryKey: fundKeys.one(id), queryFn: () => api<{ data: Fund }>(`/api/funds/${id}`).then((r) => r.data) });
+}
+
+/** Every NAV of a fund, oldest first, for the chart and the table (a fund strikes a few a year). */
+export function useNavs(fundId: number) {
+  return useQuery({
+    queryKey: fundKeys.navs(fundId),
+    queryFn: async () => {
+      const navs: Nav[] = [];
+      for (let page = 1; ; page++) {
+        const result = await api<Page<Nav>>('/api/net-asset-values', { query: { 'filter[fund_id]': fundId, sort: 'date', per_page: 100, page } });
+        navs.push(...result.data);
+        if (page >= result.meta.last_page) return navs;
+      }
+    },
+  });
+}
+
+export function usePositions(fundId: number) {
+  return useQuery({
+    queryKey: fundKeys.positions(fundId),
+    queryFn: () => api<{ data: Array<PositionFigures & { investor: { id: number; name: string } }>; meta: { currency: string; as_of: string } }>(`/api/funds/${fundId}/positions`),
+  });
+}
+
+export function useLedgerList(params: ListParams) {
+  return useListQuery<LedgerEntry>('ledgers', { ...params, include: 'investor' });
+}
+
+export function usePortfolioAnalysis(fundId: number) {
+  return useQuery({ queryKey: fundKeys.analysis(fundId), queryFn: () => api<{ data: PortfolioAnalysis }>(`/api/funds/${fundId}/portfolio-analysis`).then((r) => r.data) });
+}
+
+/** Any write to a fund, its NAVs or ledgers refreshes every view of funds. */
+export function useFundAction<Input, Output = unknown>(action: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: fundKeys.all }), client.invalidateQueries({ queryKey: ['ledgers'] })]),
+  });
+}
+
+export const deleteFund = (id: number) => api<void>(`/api/funds/${id}`, { method: 'DELETE' });
+export const createNav = (body: { fund_id: number; date: string; nav: string; units_in_issue?: string }) => api<{ data: Nav }>('/api/net-asset-values', { method: 'POST', body });
+export const deleteNav = (id: number) => api<void>(`/api/net-asset-values/${id}`, { method: 'DELETE' });
+export const createLedger = (body: Record<string, unknown>) => api<{ data: LedgerEntry }>('/api/ledgers', { method: 'POST', body });
+export const deleteLedger = (id: number) => api<void>(`/api/ledgers/${id}`, { method: 'DELETE' });
+
+/**
+ * Funds to choose from in a form (a fund investment's fund): only when the funds area is on and the
+ * role may list funds; otherwise the form shows the current fund by name.
+ */
+export function useFundOptions() {
+  const user = useCurrentUser();
+  const enabled = useFeature('enableFunds') && can(user?.role_id, 'funds', 'index');
+  return useQuery({
+    queryKey: ['funds', 'options'],
+    queryFn: () => api<Page<Fund>>('/api/funds', { query: { per_page: 100, sort: 'name' } }).then((r) => r.data),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+/** FormData, as the web sends edits (spec §7.1): an emptied field is sent empty, and so cleared. */
+export function updateLedger(id: number, fields: Record<string, string>) {
+  const body = new FormData();
+  body.append('_method', 'PATCH');
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return api<{ data: LedgerEntry }>(`/api/ledgers/${id}`, { method: 'POST', body });
+}

@@ -1,0 +1,117 @@
+import { BarChart, DonutChart } from '@mantine/charts';
+import { ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { money } from '../../opportunities/components/opportunity-view';
+import { usePortfolioAnalysis, type AnalysisGroup, type Fund } from '../api/funds';
+
+const COLOURS = ['brand.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'yellow.6', 'red.6', 'indigo.6', 'lime.6', 'pink.6', 'gray.6'];
+const share = (value: string | null) => (value === null ? '—' : `${value}%`);
+
+/** One breakdown (by industry or by stage): value shares on a donut, cost and value side by side, and the figures. */
+function Breakdown({ title, groups, currency }: { title: string; groups: AnalysisGroup[]; currency: string }) {
+  const valued = groups.filter((g) => Number(g.value) > 0);
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} fz="lg" mb="md">
+        {title}
+      </Title>
+      {groups.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No holdings yet.
+        </Text>
+      ) : (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Stack align="center" gap={4}>
+              {valued.length > 0 ? (
+                <DonutChart
+                  data={valued.map((g, i) => ({ name: g.label, value: Number(g.value), color: COLOURS[i % COLOURS.length] }))}
+                  withTooltip
+                  tooltipDataSource="segment"
+                  valueFormatter={(v) => money(v.toFixed(2), currency)}
+                  chartLabel="Value"
+                  size={180}
+                  thickness={28}
+                  aria-label={`${title}: share of value`}
+                />
+              ) : null}
+              {valued.length > 0 ? (
+                <Group gap="sm" justify="center" mt="xs">
+                  {valued.map((g, i) => (
+                    <Group key={g.label} gap={6} wrap="nowrap">
+                      <ColorSwatch color={`var(--mantine-color-${COLOURS[i % COLOURS.length].replace('.', '-')})`} size={12} withShadow={false} />
+                      <Text size="xs">
+                        {g.label} {share(g.value_share)}
+                      </Text>
+                    </Group>
+                  ))}
+                </Group>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Nothing is held at a value.
+                </Text>
+              )}
+            </Stack>
+            <BarChart
+              h={Math.max(180, groups.length * 40)}
+              orientation="vertical"
+              dataKey="label"
+              data={groups.map((g) => ({ label: g.label, Cost: Number(g.cost), Value: Number(g.value) }))}
+              series={[
+                { name: 'Cost', color: 'gray.5' },
+                { name: 'Value', color: 'brand.6' },
+              ]}
+              valueFormatter={(v) => money(v.toFixed(2), currency)}
+              yAxisProps={{ width: 130 }}
+              withLegend
+              aria-label={`${title}: cost and value`}
+            />
+          </SimpleGrid>
+          <Table verticalSpacing="xs" horizontalSpacing="md" striped>
+            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{title}</caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{title.replace(/^By /, '').replace(/^./, (c) => c.toUpperCase())}</Table.Th>
+                <Table.Th>Holdings</Table.Th>
+                <Table.Th>Cost</Table.Th>
+                <Table.Th>Share of cost</Table.Th>
+                <Table.Th>Value</Table.Th>
+                <Table.Th>Share of value</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {groups.map((g) => (
+                <Table.Tr key={g.label}>
+                  <Table.Td>{g.label}</Table.Td>
+                  <Table.Td>{g.count}</Table.Td>
+                  <Table.Td>{money(g.cost, currency)}</Table.Td>
+                  <Table.Td>{share(g.cost_share)}</Table.Td>
+                  <Table.Td>{money(g.value, currency)}</Table.Td>
+                  <Table.Td>{share(g.value_share)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The fund's Portfolio analysis tab: diversification by industry and by stage. A holding counts at
+ * its valuation, else at cost; exited and written-off holdings count no value (decision 0009).
+ */
+export function AnalysisPanel({ fund }: { fund: Fund }) {
+  const analysis = usePortfolioAnalysis(fund.id);
+  if (!analysis.data) return <Skeleton h={420} radius="md" />;
+  const { totals, by_industry: byIndustry, by_stage: byStage, currency } = analysis.data;
+  return (
+    <Stack gap="lg">
+      <Text size="sm" c="dimmed">
+        {totals.count} {totals.count === 1 ? 'holding' : 'holdings'}: cost {money(totals.cost, currency)}, value {money(totals.value, currency)}. Holdings without a valuation count at cost; exited and written-off holdings count no value.
+      </Text>
+      <Breakdown title="By industry" groups={byIndustry} currency={currency} />
+      <Breakdown title="By stage" groups={byStage} currency={currency} />
+    </Stack>
+  );
+}

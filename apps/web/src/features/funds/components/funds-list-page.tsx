@@ -1,0 +1,132 @@
+import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuildingBank, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { can } from '@platform/domain';
+import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
+import { ButtonLink } from '../../../ui/button-link';
+import { DataTable, type Column } from '../../../ui/data-table';
+import { ExportButtons } from '../../../ui/export-buttons';
+import { usePageTitle } from '../../../ui/page-title';
+import { money, sharePrice } from '../../opportunities/components/opportunity-view';
+import { useFundList, useFundOptions, type Fund } from '../api/funds';
+import { multiple } from './fund-format';
+import type { FundsSearch } from './funds-search';
+
+const PER_PAGE = 25;
+
+/** /admin/funds: funds with their latest NAV and multiples; filters, sort and page in the URL; exports of that list. */
+export function FundsListPage() {
+  const { terms } = useBranding();
+  usePageTitle(terms.funds);
+  const user = useCurrentUser();
+  const search = useSearch({ strict: false }) as FundsSearch;
+  const navigate = useNavigate();
+  const [text] = useDebouncedValue(search.search ?? '', 300);
+  // The types in use, from the funds the user may list: the filter matches a type exactly.
+  const types = [...new Set([...(useFundOptions().data ?? []).map((f) => f.type), ...(search.type ? [search.type] : [])])].sort();
+  const sort = search.sort ?? 'name';
+  const page = search.page ?? 1;
+  const filters = { search: text, type: search.type, vintage: search.vintage ? String(search.vintage) : undefined };
+  const list = useFundList({ page, perPage: PER_PAGE, sort, filters });
+  const update = (changes: Partial<FundsSearch>) => void navigate({ to: '/admin/funds', search: { ...search, page: undefined, ...changes }, replace: true });
+  const filtered = Boolean(search.search || search.type || search.vintage);
+
+  const columns: Column<Fund>[] = [
+    {
+      key: 'name',
+      label: 'Fund',
+      sort: 'name',
+      render: (f) => (
+        <div>
+          <Text fw={600} size="sm">
+            {f.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {f.manager?.name ?? 'No manager'}
+          </Text>
+        </div>
+      ),
+    },
+    { key: 'type', label: 'Type', sort: 'type', render: (f) => <Text size="sm">{f.type}</Text> },
+    { key: 'vintage', label: 'Vintage', sort: 'vintage', render: (f) => <Text size="sm">{f.vintage}</Text> },
+    { key: 'target_size', label: 'Target size', sort: 'target_size', render: (f) => <Text size="sm">{money(f.target_size, f.currency)}</Text> },
+    { key: 'paid_in', label: 'Paid in', render: (f) => <Text size="sm">{money(f.figures?.paid_in, f.currency)}</Text> },
+    {
+      key: 'nav',
+      label: 'Latest NAV',
+      render: (f) =>
+        f.figures?.latest_nav ? (
+          <div>
+            <Text size="sm">{money(f.figures.latest_nav.nav, f.currency)}</Text>
+            <Text size="xs" c="dimmed">
+              {sharePrice(f.figures.latest_nav.nav_per_unit, f.currency)} a unit, {f.figures.latest_nav.date}
+            </Text>
+          </div>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No NAV yet
+          </Text>
+        ),
+    },
+    { key: 'tvpi', label: 'TVPI', render: (f) => <Text size="sm">{multiple(f.figures?.tvpi)}</Text> },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={26}>
+          {terms.funds}
+        </Title>
+        {can(user?.role_id, 'funds', 'create') && (
+          <ButtonLink to="/admin/funds/new-fund" leftSection={<IconPlus size={16} aria-hidden />}>
+            New fund
+          </ButtonLink>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end" justify="space-between">
+        <Group gap="sm" align="flex-end">
+          <TextInput label="Search" placeholder="Fund name" leftSection={<IconSearch size={16} aria-hidden />} value={search.search ?? ''} onChange={(e) => update({ search: e.currentTarget.value || undefined })} w={260} />
+          <Select label="Type" placeholder="Any type" clearable data={types} value={search.type ?? null} onChange={(value) => update({ type: value ?? undefined })} w={160} />
+          <TextInput
+            label="Vintage"
+            placeholder="Year"
+            inputMode="numeric"
+            maxLength={4}
+            defaultValue={search.vintage ? String(search.vintage) : ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value.trim();
+              if (value === '' || /^\d{4}$/.test(value)) update({ vintage: value ? Number(value) : undefined });
+            }}
+            w={110}
+          />
+        </Group>
+        <ExportButtons resource="funds" list={{ sort, filters }} />
+      </Group>
+      <DataTable
+        caption={`${terms.funds}, page ${page}`}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(f) => f.id}
+        loading={list.isFetching}
+        sort={sort}
+        onSort={(next) => update({ sort: next })}
+        page={page}
+        lastPage={list.data?.meta.last_page ?? 1}
+        total={list.data?.meta.total ?? 0}
+        onPage={(next) => update({ page: next })}
+        onRowClick={(f) => void navigate({ to: `/admin/funds/${f.id}/details` })}
+        empty={
+          <Stack align="center" gap={4}>
+            <IconBuildingBank size={32} stroke={1.5} aria-hidden />
+            <Text fw={600}>{filtered ? 'No funds match' : 'No funds yet'}</Text>
+            <Text size="sm" c="dimmed">
+              {filtered ? 'Try another search or clear the filters.' : 'Create a fund to record its NAVs, its investors and its holdings.'}
+            </Text>
+          </Stack>
+        }
+      />
+    </Stack>
+  );
+}

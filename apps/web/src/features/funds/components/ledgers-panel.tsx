@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Modal, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconReceipt, IconTrash } from '@tabler/icons-react';
+import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from '@platform/domain';
+import { ApiError } from '../../../app/api-client';
+import { useSubmit } from '../../../app/use-submit';
+import { DataTable, type Column } from '../../../ui/data-table';
+import { ExportButtons } from '../../../ui/export-buttons';
+import { FormError } from '../../../ui/form-error';
+import { InvestorPicker } from '../../../ui/investor-picker';
+import { money, sharePrice } from '../../opportunities/components/opportunity-view';
+import { createLedger, deleteLedger, useFundAction, useLedgerList, usePositions, type Fund, type LedgerEntry } from '../api/funds';
+import { EditLedgerEntry } from './edit-ledger-entry';
+import { multiple, units } from './fund-format';
+
+const PER_PAGE = 25;
+const KIND_OPTIONS = LEDGER_KINDS.map((k) => ({ value: k, label: LEDGER_KIND_LABELS[k] }));
+const shortDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Each investor's balance with the fund today: units, their value at the latest NAV per unit, money in and out. */
+function Positions({ fund }: { fund: Fund }) {
+  const positions = usePositions(fund.id);
+  if (!positions.data) return <Skeleton h={160} radius="md" />;
+  const rows = positions.data.data;
+  return (
+    <Paper withBorder radius="md">
+      <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+        <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Investors' positions</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Investor</Table.Th>
+            <Table.Th>Units</Table.Th>
+            <Table.Th>Value</Table.Th>
+            <Table.Th>Paid in</Table.Th>
+            <Table.Th>Distributions</Table.Th>
+            <Table.Th>Fees</Table.Th>
+            <Table.Th>TVPI</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {rows.map((p) => (
+            <Table.Tr key={p.investor.id}>
+              <Table.Td>{p.investor.name}</Table.Td>
+              <Table.Td>{units(p.units)}</Table.Td>
+              <Table.Td>{money(p.value, fund.currency)}</Table.Td>
+              <Table.Td>{money(p.paid_in, fund.currency)}</Table.Td>
+              <Table.Td>{money(p.distributions, fund.currency)}</Table.Td>
+              <Table.Td>{money(p.fees, fund.currency)}</Table.Td>
+              <Table.Td>{multiple(p.tvpi)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {rows.length === 0 && (
+        <Text size="sm" c="dimmed" p="md">
+          No investor is in this fund yet. Record a subscription below.
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+interface EntryValues extends Record<string, unknown> {
+  investor_id: string | null;
+  kind: LedgerKind;
+  date: string;
+  amount: string;
+  units: string;
+  reference: string;
+}
+
+/** Records a subscription, redemption, distribution or fee for one investor. */
+function AddEntry({ fund }: { fund: Fund }) {
+  const form = useForm<EntryValues>({
+    initialValues: { investor_id: null, kind: 'subscription', date: new Date().toISOString().slice(0, 10), amount: '', units: '', reference: '' },
+    validate: { investor_id: (v) => (v ? null : 'Choose an investor.') },
+  });
+  const create = useFundAction((v: EntryValues) => createLedger({ fund_id: fund.id, ...v }));
+  const { submit, submitting, formError } = useSubmit(async (v: EntryValues) => {
+    await create.mutateAsync(v);
+    form.setValues({ amount: '', units: '', reference: '' });
+    notifications.show({ color: 'teal', message: `${LEDGER_KIND_LABELS[v.kind]} of ${money(v.amount, fund.currency)} recorded.` });
+  }, form);
+  const kind = form.getValues().kind;
+  const inUnits = kind === 'subscription' || kind === 'redemption';
+  return (
+    <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
+      <Stack gap="xs">
+        <Group align="flex-start" wrap="wrap">
+          <InvestorPicker label="Investor" value={form.getValues().investor_id} onChange={(id) => form.setFieldValue('investor_id', id)} error={form.errors.investor_id as string | undefined} />
+          <Select label="Kind" data={KIND_OPTIONS} allowDeselect={false} {...form.getInputProps('kind')} w={160} />
+          <TextInput label="Date" type="date" {...form.getInputProps('date')} w={170} />
+          <TextInput label={`Amount (${fund.currency})`} inputMode="decimal" {...form.getInputProps('amount')} w={160} />
+          {inUnits && (
+            <TextInput
+              label="Units"
+              inputMode="decimal"
+              placeholder={kind === 'subscription' ? 'From the NAV per unit' : 'Units redeemed'}
+              {...form.getInputProps('units')}
+              w={190}
+            />
+          )}
+          <TextInput label="Reference" {...form.getInputProps('reference')} w={160} />
+        </Group>
+        <FormError message={formError} />
+        <Group>
+          <Button type="submit" loading={submitting}>
+            Record entry
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function RemoveEntry({ fund, entry, onClose }: { fund: Fund; entry: LedgerEntry; onClose: () => void }) {
+  const remove = useFundAction(() => deleteLedger(entry.id));
+  return (
+    <Modal opened onClose={onClose} title="Remove this ledger entry?" centered>
+      <Text size="sm">
+        {LEDGER_KIND_LABELS[entry.kind]} of {money(entry.amount, fund.currency)} for {entry.investor?.name ?? 'the investor'} on {shortDate(entry.date)}.
+      </Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Keep it
+        </Button>
+        <Button
+          color="red"
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(undefined, {
+              onSuccess: onClose,
+              onError: (error) => notifications.show({ color: 'red', message: error instanceof ApiError ? (error.errors && typeof error.errors === 'object' ? Object.values(error.errors)[0][0] : error.message) : 'The entry was not removed.' }),
+            })
+          }
+        >
+          Remove entry
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/** The fund's Transactions tab: positions, then the ledgers (filtered, sorted, exported) and a form to record entries. */
+export function LedgersPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: boolean; canDelete: boolean }) {
+  const [kind, setKind] = useState<string | null>(null);
+  const [investor, setInvestor] = useState<string | null>(null);
+  const [sort, setSort] = useState('-date');
+  const [page, setPage] = useState(1);
+  const [removing, setRemoving] = useState<LedgerEntry | null>(null);
+  const [editing, setEditing] = useState<LedgerEntry | null>(null);
+  const filters = { fund_id: String(fund.id), kind: kind ?? undefined, investor_id: investor ?? undefined };
+  const list = useLedgerList({ page, perPage: PER_PAGE, sort, filters });
+
+  const columns: Column<LedgerEntry>[] = [
+    { key: 'date', label: 'Date', sort: 'date', render: (e) => shortDate(e.date) },
+    { key: 'investor', label: 'Investor', render: (e) => e.investor?.name ?? '—' },
+    { key: 'kind', label: 'Kind', sort: 'kind', render: (e) => LEDGER_KIND_LABELS[e.kind] },
+    { key: 'amount', label: 'Amount', sort: 'amount', render: (e) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{money(e.amount, fund.currency)}</Text> },
+    { key: 'units', label: 'Units', render: (e) => units(e.units) },
+    { key: 'nav_per_unit', label: 'Dealt at', render: (e) => (e.nav_per_unit ? sharePrice(e.nav_per_unit, fund.currency) : '—') },
+    { key: 'reference', label: 'Reference', render: (e) => e.reference ?? '—' },
+    ...(canWrite || canDelete
+      ? [{ key: 'actions', label: 'Actions', render: (e: LedgerEntry) => (
+          <Group gap={4} wrap="nowrap">
+            {canWrite && (
+              <ActionIcon variant="subtle" aria-label={`Edit the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${shortDate(e.date)}`} onClick={() => setEditing(e)}>
+                <IconPencil size={16} aria-hidden />
+              </ActionIcon>
+            )}
+            {canDelete && (
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${shortDate(e.date)}`} onClick={() => setRemoving(e)}>
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            )}
+          </Group>
+        ) }]
+      : []),
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Positions fund={fund} />
+      {canWrite && (
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} fz="lg" mb="md">
+            Record a ledger entry
+          </Title>
+          <AddEntry fund={fund} />
+        </Paper>
+      )}
+      <Group gap="sm" align="flex-end" justify="space-between">
+        <Group gap="sm" align="flex-end">
+          <Select label="Kind" placeholder="Every kind" clearable data={KIND_OPTIONS} value={kind} onChange={(v) => { setKind(v); setPage(1); }} w={180} />
+          <InvestorPicker label="Investor" value={investor} onChange={(v) => { setInvestor(v); setPage(1); }} />
+        </Group>
+        <ExportButtons resource="ledgers" list={{ sort, filters }} />
+      </Group>
+      <DataTable
+        caption={`Ledger entries of ${fund.name}, page ${page}`}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(e) => e.id}
+        loading={list.isFetching}
+        sort={sort}
+        onSort={setSort}
+        page={page}
+        lastPage={list.data?.meta.last_page ?? 1}
+        total={list.data?.meta.total ?? 0}
+        onPage={setPage}
+        empty={
+          <Stack align="center" gap={4}>
+            <IconReceipt size={32} stroke={1.5} aria-hidden />
+            <Text fw={600}>No ledger entries</Text>
+            <Text size="sm" c="dimmed">
+              {kind || investor ? 'Clear the filters to see every entry.' : 'Subscriptions, redemptions, distributions and fees appear here.'}
+            </Text>
+          </Stack>
+        }
+      />
+      {editing && <EditLedgerEntry fund={fund} entry={editing} onClose={() => setEditing(null)} />}
+      {removing && <RemoveEntry fund={fund} entry={removing} onClose={() => setRemoving(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { sumAmounts } from '@platform/domain';
+import { LineChart } from '@mantine/charts';
+import { ActionIcon, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { ApiError } from '../../../app/api-client';
+import { useSubmit } from '../../../app/use-submit';
+import { Fact } from '../../../ui/fact';
+import { FormError } from '../../../ui/form-error';
+import { money, sharePrice } from '../../opportunities/components/opportunity-view';
+import { createNav, deleteNav, useFundAction, useNavs, type Fund, type Nav } from '../api/funds';
+import { multiple, units } from './fund-format';
+
+const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** The fund's figures today: its latest NAV, what investors paid in and got back, and the multiples. */
+export function FundFiguresCards({ fund }: { fund: Fund }) {
+  const f = fund.figures;
+  if (!f) return null;
+  const cards = [
+    { label: 'Latest NAV', value: money(f.latest_nav?.nav, fund.currency), note: f.latest_nav ? `at ${longDate(f.latest_nav.date)}` : 'No NAV yet' },
+    { label: 'NAV per unit', value: sharePrice(f.latest_nav?.nav_per_unit ?? null, fund.currency), note: `${units(f.units_issued)} units issued` },
+    { label: 'Paid in', value: money(f.paid_in, fund.currency), note: `Fees ${money(f.fees, fund.currency)}` },
+    { label: 'Returned', value: money(sumAmounts([f.distributions, f.redemptions]), fund.currency), note: `DPI ${multiple(f.dpi)}` },
+    { label: 'TVPI', value: multiple(f.tvpi), note: `RVPI ${multiple(f.rvpi)}` },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 5 }}>
+      {cards.map((c) => (
+        <Card key={c.label} withBorder radius="md" padding="md" role="group" aria-label={c.label}>
+          <Fact strong label={c.label} value={c.value} />
+          <Text size="xs" c="dimmed">
+            {c.note}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+interface NavValues extends Record<string, unknown> {
+  date: string;
+  nav: string;
+  units_in_issue: string;
+}
+
+function AddNav({ fund }: { fund: Fund }) {
+  const form = useForm<NavValues>({ initialValues: { date: new Date().toISOString().slice(0, 10), nav: '', units_in_issue: '' } });
+  const create = useFundAction((v: NavValues) => createNav({ fund_id: fund.id, date: v.date, nav: v.nav.trim(), units_in_issue: v.units_in_issue.trim() || undefined }));
+  const { submit, submitting, formError } = useSubmit(async (v: NavValues) => {
+    await create.mutateAsync(v);
+    form.setValues({ nav: '', units_in_issue: '' });
+    notifications.show({ color: 'teal', message: `NAV of ${money(v.nav.trim(), fund.currency)} recorded for ${longDate(v.date)}.` });
+  }, form);
+  return (
+    <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
+      <Stack gap="xs">
+        <Group align="flex-start" wrap="wrap">
+          <TextInput label="NAV date" type="date" {...form.getInputProps('date')} w={170} />
+          <TextInput label={`NAV (${fund.currency})`} inputMode="decimal" placeholder="1250000.00" {...form.getInputProps('nav')} w={190} />
+          <TextInput label="Units in issue" inputMode="decimal" placeholder="From the ledgers" {...form.getInputProps('units_in_issue')} w={190} />
+          <Button type="submit" loading={submitting} mt={24}>
+            Add NAV
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Leave the units in issue empty to use what the ledgers show on the NAV date. The NAV per unit is worked out from the two.
+        </Text>
+        <FormError message={formError} />
+      </Stack>
+    </form>
+  );
+}
+
+function RemoveNav({ fund, nav, onClose }: { fund: Fund; nav: Nav; onClose: () => void }) {
+  const remove = useFundAction(() => deleteNav(nav.id));
+  return (
+    <Modal opened onClose={onClose} title={`Remove the NAV of ${longDate(nav.date)}?`} centered>
+      <Text size="sm">
+        {money(nav.nav, fund.currency)} ({sharePrice(nav.nav_per_unit, fund.currency)} a unit). Positions are valued at the NAV per unit before it from then on; subscriptions already dealt at it keep their units.
+      </Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Keep it
+        </Button>
+        <Button
+          color="red"
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(undefined, {
+              onSuccess: onClose,
+              onError: (error) => notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'The NAV was not removed.' }),
+            })
+          }
+        >
+          Remove NAV
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/** Net asset values over time: NAV and NAV per unit on a chart and in a table; staff add and remove points. */
+export function NavPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: boolean; canDelete: boolean }) {
+  const navs = useNavs(fund.id);
+  const [removing, setRemoving] = useState<Nav | null>(null);
+  const newestFirst = [...(navs.data ?? [])].reverse();
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} fz="lg" mb="sm">
+        Net asset value
+      </Title>
+      {!navs.data ? (
+        <Skeleton h={260} />
+      ) : navs.data.length === 0 ? (
+        <Text size="sm" c="dimmed" mb="md">
+          No NAV recorded yet. Add the first one below: positions are valued from it.
+        </Text>
+      ) : (
+        <LineChart
+          h={260}
+          data={navs.data.map((n) => ({ date: n.date, NAV: Number(n.nav), 'NAV per unit': n.nav_per_unit === null ? null : Number(n.nav_per_unit) }))}
+          dataKey="date"
+          series={[
+            { name: 'NAV', color: 'brand.6' },
+            { name: 'NAV per unit', color: 'orange.6', yAxisId: 'right' },
+          ]}
+          withRightYAxis
+          withLegend
+          curveType="linear"
+          connectNulls
+          yAxisProps={{ width: 90 }}
+          valueFormatter={(value) => value.toLocaleString('en-GB', { maximumFractionDigits: 6 })}
+          aria-label="NAV and NAV per unit over time"
+        />
+      )}
+      {canWrite && (
+        <Stack mt="lg">
+          <AddNav fund={fund} />
+        </Stack>
+      )}
+      {newestFirst.length > 0 && (
+        <Table verticalSpacing="xs" horizontalSpacing="md" striped mt="lg">
+          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Net asset values, newest first</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>NAV</Table.Th>
+              <Table.Th>Units in issue</Table.Th>
+              <Table.Th>NAV per unit</Table.Th>
+              {canDelete && <Table.Th w={60}><span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span></Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {newestFirst.map((n) => (
+              <Table.Tr key={n.id}>
+                <Table.Td>{longDate(n.date)}</Table.Td>
+                <Table.Td>{money(n.nav, fund.currency)}</Table.Td>
+                <Table.Td>{units(n.units_in_issue)}</Table.Td>
+                <Table.Td>{sharePrice(n.nav_per_unit, fund.currency)}</Table.Td>
+                {canDelete && (
+                  <Table.Td>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove the NAV of ${longDate(n.date)}`} onClick={() => setRemoving(n)}>
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {removing && <RemoveNav fund={fund} nav={removing} onClose={() => setRemoving(null)} />}
+    </Paper>
+  );
+}

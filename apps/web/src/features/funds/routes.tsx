@@ -1,0 +1,31 @@
+import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { can, type Action } from '@platform/domain';
+import { adminRoute, loadSession } from '../../app/routes/base';
+import { fundsSearch } from './components/funds-search';
+
+/**
+ * Staff pages of funds (spec §2.2 Funds). The whole area exists only with `enableFunds`: with it
+ * off, or without the permission, a page is the not-found page, as the API answers 404 (decision 0009).
+ */
+function requireFunds(action: Action) {
+  return async ({ context }: { context: { queryClient: QueryClient } }) => {
+    const { user, flags } = await loadSession(context.queryClient);
+    if (user && (!flags.enableFunds || !can(user.role_id, 'funds', action))) throw notFound();
+  };
+}
+
+const parent = { getParentRoute: () => adminRoute };
+const FundPage = lazyRouteComponent(() => import('./components/fund-page'), 'FundPage');
+const show = requireFunds('show');
+
+export const fundRoutes = [
+  createRoute({ ...parent, path: '/funds', validateSearch: fundsSearch, beforeLoad: requireFunds('index'), component: lazyRouteComponent(() => import('./components/funds-list-page'), 'FundsListPage') }),
+  createRoute({ ...parent, path: '/funds/new-fund', beforeLoad: requireFunds('create'), component: lazyRouteComponent(() => import('./components/fund-form-page'), 'NewFundPage') }),
+  createRoute({ ...parent, path: '/funds/$id/edit', beforeLoad: requireFunds('update'), component: lazyRouteComponent(() => import('./components/fund-form-page'), 'EditFundPage') }),
+  createRoute({ ...parent, path: '/funds/$id/details', beforeLoad: show, component: () => <FundPage tab="details" /> }),
+  createRoute({ ...parent, path: '/funds/$id/transactions', beforeLoad: show, component: () => <FundPage tab="transactions" /> }),
+  createRoute({ ...parent, path: '/funds/$id/portfolio', beforeLoad: show, component: () => <FundPage tab="portfolio" /> }),
+  createRoute({ ...parent, path: '/funds/$id/notes-calls-tasks', beforeLoad: show, component: () => <FundPage tab="notes-calls-tasks" /> }),
+  createRoute({ ...parent, path: '/funds/$id/portfolio-analysis', beforeLoad: show, component: () => <FundPage tab="portfolio-analysis" /> }),
+];

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { formatMoney, OpportunityStatus } from '@platform/domain';
+import { DataTable, type Column } from '../../../ui/data-table';
+import { useHeldInvestments, type HeldInvestment, type HolderResource } from '../api/holders';
+
+const STATUS_COLOURS: Record<HeldInvestment['status'], string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
+const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function opportunityPath(o: NonNullable<HeldInvestment['opportunity']>) {
+  return o.status >= OpportunityStatus.Completed ? `/admin/investments/existing/${o.id}/transactions` : `/admin/investments/opportunities/${o.id}/transactions`;
+}
+
+/** The Transactions tab of a holder: the investments held through it, whoever made them. */
+export function HeldInvestmentsPanel({ resource, id }: { resource: HolderResource; id: number }) {
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState('-created_at');
+  const list = useHeldInvestments(resource, id, page, sort);
+  const columns: Column<HeldInvestment>[] = [
+    {
+      key: 'opportunity',
+      label: 'Opportunity',
+      render: (r) =>
+        r.opportunity ? (
+          <Anchor component={Link} to={opportunityPath(r.opportunity)} size="sm" fw={600}>
+            {r.opportunity.name}
+          </Anchor>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'investor',
+      label: 'Investor',
+      render: (r) => (
+        <div>
+          <Text size="sm">{r.user?.name}</Text>
+          <Text size="xs" c="dimmed">
+            {r.user?.email}
+          </Text>
+        </div>
+      ),
+    },
+    { key: 'holder', label: 'Held by', render: (r) => <Text size="sm">{r.holder?.name ?? '—'}</Text> },
+    { key: 'amount', label: 'Amount', sort: 'amount', render: (r) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney({ amount: r.amount, currency: r.currency })}</Text> },
+    { key: 'reference', label: 'Reference', render: (r) => <Text size="sm" ff="monospace">{r.payment_reference}</Text> },
+    {
+      key: 'status',
+      label: 'Status',
+      sort: 'status',
+      render: (r) => (
+        <Badge color={STATUS_COLOURS[r.status]} variant="light" styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible' } }}>
+          {r.status_label}
+        </Badge>
+      ),
+    },
+    { key: 'created_at', label: 'Date', sort: 'created_at', render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{date(r.created_at)}</Text> },
+  ];
+  return (
+    <DataTable
+      caption={`Transactions, page ${page}`}
+      columns={columns}
+      rows={list.data?.data}
+      rowKey={(r) => r.id}
+      loading={list.isFetching}
+      sort={sort}
+      onSort={setSort}
+      page={page}
+      lastPage={list.data?.meta.last_page ?? 1}
+      total={list.data?.meta.total ?? 0}
+      onPage={setPage}
+      empty={
+        <Stack align="center" gap={4}>
+          <IconReceipt size={32} stroke={1.5} aria-hidden />
+          <Text fw={600}>No investments are held through this yet</Text>
+          <Text size="sm" c="dimmed">
+            Investments made through it appear here.
+          </Text>
+        </Stack>
+      }
+    />
+  );
+}

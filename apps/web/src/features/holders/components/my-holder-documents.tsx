@@ -1,0 +1,38 @@
+import { Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../../app/api-client';
+import { ButtonLink } from '../../../ui/button-link';
+import { usePageTitle } from '../../../ui/page-title';
+import { ErrorPage } from '../../errors/error-page';
+import { FileList } from '../../profile/components/file-list';
+
+interface PortalDocument {
+  id: number;
+  name: string;
+  size_bytes: number;
+  download_url: string;
+  created_at: string;
+}
+
+/** The public documents of one of the investor's holders (an organisation, a method), with a way back to it. */
+export function MyHolderDocuments({ name, documentsUrl, backTo }: { name: string | undefined; documentsUrl: string; backTo: string }) {
+  usePageTitle(name ? `${name}: documents` : 'Documents');
+  const documents = useQuery({ queryKey: ['my', 'holder-documents', documentsUrl], queryFn: () => api<{ data: PortalDocument[] }>(documentsUrl).then((r) => r.data) });
+  if (documents.error) return <ErrorPage status={documents.error instanceof ApiError ? documents.error.status : 500} />;
+  return (
+    <Stack gap="md">
+      <Group>
+        <ButtonLink to={backTo} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {name ?? 'Back'}
+        </ButtonLink>
+      </Group>
+      <Paper withBorder radius="md" p="xl">
+        <Title order={2} fz="lg" mb="md">
+          Documents{name ? ` of ${name}` : ''}
+        </Title>
+        {documents.data ? <FileList files={documents.data} empty="No documents have been shared here yet." /> : <Skeleton h={80} />}
+      </Paper>
+    </Stack>
+  );
+}

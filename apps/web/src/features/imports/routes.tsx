@@ -1,0 +1,14 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { ImportKind } from '@platform/domain';
+import { adminRoute, requirePermission } from '../../app/routes/base';
+
+/** /admin/investors/import?kind=contacts|investors (decision 0017). */
+export const importRoutes = [
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/investors/import',
+    validateSearch: (search: Record<string, unknown>): { kind?: ImportKind } => (search.kind === 'investors' || search.kind === 'contacts' ? { kind: search.kind } : {}),
+    beforeLoad: requirePermission('investors', 'create'),
+    component: lazyRouteComponent(() => import('./components/import-page'), 'ImportPage'),
+  }),
+];

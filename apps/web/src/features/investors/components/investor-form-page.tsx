@@ -1,0 +1,209 @@
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { can, INVESTOR_CATEGORIES, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, KYC_STATUSES } from '@platform/domain';
+import { api, ApiError } from '../../../app/api-client';
+import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
+import { useSubmit } from '../../../app/use-submit';
+import { FormError } from '../../../ui/form-error';
+import { usePageTitle } from '../../../ui/page-title';
+import { useAttributes } from '../../attributes/api/attributes';
+import { AttributeFields, attributeFormValues, attributesPayload, type AttributeFormValues } from '../../attributes/components/attribute-fields';
+import { ErrorPage } from '../../errors/error-page';
+import { useInvestor, useInvestorAction, useOwners, type Investor } from '../api/use-investors';
+
+interface InvestorValues {
+  name: string;
+  email: string;
+  phone: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  postcode: string;
+  country: string;
+  date_of_birth: string;
+  nationality: string;
+  owner_id: string | null;
+  kyc_status: string;
+  category: string | null;
+  send_invitation: boolean;
+  attributes: AttributeFormValues;
+  [key: string]: unknown;
+}
+
+const TEXT = ['name', 'email', 'phone', 'address_line1', 'address_line2', 'city', 'postcode', 'country', 'date_of_birth', 'nationality'] as const;
+
+function initialValues(investor?: Investor): InvestorValues {
+  return {
+    ...Object.fromEntries(TEXT.map((f) => [f, investor?.[f] ?? ''])),
+    owner_id: investor?.owner_id ? String(investor.owner_id) : null,
+    kyc_status: investor?.kyc_status ?? 'not_started',
+    category: investor?.investor_category ?? null,
+    send_invitation: !investor,
+    attributes: attributeFormValues(investor?.attribute_values),
+  } as InvestorValues;
+}
+
+/**
+ * FormData as the web sends forms (spec §5, §7.1): on create empty fields are left out; on edit an
+ * emptied field is sent empty so it is cleared. Attribute values travel as JSON text.
+ */
+function formData(values: InvestorValues, initial: InvestorValues, editing: boolean, attributes: string | undefined, mayCategorise: boolean): FormData {
+  const data = new FormData();
+  if (editing) data.append('_method', 'PATCH');
+  for (const field of TEXT) {
+    const value = values[field].trim();
+    if (value || (editing && initial[field] !== '')) data.append(field, value);
+  }
+  if (values.owner_id || (editing && initial.owner_id)) data.append('owner_id', values.owner_id ?? '');
+  if (!editing || values.kyc_status !== initial.kyc_status) data.append('kyc_status', values.kyc_status);
+  if (mayCategorise && values.category && values.category !== initial.category) data.append('category', values.category);
+  if (!editing) data.append('send_invitation', values.send_invitation ? '1' : '0');
+  if (attributes) data.append('attributes', attributes);
+  return data;
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} fz="lg" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function InvestorForm({ investor }: { investor?: Investor }) {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const owners = useOwners();
+  const attributes = useAttributes('user');
+  const initial = initialValues(investor);
+  const form = useForm<InvestorValues>({
+    initialValues: initial,
+    validate: {
+      name: (v) => (v.trim() ? null : 'Enter a name.'),
+      email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'Enter a valid email address.'),
+    },
+  });
+  const mayCategorise = can(user?.role_id, 'investor_category', 'update');
+  const save = useInvestorAction((values: InvestorValues) => {
+    const body = formData(values, initial, Boolean(investor), attributesPayload(attributes.data ?? [], values.attributes, initial.attributes, user?.role_id), mayCategorise);
+    return investor ? api<{ data: Investor }>(`/api/users/${investor.id}`, { method: 'POST', body }) : api<{ data: Investor }>('/api/users', { method: 'POST', body });
+  });
+  const { submit, submitting, formError } = useSubmit(async (values: InvestorValues) => {
+    const { data } = await save.mutateAsync(values);
+    // A Creator may create investors but not open them (spec §6).
+    await navigate({ to: can(user?.role_id, 'investors', 'show') ? `/admin/investors/${data.id}/details` : '/admin/investors' });
+  }, form);
+
+  const ownerOptions = (owners.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+  if (investor?.owner && !ownerOptions.some((o) => o.value === String(investor.owner!.id))) ownerOptions.unshift({ value: String(investor.owner.id), label: investor.owner.name });
+  const cancelTo = investor ? `/admin/investors/${investor.id}/details` : '/admin/investors';
+
+  return (
+    <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
+      <Stack gap="lg">
+        <Section title="Contact details">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
+            <TextInput label="Email" required type="email" autoComplete="off" {...form.getInputProps('email')} />
+            <TextInput label="Phone" type="tel" placeholder="+44 20 7946 0000" {...form.getInputProps('phone')} />
+            <TextInput label="Date of birth" type="date" {...form.getInputProps('date_of_birth')} />
+            <TextInput label="Nationality" {...form.getInputProps('nationality')} />
+          </SimpleGrid>
+        </Section>
+        <Section title="Address">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Address line 1" {...form.getInputProps('address_line1')} />
+            <TextInput label="Address line 2" {...form.getInputProps('address_line2')} />
+            <TextInput label="Town or city" {...form.getInputProps('city')} />
+            <TextInput label="Postcode" {...form.getInputProps('postcode')} />
+            <TextInput label="Country" {...form.getInputProps('country')} />
+          </SimpleGrid>
+        </Section>
+        <Section title="Relationship and compliance">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select label="Owner" description="The member of staff who looks after this investor." placeholder={owners.isLoading ? 'Loading staff…' : 'No owner'} data={ownerOptions} searchable clearable nothingFoundMessage="No member of staff matches" {...form.getInputProps('owner_id')} />
+            <Select label="KYC status" data={KYC_STATUSES.map((s) => ({ value: s, label: KYC_STATUS_LABELS[s] }))} allowDeselect={false} {...form.getInputProps('kyc_status')} />
+            {mayCategorise ? (
+              <Select
+                label="Investor category"
+                description="Recorded by you and approved at once; the investor's own declarations are reviewed on the Category tab."
+                placeholder="Not categorised"
+                data={INVESTOR_CATEGORIES.map((c) => ({ value: c, label: INVESTOR_CATEGORY_DETAILS[c].label }))}
+                clearable={!investor?.investor_category}
+                {...form.getInputProps('category')}
+              />
+            ) : (
+              <TextInput label="Investor category" value={investor?.investor_category ? INVESTOR_CATEGORY_DETAILS[investor.investor_category].label : 'Not categorised'} readOnly variant="filled" />
+            )}
+          </SimpleGrid>
+          {!investor && <Checkbox mt="md" label="Email an invitation to choose a password" {...form.getInputProps('send_invitation', { type: 'checkbox' })} />}
+        </Section>
+        {attributes.data && attributes.data.length > 0 && (
+          <Section title="Custom attributes">
+            <AttributeFields form={form} attributes={attributes.data} roleId={user?.role_id} />
+          </Section>
+        )}
+        <FormError message={formError} />
+        <Group>
+          <Button type="submit" loading={submitting}>
+            {investor ? 'Save changes' : 'Create investor'}
+          </Button>
+          <Button component={Link} to={cancelTo} variant="default">
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function BackToList() {
+  const { terms } = useBranding();
+  return (
+    <Group>
+      <Button component={Link} to="/admin/investors" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        {terms.investors}
+      </Button>
+    </Group>
+  );
+}
+
+/** /admin/investors/new-investor */
+export function NewInvestorPage() {
+  usePageTitle('New investor');
+  return (
+    <Stack gap="lg" maw={960}>
+      <BackToList />
+      <Title order={1} fz={26}>
+        New investor
+      </Title>
+      <Text c="dimmed" size="sm" mt={-12}>
+        The investor gets an account without a password; the invitation lets them choose one.
+      </Text>
+      <InvestorForm />
+    </Stack>
+  );
+}
+
+/** /admin/investors/{id}/edit */
+export function EditInvestorPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const query = useInvestor(id);
+  usePageTitle(query.data ? `Edit ${query.data.name}` : 'Edit investor');
+  if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
+  return (
+    <Stack gap="lg" maw={960}>
+      <BackToList />
+      <Title order={1} fz={26}>
+        {query.data ? `Edit ${query.data.name}` : 'Edit investor'}
+      </Title>
+      {query.data ? <InvestorForm key={query.data.id} investor={query.data} /> : <Skeleton h={480} radius="md" />}
+    </Stack>
+  );
+}

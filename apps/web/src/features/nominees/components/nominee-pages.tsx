@@ -1,0 +1,114 @@
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBuildingBank } from '@tabler/icons-react';
+import { useParams } from '@tanstack/react-router';
+import { can, HOLDER_PERMISSION_EVENT } from '@platform/domain';
+import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
+import type { Column } from '../../../ui/data-table';
+import { Fact } from '../../../ui/fact';
+import { ActivityPanel } from '../../records/components/activity-panel';
+import { RecordsPanel } from '../../records/components/records-panel';
+import { useHolder } from '../../holders/api/holders';
+import { HeldInvestmentsPanel } from '../../holders/components/held-investments-panel';
+import { EditHolderPage, NewHolderPage, type HolderField } from '../../holders/components/holder-form';
+import { HolderListPage } from '../../holders/components/holder-list-page';
+import { HolderPage } from '../../holders/components/holder-page';
+
+/** Server: modules/nominees/routes.ts. */
+export interface Nominee {
+  id: number;
+  name: string;
+  company_number: string | null;
+  email: string | null;
+  address: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const LIST = '/admin/investors/nominees';
+const recordPath = (id: number | string) => `${LIST}/${id}/transactions`;
+const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+const FIELDS: HolderField[] = [
+  { name: 'name', label: 'Name', required: true, placeholder: 'Platform Nominees Ltd' },
+  { name: 'company_number', label: 'Company number' },
+  { name: 'email', label: 'Email', kind: 'email' },
+  { name: 'address', label: 'Address', kind: 'textarea', wide: true },
+];
+
+/** /admin/investors/nominees. */
+export function NomineesListPage() {
+  const { terms } = useBranding();
+  const columns: Column<Nominee>[] = [
+    { key: 'name', label: 'Name', sort: 'name', render: (r) => <Text fw={600} size="sm">{r.name}</Text> },
+    { key: 'company_number', label: 'Company number', render: (r) => <Text size="sm">{r.company_number ?? '—'}</Text> },
+    { key: 'email', label: 'Email', render: (r) => <Text size="sm">{r.email ?? '—'}</Text> },
+    { key: 'created_at', label: 'Added', sort: 'created_at', render: (r) => <Text size="sm">{date(r.created_at)}</Text> },
+  ];
+  return (
+    <HolderListPage<Nominee>
+      resource="nominees"
+      title={terms.nominees}
+      path={LIST}
+      newPath={`${LIST}/new-nominee`}
+      newLabel="New nominee"
+      searchPlaceholder="Name or company number"
+      columns={columns}
+      rowHref={(r) => recordPath(r.id)}
+      empty={{ icon: <IconBuildingBank size={32} stroke={1.5} aria-hidden />, title: 'No nominees yet', hint: 'Add the nominee companies that hold shares for your investors.' }}
+    />
+  );
+}
+
+export function NewNomineePage() {
+  const { terms } = useBranding();
+  return <NewHolderPage resource="nominees" fields={FIELDS} noun="nominee" listPath={LIST} listLabel={terms.nominees} recordPath={recordPath} />;
+}
+
+export function EditNomineePage() {
+  const { terms } = useBranding();
+  return <EditHolderPage resource="nominees" fields={FIELDS} noun="nominee" listPath={LIST} listLabel={terms.nominees} recordPath={recordPath} />;
+}
+
+/** /admin/investors/nominees/{id}/transactions and /notes-calls-tasks. */
+export function NomineePage({ tab }: { tab: 'transactions' | 'notes-calls-tasks' }) {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const { terms } = useBranding();
+  const user = useCurrentUser();
+  const query = useHolder<Nominee>('nominees', id);
+  const nominee = query.data;
+  return (
+    <HolderPage
+      resource="nominees"
+      record={nominee}
+      error={query.error}
+      listPath={LIST}
+      listLabel={terms.nominees}
+      base={`${LIST}/${id}`}
+      tab={tab}
+      tabs={[
+        { value: 'transactions', label: 'Transactions' },
+        { value: 'notes-calls-tasks', label: 'Notes, Calls and Tasks' },
+      ]}
+    >
+      {nominee && (
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="lg">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Fact label="Company number" value={nominee.company_number} />
+              <Fact label="Email" value={nominee.email} />
+              <Fact label="Address" value={nominee.address} />
+            </SimpleGrid>
+          </Paper>
+          {tab === 'transactions' && <HeldInvestmentsPanel resource="nominees" id={nominee.id} />}
+          {tab === 'notes-calls-tasks' && (
+            <>
+              <RecordsPanel subject={{ type: 'nominee', id: nominee.id }} canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')} />
+              <ActivityPanel subject={{ type: 'nominee', id: nominee.id }} />
+            </>
+          )}
+        </Stack>
+      )}
+    </HolderPage>
+  );
+}

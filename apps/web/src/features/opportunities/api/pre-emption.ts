@@ -1,0 +1,93 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PreEmptionChoiceId } from '@platform/domain';
+import { api } from '../../../app/api-client';
+
+/** One holder's line of a round (server: modules/pre-emption/presenter.ts). */
+export interface Entitlement {
+  id: number;
+  round_id: number;
+  user: { id: number; name: string };
+  holder_type: string;
+  holder_type_label: string;
+  held_through: string | null;
+  shares_held: string;
+  entitled_shares: string;
+  entitled_amount: string;
+  choice: PreEmptionChoiceId;
+  choice_key: string;
+  choice_label: string;
+  requested_amount: string | null;
+  requested_shares: string | null;
+  chosen_by: { id: number; name: string | null } | null;
+  chosen_at: string | null;
+}
+
+export interface PreEmptionRound {
+  id: number;
+  opportunity_id: number;
+  name: string;
+  currency: string;
+  price_per_share: string;
+  amount_available: string;
+  shares_offered: string;
+  deadline: string;
+  is_open: boolean;
+  accepts_choices: boolean;
+  created_at: string;
+  entitlements: Entitlement[];
+  totals?: {
+    holders: number;
+    responded: number;
+    entitled_shares: string;
+    entitled_amount: string;
+    requested_shares: string;
+    requested_amount: string;
+    oversubscribed_shares: string;
+    by_choice: Record<string, number>;
+  };
+}
+
+const roundsKey = (opportunityId: number) => ['pre-emption-rounds', opportunityId] as const;
+
+export function usePreEmptionRounds(opportunityId: number) {
+  return useQuery({
+    queryKey: roundsKey(opportunityId),
+    queryFn: () => api<{ data: PreEmptionRound[] }>('/api/pre-emption-rounds', { query: { 'filter[opportunity_id]': opportunityId } }).then((r) => r.data),
+  });
+}
+
+/** After any write the rounds are read again, so totals always come from the server. */
+export function useRefreshRounds(opportunityId: number) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: roundsKey(opportunityId) });
+}
+
+export const openRound = (body: { opportunity_id: number; name: string; price_per_share: string; amount_available: string; deadline: string }) =>
+  api<{ data: PreEmptionRound }>('/api/pre-emption-rounds', { method: 'POST', body });
+
+export const updateRound = (id: number, body: { name?: string; deadline?: string; is_open?: boolean }) => api<{ data: PreEmptionRound }>(`/api/pre-emption-rounds/${id}`, { method: 'PATCH', body });
+
+export const deleteRound = (id: number) => api(`/api/pre-emption-rounds/${id}`, { method: 'DELETE' });
+
+export const recordChoice = (roundId: number, body: { entitlement_id: number; choice: number; requested_amount?: string }) =>
+  api<{ data: PreEmptionRound }>(`/api/pre-emption-rounds/${roundId}/choices`, { method: 'POST', body });
+
+// ——— Investor portal ———
+
+const myRoundsKey = (opportunityId: number) => ['my-portfolio', opportunityId, 'pre-emption-rounds'] as const;
+
+/** Open rounds of one of the investor's holdings, with their own entitlements only. */
+export function useMyPreEmptionRounds(opportunityId: number) {
+  return useQuery({
+    queryKey: myRoundsKey(opportunityId),
+    queryFn: () => api<{ data: PreEmptionRound[] }>(`/api/my/portfolio/${opportunityId}/pre-emption-rounds`).then((r) => r.data),
+  });
+}
+
+export function useAnswerPreEmption(opportunityId: number) {
+  const client = useQueryClient();
+  return async (entitlementId: number, body: { choice: number; requested_amount?: string }) => {
+    await api(`/api/my/pre-emption-entitlements/${entitlementId}/choice`, { method: 'POST', body });
+    await client.invalidateQueries({ queryKey: myRoundsKey(opportunityId) });
+  };
+}

@@ -1,0 +1,260 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPlus } from '@tabler/icons-react';
+import { MODAL_WIDTH, PRE_EMPTION_CHOICE_IDS, type PreEmptionChoiceId } from '@platform/domain';
+import { useSubmit } from '../../../app/use-submit';
+import { Fact } from '../../../ui/fact';
+import { FormError } from '../../../ui/form-error';
+import type { StaffOpportunity } from '../api/opportunities';
+import { deleteRound, openRound, recordChoice, updateRound, usePreEmptionRounds, useRefreshRounds, type Entitlement, type PreEmptionRound } from '../api/pre-emption';
+import { money, sharePrice } from './opportunity-view';
+import { PreEmptionChoiceForm } from './pre-emption-choice-form';
+
+const shares = (value: string | null) => (value === null ? '—' : Number(value).toLocaleString('en-GB', { maximumFractionDigits: 6 }));
+const day = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
+const CHOICE_COLOURS: Record<PreEmptionChoiceId, string> = { 1: 'gray', 2: 'teal', 3: 'blue', 4: 'dark', 5: 'yellow', 6: 'orange' };
+
+export function ChoiceBadge({ choice, label }: { choice: PreEmptionChoiceId; label: string }) {
+  return (
+    <Badge variant="light" color={CHOICE_COLOURS[choice]}>
+      {label}
+    </Badge>
+  );
+}
+
+interface RoundValues extends Record<string, unknown> {
+  name: string;
+  price_per_share: string;
+  amount_available: string;
+  deadline: string;
+}
+
+function OpenRoundButton({ opportunity, onSaved }: { opportunity: StaffOpportunity; onSaved: () => Promise<void> }) {
+  const [opened, setOpened] = useState(false);
+  const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const form = useForm<RoundValues>({ initialValues: { name: '', price_per_share: '', amount_available: '', deadline: inTwoWeeks } });
+  const clean = (v: string) => v.replace(/[£€$,\s]/g, '');
+  const { submit, submitting, formError } = useSubmit(async (v: RoundValues) => {
+    await openRound({ opportunity_id: opportunity.id, name: v.name, price_per_share: clean(v.price_per_share), amount_available: clean(v.amount_available), deadline: v.deadline });
+    await onSaved();
+    form.reset();
+    setOpened(false);
+  }, form);
+  return (
+    <>
+      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpened(true)}>
+        Open a round
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Open a pre-emption round" size={MODAL_WIDTH.confirmation}>
+        <form onSubmit={form.onSubmit((v) => void submit(v))}>
+          <Stack>
+            <Text size="sm" c="dimmed">
+              Each holder is offered new shares in proportion to the shares they hold today. Holders are notified and may answer on their holding page until the deadline.
+            </Text>
+            <TextInput label="Name" placeholder="Series B pre-emption" {...form.getInputProps('name')} />
+            <Group grow>
+              <TextInput label={`Price per share (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('price_per_share')} />
+              <TextInput label={`Amount available (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('amount_available')} />
+            </Group>
+            <TextInput label="Deadline" type="date" {...form.getInputProps('deadline')} w={200} />
+            <FormError message={formError} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={submitting}>
+                Open the round
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+function RoundActions({ round, onSaved }: { round: PreEmptionRound; onSaved: () => Promise<void> }) {
+  const { submit, submitting, formError } = useSubmit(async (action: { kind: 'toggle' | 'delete' }) => {
+    if (action.kind === 'delete') await deleteRound(round.id);
+    else await updateRound(round.id, { is_open: !round.is_open });
+    await onSaved();
+  });
+  const answered = (round.totals?.responded ?? 0) > 0;
+  return (
+    <Stack gap={4} align="flex-end">
+      <Group gap="xs">
+        <Button variant="light" loading={submitting} onClick={() => void submit({ kind: 'toggle' })}>
+          {round.is_open ? 'Close the round' : 'Reopen'}
+        </Button>
+        {!answered && (
+          <Button variant="subtle" color="red" loading={submitting} onClick={() => void submit({ kind: 'delete' })}>
+            Delete
+          </Button>
+        )}
+      </Group>
+      <FormError message={formError} />
+    </Stack>
+  );
+}
+
+function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite: boolean; onSaved: () => Promise<void> }) {
+  const [editing, setEditing] = useState<Entitlement | null>(null);
+  const c = round.currency;
+  const t = round.totals!;
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Group justify="space-between" align="flex-start" mb="md">
+        <div>
+          <Group gap="sm">
+            <Title order={2} fz="lg">
+              {round.name}
+            </Title>
+            <Badge variant="light" color={round.is_open ? 'teal' : 'gray'}>
+              {round.is_open ? 'Open' : 'Closed'}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Opened {day(round.created_at)} · answers by {day(round.deadline)}
+            {round.is_open && !round.accepts_choices ? ' (deadline passed: only staff may record answers)' : ''}
+          </Text>
+        </div>
+        {canWrite && <RoundActions round={round} onSaved={onSaved} />}
+      </Group>
+      <SimpleGrid cols={{ base: 2, md: 4 }} mb="md">
+        <Fact label="Price per share" value={sharePrice(round.price_per_share, c)} />
+        <Fact label="Amount available" value={money(round.amount_available, c)} />
+        <Fact label="Shares offered" value={shares(round.shares_offered)} />
+        <Fact label="Answered" value={`${t.responded} of ${t.holders}`} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
+        <Card withBorder radius="md" padding="sm">
+          <Fact strong label="Entitlements" value={`${money(t.entitled_amount, c)} · ${shares(t.entitled_shares)} shares`} />
+        </Card>
+        <Card withBorder radius="md" padding="sm">
+          <Fact strong label="Requested" value={`${money(t.requested_amount, c)} · ${shares(t.requested_shares)} shares`} />
+        </Card>
+        <Card withBorder radius="md" padding="sm">
+          <Fact strong label="Oversubscribed by" value={Number(t.oversubscribed_shares) > 0 ? `${shares(t.oversubscribed_shares)} shares` : 'Not oversubscribed'} />
+        </Card>
+      </SimpleGrid>
+      <Table.ScrollContainer minWidth={820}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label={`Holders' choices in ${round.name}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Holder</Table.Th>
+              <Table.Th style={numeric}>Shares held</Table.Th>
+              <Table.Th style={numeric}>Entitlement</Table.Th>
+              <Table.Th>Choice</Table.Th>
+              <Table.Th style={numeric}>Requested</Table.Th>
+              <Table.Th>Answered</Table.Th>
+              {canWrite && round.is_open && <Table.Th aria-label="Actions" />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {round.entitlements.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {e.user.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {e.held_through ? `${e.holder_type_label}: ${e.held_through}` : e.holder_type_label}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={numeric}>{shares(e.shares_held)}</Table.Td>
+                <Table.Td style={numeric}>
+                  {money(e.entitled_amount, c)}
+                  <Text size="xs" c="dimmed">
+                    {shares(e.entitled_shares)} shares
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <ChoiceBadge choice={e.choice} label={e.choice_label} />
+                </Table.Td>
+                <Table.Td style={numeric}>
+                  {e.requested_amount ? money(e.requested_amount, c) : '—'}
+                  {e.requested_shares && (
+                    <Text size="xs" c="dimmed">
+                      {shares(e.requested_shares)} shares
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {e.chosen_at ? (
+                    <Text size="xs">
+                      {day(e.chosen_at)}
+                      {e.chosen_by && e.chosen_by.id !== e.user.id ? ` by ${e.chosen_by.name}` : ''}
+                    </Text>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+                {canWrite && round.is_open && (
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" onClick={() => setEditing(e)} aria-label={`Record the choice of ${e.user.name}`}>
+                      Record
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Choice of ${editing.user.name}` : ''} size={MODAL_WIDTH.confirmation}>
+        {editing && (
+          <PreEmptionChoiceForm
+            choices={PRE_EMPTION_CHOICE_IDS}
+            current={editing}
+            entitledAmount={editing.entitled_amount}
+            currency={c}
+            submitLabel="Save the choice"
+            onCancel={() => setEditing(null)}
+            onSubmit={async (body) => {
+              await recordChoice(round.id, { entitlement_id: editing.id, ...body });
+              await onSaved();
+              setEditing(null);
+            }}
+          />
+        )}
+      </Modal>
+    </Paper>
+  );
+}
+
+/** The pre-emption tab of an existing investment: its rounds, each holder's entitlement and choice, and the totals. */
+export function PreEmptionPanel({ opportunity, canWrite }: { opportunity: StaffOpportunity; canWrite: boolean }) {
+  const query = usePreEmptionRounds(opportunity.id);
+  const refresh = useRefreshRounds(opportunity.id);
+  const onSaved = async () => {
+    await refresh();
+  };
+  if (!query.data) return <Skeleton h={320} radius="md" />;
+  const rounds = query.data;
+  const mayOpen = canWrite && opportunity.status === 5 && !rounds.some((r) => r.is_open);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm" maw={640}>
+          When the company raises again, its holders may take up new shares in proportion to what they hold before anyone else.
+        </Text>
+        {mayOpen && <OpenRoundButton opportunity={opportunity} onSaved={onSaved} />}
+      </Group>
+      {rounds.map((round) => (
+        <Round key={round.id} round={round} canWrite={canWrite} onSaved={onSaved} />
+      ))}
+      {!rounds.length && (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap={4}>
+            <Text fw={600}>No pre-emption rounds yet</Text>
+            <Text size="sm" c="dimmed">
+              {opportunity.status === 5 ? 'Open a round when the company offers its holders new shares.' : 'A matured investment takes no new rounds.'}
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { LineChart } from '@mantine/charts';
+import { Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from '@tanstack/react-router';
+import { LEDGER_KIND_LABELS } from '@platform/domain';
+import { ApiError } from '../../../app/api-client';
+import { useBranding } from '../../../app/settings';
+import { usePageTitle } from '../../../ui/page-title';
+import { RichText } from '../../../ui/rich-text';
+import { ErrorPage } from '../../errors/error-page';
+import { money, sharePrice } from '../../opportunities/components/opportunity-view';
+import { units } from '../../funds/components/fund-format';
+import { useMyFund } from '../api/portfolio';
+import { gainColour, multiple } from './portfolio-page';
+
+const date = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
+
+/** /investor/portfolio/fund/{id}: the investor's position in a fund — units, cost, value, distributions, gain — and the fund's NAV history. */
+export function FundPositionPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const { terms } = useBranding();
+  const query = useMyFund(Number(id));
+  const fund = query.data;
+  usePageTitle(fund?.name ?? terms.portfolio);
+  if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
+  if (!fund) return <Skeleton h={360} radius="md" />;
+  const p = fund.position;
+  const figures = [
+    { label: 'Units held', value: units(p.units), note: p.nav_per_unit ? `${sharePrice(p.nav_per_unit, fund.currency)} a unit at ${date(p.nav_date)}` : 'No NAV yet' },
+    { label: 'Paid in', value: money(p.paid_in, fund.currency), note: p.fees !== '0.00' ? `Fees ${money(p.fees, fund.currency)}` : undefined },
+    { label: 'Current value', value: p.value === null ? 'Not yet valued' : money(p.value, fund.currency) },
+    { label: 'Distributions', value: money(p.distributions, fund.currency), note: p.redemptions !== '0.00' ? `Redemptions ${money(p.redemptions, fund.currency)}` : undefined },
+    { label: 'Gain', value: p.gain === null ? '—' : money(p.gain, fund.currency), colour: p.gain ? gainColour(p.gain) : undefined },
+    { label: 'Multiple', value: multiple(p.tvpi), note: `DPI ${multiple(p.dpi)}` },
+  ];
+  return (
+    <Stack gap="lg">
+      <Group>
+        <Button component={Link} to="/investor/portfolio" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {terms.portfolio}
+        </Button>
+      </Group>
+      <div>
+        <Group gap="sm">
+          <Title order={1} fz={28}>
+            {fund.name}
+          </Title>
+          <Badge variant="light" style={{ textTransform: 'none' }}>
+            {fund.type} fund
+          </Badge>
+        </Group>
+        <Text c="dimmed">Vintage {fund.vintage}</Text>
+      </div>
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
+        {figures.map((f) => (
+          <Card key={f.label} withBorder radius="md" padding="md" role="group" aria-label={f.label}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {f.label}
+            </Text>
+            <Text fz={22} fw={700} c={f.colour}>
+              {f.value}
+            </Text>
+            {f.note && (
+              <Text size="xs" c="dimmed">
+                {f.note}
+              </Text>
+            )}
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb="sm">
+          NAV per unit
+        </Title>
+        {fund.nav_history.some((n) => n.nav_per_unit !== null) ? (
+          <LineChart
+            h={240}
+            data={fund.nav_history.filter((n) => n.nav_per_unit !== null).map((n) => ({ date: n.date, 'NAV per unit': Number(n.nav_per_unit) }))}
+            dataKey="date"
+            series={[{ name: 'NAV per unit', color: 'brand.6' }]}
+            curveType="linear"
+            yAxisProps={{ width: 70 }}
+            valueFormatter={(value) => sharePrice(value.toFixed(6), fund.currency)}
+            aria-label="The fund's NAV per unit over time"
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            The fund has not published a NAV yet.
+          </Text>
+        )}
+      </Paper>
+      <Paper withBorder radius="md">
+        <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Your transactions</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Transaction</Table.Th>
+              <Table.Th>Amount</Table.Th>
+              <Table.Th>Units</Table.Th>
+              <Table.Th>Price per unit</Table.Th>
+              <Table.Th>Reference</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {fund.transactions.map((t) => (
+              <Table.Tr key={t.id}>
+                <Table.Td>{date(t.date)}</Table.Td>
+                <Table.Td>{LEDGER_KIND_LABELS[t.kind]}</Table.Td>
+                <Table.Td>{money(t.amount, fund.currency)}</Table.Td>
+                <Table.Td>{units(t.units)}</Table.Td>
+                <Table.Td>{t.nav_per_unit ? sharePrice(t.nav_per_unit, fund.currency) : '—'}</Table.Td>
+                <Table.Td>{t.reference ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      {fund.description && (
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} fz="lg" mb="sm">
+            About the fund
+          </Title>
+          <RichText html={fund.description} />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

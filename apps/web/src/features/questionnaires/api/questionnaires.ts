@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QuestionnaireForm, QuestionnaireSubject, RiskResult } from '@platform/domain';
+import { api } from '../../../app/api-client';
+
+/** Server: modules/questionnaires/routes.ts. */
+export interface QuestionnaireEntry {
+  form: QuestionnaireForm;
+  answers: Record<string, unknown> | null;
+  result: (RiskResult & Record<string, unknown>) | null;
+  submitted_at: string | null;
+  submitted_by: { id: number; name: string } | null;
+  updated_at: string | null;
+  updated_by: { id: number; name: string } | null;
+}
+
+export interface QuestionnaireSubjectRef {
+  type: QuestionnaireSubject;
+  id: number;
+}
+
+const key = (subject: QuestionnaireSubjectRef, form: QuestionnaireForm) => ['questionnaires', subject.type, subject.id, form] as const;
+
+export function useQuestionnaire(subject: QuestionnaireSubjectRef, form: QuestionnaireForm) {
+  return useQuery({
+    queryKey: key(subject, form),
+    queryFn: () => api<{ data: QuestionnaireEntry | null; meta: { bank_hidden: boolean } }>(`/api/questionnaires/${subject.type}/${subject.id}/${form}`),
+  });
+}
+
+export function useSaveQuestionnaire(subject: QuestionnaireSubjectRef, form: QuestionnaireForm) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: Record<string, unknown>) => api<{ data: QuestionnaireEntry }>(`/api/questionnaires/${subject.type}/${subject.id}/${form}`, { method: 'PUT', body: answers }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['questionnaires', subject.type, subject.id] });
+      await client.invalidateQueries({ queryKey: ['records', 'activity'] });
+    },
+  });
+}
