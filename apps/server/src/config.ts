@@ -18,6 +18,8 @@ export interface Config {
   pusherKey: string;
   logLevel: string;
   webDist: string;
+  /** Sign-in tries a minute per address and e-mail before answering 429. */
+  loginAttemptsPerMinute: number;
   /** Card payments through Stripe Checkout; off unless both keys are set. */
   stripe?: StripeConfig;
 }
@@ -47,9 +49,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pusherKey: env.PUSHER_APP_KEY ?? 'platform-key',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    loginAttemptsPerMinute: positiveInteger(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL || undefined }
         : undefined,
   };
+}
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
+import { readConfig } from '../../config';
 import { mailOutbox, sessions } from '../../db/schema';
 import { agent, createTestApp, createUser, reloadUser, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
@@ -96,6 +97,13 @@ describe('XSRF and sessions', () => {
     const limited = await client.post('/login', { email: 'limit@example.test', password: 'wrong-password' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/Too many attempts/);
+  });
+
+  it('reads the login limit from LOGIN_ATTEMPTS_PER_MINUTE, 10 when unset or not a positive whole number', () => {
+    expect(readConfig({ LOGIN_ATTEMPTS_PER_MINUTE: '250' }).loginAttemptsPerMinute).toBe(250);
+    expect(readConfig({}).loginAttemptsPerMinute).toBe(10);
+    expect(readConfig({ LOGIN_ATTEMPTS_PER_MINUTE: '0' }).loginAttemptsPerMinute).toBe(10);
+    expect(readConfig({ LOGIN_ATTEMPTS_PER_MINUTE: 'many' }).loginAttemptsPerMinute).toBe(10);
   });
 
   it('logs out through POST /logout and through GET /api/logout', async () => {

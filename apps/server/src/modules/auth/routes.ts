@@ -21,8 +21,7 @@ import {
 } from './service';
 
 const MINUTE = 60_000;
-/** Login: 10 tries a minute per address and e-mail. Mail routes: 5 per 15 minutes. */
-const loginLimit = { rateLimit: { max: 10, timeWindow: MINUTE, keyGenerator: byIpAndEmail } };
+/** Login: `loginAttemptsPerMinute` tries (10 unless configured) per address and e-mail. Mail routes: 5 per 15 minutes. */
 const mailLimit = { rateLimit: { max: 5, timeWindow: 15 * MINUTE, keyGenerator: byIpAndEmail } };
 const registerLimit = { rateLimit: { max: 5, timeWindow: 15 * MINUTE, keyGenerator: byIp } };
 
@@ -31,6 +30,7 @@ const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, sessions, clock } = ctx;
+  const loginLimit = { rateLimit: { max: ctx.config.loginAttemptsPerMinute, timeWindow: MINUTE, keyGenerator: byIpAndEmail } };
 
   app.get('/sanctum/csrf-cookie', async (_request, reply) => {
     sessions.issueXsrf(reply);
