@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { can, Role, ROLE_IDS } from '@platform/domain';
 import { activityLog, funds } from '../../db/schema';
-import { addFundInvestment, addLedgerEntry, addNav, createFund, createInvestor, parseCsvExport, setFundsEnabled } from '../../test/deals-funds';
+import { addFundInvestment, addNav, createFund, createInvestor, parseCsvExport, setFundsEnabled } from '../../test/deals-funds';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 
 let t: TestApp;

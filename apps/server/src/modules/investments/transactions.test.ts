@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Client = typeof admin.client;
 const committedOf = async (id: number) => (await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)))[0].committedAmount;
 const fieldsOf = (response: { json(): { errors?: Record<string, string[]> } }) => Object.keys(response.json().errors ?? {});
 const actionsOn = async (id: number) =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { can, OPPORTUNITY_PERMISSION_EVENT, OpportunityStatus, Role, type Action, type OpportunityStatusId } from '@platform/domain';
 import type { AppContext } from '../../app';

@@ -52,8 +52,6 @@ export interface RecordKind<Row extends RecordRow> {
   beforeDelete?(tx: Db, row: Row): Promise<void>;
 }
 
-type Params = { id: number };
-
 /** The people a page of records names (authors, assignees), one query for the page. */
 export async function peopleById(db: Db, ids: ReadonlyArray<number | null>): Promise<Map<number, Named>> {
   return namesById(db, users, ids);

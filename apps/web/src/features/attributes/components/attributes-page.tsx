@@ -8,6 +8,7 @@ import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { useAttributes } from '../api/attributes';
 import { AttributeForm } from './attribute-form';
+import { EmptyState } from '../../../ui/empty-state';
 
 /** /admin/settings/attributes: the custom attributes of investors and contacts (?for=contact). */
 export function AttributesPage() {
@@ -54,13 +55,9 @@ export function AttributesPage() {
         <Skeleton h={200} radius="md" />
       ) : list.data.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="xs">
-            <IconTags size={36} stroke={1.5} aria-hidden />
-            <Text fw={600}>No attributes for {label.toLowerCase()} yet</Text>
-            <Text size="sm" c="dimmed" ta="center" maw={420}>
-              Add fields such as “Source of funds” or “Preferred sectors”; they appear on the forms and detail pages.
-            </Text>
-          </Stack>
+          <EmptyState icon={IconTags} title={`No attributes for ${label.toLowerCase()} yet`}>
+            Add fields such as “Source of funds” or “Preferred sectors”; they appear on the forms and detail pages.
+          </EmptyState>
         </Paper>
       ) : (
         <Paper withBorder radius="md">

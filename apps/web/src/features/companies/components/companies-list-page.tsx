@@ -14,6 +14,7 @@ import { useFundOptions } from '../../funds/api/funds';
 import { useCompanyList, type Company } from '../api/companies';
 import type { CompaniesSearch } from './companies-search';
 import { MaturityStatusBadge } from './maturity-status-badge';
+import { EmptyState } from '../../../ui/empty-state';
 
 const PER_PAGE = 25;
 export const shortDate = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
@@ -110,13 +111,9 @@ export function CompaniesListPage() {
         onPage={(next) => update({ page: next })}
         onRowClick={(c) => void navigate({ to: `/admin/investments/companies/${c.id}/details` })}
         empty={
-          <Stack align="center" gap={4}>
-            <IconBuildingFactory2 size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>{filtered ? 'No fund investments match' : 'No fund investments yet'}</Text>
-            <Text size="sm" c="dimmed">
-              {filtered ? 'Try another search or clear the filters.' : 'Record the companies your funds hold to follow their cost, valuation and status.'}
-            </Text>
-          </Stack>
+          <EmptyState icon={IconBuildingFactory2} title={filtered ? 'No fund investments match' : 'No fund investments yet'}>
+            {filtered ? 'Try another search or clear the filters.' : 'Record the companies your funds hold to follow their cost, valuation and status.'}
+          </EmptyState>
         }
       />
     </Stack>

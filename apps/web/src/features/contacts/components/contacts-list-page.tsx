@@ -1,17 +1,18 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAddressBook, IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAddressBook, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { can, CONTACT_STATUS_IDS, CONTACT_STATUS_LABELS, type ContactStatusId } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
-import { toQuery } from '../../../app/use-list-query';
 import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
 import { useStaff } from '../../deals/api/save-deal';
 import { useContactList, useLeadStatuses, type Contact } from '../api/contacts';
 import type { ContactsSearch } from './contacts-search';
+import { EmptyState } from '../../../ui/empty-state';
+import { ExportButtons } from '../../../ui/export-buttons';
 
 const PER_PAGE = 25;
 const LIST = '/admin/investors/contacts';
@@ -41,12 +42,6 @@ export function ContactsListPage() {
   const list = useContactList({ page, perPage: PER_PAGE, sort, filters });
   const statuses = useLeadStatuses();
   const staff = useStaff();
-  const exportHref = (format: 'csv' | 'xlsx') => {
-    const query = Object.entries({ format, ...toQuery({ page, perPage: PER_PAGE, sort, filters }) })
-      .filter(([key, value]) => value !== undefined && !['page', 'per_page', 'include'].includes(key))
-      .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
-    return `/api/contacts/export?${query.join('&')}`;
-  };
   const filtered = Boolean(search.search || search.status || search.lead_status || search.owner);
 
   const columns: Column<Contact>[] = [
@@ -141,14 +136,7 @@ export function ContactsListPage() {
             w={190}
           />
         </Group>
-        <Group gap="xs">
-          <Button component="a" href={exportHref('csv')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-            Export CSV
-          </Button>
-          <Button component="a" href={exportHref('xlsx')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-            Export Excel
-          </Button>
-        </Group>
+        <ExportButtons resource="contacts" list={{ sort, filters }} />
       </Group>
       <DataTable
         caption={`${terms.contacts}, page ${page}`}
@@ -164,13 +152,9 @@ export function ContactsListPage() {
         onPage={(next) => void navigate({ to: LIST, search: { ...search, page: next > 1 ? next : undefined }, replace: true })}
         onRowClick={(c) => void navigate({ to: `${LIST}/${c.id}/details` })}
         empty={
-          <Stack align="center" gap={4}>
-            <IconAddressBook size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>{filtered ? 'No contacts match' : 'No contacts yet'}</Text>
-            <Text size="sm" c="dimmed">
-              {filtered ? 'Try another search or clear the filters.' : 'Add leads one by one or import them from a spreadsheet.'}
-            </Text>
-          </Stack>
+          <EmptyState icon={IconAddressBook} title={filtered ? 'No contacts match' : 'No contacts yet'}>
+            {filtered ? 'Try another search or clear the filters.' : 'Add leads one by one or import them from a spreadsheet.'}
+          </EmptyState>
         }
       />
     </Stack>

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconLayoutKanban, IconPlus, IconSearch, IconSettings, IconTable, IconTimeline } from '@tabler/icons-react';
+import { IconLayoutKanban, IconPlus, IconSearch, IconSettings, IconTable, IconTimeline } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { can } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
-import { toQuery } from '../../../app/use-list-query';
 import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
@@ -14,6 +13,8 @@ import { useBoard, useDealList, type Deal } from '../api/deals';
 import { amount } from './deal-card';
 import { DealBoard } from './deal-board';
 import type { DealsSearch } from './deals-search';
+import { EmptyState } from '../../../ui/empty-state';
+import { ExportButtons } from '../../../ui/export-buttons';
 
 const PER_PAGE = 25;
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -76,12 +77,6 @@ function TableView({ search, pipelines, update }: { search: DealsSearch; pipelin
   const filters = { search: text, pipeline_id: search.pipeline ? String(search.pipeline) : undefined, stage_id: search.stage ? String(search.stage) : undefined };
   const list = useDealList({ page, perPage: PER_PAGE, sort, filters });
   const stages = pipelines.find((p) => p.id === search.pipeline)?.stages ?? [];
-  const exportHref = (format: 'csv' | 'xlsx') => {
-    const query = Object.entries({ format, sort, ...toQuery({ page, perPage: PER_PAGE, sort, filters }) })
-      .filter(([key, value]) => value !== undefined && !['page', 'per_page', 'include'].includes(key))
-      .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
-    return `/api/pipeline-deals/export?${query.join('&')}`;
-  };
 
   const columns: Column<Deal>[] = [
     {
@@ -134,14 +129,7 @@ function TableView({ search, pipelines, update }: { search: DealsSearch; pipelin
             w={220}
           />
         </Group>
-        <Group gap="xs">
-          <Button component="a" href={exportHref('csv')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-            Export CSV
-          </Button>
-          <Button component="a" href={exportHref('xlsx')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-            Export Excel
-          </Button>
-        </Group>
+        <ExportButtons resource="pipeline-deals" list={{ sort, filters }} />
       </Group>
       <DataTable
         caption={`${terms.dealOpportunities}, page ${page}`}
@@ -157,13 +145,9 @@ function TableView({ search, pipelines, update }: { search: DealsSearch; pipelin
         onPage={(next) => update({ page: next })}
         onRowClick={(d) => void navigate({ to: `/admin/investments/deals/${d.id}/performance` })}
         empty={
-          <Stack align="center" gap={4}>
-            <IconTable size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>No deals match</Text>
-            <Text size="sm" c="dimmed">
-              Try another search or clear the filters.
-            </Text>
-          </Stack>
+          <EmptyState icon={IconTable} title="No deals match">
+            Try another search or clear the filters.
+          </EmptyState>
         }
       />
     </Stack>

@@ -13,6 +13,7 @@ import { money, sharePrice } from '../../opportunities/components/opportunity-vi
 import { useFundList, useFundOptions, type Fund } from '../api/funds';
 import { multiple } from './fund-format';
 import type { FundsSearch } from './funds-search';
+import { EmptyState } from '../../../ui/empty-state';
 
 const PER_PAGE = 25;
 
@@ -118,13 +119,9 @@ export function FundsListPage() {
         onPage={(next) => update({ page: next })}
         onRowClick={(f) => void navigate({ to: `/admin/funds/${f.id}/details` })}
         empty={
-          <Stack align="center" gap={4}>
-            <IconBuildingBank size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>{filtered ? 'No funds match' : 'No funds yet'}</Text>
-            <Text size="sm" c="dimmed">
-              {filtered ? 'Try another search or clear the filters.' : 'Create a fund to record its NAVs, its investors and its holdings.'}
-            </Text>
-          </Stack>
+          <EmptyState icon={IconBuildingBank} title={filtered ? 'No funds match' : 'No funds yet'}>
+            {filtered ? 'Try another search or clear the filters.' : 'Create a fund to record its NAVs, its investors and its holdings.'}
+          </EmptyState>
         }
       />
     </Stack>

@@ -14,6 +14,7 @@ import { money, sharePrice } from '../../opportunities/components/opportunity-vi
 import { createLedger, deleteLedger, useFundAction, useLedgerList, usePositions, type Fund, type LedgerEntry } from '../api/funds';
 import { EditLedgerEntry } from './edit-ledger-entry';
 import { multiple, units } from './fund-format';
+import { EmptyState } from '../../../ui/empty-state';
 
 const PER_PAGE = 25;
 const KIND_OPTIONS = LEDGER_KINDS.map((k) => ({ value: k, label: LEDGER_KIND_LABELS[k] }));
@@ -211,13 +212,9 @@ export function LedgersPanel({ fund, canWrite, canDelete }: { fund: Fund; canWri
         total={list.data?.meta.total ?? 0}
         onPage={setPage}
         empty={
-          <Stack align="center" gap={4}>
-            <IconReceipt size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>No ledger entries</Text>
-            <Text size="sm" c="dimmed">
-              {kind || investor ? 'Clear the filters to see every entry.' : 'Subscriptions, redemptions, distributions and fees appear here.'}
-            </Text>
-          </Stack>
+          <EmptyState icon={IconReceipt} title="No ledger entries">
+            {kind || investor ? 'Clear the filters to see every entry.' : 'Subscriptions, redemptions, distributions and fees appear here.'}
+          </EmptyState>
         }
       />
       {editing && <EditLedgerEntry fund={fund} entry={editing} onClose={() => setEditing(null)} />}

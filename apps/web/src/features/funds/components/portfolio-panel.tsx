@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Select, Stack } from '@mantine/core';
 import { IconBuildingFactory2, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { MaturityStatus } from '@platform/domain';
@@ -10,6 +10,7 @@ import { useListQuery } from '../../../app/use-list-query';
 import type { Company } from '../../companies/api/companies';
 import { companyColumns, STATUS_OPTIONS } from '../../companies/components/companies-list-page';
 import type { Fund } from '../api/funds';
+import { EmptyState } from '../../../ui/empty-state';
 
 const PER_PAGE = 25;
 
@@ -48,13 +49,9 @@ export function PortfolioPanel({ fund, canOpen, canCreate }: { fund: Fund; canOp
         onPage={setPage}
         onRowClick={canOpen ? (c) => void navigate({ to: `/admin/investments/companies/${c.id}/details` }) : undefined}
         empty={
-          <Stack align="center" gap={4}>
-            <IconBuildingFactory2 size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>{status ? 'No holdings with this status' : 'No holdings yet'}</Text>
-            <Text size="sm" c="dimmed">
-              The companies this fund invests in appear here.
-            </Text>
-          </Stack>
+          <EmptyState icon={IconBuildingFactory2} title={status ? 'No holdings with this status' : 'No holdings yet'}>
+            The companies this fund invests in appear here.
+          </EmptyState>
         }
       />
     </Stack>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { formatMoney, OpportunityStatus } from '@platform/domain';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { useHeldInvestments, type HeldInvestment, type HolderResource } from '../api/holders';
+import { EmptyState } from '../../../ui/empty-state';
 
 const STATUS_COLOURS: Record<HeldInvestment['status'], string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -72,13 +73,9 @@ export function HeldInvestmentsPanel({ resource, id }: { resource: HolderResourc
       total={list.data?.meta.total ?? 0}
       onPage={setPage}
       empty={
-        <Stack align="center" gap={4}>
-          <IconReceipt size={32} stroke={1.5} aria-hidden />
-          <Text fw={600}>No investments are held through this yet</Text>
-          <Text size="sm" c="dimmed">
-            Investments made through it appear here.
-          </Text>
-        </Stack>
+        <EmptyState icon={IconReceipt} title="No investments are held through this yet">
+          Investments made through it appear here.
+        </EmptyState>
       }
     />
   );

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -11,6 +10,7 @@ import { ExportButtons } from '../../../ui/export-buttons';
 import { usePageTitle } from '../../../ui/page-title';
 import { useHolderList, type HolderResource } from '../api/holders';
 import type { HolderListSearch } from '../list-search';
+import { EmptyState, type EmptyStateIcon } from '../../../ui/empty-state';
 
 const PER_PAGE = 25;
 
@@ -25,7 +25,7 @@ interface Props<T> {
   columns: Column<T>[];
   types?: Array<{ value: string; label: string }>;
   rowHref: (row: T) => string;
-  empty: { icon: ReactNode; title: string; hint: string };
+  empty: { icon: EmptyStateIcon; title: string; hint: string };
 }
 
 /** A holder list (organisations, methods, nominees): search, type filter, sortable columns, paging, exports. */
@@ -84,13 +84,9 @@ export function HolderListPage<T extends { id: number }>({ resource, title, path
         // A role that may list but not open records (the Creator) gets a list without links.
         onRowClick={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'show') ? (row) => void navigate({ to: rowHref(row) }) : undefined}
         empty={
-          <Stack align="center" gap={4}>
-            {empty.icon}
-            <Text fw={600}>{filtered ? `No ${title.toLowerCase()} match` : empty.title}</Text>
-            <Text size="sm" c="dimmed">
-              {filtered ? 'Try another search or clear the filter.' : empty.hint}
-            </Text>
-          </Stack>
+          <EmptyState icon={empty.icon} title={filtered ? `No ${title.toLowerCase()} match` : empty.title}>
+            {filtered ? 'Try another search or clear the filter.' : empty.hint}
+          </EmptyState>
         }
       />
     </Stack>

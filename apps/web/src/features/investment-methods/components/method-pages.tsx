@@ -62,7 +62,7 @@ export function MethodsListPage() {
       columns={columns}
       types={TYPES}
       rowHref={(r) => recordPath(r.id)}
-      empty={{ icon: <IconWallet size={32} stroke={1.5} aria-hidden />, title: 'No investment methods yet', hint: 'Add the SIPPs, ISAs and nominee accounts your investors hold through.' }}
+      empty={{ icon: IconWallet, title: 'No investment methods yet', hint: 'Add the SIPPs, ISAs and nominee accounts your investors hold through.' }}
     />
   );
 }

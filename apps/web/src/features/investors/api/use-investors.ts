@@ -52,14 +52,12 @@ const INVESTOR_FILTER = String(Role.User);
 
 /** Investors are users with the investor role (spec §6, role 5). */
 export function useInvestors(params: Omit<ListParams, 'filters'> & { filters: InvestorFilters & Record<string, string | undefined> }) {
-  return useListQuery<Investor>('users', { ...params, include: 'owner', filters: { ...params.filters, role_id: INVESTOR_FILTER } });
+  return useListQuery<Investor>('users', { ...params, include: 'owner', filters: investorFilters(params.filters) });
 }
 
-/** The export link of exactly the list on screen (every page). */
-export function investorsExportHref(format: 'csv' | 'xlsx', sort: string, filters: InvestorFilters) {
-  const query = new URLSearchParams({ format, sort, 'filter[role_id]': INVESTOR_FILTER });
-  for (const [name, value] of Object.entries(filters)) if (value?.trim()) query.set(`filter[${name}]`, value.trim());
-  return `/api/users/export?${query}`;
+/** The users list's filters narrowed to investors: for the list and for its export. */
+export function investorFilters<T extends InvestorFilters>(filters: T) {
+  return { ...filters, role_id: INVESTOR_FILTER };
 }
 
 export function useInvestor(id: string | number) {

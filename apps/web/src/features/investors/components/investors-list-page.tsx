@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconFileImport, IconMailForward, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconFileImport, IconMailForward, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import {
   APPROPRIATENESS_STATE_LABELS,
@@ -17,8 +17,10 @@ import { useBranding } from '../../../app/settings';
 import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
-import { investorsExportHref, useInvestors, useOwners, type Investor } from '../api/use-investors';
+import { investorFilters, useInvestors, useOwners, type Investor } from '../api/use-investors';
 import type { InvestorsSearch } from './investors-search';
+import { EmptyState } from '../../../ui/empty-state';
+import { ExportButtons } from '../../../ui/export-buttons';
 
 const PER_PAGE = 25;
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
@@ -160,14 +162,7 @@ export function InvestorsListPage() {
             w={200}
           />
         </Group>
-        <Group gap="xs">
-          <Button component="a" href={investorsExportHref('csv', sort, filters)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-            Export CSV
-          </Button>
-          <Button component="a" href={investorsExportHref('xlsx', sort, filters)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-            Export Excel
-          </Button>
-        </Group>
+        <ExportButtons resource="users" list={{ sort, filters: investorFilters(filters) }} />
       </Group>
       <DataTable
         caption={`${terms.investors}, page ${page}`}
@@ -182,13 +177,9 @@ export function InvestorsListPage() {
         total={list.data?.meta.total ?? 0}
         onPage={(next) => update({ page: next })}
         empty={
-          <Stack align="center" gap={4}>
-            <IconUsers size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>No {terms.investors.toLowerCase()} match</Text>
-            <Text size="sm" c="dimmed">
-              Try another search or clear the filters.
-            </Text>
-          </Stack>
+          <EmptyState icon={IconUsers} title={<>No {terms.investors.toLowerCase()} match</>}>
+            Try another search or clear the filters.
+          </EmptyState>
         }
       />
     </Stack>

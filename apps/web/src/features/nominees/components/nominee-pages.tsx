@@ -55,7 +55,7 @@ export function NomineesListPage() {
       searchPlaceholder="Name or company number"
       columns={columns}
       rowHref={(r) => recordPath(r.id)}
-      empty={{ icon: <IconBuildingBank size={32} stroke={1.5} aria-hidden />, title: 'No nominees yet', hint: 'Add the nominee companies that hold shares for your investors.' }}
+      empty={{ icon: IconBuildingBank, title: 'No nominees yet', hint: 'Add the nominee companies that hold shares for your investors.' }}
     />
   );
 }

@@ -1,15 +1,16 @@
 import { Badge, Button, Group, Progress, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconRocket, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconRocket, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { can, OPPORTUNITY_STATUS_LABELS, type OpportunityStatusId } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
-import { toQuery } from '../../../app/use-list-query';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOpportunityList, type StaffOpportunity } from '../api/opportunities';
 import { money } from './opportunity-view';
+import { EmptyState } from '../../../ui/empty-state';
+import { ExportButtons } from '../../../ui/export-buttons';
 
 export interface OpportunitiesSearch {
   page?: number;
@@ -51,13 +52,6 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
   const update = (changes: Partial<OpportunitiesSearch>) => void navigate({ to: config.path, search: { ...search, page: undefined, ...changes }, replace: true });
   const filters = { search: text, status: search.status ?? config.statuses };
   const list = useOpportunityList({ page, perPage: PER_PAGE, sort, filters });
-  // The export is exactly the list on screen: same filters and sort, every page.
-  const exportHref = (format: 'csv' | 'xlsx') => {
-    const query = Object.entries({ ...toQuery({ page, perPage: PER_PAGE, sort, filters }), format })
-      .filter(([key, value]) => value !== undefined && key !== 'page' && key !== 'per_page')
-      .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
-    return `/api/investment-opportunities/export?${query.join('&')}`;
-  };
 
   const columns: Column<StaffOpportunity>[] = [
     { key: 'name', label: 'Name', sort: 'name', render: (o) => (<div><Text fw={600} size="sm">{o.name}</Text><Text size="xs" c="dimmed">{o.company_name}</Text></div>) },
@@ -103,14 +97,7 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
             data={[{ value: 'all', label: 'All' }, ...config.tabs.map((s) => ({ value: s, label: OPPORTUNITY_STATUS_LABELS[Number(s) as OpportunityStatusId] }))]}
           />
         </Group>
-        <Group gap="xs">
-          <Button component="a" href={exportHref('csv')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-            Export CSV
-          </Button>
-          <Button component="a" href={exportHref('xlsx')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-            Export Excel
-          </Button>
-        </Group>
+        <ExportButtons resource="investment-opportunities" list={{ sort, filters }} />
       </Group>
       <DataTable
         caption={`${title}, page ${page}`}
@@ -126,13 +113,9 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
         onPage={(next) => update({ page: next })}
         onRowClick={(o) => void navigate({ to: o.admin_path })}
         empty={
-          <Stack align="center" gap={4}>
-            <IconRocket size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>Nothing here yet</Text>
-            <Text size="sm" c="dimmed">
-              {group === 'live' ? 'Create an opportunity, or promote a deal from the pipeline.' : 'Completed opportunities appear here, and investments the firm already holds once they are recorded.'}
-            </Text>
-          </Stack>
+          <EmptyState icon={IconRocket} title="Nothing here yet">
+            {group === 'live' ? 'Create an opportunity, or promote a deal from the pipeline.' : 'Completed opportunities appear here, and investments the firm already holds once they are recorded.'}
+          </EmptyState>
         }
       />
     </Stack>

@@ -10,6 +10,7 @@ import { useTransactionMove, useTransactions, type Transaction } from '../api/tr
 import type { StaffOpportunity } from '../api/opportunities';
 import { ManualInvestmentButton } from './manual-investment-modal';
 import { money } from './opportunity-view';
+import { EmptyState } from '../../../ui/empty-state';
 
 const STATUS_COLOURS: Record<Transaction['status'], string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -89,13 +90,9 @@ export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportuni
         total={list.data?.meta.total ?? 0}
         onPage={setPage}
         empty={
-          <Stack align="center" gap={4}>
-            <IconReceipt size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>No investments yet</Text>
-            <Text size="sm" c="dimmed">
-              Reservations appear here as investors make them.
-            </Text>
-          </Stack>
+          <EmptyState icon={IconReceipt} title="No investments yet">
+            Reservations appear here as investors make them.
+          </EmptyState>
         }
       />
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel this investment?" size={MODAL_WIDTH.confirmation}>

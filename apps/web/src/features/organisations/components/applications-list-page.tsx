@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
 import { APPLICATION_STATUS_COLOURS, type OrganisationApplication } from '../api/organisations';
 import type { ApplicationsSearch } from '../applications-search';
+import { EmptyState } from '../../../ui/empty-state';
 
 const PATH = '/admin/investors/organisation-applications';
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -73,13 +74,9 @@ export function ApplicationsListPage() {
         onPage={(next) => update({ page: next })}
         onRowClick={(row) => void navigate({ to: `${PATH}/${row.id}/details` })}
         empty={
-          <Stack align="center" gap={4}>
-            <IconInbox size={32} stroke={1.5} aria-hidden />
-            <Text fw={600}>No applications {search.status || search.search ? 'match' : 'yet'}</Text>
-            <Text size="sm" c="dimmed">
-              Investors apply from their profile to act for an organisation.
-            </Text>
-          </Stack>
+          <EmptyState icon={IconInbox} title={<>No applications {search.status || search.search ? 'match' : 'yet'}</>}>
+            Investors apply from their profile to act for an organisation.
+          </EmptyState>
         }
       />
     </Stack>

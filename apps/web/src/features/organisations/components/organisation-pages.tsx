@@ -54,7 +54,7 @@ export function OrganisationsListPage() {
       columns={columns}
       types={ORGANISATION_TYPE_OPTIONS}
       rowHref={(r) => recordPath(r.id)}
-      empty={{ icon: <IconBuildingSkyscraper size={32} stroke={1.5} aria-hidden />, title: 'No organisations yet', hint: 'Add the companies and trusts your investors invest through.' }}
+      empty={{ icon: IconBuildingSkyscraper, title: 'No organisations yet', hint: 'Add the companies and trusts your investors invest through.' }}
     />
   );
 }

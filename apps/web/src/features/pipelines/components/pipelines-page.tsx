@@ -10,6 +10,7 @@ import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { createPipeline, deletePipeline, renamePipeline, usePipelineAction, usePipelines, type Pipeline } from '../api/pipelines';
 import { NameModal } from './name-modal';
+import { EmptyState } from '../../../ui/empty-state';
 
 function DeletePipeline({ pipeline, onClose }: { pipeline: Pipeline; onClose: () => void }) {
   const remove = usePipelineAction(() => deletePipeline(pipeline.id));
@@ -71,13 +72,9 @@ export function PipelinesPage() {
       {!pipelines.data && !pipelines.error && <Skeleton h={220} radius="md" />}
       {pipelines.data && pipelines.data.length === 0 && (
         <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="xs">
-            <IconTimeline size={36} stroke={1.5} aria-hidden />
-            <Text fw={600}>No pipelines yet</Text>
-            <Text size="sm" c="dimmed">
-              Create a pipeline to start tracking {terms.dealOpportunities.toLowerCase()}.
-            </Text>
-          </Stack>
+          <EmptyState icon={IconTimeline} title="No pipelines yet">
+            Create a pipeline to start tracking {terms.dealOpportunities.toLowerCase()}.
+          </EmptyState>
         </Paper>
       )}
       {pipelines.data && pipelines.data.length > 0 && (

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { money } from '../../opportunities/components/opportunity-view';
 import { units } from '../../funds/components/fund-format';
 import { useMyFunds, usePortfolio, type Holding, type MyFund, type PortfolioTotals } from '../api/portfolio';
+import { EmptyState } from '../../../ui/empty-state';
 
 export const gainColour = (gain: string) => (gain.startsWith('-') ? 'red.7' : Number(gain) > 0 ? 'teal.7' : undefined);
 export const multiple = (value: string | null) => (value ? `${value}x` : '—');
@@ -144,13 +145,9 @@ export function PortfolioPage() {
           onPage={() => undefined}
           onRowClick={(h) => void navigate({ to: '/investor/portfolio/$id', params: { id: String(h.opportunity_id) } })}
           empty={
-            <Stack align="center" gap={4}>
-              <IconChartPie size={32} stroke={1.5} aria-hidden />
-              <Text fw={600}>Nothing in your {terms.portfolio.toLowerCase()} yet</Text>
-              <Text size="sm" c="dimmed">
-                Holdings appear here once your payment for an investment is received.
-              </Text>
-            </Stack>
+            <EmptyState icon={IconChartPie} title={<>Nothing in your {terms.portfolio.toLowerCase()} yet</>}>
+              Holdings appear here once your payment for an investment is received.
+            </EmptyState>
           }
         />
       )}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Button, FileInput, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, FileInput, Group, Paper, SegmentedControl, Table, Text, Title } from '@mantine/core';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
 import { DOCUMENT_VISIBILITY_LABELS } from '@platform/domain';
 import { useSubmit } from '../../../app/use-submit';
