@@ -11,9 +11,16 @@ import type { UploadedFile } from './form';
 export interface Storage {
   put(folder: string, file: UploadedFile): Promise<string>;
   read(key: string): Promise<Buffer | null>;
+  /** Removes stored files for good; a key already gone is not an error. */
+  remove(keys: readonly string[]): Promise<void>;
 }
 
 export function localStorage(root: string): Storage {
+  /** The file a key names, or null for a key that would leave the storage folder. */
+  const fileOf = (key: string) => {
+    const target = path.resolve(root, key);
+    return target.startsWith(path.resolve(root) + path.sep) ? target : null;
+  };
   return {
     async put(folder, file) {
       const ext = path.extname(file.filename).toLowerCase().replace(/[^.a-z0-9]/g, '');
@@ -24,9 +31,14 @@ export function localStorage(root: string): Storage {
       return key;
     },
     async read(key) {
-      const target = path.resolve(root, key);
-      if (!target.startsWith(path.resolve(root) + path.sep)) return null;
-      return fs.readFile(target).catch(() => null);
+      const target = fileOf(key);
+      return target ? fs.readFile(target).catch(() => null) : null;
+    },
+    async remove(keys) {
+      for (const key of keys) {
+        const target = fileOf(key);
+        if (target) await fs.rm(target, { force: true });
+      }
     },
   };
 }

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { can, Role, ROLE_IDS } from '@platform/domain';
-import { activityLog, contacts, leadStatuses, notes, questionnaireAnswers } from '../../db/schema';
+import { activityLog, contacts, documents, leadStatuses, notes, questionnaireAnswers } from '../../db/schema';
 import { agent, createUser, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { parseCsvExport } from '../../test/deals-funds';
+import { fileDocumentOn } from '../../test/uploads';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -97,6 +98,7 @@ describe('creating and editing contacts', () => {
     const hard = await createContact();
     await t.db.insert(notes).values({ subjectType: 'contact', subjectId: hard.id, body: '<p>Met at dinner</p>' });
     await t.db.insert(questionnaireAnswers).values({ subjectType: 'contact', subjectId: hard.id, form: 'fact_find', answers: { occupation: 'Surgeon' } });
+    const file = await fileDocumentOn(t, admin.client, { type: 'contact', id: hard.id });
     // Super Admin may delete but not delete_unsafe; Support may do both.
     expect((await del(admin.client, `/api/contacts/${hard.id}?permanent=1`)).statusCode).toBe(403);
     expect((await del(admin.client, `/api/contacts/${hard.id}?permanent=yes`)).statusCode).toBe(400);
@@ -105,8 +107,10 @@ describe('creating and editing contacts', () => {
     expect(await t.db.select().from(contacts).where(eq(contacts.id, hard.id))).toEqual([]);
     expect(await t.db.select().from(notes).where(and(eq(notes.subjectType, 'contact'), eq(notes.subjectId, hard.id)))).toEqual([]);
     expect(await t.db.select().from(questionnaireAnswers).where(and(eq(questionnaireAnswers.subjectType, 'contact'), eq(questionnaireAnswers.subjectId, hard.id)))).toEqual([]);
+    expect(await t.db.select().from(documents).where(and(eq(documents.subjectType, 'contact'), eq(documents.subjectId, hard.id)))).toEqual([]);
+    expect(await t.ctx.storage.read(file)).toBeNull();
     const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'contact'), eq(activityLog.subjectId, String(hard.id))));
-    expect(logs.map((l) => l.action)).toEqual(['purged']);
+    expect(logs.map((l) => l.action)).toEqual(['document_created', 'purged']);
   });
 });
 

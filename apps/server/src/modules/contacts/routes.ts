@@ -102,15 +102,17 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
     if (permanent !== undefined && permanent !== '1' && permanent !== '0') throw new AppError('bad_request', "The parameter 'permanent' must be 1 or 0.");
     const hard = permanent === '1';
     if (hard && !can(requireUser(request).roleId, 'investors', 'delete_unsafe')) throw forbidden();
-    await db.transaction(async (tx) => {
+    const files = await db.transaction(async (tx) => {
       if (hard) {
-        const before = await purgeContact(tx, id);
-        await recordActivity(tx, { request, action: 'purged', subjectType: 'contact', subjectId: id, before });
-      } else {
-        const { before, after } = await softDeleteContact(tx, id, clock.now());
-        await recordActivity(tx, { request, action: 'deleted', subjectType: 'contact', subjectId: id, before, after });
+        const purged = await purgeContact(tx, id);
+        await recordActivity(tx, { request, action: 'purged', subjectType: 'contact', subjectId: id, before: purged.before });
+        return purged.files;
       }
+      const { before, after } = await softDeleteContact(tx, id, clock.now());
+      await recordActivity(tx, { request, action: 'deleted', subjectType: 'contact', subjectId: id, before, after });
+      return [];
     });
+    await ctx.storage.remove(files);
     return reply.status(204).send();
   });
 

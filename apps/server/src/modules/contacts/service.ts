@@ -1,8 +1,9 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { attributeValues, callLogs, contacts, documents, folders, leadStatuses, notes, questionnaireAnswers, tasks, users } from '../../db/schema';
+import { attributeValues, contacts, investmentMethodEntities, leadStatuses, questionnaireAnswers, users } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
+import { purgeRecordsOf } from '../records/purge';
 import type { ContactRow } from './presenter';
 import type { ContactInput } from './schemas';
 
@@ -74,23 +75,20 @@ export async function softDeleteContact(tx: Db, id: number, now: Date) {
 }
 
 /**
- * delete_unsafe: the lead and everything kept on it (answers, notes, calls, tasks, documents) go
- * for good. The activity log keeps the fact that it happened. Soft-deleted leads may be purged too.
+ * delete_unsafe: the lead and everything kept on it (answers, attribute values, method accounts,
+ * notes, calls, tasks, documents) go for good. The activity log keeps the fact that it happened.
+ * Soft-deleted and converted leads may be purged too. Answers the storage keys of the removed
+ * documents, for the caller to remove once the transaction commits.
  */
-export async function purgeContact(tx: Db, id: number) {
+export async function purgeContact(tx: Db, id: number): Promise<{ before: ContactRow; files: string[] }> {
   const [before] = await tx.select().from(contacts).where(eq(contacts.id, id)).for('update');
   if (!before) throw notFound('contact');
-  const onContact = <T extends { subjectType: unknown; subjectId: unknown }>(table: T) =>
-    and(eq(table.subjectType as typeof notes.subjectType, 'contact'), eq(table.subjectId as typeof notes.subjectId, id));
   await tx.delete(questionnaireAnswers).where(and(eq(questionnaireAnswers.subjectType, 'contact'), eq(questionnaireAnswers.subjectId, id)));
   await tx.delete(attributeValues).where(and(eq(attributeValues.subjectType, 'contact'), eq(attributeValues.subjectId, id)));
-  await tx.delete(notes).where(onContact(notes));
-  await tx.delete(callLogs).where(onContact(callLogs));
-  await tx.delete(tasks).where(onContact(tasks));
-  await tx.delete(documents).where(onContact(documents));
-  await tx.delete(folders).where(onContact(folders));
+  await tx.delete(investmentMethodEntities).where(eq(investmentMethodEntities.contactId, id));
+  const files = await purgeRecordsOf(tx, { type: 'contact', id });
   await tx.delete(contacts).where(eq(contacts.id, id));
-  return before;
+  return { before, files };
 }
 
 export function assertNotConverted(contact: ContactRow) {

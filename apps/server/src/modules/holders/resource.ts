@@ -15,6 +15,7 @@ import { idParams } from '../../platform/input';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { INVESTMENTS_RESOURCE } from '../investments/list';
 import { presentInvestmentsWith, type InvestmentRow } from '../investments/presenter';
+import { purgeRecordsOf } from '../records/purge';
 import { registerSubject } from '../records/routes';
 import { parseIncludes } from '../users/presenter';
 
@@ -76,7 +77,7 @@ async function investmentsHeld(db: Db, where: SQL): Promise<number> {
 
 export function registerHolderResource<Row extends HolderRow, Input extends object, ExportRow extends { id: number }>(
   app: FastifyInstance,
-  { db, clock }: AppContext,
+  { db, clock, storage }: AppContext,
   resource: HolderResource<Row, Input, ExportRow>,
 ) {
   const { table, path, label } = resource;
@@ -186,7 +187,7 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
 
   /**
    * Soft delete hides the holder; `?permanent=1` (delete_unsafe: Support) removes it and what exists
-   * only for it, also after a soft delete. Either way, investments held through it forbid it: a
+   * only for it (its notes, calls, tasks and documents with their files included), also after a soft delete. Either way, investments held through it forbid it: a
    * soft-deleted holder would leave live investments naming a holder no one can open.
    */
   app.delete(`${path}/:id`, { schema: { params: idParams, querystring: deleteQuery } }, async (request, reply) => {
@@ -194,7 +195,7 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
     const permanent = (request.query as z.infer<typeof deleteQuery>).permanent === '1';
     await guard(permanent ? 'delete_unsafe' : 'delete')(request);
     await find(id, permanent);
-    await db.transaction(async (tx) => {
+    const files = await db.transaction(async (tx) => {
       const before = await lock(tx, id);
       const held = await investmentsHeld(tx, permanent ? resource.heldBy(id) : and(resource.heldBy(id), isNull(investments.deletedAt))!);
       if (held > 0) {
@@ -205,17 +206,20 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
       }
       if (permanent) {
         await resource.purge?.(tx, id);
+        const removed = await purgeRecordsOf(tx, { type: resource.subject, id });
         await tx.delete(table).where(eq(table.id, id));
         await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: resource.subject, subjectId: id, before });
-      } else {
-        const [after] = await tx
-          .update(table)
-          .set({ deletedAt: clock.now(), updatedAt: clock.now() } as never)
-          .where(eq(table.id, id))
-          .returning();
-        await recordActivity(tx, { request, action: 'deleted', subjectType: resource.subject, subjectId: id, before, after });
+        return removed;
       }
+      const [after] = await tx
+        .update(table)
+        .set({ deletedAt: clock.now(), updatedAt: clock.now() } as never)
+        .where(eq(table.id, id))
+        .returning();
+      await recordActivity(tx, { request, action: 'deleted', subjectType: resource.subject, subjectId: id, before, after });
+      return [];
     });
+    await storage.remove(files);
     return reply.status(204).send();
   });
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { can, Role, ROLE_IDS, type Action } from '@platform/domain';
-import { activityLog, investments, organisations, organisationUsers } from '../../db/schema';
+import { activityLog, documents, investments, notes, organisations, organisationUsers } from '../../db/schema';
 import { parseCsvExport } from '../../test/deals-funds';
 import { agent, createTestApp, createUser, signedIn, type TestApp } from '../../test/harness';
 import { createOrganisationFor } from '../../test/investments';
 import { createInvestmentRow, createOpportunityRow } from '../../test/opportunities';
+import { fileDocumentOn } from '../../test/uploads';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -83,6 +84,8 @@ describe('creating, editing and deleting organisations', () => {
     const support = await signedIn(t, Role.Support);
     const investor = await createUser(t.ctx);
     const org = await createOrganisationFor(t, investor.id, 'Purged Ltd');
+    const file = await fileDocumentOn(t, admin.client, { type: 'organisation', id: org.id });
+    expect((await admin.client.post('/api/notes', { subject_type: 'organisation', subject_id: org.id, body: '<p>Board minutes</p>' })).statusCode).toBe(201);
     expect((await del(admin.client, `/api/organisations/${org.id}?permanent=1`)).statusCode).toBe(403);
     expect((await del(support.client, `/api/organisations/${org.id}?permanent=yes`)).statusCode).toBe(400);
     // A soft-deleted organisation can still be purged.
@@ -90,7 +93,10 @@ describe('creating, editing and deleting organisations', () => {
     expect((await del(support.client, `/api/organisations/${org.id}?permanent=1`)).statusCode).toBe(204);
     expect(await t.db.select().from(organisations).where(eq(organisations.id, org.id))).toEqual([]);
     expect(await t.db.select().from(organisationUsers).where(eq(organisationUsers.organisationId, org.id))).toEqual([]);
-    expect(await actions('organisation', org.id)).toEqual(['deleted', 'deleted_permanently']);
+    expect(await t.db.select().from(notes).where(and(eq(notes.subjectType, 'organisation'), eq(notes.subjectId, org.id)))).toEqual([]);
+    expect(await t.db.select().from(documents).where(and(eq(documents.subjectType, 'organisation'), eq(documents.subjectId, org.id)))).toEqual([]);
+    expect(await t.ctx.storage.read(file)).toBeNull();
+    expect(await actions('organisation', org.id)).toEqual(['document_created', 'note_created', 'deleted', 'deleted_permanently']);
 
     const held = await createOrganisationFor(t, investor.id, 'Held Ltd');
     const investment = await investThrough(held.id, investor.id);

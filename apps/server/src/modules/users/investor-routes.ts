@@ -4,17 +4,15 @@ import { Role } from '@platform/domain';
 import type { AppContext } from '../../app';
 import {
   attributeValues,
-  callLogs,
   complianceAttempts,
-  documents,
-  folders,
+  contacts,
   investmentMethodEntities,
   investorCategorisations,
-  notes,
   opportunityInvitations,
+  organisationApplications,
   organisationUsers,
+  questionnaireAnswers,
   sessions,
-  tasks,
   users,
 } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -26,6 +24,8 @@ import { idParams } from '../../platform/input';
 import type { UserRow } from '../../platform/session';
 import { readAttributeInput, saveAttributeValues } from '../attributes/service';
 import { sendInvitation } from '../auth/service';
+import { purgeContact } from '../contacts/service';
+import { purgeRecordsOf } from '../records/purge';
 import { presentUsersWith } from './presenter';
 import { createInvestorSchema, personalChanges } from './schemas';
 import { assertEmailFree, assertOwner, recordCategoryFromForm } from './service';
@@ -41,32 +41,51 @@ export async function lockInvestor(tx: Db, id: number): Promise<UserRow> {
   return row;
 }
 
-/** Foreign-key violation: rows that must be kept still refer to the investor. */
-function referencedElsewhere(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23503') return true;
-  return false;
+/**
+ * What refuses a hard delete, by the table of the rows that must be kept: the database answers a
+ * foreign-key violation naming the referencing table.
+ */
+const KEPT_RECORDS: Record<string, string> = {
+  investments: 'investments',
+  ledgers: 'fund ledger entries',
+  market_sounding_acceptances: 'insider-register entries',
+  opportunity_discussions: 'questions asked on opportunities',
+  discussion_replies: 'answers given on opportunities',
+  pre_emption_entitlements: 'pre-emption entitlements',
+};
+
+function keptRecordsRefused(error: unknown): AppError | null {
+  for (let e = error as { code?: string; table?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code !== '23503') continue;
+    const kept = (e.table && KEPT_RECORDS[e.table]) ?? 'records that must be kept';
+    return new AppError('conflict', `This investor cannot be removed for good: ${kept} refer to them. Delete the investor instead; the record is kept but hidden.`);
+  }
+  return null;
 }
 
 /**
- * What a hard delete removes with the investor: what exists only because of them (their records,
- * attribute values, compliance history, links, invitations; sessions, tokens and notifications go by
- * cascade). Investments, ledgers and insider-register entries are kept by law and refer to the
- * investor, so an investor holding any cannot be removed for good: the database refuses (409).
+ * What a hard delete removes with the investor: what exists only because of them — their records
+ * and files, questionnaire answers, attribute values, compliance history, links, invitations,
+ * organisation applications, and the lead they were converted from (sessions, tokens and
+ * notifications go by cascade). Investments, ledgers and insider-register entries are kept by law
+ * and refer to the investor, so an investor with any cannot be removed for good: the database
+ * refuses (409). Answers the storage keys of the removed files, to remove once this commits.
  */
-async function removeInvestorData(tx: Db, id: number) {
-  const subject = (table: typeof notes | typeof callLogs | typeof tasks | typeof documents | typeof folders) => and(eq(table.subjectType, 'investor'), eq(table.subjectId, id));
+async function removeInvestorData(tx: Db, id: number): Promise<string[]> {
   await tx.delete(attributeValues).where(and(eq(attributeValues.subjectType, 'user'), eq(attributeValues.subjectId, id)));
-  await tx.delete(notes).where(subject(notes));
-  await tx.delete(callLogs).where(subject(callLogs));
-  await tx.delete(tasks).where(subject(tasks));
-  await tx.delete(documents).where(subject(documents));
-  await tx.delete(folders).where(subject(folders));
+  await tx.delete(questionnaireAnswers).where(and(eq(questionnaireAnswers.subjectType, 'user'), eq(questionnaireAnswers.subjectId, id)));
+  await tx.delete(organisationApplications).where(eq(organisationApplications.userId, id));
+  const files = await purgeRecordsOf(tx, { type: 'investor', id });
+  for (const lead of await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.convertedUserId, id))) {
+    files.push(...(await purgeContact(tx, lead.id)).files);
+  }
   await tx.delete(complianceAttempts).where(eq(complianceAttempts.userId, id));
   await tx.delete(investorCategorisations).where(eq(investorCategorisations.userId, id));
   await tx.delete(organisationUsers).where(eq(organisationUsers.userId, id));
   await tx.delete(investmentMethodEntities).where(eq(investmentMethodEntities.userId, id));
   await tx.delete(opportunityInvitations).where(eq(opportunityInvitations.userId, id));
   await tx.delete(users).where(eq(users.id, id));
+  return files;
 }
 
 /** Creating (new-investor), deleting (soft; hard for Support) investors. */
@@ -124,20 +143,19 @@ export function registerInvestorRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Hard delete (delete_unsafe, Support only): live or soft-deleted investors, for good. */
   app.delete('/api/users/:id/unsafe', { schema: { params: idParams }, preHandler: authorize('investors', 'delete_unsafe') }, async (request, reply) => {
     const { id } = request.params as { id: number };
+    let files: string[];
     try {
-      await db.transaction(async (tx) => {
+      files = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(users).where(and(eq(users.id, id), eq(users.roleId, Role.User))).for('update');
         if (!before) throw notFound('investor');
-        await removeInvestorData(tx, id);
+        const removed = await removeInvestorData(tx, id);
         await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: 'user', subjectId: id, before, after: null });
+        return removed;
       });
     } catch (error) {
-      if (!referencedElsewhere(error)) throw error;
-      throw new AppError(
-        'conflict',
-        'This investor cannot be removed for good: investments, ledgers or insider-register entries that must be kept refer to them. Delete the investor instead; the record is kept but hidden.',
-      );
+      throw keptRecordsRefused(error) ?? error;
     }
+    await ctx.storage.remove(files);
     return reply.status(204).send();
   });
 }

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { can, Role, ROLE_IDS } from '@platform/domain';
-import { activityLog, mailOutbox, userTokens } from '../../db/schema';
+import { activityLog, contacts, documents, mailOutbox, organisationApplications, questionnaireAnswers, userTokens } from '../../db/schema';
 import { parseCsvExport } from '../../test/deals-funds';
 import { agent, createUser, reloadUser, signedIn, createTestApp, type TestApp } from '../../test/harness';
 import { createInvestmentRow, createOpportunityRow } from '../../test/opportunities';
+import { fileDocumentOn } from '../../test/uploads';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -181,7 +182,39 @@ describe('deleting investors', () => {
     await createInvestmentRow(t, { opportunityId: opportunity.id, userId: holder.id, amount: '1000.00' });
     const refused = await support.client.request({ method: 'DELETE', url: `/api/users/${holder.id}/unsafe` });
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^This investor cannot be removed for good: investments refer to them\./);
     expect(await reloadUser(t.ctx, holder.id)).toBeDefined();
+  });
+
+  it('removes with the investor their files, answers, applications and the lead they were converted from', async () => {
+    const support = await signedIn(t, Role.Support);
+    const erased = await createUser(t.ctx, { name: 'Erased Person' });
+    const passport = await fileDocumentOn(t, admin.client, { type: 'investor', id: erased.id });
+    await t.db.insert(questionnaireAnswers).values({ subjectType: 'user', subjectId: erased.id, form: 'fact_find', answers: { occupation: 'Surgeon' } });
+    const [lead] = await t.db.insert(contacts).values({ name: 'Erased Person', email: 'erased.lead@example.test' }).returning();
+    const leadFile = await fileDocumentOn(t, admin.client, { type: 'contact', id: lead.id });
+    await t.db.update(contacts).set({ convertedUserId: erased.id }).where(eq(contacts.id, lead.id));
+    const [application] = await t.db.insert(organisationApplications).values({ userId: erased.id, name: 'Erased Ltd', type: 'company', role: 'director' }).returning();
+    expect(await t.ctx.storage.read(passport)).not.toBeNull();
+
+    expect((await support.client.request({ method: 'DELETE', url: `/api/users/${erased.id}/unsafe` })).statusCode).toBe(204);
+    expect(await t.ctx.storage.read(passport)).toBeNull();
+    expect(await t.ctx.storage.read(leadFile)).toBeNull();
+    expect(await t.db.select().from(documents).where(and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, erased.id)))).toEqual([]);
+    expect(await t.db.select().from(questionnaireAnswers).where(and(eq(questionnaireAnswers.subjectType, 'user'), eq(questionnaireAnswers.subjectId, erased.id)))).toEqual([]);
+    expect(await t.db.select().from(contacts).where(eq(contacts.id, lead.id))).toEqual([]);
+    expect(await t.db.select().from(organisationApplications).where(eq(organisationApplications.id, application.id))).toEqual([]);
+  });
+
+  it('keeps every file when the hard delete is refused', async () => {
+    const support = await signedIn(t, Role.Support);
+    const holder = await createUser(t.ctx, { name: 'Kept Holder' });
+    const kept = await fileDocumentOn(t, admin.client, { type: 'investor', id: holder.id });
+    const opportunity = await createOpportunityRow(t);
+    await createInvestmentRow(t, { opportunityId: opportunity.id, userId: holder.id, amount: '500.00' });
+    expect((await support.client.request({ method: 'DELETE', url: `/api/users/${holder.id}/unsafe` })).statusCode).toBe(409);
+    expect(await t.ctx.storage.read(kept)).not.toBeNull();
+    expect(await t.db.select().from(documents).where(and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, holder.id)))).toHaveLength(1);
   });
 
   it('gives delete and delete_unsafe only to the roles the table names', async () => {
