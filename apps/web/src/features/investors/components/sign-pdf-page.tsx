@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { api, ApiError } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
+import { PdfPage, usePdfDocument } from '../../../ui/pdf-page';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { useInvestorAction } from '../api/use-investors';
@@ -82,6 +83,7 @@ export function SignPdfPage() {
   const [text, setText] = useState('');
   const [drawing, setDrawing] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const pdf = usePdfDocument(`/api/documents/${documentId}/download`);
   usePageTitle(target.data ? `Sign ${target.data.document.name}` : 'Sign a PDF');
   const sign = useInvestorAction(() =>
     api<{ data: { id: number } }>(`/api/users/${id}/sign-pdf/${documentId}`, {
@@ -102,7 +104,7 @@ export function SignPdfPage() {
   if (target.error) return <ErrorPage status={target.error instanceof ApiError ? target.error.status : 500} />;
   if (!target.data) return <Skeleton h={480} radius="md" />;
   const size = target.data.pages[Number(page) - 1] ?? target.data.pages[0];
-  const boxWidth = 340;
+  const boxWidth = 440;
   const boxHeight = (boxWidth * size.height) / size.width;
   const ready = kind === 'typed' ? text.trim().length > 0 : Boolean(drawing);
 
@@ -169,15 +171,22 @@ export function SignPdfPage() {
           <Text size="sm" fw={500} mb="xs">
             Click on the page where the signature goes (or enter the position on the left)
           </Text>
+          {pdf.error && (
+            <Alert variant="light" color="yellow" mb="xs">
+              This PDF could not be shown here; place the signature by its position instead.
+            </Alert>
+          )}
           <Box
-            aria-hidden
             onClick={(e) => {
               const rect = e.currentTarget.getBoundingClientRect();
               setPosition({ x: Math.min(1 - width, Math.max(0, (e.clientX - rect.left) / rect.width)), y: Math.min(0.98, Math.max(0, (e.clientY - rect.top) / rect.height)) });
             }}
-            style={{ position: 'relative', width: boxWidth, height: boxHeight, border: '1px solid var(--mantine-color-gray-4)', background: 'var(--mantine-color-gray-0)', cursor: 'crosshair' }}
+            style={{ position: 'relative', width: boxWidth, height: boxHeight, border: '1px solid var(--mantine-color-gray-4)', background: 'white', cursor: 'crosshair' }}
           >
+            {!pdf.error && <PdfPage document={pdf.document} pageNumber={Number(page)} width={boxWidth} height={boxHeight} label={`Page ${page} of ${target.data.document.name}`} />}
             <Box
+              aria-hidden
+              data-testid="signature-placement"
               style={{
                 position: 'absolute',
                 left: position.x * boxWidth,
@@ -192,7 +201,7 @@ export function SignPdfPage() {
                 fontSize: 12,
               }}
             >
-              {kind === 'typed' ? text : ''}
+              {kind === 'typed' ? text : drawing && <img src={drawing} alt="" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />}
             </Box>
           </Box>
           <Alert variant="light" mt="md">
