@@ -38,6 +38,8 @@ export interface RequestOptions {
   /** The current-user fetch handles 401 itself (it means "logged out"), everything else logs out. */
   on401?: 'logout' | 'reject';
   signal?: AbortSignal;
+  /** Longer than the usual 5000 ms, for the few reports that sum a whole book on the server. */
+  timeoutMs?: number;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -56,7 +58,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== '') as [string, string][])}` : '';
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   options.signal?.addEventListener('abort', () => controller.abort());
   let response: Response;
   try {

@@ -33,11 +33,15 @@ export interface PortfolioPerformance {
   companies: BookCompany[];
 }
 
+/** Summing a book of a million investments takes seconds (docs/benchmarks.md): the report may take up to a minute. */
+const BOOK_REPORT_TIMEOUT_MS = 60_000;
+
 /** The whole book's performance on `asOf` (today when empty). */
 export function usePortfolioPerformance(asOf: string | undefined) {
   return useQuery({
     queryKey: ['reports', 'portfolio-performance', asOf ?? 'today'],
-    queryFn: () => api<{ data: PortfolioPerformance }>(`/api/reports/portfolio-performance${asOf ? `?as_of=${asOf}` : ''}`).then((r) => r.data),
+    queryFn: () =>
+      api<{ data: PortfolioPerformance }>('/api/reports/portfolio-performance', { query: { as_of: asOf }, timeoutMs: BOOK_REPORT_TIMEOUT_MS }).then((r) => r.data),
     placeholderData: keepPreviousData,
   });
 }

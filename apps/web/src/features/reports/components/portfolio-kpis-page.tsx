@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTerm } from '../../../app/settings';
@@ -116,7 +116,18 @@ export function PortfolioKpisPage() {
         />
       </Group>
       {report.isError && <Alert color="red" title="The figures could not be loaded">{report.error.message}</Alert>}
-      {report.isLoading ? <Skeleton h={120} radius="md" /> : (report.data?.totals ?? []).map((t) => <Totals key={t.currency} total={t} />)}
+      {report.isLoading ? (
+        <Card withBorder radius="md" p="lg" aria-busy>
+          <Group gap="sm">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm" c="dimmed" role="status">
+              Calculating the figures of every existing investment; a large book takes a few seconds.
+            </Text>
+          </Group>
+        </Card>
+      ) : (
+        (report.data?.totals ?? []).map((t) => <Totals key={t.currency} total={t} />)
+      )}
       <DataTable
         caption="Existing investments"
         columns={columns}
