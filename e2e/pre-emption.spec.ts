@@ -6,7 +6,7 @@ import { login } from './support/session';
  * sees the offer on their holding page and asks for more than their entitlement, staff see the
  * answer and the totals; the cap table lists the holders.
  */
-test('staff open a pre-emption round, the investor increases, staff see the choice and totals', async ({ browser }) => {
+test('staff open a pre-emption round, the investor increases, staff see the choice and totals, close it, and the investor sees the allotment', async ({ browser }) => {
   const staff = await (await browser.newContext()).newPage();
   await login(staff, 'superadmin@demo.test');
   await staff.goto('/admin/investments/existing');
@@ -44,6 +44,17 @@ test('staff open a pre-emption round, the investor increases, staff see the choi
   const isla = staff.getByRole('table', { name: /Holders' choices in Rescue round/ }).getByRole('row', { name: /Isla Investor/ });
   await expect(isla).toContainText('Increase');
   await expect(isla).toContainText('£5,000.00');
-  await expect(staff.getByText('£5,000.00 · 50,000 shares')).toBeVisible();
+  // Requested, and what closing now would allot: the whole offer, as nobody else has taken up.
+  await expect(staff.getByText('£5,000.00 · 50,000 shares')).toHaveCount(2);
+  await expect(staff.getByText('Allotted if closed now')).toBeVisible();
   await expect(staff.getByText(/^1 of \d+$/)).toBeVisible();
+
+  // Closing fixes the allotment; the investor sees what they were allotted instead of the form.
+  await staff.getByRole('button', { name: 'Close the round' }).click();
+  await expect(staff.getByRole('button', { name: 'Reopen' })).toBeVisible();
+  await expect(staff.getByText('Allotted if closed now')).toHaveCount(0);
+  await investor.reload();
+  await expect(investor.getByText('This offer has closed')).toBeVisible();
+  await expect(investor.getByText('You have been allotted 50,000 new shares for £5,000.00. We will be in touch about payment.')).toBeVisible();
+  await expect(investor.getByRole('button', { name: /my answer/ })).toHaveCount(0);
 });

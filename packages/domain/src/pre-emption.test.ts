@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mayViewOpportunityTab } from './existing-investments';
 import { Role } from './roles';
-import { preEmptionAcceptsChoices, preEmptionEntitlements, preEmptionTotals, resolvePreEmptionChoice, sharesOffered, type ChoiceLine } from './pre-emption';
+import { allocatePreEmption, preEmptionAcceptsChoices, preEmptionEntitlements, preEmptionTotals, resolvePreEmptionChoice, sharesOffered, type ChoiceLine } from './pre-emption';
 
 describe('pre-emption entitlements', () => {
   it('offers whole shares only', () => {
@@ -109,6 +109,61 @@ describe('pre-emption choices', () => {
     expect(preEmptionAcceptsChoices({ isOpen: true, deadline: '2026-12-01' }, new Date('2026-12-01T23:59:59Z'))).toBe(true);
     expect(preEmptionAcceptsChoices({ isOpen: true, deadline: '2026-12-01' }, new Date('2026-12-02T00:00:00Z'))).toBe(false);
     expect(preEmptionAcceptsChoices({ isOpen: false, deadline: '2026-12-01' }, new Date('2026-11-01T00:00:00Z'))).toBe(false);
+  });
+});
+
+describe('pre-emption allotment', () => {
+  const line = (held: number, entitled: number, requested: number | null) => ({ sharesHeld: String(held), entitledShares: String(entitled), requestedShares: requested == null ? null : String(requested) });
+  const allot = (lines: ReturnType<typeof line>[], offered: number) => allocatePreEmption(lines, String(offered)).map((d) => d.toNumber());
+
+  it('gives each holder their ask up to the entitlement, and what others leave to those who asked for more', () => {
+    // 1,000 offered: A maintains 600; B asks 500 on an entitlement of 300; C does not take up its 100.
+    expect(allot([line(600, 600, 600), line(300, 300, 500), line(100, 100, null)], 1000)).toEqual([600, 400, 0]);
+  });
+
+  it('scales back an oversubscribed round in proportion to holdings, filling the smaller asks first', () => {
+    // 200 left over after entitlements. Pro rata by holding A would get 125 and B 75; B asked for only
+    // 50 more, so B is filled and A takes the remaining 150.
+    expect(allot([line(500, 500, 800), line(300, 300, 350), line(200, 200, null)], 1000)).toEqual([650, 350, 0]);
+    // Both ask for far more: the 200 split 500:300 is 125 and 75.
+    expect(allot([line(500, 500, 2000), line(300, 300, 2000), line(200, 200, null)], 1000)).toEqual([625, 375, 0]);
+  });
+
+  it('gives the shares the rounding leaves to the largest fractions, then the larger holding, then the earlier line', () => {
+    // 10 offered on equal holdings: entitlements of 3 each leave one share; all three ask for 5.
+    expect(allot([line(1, 3, 5), line(1, 3, 5), line(1, 3, 5)], 10)).toEqual([4, 3, 3]);
+    // 7 split 2:1:1 is 3.5, 1.75, 1.75: whole shares 3, 1, 1, and the two left go to the .75s.
+    expect(allot([line(2, 0, 100), line(1, 0, 100), line(1, 0, 100)], 7)).toEqual([3, 2, 2]);
+    // 2 split 3:1 is 1.5 and 0.5: equal fractions, so the last share goes to the larger holding.
+    expect(allot([line(1, 0, 100), line(3, 0, 100)], 2)).toEqual([0, 2]);
+  });
+
+  it('allots exactly what was asked when the round is not oversubscribed, decreases included', () => {
+    expect(allot([line(500, 500, 200), line(500, 500, 500)], 1000)).toEqual([200, 500]);
+  });
+
+  it('never allots more than offered or asked, nor less than the ask within the entitlement, and uses up an oversubscribed round', () => {
+    let seed = 20261123;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    for (let round = 0; round < 300; round++) {
+      const offered = 1 + random(5000);
+      const held = Array.from({ length: 1 + random(8) }, () => random(1000));
+      const total = held.reduce((a, b) => a + b, 0);
+      const lines = held.map((h) => {
+        const entitled = total === 0 ? 0 : Math.floor((offered * h) / total);
+        return line(h, entitled, random(4) === 0 ? null : random(2 * entitled + 50));
+      });
+      const allotted = allot(lines, offered);
+      const asked = lines.reduce((sum, l) => sum + Number(l.requestedShares ?? 0), 0);
+      const sum = allotted.reduce((a, b) => a + b, 0);
+      expect(sum).toBeLessThanOrEqual(offered);
+      expect(sum).toBe(Math.min(asked, offered));
+      lines.forEach((l, i) => {
+        expect(allotted[i]).toBeLessThanOrEqual(Number(l.requestedShares ?? 0));
+        expect(allotted[i]).toBeGreaterThanOrEqual(Math.min(Number(l.requestedShares ?? 0), Number(l.entitledShares)));
+        expect(Number.isInteger(allotted[i])).toBe(true);
+      });
+    }
   });
 });
 

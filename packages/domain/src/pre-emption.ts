@@ -158,6 +158,67 @@ export function preEmptionTotals(lines: readonly ChoiceLine[], amountAvailable: 
   };
 }
 
+export interface AllocationLine {
+  sharesHeld: string;
+  entitledShares: string;
+  /** Whole shares asked for; null for a holder not taking up (or not yet answered). */
+  requestedShares: string | null;
+}
+
+/**
+ * How the shares offered are allotted when the round closes, in whole shares (decision 0013):
+ * 1. everyone taking up gets what they asked for up to their entitlement, which always fits;
+ * 2. the shares left over — entitlements not taken up and the fractions disregarded — go to those
+ *    who asked for more, in proportion to the shares they held, never beyond what each asked for;
+ *    a holder whose ask is met drops out and the rest share what is left, until it is used up;
+ * 3. the last few shares the rounding down leaves go one each to the largest fractions (then the
+ *    larger holding, then the earlier line), so nothing asked for is left unallotted.
+ * Answers the shares allotted to each line, in the order given.
+ */
+export function allocatePreEmption(lines: readonly AllocationLine[], offered: string): Decimal[] {
+  const requested = lines.map((l) => new Decimal(l.requestedShares ?? 0));
+  const allotted = lines.map((l, i) => Decimal.min(requested[i], l.entitledShares));
+  let pool = new Decimal(offered).minus(allotted.reduce((a, b) => a.plus(b), new Decimal(0)));
+  let active = lines.map((_, i) => i).filter((i) => requested[i].gt(allotted[i]));
+  while (pool.gt(0) && active.length > 0) {
+    const held = (i: number) => new Decimal(lines[i].sharesHeld);
+    const totalHeld = active.reduce((sum, i) => sum.plus(held(i)), new Decimal(0));
+    const want = (i: number) => requested[i].minus(allotted[i]);
+    // A pro-rata share at least as big as the rest of the ask fills it: compare in whole numbers.
+    const filled = totalHeld.isZero() ? active : active.filter((i) => want(i).times(totalHeld).lte(pool.times(held(i))));
+    if (filled.length > 0 && filled.length < active.length) {
+      for (const i of filled) {
+        pool = pool.minus(want(i));
+        allotted[i] = requested[i];
+      }
+      active = active.filter((i) => !filled.includes(i));
+      continue;
+    }
+    if (filled.length === active.length) {
+      // Every remaining ask fits (or nobody held anything to weigh by): fill them while shares last.
+      for (const i of active) {
+        const take = Decimal.min(want(i), pool);
+        allotted[i] = allotted[i].plus(take);
+        pool = pool.minus(take);
+      }
+      break;
+    }
+    const shares = active.map((i) => ({ i, whole: pool.times(held(i)).divToInt(totalHeld), rest: pool.times(held(i)).mod(totalHeld) }));
+    for (const { i, whole } of shares) allotted[i] = allotted[i].plus(whole);
+    pool = pool.minus(shares.reduce((sum, s) => sum.plus(s.whole), new Decimal(0)));
+    shares.sort((a, b) => b.rest.cmp(a.rest) || held(b.i).cmp(held(a.i)) || a.i - b.i);
+    for (const { i } of shares) {
+      if (pool.lte(0)) break;
+      if (allotted[i].lt(requested[i])) {
+        allotted[i] = allotted[i].plus(1);
+        pool = pool.minus(1);
+      }
+    }
+    break;
+  }
+  return allotted;
+}
+
 /**
  * A round takes answers while it is open and until the end of its deadline day (UTC): a deadline of
  * 2026-12-01 accepts a choice made at 23:59 that day.

@@ -110,6 +110,19 @@ describe('choices', () => {
     const staffView = (await admin.client.get(`/api/pre-emption-rounds/${created.id}`)).json().data;
     expect(staffView.entitlements.find((e: { id: number }) => e.id === entitlement.id)).toMatchObject({ choice_label: 'Increase', requested_amount: '2500.00' });
     expect(staffView.totals).toMatchObject({ responded: 1, requested_amount: '2500.00', requested_shares: '1000.000000', by_choice: { increase: 1, awaiting: 2 } });
+    // Nobody else has taken up yet: closing now would allot the whole ask of 1,000 shares.
+    expect(staffView.totals).toMatchObject({ allotted_shares: '1000.000000', allotted_amount: '2500.00', unallotted_shares: '3000.000000' });
+
+    // The others take up in full and the second holder asks for 2,000 on 1,333: 3,999 shares are
+    // entitled and one is left, which goes to the larger of the two holdings asking for more.
+    type Line = { id: number; user: { id: number }; allotted_shares: string };
+    const lineOf = (lines: Line[], holder: Holder) => lines.find((e) => e.user.id === holder.user.id)!;
+    await admin.client.post(`/api/pre-emption-rounds/${created.id}/choices`, { entitlement_id: lineOf(staffView.entitlements, other).id, choice: 3, requested_amount: '5000' });
+    const full = (await admin.client.post(`/api/pre-emption-rounds/${created.id}/choices`, { entitlement_id: lineOf(staffView.entitlements, holders[2]).id, choice: 2 })).json().data;
+    expect(holders.map((h) => lineOf(full.entitlements, h).allotted_shares)).toEqual(['666.000000', '1334.000000', '2000.000000']);
+    expect(full.totals).toMatchObject({ oversubscribed_shares: '1000.000000', allotted_shares: '4000.000000', allotted_amount: '10000.00', unallotted_shares: '0.000000' });
+    const islaSees = (await isla.client.get(`/api/my/portfolio/${opportunity.id}/pre-emption-rounds`)).json().data[0].entitlements;
+    expect(islaSees).toEqual([expect.objectContaining({ id: entitlement.id, allotted_shares: '666.000000', allotted_amount: '1665.00' })]);
   });
 
   it('lets staff record any choice while the round is open; investors only until the deadline', async () => {
@@ -136,11 +149,15 @@ describe('choices', () => {
     await staff.login(admin.user.email);
     expect((await staff.post(`/api/pre-emption-rounds/${created.id}/choices`, { entitlement_id: third.id, choice: 1 })).statusCode).toBe(200);
 
-    // Closing stops every change; the round leaves the investor's holding page.
+    // Closing stops every change and fixes the allotment; the investor sees what they were allotted.
     const closed = await staff.patch(`/api/pre-emption-rounds/${created.id}`, { is_open: false });
     expect(closed.json().data).toMatchObject({ is_open: false, accepts_choices: false });
+    expect(closed.json().data.totals).toMatchObject({ allotted_shares: '1333.000000', allotted_amount: '3332.50', unallotted_shares: '2667.000000' });
     expect((await staff.post(`/api/pre-emption-rounds/${created.id}/choices`, { entitlement_id: third.id, choice: 2 })).json().errors.choice).toBeDefined();
-    expect((await late.get(`/api/my/portfolio/${opportunity.id}/pre-emption-rounds`)).json().data).toEqual([]);
+    const seen = (await late.get(`/api/my/portfolio/${opportunity.id}/pre-emption-rounds`)).json().data;
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ is_open: false, accepts_choices: false });
+    expect(seen[0].entitlements).toEqual([expect.objectContaining({ id: third.id, choice_key: 'dontTake', allotted_shares: '0.000000', allotted_amount: '0.00' })]);
     clock.set(new Date('2026-11-20T09:00:00Z'));
   });
 });

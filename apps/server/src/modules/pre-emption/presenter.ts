@@ -1,7 +1,8 @@
-import { HOLDER_TYPE_LABELS, preEmptionAcceptsChoices, preEmptionTotals, PRE_EMPTION_CHOICE_KEYS, PRE_EMPTION_CHOICE_LABELS, type HolderType, type PreEmptionChoiceId } from '@platform/domain';
+import Decimal from 'decimal.js';
+import { allocatePreEmption, HOLDER_TYPE_LABELS, preEmptionAcceptsChoices, toAmount, preEmptionTotals, PRE_EMPTION_CHOICE_KEYS, PRE_EMPTION_CHOICE_LABELS, type HolderType, type PreEmptionChoiceId } from '@platform/domain';
 import type { EntitlementLine, RoundRow } from './service';
 
-export function presentEntitlement(e: EntitlementLine) {
+export function presentEntitlement(e: EntitlementLine, allotted: { shares: Decimal; amount: string }) {
   const choice = e.choice as PreEmptionChoiceId;
   return {
     id: e.id,
@@ -20,11 +21,19 @@ export function presentEntitlement(e: EntitlementLine) {
     requested_shares: e.requestedShares,
     chosen_by: e.chosenBy == null ? null : { id: e.chosenBy, name: e.chosenByName },
     chosen_at: e.chosenAt?.toISOString() ?? null,
+    allotted_shares: allotted.shares.toFixed(6),
+    allotted_amount: allotted.amount,
   };
 }
 
-/** A round with its totals; `entitlements` are every holder's for staff, only the investor's own for them. */
-export function presentRound(round: RoundRow, currency: string, lines: EntitlementLine[], now: Date, options: { totals: boolean }) {
+/**
+ * A round with its totals and allotment. `lines` are every holder's: the allotment depends on all
+ * the answers. Staff see every line; an investor (`onlyUserId`) sees only their own, and no totals.
+ * While the round is open the allotment is what closing it now would give; once closed, it is final.
+ */
+export function presentRound(round: RoundRow, currency: string, lines: EntitlementLine[], now: Date, options: { onlyUserId?: number }) {
+  const allotted = allocatePreEmption(lines, round.sharesOffered).map((shares) => ({ shares, amount: toAmount(shares.times(round.pricePerShare)) }));
+  const allottedShares = allotted.reduce((sum, a) => sum.plus(a.shares), new Decimal(0));
   const totals = preEmptionTotals(
     lines.map((l) => ({ choice: l.choice as PreEmptionChoiceId, entitledShares: l.entitledShares, entitledAmount: l.entitledAmount, requestedAmount: l.requestedAmount, requestedShares: l.requestedShares })),
     round.amountAvailable,
@@ -42,8 +51,8 @@ export function presentRound(round: RoundRow, currency: string, lines: Entitleme
     is_open: round.isOpen,
     accepts_choices: preEmptionAcceptsChoices(round, now),
     created_at: round.createdAt.toISOString(),
-    entitlements: lines.map(presentEntitlement),
-    ...(options.totals
+    entitlements: lines.flatMap((line, i) => (options.onlyUserId === undefined || line.userId === options.onlyUserId ? [presentEntitlement(line, allotted[i])] : [])),
+    ...(options.onlyUserId === undefined
       ? {
           totals: {
             holders: totals.holders,
@@ -53,6 +62,9 @@ export function presentRound(round: RoundRow, currency: string, lines: Entitleme
             requested_shares: totals.requestedShares,
             requested_amount: totals.requestedAmount,
             oversubscribed_shares: totals.oversubscribedShares,
+            allotted_shares: allottedShares.toFixed(6),
+            allotted_amount: toAmount(allottedShares.times(round.pricePerShare)),
+            unallotted_shares: new Decimal(round.sharesOffered).minus(allottedShares).toFixed(6),
             by_choice: Object.fromEntries(Object.entries(totals.byChoice).map(([id, n]) => [PRE_EMPTION_CHOICE_KEYS[Number(id) as PreEmptionChoiceId], n])),
           },
         }

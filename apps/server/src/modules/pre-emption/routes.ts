@@ -39,7 +39,7 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
   }
 
   async function presentForStaff(round: RoundRow, currency: string) {
-    return presentRound(round, currency, await loadEntitlements(db, [round.id]), clock.now(), { totals: true });
+    return presentRound(round, currency, await loadEntitlements(db, [round.id]), clock.now(), {});
   }
 
   app.get('/api/pre-emption-rounds', { preHandler: authorize('existing_opportunities', 'show') }, async (request) => {
@@ -51,7 +51,7 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     const opportunity = await opportunityForTab(db, request, id, 'show', 'pre-emption');
     const rounds = await listRounds(db, opportunity.id);
     const lines = await loadEntitlements(db, rounds.map((r) => r.id));
-    return { data: rounds.map((r) => presentRound(r, opportunity.currency, lines.filter((l) => l.roundId === r.id), clock.now(), { totals: true })) };
+    return { data: rounds.map((r) => presentRound(r, opportunity.currency, lines.filter((l) => l.roundId === r.id), clock.now(), {})) };
   });
 
   app.post('/api/pre-emption-rounds', { preHandler: authorize('existing_opportunities', 'update') }, async (request, reply) => {
@@ -154,11 +154,12 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     const opportunityId = (request.params as Params).id;
     const opportunity = (await holdsVisibly(user.id, opportunityId)) ? await findOpportunity(db, opportunityId) : undefined;
     if (!opportunity) throw notFound('holding');
-    const rounds = (await listRounds(db, opportunityId)).filter((r) => r.isOpen);
-    const lines = await loadEntitlements(db, rounds.map((r) => r.id), user.id);
+    // Open rounds to answer, and closed ones for what was allotted.
+    const rounds = await listRounds(db, opportunityId);
+    const lines = await loadEntitlements(db, rounds.map((r) => r.id));
     return {
       data: rounds
-        .map((r) => presentRound(r, opportunity.currency, lines.filter((l) => l.roundId === r.id), clock.now(), { totals: false }))
+        .map((r) => presentRound(r, opportunity.currency, lines.filter((l) => l.roundId === r.id), clock.now(), { onlyUserId: user.id }))
         .filter((r) => r.entitlements.length > 0),
     };
   });
@@ -182,6 +183,6 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
       await recordActivity(tx, { request, action: 'pre_emption_choice_recorded', subjectType: 'opportunity', subjectId: opportunity.id, before: result.before, after: result.after });
       return locked;
     });
-    return { data: presentRound(after, opportunity.currency, await loadEntitlements(db, [after.id], user.id), clock.now(), { totals: false }) };
+    return { data: presentRound(after, opportunity.currency, await loadEntitlements(db, [after.id]), clock.now(), { onlyUserId: user.id }) };
   });
 }

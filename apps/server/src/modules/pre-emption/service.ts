@@ -84,8 +84,8 @@ export async function listRounds(db: Db, opportunityId: number): Promise<RoundRo
     .orderBy(desc(preEmptionRounds.createdAt), desc(preEmptionRounds.id));
 }
 
-/** The entitlements of rounds, with who holds them and through what, in register order. */
-export async function loadEntitlements(db: Db, roundIds: number[], onlyUserId?: number): Promise<EntitlementLine[]> {
+/** The entitlements of rounds, with who holds them and through what, in register order (by holder name). */
+export async function loadEntitlements(db: Db, roundIds: number[]): Promise<EntitlementLine[]> {
   if (!roundIds.length) return [];
   const chooser = users;
   const rows = await db
@@ -103,7 +103,7 @@ export async function loadEntitlements(db: Db, roundIds: number[], onlyUserId?: 
     .leftJoin(investmentMethodEntities, eq(investmentMethodEntities.id, preEmptionEntitlements.investmentMethodEntityId))
     .leftJoin(investmentMethods, eq(investmentMethods.id, investmentMethodEntities.investmentMethodId))
     .leftJoin(nominees, eq(nominees.id, preEmptionEntitlements.nomineeId))
-    .where(and(inArray(preEmptionEntitlements.roundId, roundIds), onlyUserId === undefined ? undefined : eq(preEmptionEntitlements.userId, onlyUserId)))
+    .where(inArray(preEmptionEntitlements.roundId, roundIds))
     .orderBy(asc(users.name), asc(preEmptionEntitlements.id));
   const chooserIds = [...new Set(rows.map((r) => r.entitlement.chosenBy).filter((id): id is number => id != null))];
   const choosers = chooserIds.length ? await db.select({ id: chooser.id, name: chooser.name }).from(chooser).where(inArray(chooser.id, chooserIds)) : [];

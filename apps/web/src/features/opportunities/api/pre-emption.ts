@@ -20,6 +20,9 @@ export interface Entitlement {
   requested_shares: string | null;
   chosen_by: { id: number; name: string | null } | null;
   chosen_at: string | null;
+  /** What closing the round allots this line (final once the round is closed). */
+  allotted_shares: string;
+  allotted_amount: string;
 }
 
 export interface PreEmptionRound {
@@ -43,6 +46,9 @@ export interface PreEmptionRound {
     requested_shares: string;
     requested_amount: string;
     oversubscribed_shares: string;
+    allotted_shares: string;
+    allotted_amount: string;
+    unallotted_shares: string;
     by_choice: Record<string, number>;
   };
 }

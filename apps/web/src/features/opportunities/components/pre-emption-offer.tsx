@@ -10,8 +10,9 @@ const shares = (value: string) => Number(value).toLocaleString('en-GB', { maximu
 const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
- * On the investor's holding page: the company's open pre-emption offers and the investor's answer
- * for each of their lines (personally, through an organisation…). Nothing shows without an offer.
+ * On the investor's holding page: the company's pre-emption offers and the investor's answer for
+ * each of their lines (personally, through an organisation…); once an offer closes, what each line
+ * was allotted. Nothing shows without an offer.
  */
 export function PreEmptionOffers({ opportunityId }: { opportunityId: number }) {
   const query = useMyPreEmptionRounds(opportunityId);
@@ -36,7 +37,7 @@ export function PreEmptionOffers({ opportunityId }: { opportunityId: number }) {
             <Fact label="Deadline" value={day(round.deadline)} />
             <Fact label="Shares offered in all" value={shares(round.shares_offered)} />
           </SimpleGrid>
-          {!round.accepts_choices && (
+          {round.is_open && !round.accepts_choices && (
             <Alert variant="light" color="gray" mb="md">
               The deadline has passed. Contact us if you still wish to take part.
             </Alert>
@@ -55,6 +56,13 @@ export function PreEmptionOffers({ opportunityId }: { opportunityId: number }) {
                   {e.choice === PreEmptionChoice.awaiting ? 'Awaiting your answer' : `Your answer: ${PRE_EMPTION_CHOICE_LABELS[e.choice]}${e.requested_amount ? `, ${money(e.requested_amount, round.currency)}` : ''}`}
                 </Badge>
               </Group>
+              {!round.is_open && (
+                <Alert variant="light" color={Number(e.allotted_shares) > 0 ? 'teal' : 'gray'} title="This offer has closed">
+                  {Number(e.allotted_shares) > 0
+                    ? `You have been allotted ${shares(e.allotted_shares)} new shares for ${money(e.allotted_amount, round.currency)}${e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? `, fewer than the ${shares(e.requested_shares)} you asked for because more were asked for than were offered` : ''}. We will be in touch about payment.`
+                    : 'No new shares were allotted to you in this offer.'}
+                </Alert>
+              )}
               {round.accepts_choices && (
                 <PreEmptionChoiceForm
                   key={`${e.id}-${e.chosen_at ?? ''}`}

@@ -128,7 +128,7 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
         <Fact label="Shares offered" value={shares(round.shares_offered)} />
         <Fact label="Answered" value={`${t.responded} of ${t.holders}`} />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mb="md">
         <Card withBorder radius="md" padding="sm">
           <Fact strong label="Entitlements" value={`${money(t.entitled_amount, c)} · ${shares(t.entitled_shares)} shares`} />
         </Card>
@@ -138,8 +138,15 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
         <Card withBorder radius="md" padding="sm">
           <Fact strong label="Oversubscribed by" value={Number(t.oversubscribed_shares) > 0 ? `${shares(t.oversubscribed_shares)} shares` : 'Not oversubscribed'} />
         </Card>
+        <Card withBorder radius="md" padding="sm">
+          <Fact
+            strong
+            label={round.is_open ? 'Allotted if closed now' : 'Allotted'}
+            value={`${money(t.allotted_amount, c)} · ${shares(t.allotted_shares)} shares${Number(t.unallotted_shares) > 0 ? ` (${shares(t.unallotted_shares)} not taken up)` : ''}`}
+          />
+        </Card>
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={820}>
+      <Table.ScrollContainer minWidth={920}>
         <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label={`Holders' choices in ${round.name}`}>
           <Table.Thead>
             <Table.Tr>
@@ -148,6 +155,7 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
               <Table.Th style={numeric}>Entitlement</Table.Th>
               <Table.Th>Choice</Table.Th>
               <Table.Th style={numeric}>Requested</Table.Th>
+              <Table.Th style={numeric}>Allotted</Table.Th>
               <Table.Th>Answered</Table.Th>
               {canWrite && round.is_open && <Table.Th aria-label="Actions" />}
             </Table.Tr>
@@ -178,6 +186,14 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
                   {e.requested_shares && (
                     <Text size="xs" c="dimmed">
                       {shares(e.requested_shares)} shares
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td style={numeric}>
+                  {Number(e.allotted_shares) > 0 ? money(e.allotted_amount, c) : '—'}
+                  {Number(e.allotted_shares) > 0 && (
+                    <Text size="xs" c={e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? 'orange.8' : 'dimmed'}>
+                      {shares(e.allotted_shares)} shares{e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? ', scaled back' : ''}
                     </Text>
                   )}
                 </Table.Td>
