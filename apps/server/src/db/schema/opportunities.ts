@@ -312,3 +312,39 @@ export const companyOutcomes = pgTable(
     check('company_outcomes_kind', sql`case ${t.kind} when 'write-off' then ${t.price} is null when 'exit' then ${t.price} >= 0 when 'partial-realisation' then ${t.price} >= 0 else false end`),
   ],
 );
+
+/**
+ * What a holder received for shares sold (an exit, a partial realisation, or a sale of their own):
+ * the realised proceeds of decision 0006. One line of the register each — the investor and the way
+ * they hold, as on their investments — so the cap table, a holder's figures and the book agree.
+ * Recorded from an outcome for every holder at once (`outcomeId`) or one by one.
+ */
+export const holdingRealisations = pgTable(
+  'holding_realisations',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    holderType: text('holder_type').notNull().default('personal'),
+    organisationId: integer('organisation_id').references(() => organisations.id),
+    investmentMethodEntityId: integer('investment_method_entity_id').references(() => investmentMethodEntities.id),
+    nomineeId: integer('nominee_id').references(() => nominees.id),
+    outcomeId: integer('outcome_id').references(() => companyOutcomes.id),
+    date: isoDate('date').notNull(),
+    shares: units('shares').notNull(),
+    proceeds: money('proceeds').notNull(),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('holding_realisations_opportunity_idx').on(t.opportunityId, t.userId).where(sql`${t.deletedAt} is null`),
+    index('holding_realisations_user_idx').on(t.userId, t.opportunityId).where(sql`${t.deletedAt} is null`),
+    index('holding_realisations_outcome_idx').on(t.outcomeId),
+    check('holding_realisations_amounts', sql`${t.shares} > 0 and ${t.proceeds} >= 0`),
+  ],
+);

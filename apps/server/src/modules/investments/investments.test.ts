@@ -324,8 +324,8 @@ describe('GET /api/my/portfolio', () => {
     expect(body.data[1]).toMatchObject({ cost: '1500.00', current_value: '1500.00', gain: '0.00', multiple: '1.00', valued_at: 'cost' });
     expect(body.data[2]).toMatchObject({ currency: 'EUR', cost: '1000.00', current_value: '1200.00', gain: '200.00', multiple: '1.20' });
     expect(body.totals).toEqual([
-      { currency: 'GBP', cost: '8500.00', current_value: '14000.00', gain: '5500.00', multiple: '1.65' },
-      { currency: 'EUR', cost: '1000.00', current_value: '1200.00', gain: '200.00', multiple: '1.20' },
+      { currency: 'GBP', cost: '8500.00', current_value: '14000.00', realised: '0.00', gain: '5500.00', multiple: '1.65' },
+      { currency: 'EUR', cost: '1000.00', current_value: '1200.00', realised: '0.00', gain: '200.00', multiple: '1.20' },
     ]);
 
     // The IRR is on the holding's page only.

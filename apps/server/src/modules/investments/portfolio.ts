@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { INVESTMENT_STATUS_LABELS, OPPORTUNITY_STATUS_LABELS, toAmount, valueHolding, type CompanyPriceHistory, type InvestmentStatus, type OpportunityStatusId } from '@platform/domain';
+import { INVESTMENT_STATUS_LABELS, OPPORTUNITY_STATUS_LABELS, toAmount, valueHolding, type CompanyPriceHistory, type HoldingRealisation, type InvestmentStatus, type OpportunityStatusId } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { hasHistory, loadPriceHistories } from '../performance/history';
+import { loadRealisations, realisationFlow } from '../performance/holders';
 import { loadCurrentPriceHistories } from '../performance/latest-prices';
 import type { InvestmentRow } from './presenter';
 
@@ -27,25 +28,27 @@ interface HoldingOpportunity {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-function measure(rows: InvestmentRow[], sharePrice: string | null, asOf: Date, history: CompanyPriceHistory | undefined, withIrr: boolean) {
+function measure(rows: InvestmentRow[], realisations: readonly HoldingRealisation[], sharePrice: string | null, asOf: Date, history: CompanyPriceHistory | undefined, withIrr: boolean) {
   const cost = rows.reduce((total, r) => total.plus(r.amount), new Decimal(0));
   const allShares = rows.every((r) => r.shares !== null && new Decimal(r.shares).gt(0));
   const shares = rows.every((r) => r.shares !== null) ? rows.reduce((total, r) => total.plus(r.shares!), new Decimal(0)).toFixed(6) : null;
   const hasPrice = sharePrice !== null && new Decimal(sharePrice).gt(0);
   if (!allShares || !(hasPrice || hasHistory(history))) {
-    return { cost: toAmount(cost), shares, share_price: sharePrice, current_value: toAmount(cost), gain: '0.00', multiple: cost.gt(0) ? '1.00' : null, irr: null, valued_at: 'cost' as const };
+    return { cost: toAmount(cost), shares, share_price: sharePrice, current_value: toAmount(cost), realised: '0.00', gain: '0.00', multiple: cost.gt(0) ? '1.00' : null, irr: null, valued_at: 'cost' as const };
   }
   const dates = rows.map((r) => isoDay(r.paidAt ?? r.createdAt));
   // The price is today's; an investment dated later than the app clock (clock skew) still counts.
   const day = [isoDay(asOf), ...dates].sort().at(-1)!;
-  const flows = { investments: rows.map((r, i) => ({ date: dates[i], amount: r.amount, shares: r.shares! })), realisations: [] };
+  const flows = { investments: rows.map((r, i) => ({ date: dates[i], amount: r.amount, shares: r.shares! })), realisations };
   // A company with a recorded price history is valued by it (decision 0006); otherwise at the round's price.
   const performance = valueHolding(flows, history && hasHistory(history) ? history : { sharePrices: [{ date: day, price: sharePrice! }] }, day, { irr: withIrr });
   return {
     cost: performance.cost,
-    shares,
+    // Shares still held: those sold are in realised.
+    shares: new Decimal(performance.sharesHeld).toFixed(6),
     share_price: performance.mark?.pricePerShare ?? sharePrice,
     current_value: performance.currentValue,
+    realised: performance.realised,
     gain: performance.gain,
     multiple: performance.moic,
     irr: performance.irr,
@@ -53,7 +56,7 @@ function measure(rows: InvestmentRow[], sharePrice: string | null, asOf: Date, h
   };
 }
 
-function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], asOf: Date, history: CompanyPriceHistory | undefined, withIrr = true) {
+function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], realisations: readonly HoldingRealisation[], asOf: Date, history: CompanyPriceHistory | undefined, withIrr = true) {
   return {
     opportunity_id: opportunity.id,
     opportunity: {
@@ -66,24 +69,25 @@ function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], 
     },
     currency: opportunity.currency,
     investments_count: rows.length,
-    ...measure(rows, opportunity.sharePrice, asOf, history, withIrr),
+    ...measure(rows, realisations, opportunity.sharePrice, asOf, history, withIrr),
   };
 }
 
 type Holding = Omit<ReturnType<typeof presentHolding>, 'irr'>;
 
 function totalsByCurrency(holdings: Holding[]) {
-  const byCurrency = new Map<string, { cost: Decimal; value: Decimal }>();
+  const byCurrency = new Map<string, { cost: Decimal; value: Decimal; realised: Decimal }>();
   for (const h of holdings) {
-    const t = byCurrency.get(h.currency) ?? { cost: new Decimal(0), value: new Decimal(0) };
-    byCurrency.set(h.currency, { cost: t.cost.plus(h.cost), value: t.value.plus(h.current_value) });
+    const t = byCurrency.get(h.currency) ?? { cost: new Decimal(0), value: new Decimal(0), realised: new Decimal(0) };
+    byCurrency.set(h.currency, { cost: t.cost.plus(h.cost), value: t.value.plus(h.current_value), realised: t.realised.plus(h.realised) });
   }
   return [...byCurrency].map(([currency, t]) => ({
     currency,
     cost: toAmount(t.cost),
     current_value: toAmount(t.value),
-    gain: toAmount(t.value.minus(t.cost)),
-    multiple: t.cost.isZero() ? null : t.value.div(t.cost).toFixed(2, Decimal.ROUND_HALF_UP),
+    realised: toAmount(t.realised),
+    gain: toAmount(t.value.plus(t.realised).minus(t.cost)),
+    multiple: t.cost.isZero() ? null : t.value.plus(t.realised).div(t.cost).toFixed(2, Decimal.ROUND_HALF_UP),
   }));
 }
 
@@ -123,14 +127,21 @@ async function loadHeld(db: Db, userId: number, opportunityId?: number) {
   return [...groups.values()];
 }
 
+/** The investor's realised proceeds per company (every line they hold through). */
+async function realisationsOf(db: Db, userId: number): Promise<Map<number, HoldingRealisation[]>> {
+  const byCompany = new Map<number, HoldingRealisation[]>();
+  for (const r of await loadRealisations(db, { userId })) byCompany.set(r.opportunityId, [...(byCompany.get(r.opportunityId) ?? []), realisationFlow(r)]);
+  return byCompany;
+}
+
 export async function loadPortfolio(db: Db, userId: number, asOf: Date) {
-  const groups = await loadHeld(db, userId);
+  const [groups, realisations] = await Promise.all([loadHeld(db, userId), realisationsOf(db, userId)]);
   // Only the record that prices each company today: hundreds of full histories would be thousands of rows.
   const histories = await loadCurrentPriceHistories(db, groups.map((g) => g.opportunity.id), isoDay(asOf));
   // The IRR is on a holding's own page: solving it for each of hundreds of holdings was most of
   // this list's time (bench/portfolio.ts), so the list leaves it out.
   const holdings = groups.map((g) => {
-    const { irr: _notListed, ...holding } = presentHolding(g.opportunity, g.rows, asOf, histories.get(g.opportunity.id), false);
+    const { irr: _notListed, ...holding } = presentHolding(g.opportunity, g.rows, realisations.get(g.opportunity.id) ?? [], asOf, histories.get(g.opportunity.id), false);
     return holding;
   });
   return { data: holdings, totals: totalsByCurrency(holdings) };
@@ -141,7 +152,7 @@ export async function loadHolding(db: Db, userId: number, opportunityId: number,
   const [group] = await loadHeld(db, userId, opportunityId);
   if (!group) throw notFound('holding');
   return {
-    ...presentHolding(group.opportunity, group.rows, asOf, (await loadPriceHistories(db, [opportunityId])).get(opportunityId)),
+    ...presentHolding(group.opportunity, group.rows, (await realisationsOf(db, userId)).get(opportunityId) ?? [], asOf, (await loadPriceHistories(db, [opportunityId])).get(opportunityId)),
     investments: group.rows.map((r) => ({
       id: r.id,
       holder_type: r.holderType,

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { idParams } from '../../platform/input';
 import { opportunityForTab } from './access';
 import { loadPriceHistories } from './history';
-import { loadCompanyHolders, presentFigures, type CompanyHolder } from './holders';
+import { loadCompanyHolders, presentFigures, sharesHeld, type CompanyHolder } from './holders';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -48,7 +48,7 @@ export function registerCapTableRoutes(app: FastifyInstance, { db, clock }: AppC
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'cap-table');
     const asOf = readAsOf(request.query, isoDay(clock.now()));
     const [holders, histories] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadPriceHistories(db, [opportunity.id])]);
-    const shares = (h: CompanyHolder) => h.flows.investments.reduce((sum, i) => sum.plus(i.shares), new Decimal(0));
+    const shares = (h: CompanyHolder) => sharesHeld(h.flows, asOf);
     const cost = (h: CompanyHolder) => h.flows.investments.reduce((sum, i) => sum.plus(i.amount), new Decimal(0));
     const totalShares = holders.reduce((sum, h) => sum.plus(shares(h)), new Decimal(0));
     const valuation = [...(histories.get(opportunity.id)?.valuations ?? [])].filter((v) => v.date <= asOf).at(-1);
@@ -81,7 +81,7 @@ export function registerCapTableRoutes(app: FastifyInstance, { db, clock }: AppC
     const asOf = readAsOf(request.query, isoDay(clock.now()));
     const [holders, histories] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadPriceHistories(db, [opportunity.id])]);
     const history = histories.get(opportunity.id)!;
-    const all = { investments: holders.flatMap((h) => h.flows.investments), realisations: [] };
+    const all = { investments: holders.flatMap((h) => h.flows.investments), realisations: holders.flatMap((h) => h.flows.realisations) };
     return {
       data: {
         opportunity_id: opportunity.id,

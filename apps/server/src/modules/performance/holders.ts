@@ -1,9 +1,24 @@
+import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { HOLDER_TYPE_LABELS, type HoldingFlows, type HoldingInvestment, type HolderType, type valueHolding } from '@platform/domain';
+import { HOLDER_TYPE_LABELS, type HoldingInvestment, type HoldingRealisation, type HolderType, type valueHolding } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { investmentMethodEntities, investmentMethods, investments, nominees, organisations, users } from '../../db/schema';
+import { holdingRealisations, investmentMethodEntities, investmentMethods, investments, nominees, organisations, users } from '../../db/schema';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The way one investor holds, as investments and realisations record it. */
+export interface HolderLine {
+  userId: number;
+  holderType: string;
+  organisationId: number | null;
+  investmentMethodEntityId: number | null;
+  nomineeId: number | null;
+}
+
+/** A register line's key, stable within a company: `userId:holderType:entityId`. */
+export function holderKeyOf(line: HolderLine): string {
+  return `${line.userId}:${line.holderType}:${line.organisationId ?? line.investmentMethodEntityId ?? line.nomineeId ?? 0}`;
+}
 
 /** One line of a company's register: an investor holding personally or through an organisation, an investment method or a nominee. */
 export interface CompanyHolder {
@@ -17,13 +32,13 @@ export interface CompanyHolder {
   nomineeId: number | null;
   /** The organisation, investment method or nominee's name; null when held personally. */
   heldThrough: string | null;
-  flows: { investments: HoldingInvestment[]; realisations: HoldingFlows['realisations'] };
+  flows: { investments: HoldingInvestment[]; realisations: HoldingRealisation[] };
 }
 
 /**
  * Who holds shares in a company: paid and completed investments with shares, grouped by investor
- * and the way they hold (the cap table, pre-emption entitlements and per-holder performance all read
- * this one register).
+ * and the way they hold, with the shares each line has sold (the cap table, pre-emption
+ * entitlements and per-holder performance all read this one register).
  */
 export async function loadCompanyHolders(db: Db, opportunityId: number): Promise<CompanyHolder[]> {
   const rows = await db
@@ -48,7 +63,7 @@ export async function loadCompanyHolders(db: Db, opportunityId: number): Promise
     const i = r.investment;
     if (!i.shares) continue;
     const holderType = i.holderType as HolderType;
-    const key = `${i.userId}:${holderType}:${i.organisationId ?? i.investmentMethodEntityId ?? i.nomineeId ?? 0}`;
+    const key = holderKeyOf(i);
     let holder = holders.get(key);
     if (!holder) {
       holder = {
@@ -66,7 +81,32 @@ export async function loadCompanyHolders(db: Db, opportunityId: number): Promise
     }
     holder.flows.investments.push({ date: isoDay(i.paidAt ?? i.createdAt), amount: i.amount, shares: i.shares });
   }
+  for (const r of await loadRealisations(db, { opportunityId })) holders.get(holderKeyOf(r))?.flows.realisations.push(realisationFlow(r));
   return [...holders.values()];
+}
+
+/** Proceeds recorded for holders, oldest first: of one company, or of one investor across companies. */
+export function loadRealisations(db: Db, of: { opportunityId: number } | { userId: number }) {
+  return db
+    .select()
+    .from(holdingRealisations)
+    .where(
+      and(
+        'opportunityId' in of ? eq(holdingRealisations.opportunityId, of.opportunityId) : eq(holdingRealisations.userId, of.userId),
+        isNull(holdingRealisations.deletedAt),
+      ),
+    )
+    .orderBy(asc(holdingRealisations.date), asc(holdingRealisations.id));
+}
+
+/** Shares a register line holds on `asOf` (every dated flow when absent): bought less sold. */
+export function sharesHeld(flows: CompanyHolder['flows'], asOf = '9999-12-31'): Decimal {
+  const bought = flows.investments.reduce((sum, i) => (i.date <= asOf ? sum.plus(i.shares) : sum), new Decimal(0));
+  return flows.realisations.reduce((held, r) => (r.date <= asOf ? held.minus(r.shares) : held), bought);
+}
+
+export function realisationFlow(r: { date: string; proceeds: string; shares: string }): HoldingRealisation {
+  return { date: r.date, proceeds: r.proceeds, shares: r.shares };
 }
 
 /** The name of what an investor holds through: the organisation, the investment method (with their reference) or the nominee. */

@@ -5,7 +5,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { can, OPPORTUNITY_PERMISSION_EVENT, valueHolding, type Action, type CompanyPriceHistory } from '@platform/domain';
 import type { AppContext } from '../../app';
-import { COMPANY_OUTCOME_KINDS, companyOutcomes, companyValuations, investments, sharePrices, users } from '../../db/schema';
+import { COMPANY_OUTCOME_KINDS, companyOutcomes, companyValuations, holdingRealisations, investments, sharePrices, users } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
@@ -15,7 +16,8 @@ import { findOpportunity } from '../opportunities/service';
 import { loadPriceHistories } from './history';
 import { opportunityForTab } from './access';
 import { registerCapTableRoutes } from './cap-table';
-import { presentFigures } from './holders';
+import { registerRealisationRoutes } from './realisations';
+import { loadRealisations, presentFigures, realisationFlow } from './holders';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -27,6 +29,8 @@ interface HistoryKind {
   schema: z.ZodType<Record<string, unknown>>;
   row: (input: Record<string, unknown>) => Record<string, unknown>;
   present: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Refuses to delete a record others depend on (inside the delete's transaction). */
+  beforeDelete?: (tx: Db, id: number) => Promise<void>;
 }
 
 const base = { opportunity_id: idInput('opportunity'), date: isoDateInput, note: clearable(textInput(2000)).optional() };
@@ -61,6 +65,10 @@ const KINDS: HistoryKind[] = [
       }),
     row: (i) => ({ kind: i.kind, price: i.price ?? null }),
     present: (r) => ({ ...common(r), kind: r.kind, price: r.price }),
+    beforeDelete: async (tx, id) => {
+      const [paid] = await tx.select({ id: holdingRealisations.id }).from(holdingRealisations).where(and(eq(holdingRealisations.outcomeId, id), isNull(holdingRealisations.deletedAt))).limit(1);
+      if (paid) throw new AppError('conflict', "Holders' proceeds were recorded from this outcome: delete them first.");
+    },
   },
 ];
 
@@ -72,6 +80,7 @@ const KINDS: HistoryKind[] = [
 export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
   registerCapTableRoutes(app, ctx);
+  registerRealisationRoutes(app, ctx);
   async function opportunityFor(request: FastifyRequest, opportunityId: number, action: Action) {
     const user = requireUser(request);
     const row = await findOpportunity(db, opportunityId);
@@ -115,6 +124,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext)
       if (!existing) throw notFound('record');
       const opportunity = await opportunityFor(request, existing.opportunityId, 'update');
       await db.transaction(async (tx) => {
+        await kind.beforeDelete?.(tx, id);
         const [row] = await tx.update(t).set({ deletedAt: clock.now() } as never).where(eq(t.id, id)).returning();
         await recordActivity(tx, { request, action: `${kind.subject}_deleted`, subjectType: 'opportunity', subjectId: opportunity.id, before: row });
       });
@@ -142,11 +152,12 @@ export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext)
       group.rows.push(h);
       byHolder.set(h.investment.userId, group);
     }
-    const flowsOf = (rows: typeof held) => ({
+    const realisations = await loadRealisations(db, { opportunityId: opportunity.id });
+    const flowsOf = (rows: typeof held, userId?: number) => ({
       investments: rows.map((r) => ({ date: isoDay(r.investment.paidAt ?? r.investment.createdAt), amount: r.investment.amount, shares: r.investment.shares! })),
-      realisations: [],
+      realisations: realisations.filter((r) => userId === undefined || r.userId === userId).map(realisationFlow),
     });
-    const holders = [...byHolder].map(([userId, g]) => ({ user_id: userId, name: g.name, ...presentFigures(valueHolding(flowsOf(g.rows), history, asOf)) }));
+    const holders = [...byHolder].map(([userId, g]) => ({ user_id: userId, name: g.name, ...presentFigures(valueHolding(flowsOf(g.rows, userId), history, asOf)) }));
     const total = held.length ? presentFigures(valueHolding(flowsOf(held.filter((h) => h.investment.shares)), history, asOf)) : null;
     return { data: { opportunity_id: opportunity.id, currency: opportunity.currency, as_of: asOf, total, holders, series: priceSeries(history) } };
   });

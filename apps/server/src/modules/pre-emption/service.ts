@@ -7,11 +7,10 @@ import {
   type HolderType,
   type PreEmptionChoiceId,
 } from '@platform/domain';
-import Decimal from 'decimal.js';
 import type { Db } from '../../db/client';
 import { investmentMethodEntities, investmentMethods, nominees, organisations, preEmptionEntitlements, preEmptionRounds, users } from '../../db/schema';
 import { notFound, validationError } from '../../platform/errors';
-import { heldThroughName, loadCompanyHolders } from '../performance/holders';
+import { heldThroughName, loadCompanyHolders, sharesHeld } from '../performance/holders';
 import type { OpportunityRow } from '../opportunities/visibility';
 
 export type RoundRow = typeof preEmptionRounds.$inferSelect;
@@ -41,7 +40,8 @@ export async function createRound(tx: Db, opportunity: OpportunityRow, input: Ne
     .for('update');
   if (open) throw validationError({ name: ['Another round is open on this investment: close it first.'] });
   const holders = await loadCompanyHolders(tx, opportunity.id);
-  const stakes = holders.map((h) => ({ key: h, shares: h.flows.investments.reduce((sum, i) => sum.plus(i.shares), new Decimal(0)).toFixed(6) }));
+  // Lines that have sold all their shares hold nothing to protect.
+  const stakes = holders.map((h) => ({ key: h, shares: sharesHeld(h.flows).toFixed(6) })).filter((s) => Number(s.shares) > 0);
   if (!stakes.length) throw validationError({ opportunity_id: ['Nobody holds shares in this investment yet.'] });
   const [round] = await tx
     .insert(preEmptionRounds)

@@ -52,6 +52,7 @@ const KEPT_RECORDS: Record<string, string> = {
   opportunity_discussions: 'questions asked on opportunities',
   discussion_replies: 'answers given on opportunities',
   pre_emption_entitlements: 'pre-emption entitlements',
+  holding_realisations: 'realised proceeds',
 };
 
 function keptRecordsRefused(error: unknown): AppError | null {
