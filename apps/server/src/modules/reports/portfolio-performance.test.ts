@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { can, Role, ROLE_IDS, valuePortfolio, type HoldingInvestment } from '@platform/domain';
-import { companyOutcomes, companyValuations, investmentOpportunities, investments, sharePrices } from '../../db/schema';
+import { can, Role, ROLE_IDS, valuePortfolio, type HoldingInvestment, type HoldingRealisation } from '@platform/domain';
+import { companyOutcomes, companyValuations, holdingRealisations, investmentOpportunities, investments, sharePrices } from '../../db/schema';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { createInvestmentRow, createOpportunityRow } from '../../test/opportunities';
 import { loadPriceHistories } from '../performance/history';
@@ -61,11 +61,18 @@ beforeAll(async () => {
   await t.db.insert(sharePrices).values({ opportunityId: split.id, date: '2025-06-30', price: '4.000000' });
   await t.db.insert(companyOutcomes).values({ opportunityId: split.id, date: '2025-06-30', kind: 'partial-realisation', price: '3.333333' });
   await holding(split.id, ann, '2021-03-03', '12345.67', '7654.321098');
+  // Ann sold 1,000 shares in it; a sale after the as-of date and a deleted one do not count.
+  await t.db.insert(holdingRealisations).values([
+    { opportunityId: split.id, userId: ann, date: '2025-06-30', shares: '1000.000000', proceeds: '3333.33' },
+    { opportunityId: split.id, userId: ann, date: '2026-08-01', shares: '10.000000', proceeds: '99.00' },
+    { opportunityId: split.id, userId: ann, date: '2025-07-01', shares: '10.000000', proceeds: '99.00', deletedAt: new Date() },
+  ]);
 
   // A euro company that exited: its own currency total.
   const euro = await createOpportunityRow(t, { status: 5, name: 'Euro Exit', companyName: 'Euro GmbH', currency: 'EUR' });
   await t.db.insert(companyOutcomes).values({ opportunityId: euro.id, date: '2025-10-01', kind: 'exit', price: '5.500000' });
   await holding(euro.id, cat, '2022-01-01', '10000.00', '4000.000000');
+  await t.db.insert(holdingRealisations).values({ opportunityId: euro.id, userId: cat, date: '2025-10-01', shares: '4000.000000', proceeds: '22000.00' });
 
   // Still live: not an existing investment, so not in the book.
   const live = await createOpportunityRow(t, { status: 2, name: 'Live Round' });
@@ -82,7 +89,7 @@ async function expectedByDomain(asOf: string) {
     .where(and(inArray(investments.status, ['paid', 'completed']), isNull(investments.deletedAt), inArray(investmentOpportunities.status, [5, 6])))
     .orderBy(asc(investments.id));
   const histories = await loadPriceHistories(t.db, rows.map((r) => r.investment.opportunityId));
-  const holdings = new Map<string, { companyId: string; currency: string; investments: HoldingInvestment[]; realisations: [] }>();
+  const holdings = new Map<string, { companyId: string; currency: string; investments: HoldingInvestment[]; realisations: HoldingRealisation[] }>();
   for (const { investment: i, currency } of rows) {
     const date = i.paidAt!.toISOString().slice(0, 10);
     if (date > asOf) continue;
@@ -91,6 +98,8 @@ async function expectedByDomain(asOf: string) {
     h.investments.push({ date, amount: i.amount, shares: i.shares! });
     holdings.set(key, h);
   }
+  const sales = await t.db.select().from(holdingRealisations).where(isNull(holdingRealisations.deletedAt));
+  for (const r of sales) if (r.date <= asOf) holdings.get(`${r.opportunityId}/${r.userId}`)!.realisations.push({ date: r.date, proceeds: r.proceeds, shares: r.shares });
   const companies = new Map([...histories].map(([id, history]) => [String(id), history]));
   const all = [...holdings.values()];
   const pool = (filter: (h: (typeof all)[number]) => boolean) => valuePortfolio(all.filter(filter), companies, asOf);
@@ -127,8 +136,10 @@ describe('GET /api/reports/portfolio-performance', () => {
     expect(byName['Bust Seed']).toMatchObject({ holdings: 1, cost: '4000.00', current_value: '0.00', gain: '-4000.00', moic: '0.00', price: { source: 'write-off' } });
     // Bob 2,000 shares at the £2.50 he last paid; Cat 333.333333 at 333.33 ÷ 333.333333.
     expect(byName['Quiet Seed']).toMatchObject({ holdings: 2, cost: '3833.33', current_value: '5333.33', price: null });
-    expect(byName['Split Growth']).toMatchObject({ current_value: '25514.40', price: { source: 'partial-realisation', price_per_share: '3.333333' } });
-    expect(byName['Euro Exit']).toMatchObject({ currency: 'EUR', current_value: '22000.00', moic: '2.20' });
+    // Ann kept 6,654.321098 of her shares (× 3.333333 = 22,181.07) and sold 1,000 for 3,333.33.
+    expect(byName['Split Growth']).toMatchObject({ current_value: '22181.07', realised: '3333.33', total_value: '25514.40', moic: '2.07', price: { source: 'partial-realisation', price_per_share: '3.333333' } });
+    // Cat sold everything at the exit: nothing left to value, 22,000 realised on 10,000.
+    expect(byName['Euro Exit']).toMatchObject({ currency: 'EUR', current_value: '0.00', realised: '22000.00', moic: '2.20' });
   });
 
   it('takes an as-of date: before the write-off the company still has a value', async () => {

@@ -28,6 +28,7 @@ interface CompanyRow extends Record<string, unknown> {
   holdings: number;
   cost: string;
   current_value: string;
+  realised: string;
 }
 
 interface FlowRow extends Record<string, unknown> {
@@ -46,6 +47,11 @@ const held = (asOf: IsoDate) => sql`
 
 const investmentDay = sql`(coalesce(i.paid_at, i.created_at) at time zone 'UTC')::date`;
 
+/** Proceeds holders received on or before `asOf`; `r` is holding_realisations, `o` its opportunity. */
+const realisedBy = (asOf: IsoDate) => sql`
+  r.deleted_at is null and r.date <= ${asOf}::date
+  and o.status in ${EXISTING_STATUSES} and o.deleted_at is null`;
+
 /** `x` (non-negative) rounded half-up to 20 significant digits, as every decimal.js operation is. */
 function significant20(x: SQL): SQL {
   return sql`(case when ${x} >= 1 then round(${x}, 20 - length(trunc(${x})::text)) when ${x} > 0 then round(${x}, 19 - floor(log(${x}))::int) else ${x} end)`;
@@ -58,11 +64,22 @@ async function loadCompanies(db: Db, asOf: IsoDate): Promise<CompanyRow[]> {
   const value = sql`round(case when v.denominator <> 1 then ${significant20(quotient)} when v.product < 100000000 then v.product else ${significant20(product)} end, 2)`;
   const result = await db.execute(sql`
     with marks as (${latestPriceRecords(asOf)}),
-    holdings as (
+    bought as (
       select i.opportunity_id, i.user_id, sum(i.amount) as cost, sum(i.shares) as shares
       from investments i join investment_opportunities o on o.id = i.opportunity_id
       where ${held(asOf)}
       group by i.opportunity_id, i.user_id
+    ),
+    sold as (
+      select r.opportunity_id, r.user_id, sum(r.shares) as shares, sum(r.proceeds) as proceeds
+      from holding_realisations r join investment_opportunities o on o.id = r.opportunity_id
+      where ${realisedBy(asOf)}
+      group by r.opportunity_id, r.user_id
+    ),
+    -- Shares still held are those bought less those sold; what they fetched is realised.
+    holdings as (
+      select b.opportunity_id, b.user_id, b.cost, b.shares - coalesce(s.shares, 0) as shares, coalesce(s.proceeds, 0) as realised
+      from bought b left join sold s on s.opportunity_id = b.opportunity_id and s.user_id = b.user_id
     ),
     -- Only a company with no price on record needs the price each of its holders last paid.
     unpriced as (
@@ -78,29 +95,40 @@ async function loadCompanies(db: Db, asOf: IsoDate): Promise<CompanyRow[]> {
       ) b
     ),
     valued as (
-      select h.opportunity_id, h.cost,
+      select h.opportunity_id, h.cost, h.realised,
         h.shares * coalesce(m.numerator, b.amount) as product, coalesce(m.denominator, b.shares) as denominator
       from holdings h
       left join marks m on m.opportunity_id = h.opportunity_id
       left join last_buys b on b.opportunity_id = h.opportunity_id and b.user_id = h.user_id
     ),
     companies as (
-      select v.opportunity_id, count(*)::int as holdings, sum(v.cost) as cost, sum(${value}) as current_value
+      select v.opportunity_id, count(*)::int as holdings, sum(v.cost) as cost, sum(${value}) as current_value, sum(v.realised) as realised
       from valued v group by v.opportunity_id
     )
-    select c.opportunity_id, o.name, o.company_name, o.status, o.currency, c.holdings, c.cost::text as cost, c.current_value::text as current_value
+    select c.opportunity_id, o.name, o.company_name, o.status, o.currency, c.holdings, c.cost::text as cost, c.current_value::text as current_value, c.realised::text as realised
     from companies c join investment_opportunities o on o.id = c.opportunity_id
     order by o.name, o.id`);
   return rowsOf<CompanyRow>(result);
 }
 
-/** Money paid in per currency and date, for the pooled IRR: one row per distinct date, not per investment. */
+/**
+ * Money paid in less proceeds received, per currency and date, for the pooled IRR: one row per
+ * distinct date, not per investment.
+ */
 async function loadFlows(db: Db, asOf: IsoDate): Promise<FlowRow[]> {
   const result = await db.execute(sql`
-    select o.currency, to_char(${investmentDay}, 'YYYY-MM-DD') as date, sum(i.amount)::text as paid_in
-    from investments i join investment_opportunities o on o.id = i.opportunity_id
-    where ${held(asOf)}
-    group by o.currency, ${investmentDay}`);
+    select currency, date, sum(paid_in)::text as paid_in from (
+      select o.currency, to_char(${investmentDay}, 'YYYY-MM-DD') as date, sum(i.amount) as paid_in
+      from investments i join investment_opportunities o on o.id = i.opportunity_id
+      where ${held(asOf)}
+      group by o.currency, ${investmentDay}
+      union all
+      select o.currency, to_char(r.date, 'YYYY-MM-DD') as date, -sum(r.proceeds) as paid_in
+      from holding_realisations r join investment_opportunities o on o.id = r.opportunity_id
+      where ${realisedBy(asOf)}
+      group by o.currency, r.date
+    ) flows
+    group by currency, date`);
   return rowsOf<FlowRow>(result);
 }
 
@@ -121,12 +149,6 @@ function figures(p: ReturnType<typeof summarisePortfolio>) {
   return { holdings: p.holdings, cost: p.cost, current_value: p.currentValue, realised: p.realised, total_value: p.totalValue, gain: p.gain, moic: p.moic };
 }
 
-/**
- * Holders' realisation proceeds are not recorded yet, so realised is zero and a company's exit
- * shows as its holdings valued at the exit price until proceeds are recorded (decision 0006).
- */
-const REALISED = '0';
-
 export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
   const { companies, flows, marks } = await db.transaction(
     async (tx) => {
@@ -138,10 +160,10 @@ export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
     // One snapshot, so the IRR's flows are those of the same holdings as the sums.
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const byCurrency = new Map<string, { companies: number; holdings: number; cost: Decimal; currentValue: Decimal; flows: Map<IsoDate, Decimal> }>();
+  const byCurrency = new Map<string, { companies: number; holdings: number; cost: Decimal; currentValue: Decimal; realised: Decimal; flows: Map<IsoDate, Decimal> }>();
   const currencyOf = (currency: string) => {
     let total = byCurrency.get(currency);
-    if (!total) byCurrency.set(currency, (total = { companies: 0, holdings: 0, cost: new Decimal(0), currentValue: new Decimal(0), flows: new Map() }));
+    if (!total) byCurrency.set(currency, (total = { companies: 0, holdings: 0, cost: new Decimal(0), currentValue: new Decimal(0), realised: new Decimal(0), flows: new Map() }));
     return total;
   };
   const rows = companies.map((row) => {
@@ -150,8 +172,9 @@ export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
     total.holdings += row.holdings;
     total.cost = total.cost.plus(row.cost);
     total.currentValue = total.currentValue.plus(row.current_value);
+    total.realised = total.realised.plus(row.realised);
     // A company's own IRR is on its performance page; pooling it here for thousands of companies would cost seconds.
-    const company = summarisePortfolio({ holdings: row.holdings, cost: row.cost, currentValue: row.current_value, realised: REALISED }, new Map(), asOf);
+    const company = summarisePortfolio({ holdings: row.holdings, cost: row.cost, currentValue: row.current_value, realised: row.realised }, new Map(), asOf);
     return {
       opportunity_id: row.opportunity_id,
       name: row.name,
@@ -166,7 +189,7 @@ export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
   const totals = [...byCurrency]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([currency, t]) => {
-      const book = summarisePortfolio({ holdings: t.holdings, cost: t.cost, currentValue: t.currentValue, realised: REALISED }, t.flows, asOf);
+      const book = summarisePortfolio({ holdings: t.holdings, cost: t.cost, currentValue: t.currentValue, realised: t.realised }, t.flows, asOf);
       return { currency, companies: t.companies, ...figures(book), irr: book.irr };
     });
   return { as_of: asOf, totals, companies: rows };
