@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { count, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import type { AppContext } from '../app';
-import { companyOutcomes, companyValuations, complianceOptions, complianceQuestions, investmentOpportunities, investments, opportunityImages, opportunityInvitations, sharePrices, users } from './schema';
+import { recordOutcomeProceeds } from '../modules/performance/realisations';
+import { companyOutcomes, companyValuations, complianceOptions, complianceQuestions, holdingRealisations, investmentOpportunities, investments, opportunityImages, opportunityInvitations, sharePrices, users } from './schema';
 import { demoPicture } from './demo-images';
 
 /**
@@ -188,4 +189,17 @@ function investmentRow(opportunity: typeof investmentOpportunities.$inferSelect,
     completedAt: status === 'completed' ? closes : null,
     createdAt: when,
   };
+}
+
+/**
+ * What holders received when a demo company exited (after the holders' seed has moved some
+ * investments to organisations and accounts, so each register line gets its own proceeds).
+ * Skipped when any proceeds exist.
+ */
+export async function seedExitProceeds(db: AppContext['db']) {
+  const [{ n }] = await db.select({ n: count() }).from(holdingRealisations);
+  if (n > 0) return;
+  await db.transaction(async (tx) => {
+    for (const exit of await tx.select().from(companyOutcomes).where(eq(companyOutcomes.kind, 'exit'))) await recordOutcomeProceeds(tx, exit, new Decimal(1), null);
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { companyOutcomes, contacts, leadStatuses, notes, questionnaireAnswers, complianceQuestions, investmentOpportunities, investments, organisationApplications, organisations, preEmptionRounds, sharePrices, users } from './schema';
+import { companyOutcomes, contacts, holdingRealisations, leadStatuses, notes, questionnaireAnswers, complianceQuestions, investmentOpportunities, investments, organisationApplications, organisations, preEmptionRounds, sharePrices, users } from './schema';
 import { DEMO_PASSWORD, seedDemo } from './seed';
 import { agent, createTestApp, type TestApp } from '../test/harness';
 
@@ -23,6 +23,18 @@ describe('demo data', () => {
     const outcomes = await t.db.select().from(companyOutcomes);
     expect(outcomes.map((o) => o.kind).sort()).toEqual(['exit', 'write-off']);
     expect(Number((await t.db.select({ n: count() }).from(sharePrices))[0].n)).toBeGreaterThan(12);
+  });
+
+  it('records what every holder of the exited company received, and investor@demo.test sees it as realised', async () => {
+    const [exit] = await t.db.select().from(companyOutcomes).where(eq(companyOutcomes.kind, 'exit'));
+    const proceeds = await t.db.select().from(holdingRealisations).where(eq(holdingRealisations.outcomeId, exit.id));
+    expect(proceeds.length).toBeGreaterThan(1);
+    const client = agent(t.app);
+    await client.login('investor@demo.test', DEMO_PASSWORD);
+    const holding = (await client.get(`/api/my/portfolio/${exit.opportunityId}`)).json().data;
+    // Everything was sold at the exit: nothing left to value, all of it realised.
+    expect(holding).toMatchObject({ shares: '0.000000', current_value: '0.00' });
+    expect(Number(holding.realised)).toBeGreaterThan(Number(holding.cost));
   });
 
   it('gives investor@demo.test investments in every state and an open Live - External opportunity', async () => {

@@ -5,7 +5,7 @@ import { settings, users } from './schema';
 import { hashPassword } from '../platform/crypto';
 import { loadSettings, SETTINGS_ID } from '../modules/settings/service';
 import { notifyUser } from '../modules/notifications/service';
-import { seedOpportunities } from './seed-opportunities';
+import { seedExitProceeds, seedOpportunities } from './seed-opportunities';
 import { seedDeals } from './seed-deals';
 import { seedContacts } from './seed-contacts';
 import { seedPreEmption } from './seed-pre-emption';
@@ -117,6 +117,7 @@ export async function seedDemo({ db, realtime, storage }: Pick<AppContext, 'db' 
   await seedDeals(db);
   await seedFunds(db, now);
   await seedHolders({ db, storage }, now);
+  await seedExitProceeds(db);
   await seedInvestors({ db, storage }, now);
   await seedContacts({ db, storage }, now);
 }

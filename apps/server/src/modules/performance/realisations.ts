@@ -122,27 +122,10 @@ export function registerRealisationRoutes(app: FastifyInstance, { db, clock }: A
       await lockCompany(tx, opportunity.id);
       const [already] = await tx.select({ id: holdingRealisations.id }).from(holdingRealisations).where(and(eq(holdingRealisations.outcomeId, outcome.id), isNull(holdingRealisations.deletedAt))).limit(1);
       if (already) throw new AppError('conflict', "Holders' proceeds from this outcome are already recorded: delete them first to record them again.");
-      const rows = [];
-      for (const holder of await loadCompanyHolders(tx, opportunity.id)) {
-        const shares = sharesHeld(holder.flows, outcome.date).times(part).toDecimalPlaces(6, Decimal.ROUND_DOWN);
-        if (shares.lte(0)) continue;
-        const [row] = await tx
-          .insert(holdingRealisations)
-          .values({
-            ...lineOf(holder),
-            opportunityId: opportunity.id,
-            outcomeId: outcome.id,
-            date: outcome.date,
-            shares: shares.toFixed(6),
-            proceeds: toAmount(shares.times(outcome.price!)),
-            createdBy: requireUser(request).id,
-          })
-          .returning();
-        rows.push(present(row, holder));
-      }
+      const rows = await recordOutcomeProceeds(tx, outcome, part, requireUser(request).id);
       if (!rows.length) throw validationError({ outcome_id: ['Nobody held shares on the date of this outcome.'] });
       await recordActivity(tx, { request, action: 'realisations_recorded', subjectType: 'opportunity', subjectId: opportunity.id, after: { outcome_id: outcome.id, holders: rows.length } });
-      return rows;
+      return rows.map(({ row, holder }) => present(row, holder));
     });
     return reply.status(201).send({ data: created });
   });
@@ -161,6 +144,24 @@ export function registerRealisationRoutes(app: FastifyInstance, { db, clock }: A
     });
     return reply.status(204).send();
   });
+}
+
+/**
+ * Each register line's proceeds from an exit or partial realisation: `part` of the shares it held
+ * on the outcome's date (rounded down to 6 dp) at the outcome's price, half-up to pence.
+ */
+export async function recordOutcomeProceeds(tx: Db, outcome: typeof companyOutcomes.$inferSelect, part: Decimal, createdBy: number | null) {
+  const rows: Array<{ row: RealisationRow; holder: CompanyHolder }> = [];
+  for (const holder of await loadCompanyHolders(tx, outcome.opportunityId)) {
+    const shares = sharesHeld(holder.flows, outcome.date).times(part).toDecimalPlaces(6, Decimal.ROUND_DOWN);
+    if (shares.lte(0)) continue;
+    const [row] = await tx
+      .insert(holdingRealisations)
+      .values({ ...lineOf(holder), opportunityId: outcome.opportunityId, outcomeId: outcome.id, date: outcome.date, shares: shares.toFixed(6), proceeds: toAmount(shares.times(outcome.price!)), createdBy })
+      .returning();
+    rows.push({ row, holder });
+  }
+  return rows;
 }
 
 function lineOf(h: CompanyHolder) {

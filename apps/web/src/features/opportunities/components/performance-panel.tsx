@@ -8,6 +8,7 @@ import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
 import { money, sharePrice } from './opportunity-view';
+import { RealisationsPanel } from './realisations-panel';
 
 interface Figures {
   cost: string;
@@ -104,7 +105,10 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
   const client = useQueryClient();
   const key = ['investment-opportunities', 'performance', opportunity.id];
   const query = useQuery({ queryKey: key, queryFn: () => api<{ data: Performance }>(`/api/investment-opportunities/${opportunity.id}/performance`).then((r) => r.data) });
-  const refresh = () => client.invalidateQueries({ queryKey: key });
+  // A new outcome may await its holders' proceeds; new proceeds change every figure.
+  const refresh = async () => {
+    await Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['company-outcomes', opportunity.id] })]);
+  };
   if (!query.data) return <Skeleton h={360} radius="md" />;
   const { total, holders, series, currency } = query.data;
   return (
@@ -156,6 +160,7 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
           </Stack>
         )}
       </Paper>
+      <RealisationsPanel opportunity={opportunity} canWrite={canWrite} onChanged={refresh} />
       <Paper withBorder radius="md">
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>
           <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Holders</caption>
@@ -165,6 +170,7 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
               <Table.Th>Shares</Table.Th>
               <Table.Th>Invested</Table.Th>
               <Table.Th>Value</Table.Th>
+              <Table.Th>Realised</Table.Th>
               <Table.Th>Gain</Table.Th>
               <Table.Th>MOIC</Table.Th>
               <Table.Th>IRR</Table.Th>
@@ -177,6 +183,7 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
                 <Table.Td>{Number(h.shares_held).toLocaleString('en-GB')}</Table.Td>
                 <Table.Td>{money(h.cost, currency)}</Table.Td>
                 <Table.Td>{money(h.current_value, currency)}</Table.Td>
+                <Table.Td>{money(h.realised, currency)}</Table.Td>
                 <Table.Td>{money(h.gain, currency)}</Table.Td>
                 <Table.Td>{h.moic ? `${h.moic}x` : '—'}</Table.Td>
                 <Table.Td>{pct(h.irr)}</Table.Td>

@@ -12,6 +12,8 @@ export interface Holding {
   shares: string | null;
   share_price: string | null;
   current_value: string;
+  /** Proceeds received for shares sold (an exit, a partial realisation). */
+  realised: string;
   gain: string;
   multiple: string | null;
   valued_at: 'cost' | 'share_price';
@@ -21,6 +23,7 @@ export interface PortfolioTotals {
   currency: string;
   cost: string;
   current_value: string;
+  realised: string;
   gain: string;
   multiple: string | null;
 }

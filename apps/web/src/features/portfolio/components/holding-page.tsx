@@ -25,6 +25,7 @@ export function HoldingPage() {
   const figures = [
     { label: 'Invested', value: money(holding.cost, holding.currency) },
     { label: 'Current value', value: money(holding.current_value, holding.currency), note: holding.valued_at === 'cost' ? 'Held at cost' : `At ${sharePrice(holding.share_price, holding.currency)} a share` },
+    ...(Number(holding.realised) > 0 ? [{ label: 'Realised', value: money(holding.realised, holding.currency), note: 'Proceeds of shares sold' }] : []),
     { label: 'Gain', value: money(holding.gain, holding.currency), colour: gainColour(holding.gain) },
     { label: 'Multiple', value: multiple(holding.multiple) },
     { label: 'IRR', value: percent(holding.irr) },
@@ -45,7 +46,7 @@ export function HoldingPage() {
         </Group>
         <Text c="dimmed">{holding.opportunity.company_name}</Text>
       </div>
-      <SimpleGrid cols={{ base: 2, md: 5 }}>
+      <SimpleGrid cols={{ base: 2, md: figures.length }}>
         {figures.map((f) => (
           <Card key={f.label} withBorder radius="md" padding="md">
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

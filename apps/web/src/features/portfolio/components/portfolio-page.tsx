@@ -18,11 +18,13 @@ function Totals({ totals }: { totals: PortfolioTotals }) {
   const figures = [
     { label: 'Invested', value: money(totals.cost, totals.currency) },
     { label: 'Current value', value: money(totals.current_value, totals.currency) },
+    // Shown once something has been sold: proceeds count in the gain and the multiple.
+    ...(Number(totals.realised) > 0 ? [{ label: 'Realised', value: money(totals.realised, totals.currency) }] : []),
     { label: 'Gain', value: money(totals.gain, totals.currency), colour: gainColour(totals.gain) },
     { label: 'Multiple', value: multiple(totals.multiple) },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }}>
+    <SimpleGrid cols={{ base: 2, md: figures.length }}>
       {figures.map((f) => (
         <Card key={f.label} withBorder radius="md" padding="lg">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { IconReceipt, IconTrash } from '@tabler/icons-react';
+import { api, ApiError } from '../../../app/api-client';
+import { EmptyState } from '../../../ui/empty-state';
+import type { StaffOpportunity } from '../api/opportunities';
+import { money, sharePrice } from './opportunity-view';
+
+/** What a holder received for shares sold (server: modules/performance/realisations.ts). */
+interface Realisation {
+  id: number;
+  holder_key: string;
+  user: { id: number; name: string | null };
+  held_through: string | null;
+  outcome_id: number | null;
+  date: string;
+  shares: string;
+  proceeds: string;
+  note: string | null;
+}
+interface Outcome {
+  id: number;
+  date: string;
+  kind: 'exit' | 'partial-realisation' | 'write-off';
+  price: string | null;
+}
+
+const OUTCOME_NAMES = { exit: 'Exit', 'partial-realisation': 'Partial realisation', 'write-off': 'Write-off' } as const;
+const shares = (value: string) => Number(value).toLocaleString('en-GB', { maximumFractionDigits: 6 });
+const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Records every holder's proceeds from one exit or partial realisation; a partial one asks what part of each holding was sold. */
+function RecordFromOutcome({ opportunity, outcome, onSaved }: { opportunity: StaffOpportunity; outcome: Outcome; onSaved: () => Promise<void> }) {
+  const [percentage, setPercentage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const partial = outcome.kind === 'partial-realisation';
+  const record = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const { data } = await api<{ data: Realisation[] }>(`/api/investment-opportunities/${opportunity.id}/realisations/from-outcome`, {
+        method: 'POST',
+        body: { outcome_id: outcome.id, ...(partial ? { percentage } : {}) },
+      });
+      notifications.show({ color: 'teal', message: `Proceeds recorded for ${data.length} ${data.length === 1 ? 'holder' : 'holders'}.` });
+      await onSaved();
+    } catch (e) {
+      const fields = e instanceof ApiError && typeof e.errors === 'object' ? e.errors : undefined;
+      setError(fields?.percentage?.[0] ?? fields?.outcome_id?.[0] ?? (e instanceof ApiError ? e.message : 'The proceeds were not recorded.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Group align="flex-end" wrap="wrap" gap="sm">
+      <Text size="sm" style={{ flex: '1 1 260px' }}>
+        {OUTCOME_NAMES[outcome.kind]} on {day(outcome.date)} at {sharePrice(outcome.price, opportunity.currency)} a share
+      </Text>
+      {partial && (
+        <TextInput
+          label="Part of each holding sold (%)"
+          inputMode="decimal"
+          value={percentage}
+          onChange={(e) => setPercentage(e.currentTarget.value)}
+          error={error}
+          w={220}
+        />
+      )}
+      <Button variant="light" loading={saving} onClick={() => void record()}>
+        Record every holder’s proceeds
+      </Button>
+      {!partial && error && (
+        <Text size="sm" c="red" w="100%">
+          {error}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * On the Performance tab: the proceeds holders received for shares sold. Staff record them for
+ * every holder from an exit or a partial realisation; they count as realised in every figure.
+ */
+export function RealisationsPanel({ opportunity, canWrite, onChanged }: { opportunity: StaffOpportunity; canWrite: boolean; onChanged: () => Promise<void> }) {
+  const key = ['investment-opportunities', 'realisations', opportunity.id];
+  const realisations = useQuery({ queryKey: key, queryFn: () => api<{ data: Realisation[] }>(`/api/investment-opportunities/${opportunity.id}/realisations`).then((r) => r.data) });
+  const outcomes = useQuery({
+    queryKey: ['company-outcomes', opportunity.id],
+    queryFn: () => api<{ data: Outcome[] }>('/api/company-outcomes', { query: { 'filter[opportunity_id]': opportunity.id } }).then((r) => r.data),
+  });
+  const refresh = async () => {
+    await Promise.all([realisations.refetch(), onChanged()]);
+  };
+  const rows = realisations.data ?? [];
+  const outcomeOf = new Map((outcomes.data ?? []).map((o) => [o.id, o]));
+  const unpaid = (outcomes.data ?? []).filter((o) => o.kind !== 'write-off' && !rows.some((r) => r.outcome_id === o.id));
+  const remove = async (r: Realisation) => {
+    try {
+      await api(`/api/investment-opportunities/${opportunity.id}/realisations/${r.id}`, { method: 'DELETE' });
+      await refresh();
+    } catch (e) {
+      notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : 'The proceeds were not deleted.' });
+    }
+  };
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} fz="lg">
+        Holders’ proceeds
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        What holders received for shares sold. Proceeds count as realised, and the shares sold are no longer valued.
+      </Text>
+      {canWrite && unpaid.length > 0 && (
+        <Stack gap="sm" mb="md">
+          {unpaid.map((o) => (
+            <RecordFromOutcome key={o.id} opportunity={opportunity} outcome={o} onSaved={refresh} />
+          ))}
+        </Stack>
+      )}
+      {rows.length === 0 ? (
+        <EmptyState icon={IconReceipt} title="No proceeds recorded yet">
+          Record an exit or a partial realisation above the chart, then record what each holder received.
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label="Holders’ proceeds">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Holder</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>Shares sold</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>Proceeds</Table.Th>
+                <Table.Th>From</Table.Th>
+                {canWrite && <Table.Th aria-label="Actions" />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => {
+                const outcome = r.outcome_id ? outcomeOf.get(r.outcome_id) : undefined;
+                return (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{day(r.date)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{r.user.name ?? 'Former holder'}</Text>
+                      {r.held_through && (
+                        <Text size="xs" c="dimmed">
+                          {r.held_through}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{shares(r.shares)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{money(r.proceeds, opportunity.currency)}</Table.Td>
+                    <Table.Td>{outcome ? OUTCOME_NAMES[outcome.kind] : (r.note ?? 'Sale')}</Table.Td>
+                    {canWrite && (
+                      <Table.Td>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Delete the proceeds of ${r.user.name ?? 'this holder'} on ${day(r.date)}`} onClick={() => void remove(r)}>
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support/session';
+
+/** Staff record a partial realisation and every holder's proceeds; the investor sees them as realised. */
+test('staff record a partial realisation and the holders’ proceeds, and the investor sees what was realised', async ({ browser }) => {
+  const staff = await (await browser.newContext()).newPage();
+  await login(staff, 'superadmin@demo.test');
+  await staff.goto('/admin/investments/existing');
+  await staff.getByRole('row', { name: /Orbital Freight Series A/ }).click();
+  await staff.getByRole('tab', { name: 'Performance', exact: true }).click();
+  await expect(staff.getByRole('heading', { name: 'Holders’ proceeds' })).toBeVisible();
+
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await staff.getByRole('textbox', { name: 'Record' }).click();
+  await staff.getByRole('option', { name: 'Outcome' }).click();
+  await staff.getByLabel('Date').fill(yesterday);
+  await staff.getByRole('textbox', { name: 'Outcome' }).click();
+  await staff.getByRole('option', { name: 'Partial realisation' }).click();
+  await staff.getByRole('textbox', { name: 'Price per share (GBP)' }).fill('2.00');
+  await staff.getByRole('button', { name: 'Add' }).click();
+
+  // A fifth of each holding sold at £2.00: Isla's 12,500 shares give 2,500 sold for £5,000.00.
+  await staff.getByRole('button', { name: 'Record every holder’s proceeds' }).click();
+  await expect(staff.getByText('Enter the part of each holding sold, above 0 and at most 100 percent.')).toBeVisible();
+  await staff.getByRole('textbox', { name: 'Part of each holding sold (%)' }).fill('20');
+  await staff.getByRole('button', { name: 'Record every holder’s proceeds' }).click();
+  const proceeds = staff.getByRole('table', { name: 'Holders’ proceeds' }).getByRole('row', { name: /Isla Investor/ });
+  await expect(proceeds).toContainText('2,500');
+  await expect(proceeds).toContainText('£5,000.00');
+  await expect(staff.getByRole('button', { name: 'Record every holder’s proceeds' })).toHaveCount(0);
+
+  const investor = await (await browser.newContext()).newPage();
+  await login(investor, 'investor@demo.test');
+  await investor.goto('/investor/portfolio');
+  await investor.getByRole('row', { name: /Orbital Freight Series A/ }).click();
+  await expect(investor.getByText('Proceeds of shares sold')).toBeVisible();
+  await expect(investor.getByText('£5,000.00', { exact: true })).toBeVisible();
+
+  // Deleting the line takes it out of the figures again.
+  await staff.getByRole('button', { name: new RegExp(`Delete the proceeds of Isla Investor`) }).click();
+  await expect(proceeds).toHaveCount(0);
+  await investor.reload();
+  await expect(investor.getByRole('heading', { name: 'Orbital Freight Series A' })).toBeVisible();
+  await expect(investor.getByText('Proceeds of shares sold')).toHaveCount(0);
+});
