@@ -100,7 +100,17 @@ export async function generateBook(db: Db, size: BookSize) {
       join bench_investors i on i.k = 1 + ((f.j - case when f.follow_on then 1 else 0 end) * 7919 + (g % ${n(companies)}) * 104729) % ${n(investors)}
     ) r`);
   await db.execute(sql`drop table bench_companies, bench_investors`);
-  for (const table of ['investment_opportunities', 'users', 'share_prices', 'company_valuations', 'company_outcomes']) await db.execute(sql.raw(`analyze ${table}`));
+  // Holders' proceeds: everything held at an exit, a quarter of each holding at a partial realisation.
+  await db.execute(sql`
+    insert into holding_realisations (opportunity_id, user_id, outcome_id, date, shares, proceeds)
+    select opportunity_id, user_id, outcome_id, date, sold, round(sold * price, 2) from (
+      select i.opportunity_id, i.user_id, o.id as outcome_id, o.date, o.price,
+        round(sum(i.shares) * case o.kind when 'exit' then 1 else 0.25 end, 6) as sold
+      from investments i join company_outcomes o on o.opportunity_id = i.opportunity_id and o.kind <> 'write-off'
+      where i.status in ('paid', 'completed') and i.deleted_at is null and i.shares > 0 and (i.paid_at at time zone 'UTC')::date <= o.date
+      group by i.opportunity_id, i.user_id, o.id, o.date, o.kind, o.price
+    ) s where sold > 0`);
+  for (const table of ['investment_opportunities', 'users', 'share_prices', 'company_valuations', 'company_outcomes', 'holding_realisations']) await db.execute(sql.raw(`analyze ${table}`));
 }
 
 /**

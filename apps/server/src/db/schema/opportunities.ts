@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { pipelineDeals } from './deals-funds';
-import { investmentMethodEntities, nominees, organisations } from './people';
+import { holderColumns } from './people';
 import { users } from './platform';
 import { isoDate, money, timestamps, units } from './columns';
 
@@ -195,10 +195,7 @@ export const investments = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    holderType: text('holder_type').notNull().default('personal'),
-    organisationId: integer('organisation_id').references(() => organisations.id),
-    investmentMethodEntityId: integer('investment_method_entity_id').references(() => investmentMethodEntities.id),
-    nomineeId: integer('nominee_id').references(() => nominees.id),
+    ...holderColumns(),
     type: text('type').notNull().default('investor'),
     status: text('status').notNull().default('reserved'),
     amount: money('amount').notNull(),
@@ -329,10 +326,7 @@ export const holdingRealisations = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    holderType: text('holder_type').notNull().default('personal'),
-    organisationId: integer('organisation_id').references(() => organisations.id),
-    investmentMethodEntityId: integer('investment_method_entity_id').references(() => investmentMethodEntities.id),
-    nomineeId: integer('nominee_id').references(() => nominees.id),
+    ...holderColumns(),
     outcomeId: integer('outcome_id').references(() => companyOutcomes.id),
     date: isoDate('date').notNull(),
     shares: units('shares').notNull(),

@@ -147,3 +147,16 @@ export const organisationApplications = pgTable(
     check('organisation_applications_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 );
+
+/**
+ * The way an investor holds a position — personally, through an organisation, an investment-method
+ * account or a nominee — as investments, pre-emption entitlements and realisations record it.
+ */
+export function holderColumns() {
+  return {
+    holderType: text('holder_type').notNull().default('personal'),
+    organisationId: integer('organisation_id').references(() => organisations.id),
+    investmentMethodEntityId: integer('investment_method_entity_id').references(() => investmentMethodEntities.id),
+    nomineeId: integer('nominee_id').references(() => nominees.id),
+  };
+}

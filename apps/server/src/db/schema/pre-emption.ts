@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { investmentMethodEntities, nominees, organisations } from './people';
+import { holderColumns } from './people';
 import { investmentOpportunities } from './opportunities';
 import { users } from './platform';
 import { isoDate, money, timestamps, units } from './columns';
@@ -44,10 +44,7 @@ export const preEmptionEntitlements = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    holderType: text('holder_type').notNull().default('personal'),
-    organisationId: integer('organisation_id').references(() => organisations.id),
-    investmentMethodEntityId: integer('investment_method_entity_id').references(() => investmentMethodEntities.id),
-    nomineeId: integer('nominee_id').references(() => nominees.id),
+    ...holderColumns(),
     sharesHeld: units('shares_held').notNull(),
     entitledShares: units('entitled_shares').notNull(),
     entitledAmount: money('entitled_amount').notNull(),
