@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -14,6 +14,7 @@ import { useStaff } from '../../deals/api/save-deal';
 import { useAttributes, type Attribute } from '../../attributes/api/attributes';
 import { AttributeFields, attributeFormValues, attributesPayload, type AttributeFormValues } from '../../attributes/components/attribute-fields';
 import { CONTACT_INCLUDES, useContact, useContactAction, useLeadStatuses, type Contact } from '../api/contacts';
+import { FormSection } from '../../../ui/form-section';
 
 const LIST = '/admin/investors/contacts';
 const TEXT = ['name', 'email', 'phone', 'company', 'source'] as const;
@@ -62,17 +63,6 @@ function contactFormData(values: ContactValues, initial: ContactValues, attribut
   return data;
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Title order={2} fz="lg" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 function ContactForm({ contact }: { contact?: Contact }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -95,15 +85,15 @@ function ContactForm({ contact }: { contact?: Contact }) {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="lg">
-        <Section title="The person">
+        <FormSection title="The person">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
             <TextInput label="E-mail" type="email" description="Needed to convert the contact into an investor." {...form.getInputProps('email')} />
             <TextInput label="Phone" {...form.getInputProps('phone')} />
             <TextInput label="Company" {...form.getInputProps('company')} />
           </SimpleGrid>
-        </Section>
-        <Section title="The lead">
+        </FormSection>
+        <FormSection title="The lead">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select label="Status" data={CONTACT_STATUS_IDS.map((id) => ({ value: String(id), label: CONTACT_STATUS_LABELS[id] }))} allowDeselect={false} {...form.getInputProps('status')} />
             <Select label="Lead status" placeholder="None" clearable data={(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('lead_status_id')} />
@@ -111,11 +101,11 @@ function ContactForm({ contact }: { contact?: Contact }) {
             <TextInput label="Source" placeholder="Event, referral, website…" {...form.getInputProps('source')} />
             <Select label="Interest" placeholder="Not known" clearable data={INVESTOR_INTEREST_OPTIONS.map((o) => ({ value: o, label: INVESTOR_INTEREST_LABELS[o] }))} {...form.getInputProps('interest')} />
           </SimpleGrid>
-        </Section>
+        </FormSection>
         {(attributes.data?.length ?? 0) > 0 && (
-          <Section title="Custom attributes">
+          <FormSection title="Custom attributes">
             <AttributeFields form={form} attributes={attributes.data ?? []} roleId={user?.role_id} />
-          </Section>
+          </FormSection>
         )}
         <FormError message={formError} />
         <Group>

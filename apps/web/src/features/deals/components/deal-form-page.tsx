@@ -13,6 +13,7 @@ import { ErrorPage } from '../../errors/error-page';
 import { usePipelines } from '../../pipelines/api/pipelines';
 import { useDeal, useDealAction, type Deal } from '../api/deals';
 import { saveDeal, useStaff, type DealValues } from '../api/save-deal';
+import { FormSection } from '../../../ui/form-section';
 
 const RICH_TEXT_HELP = 'Formatting: paragraphs, headings, lists and links (HTML) are kept; anything else is removed.';
 
@@ -32,17 +33,6 @@ function initialValues(deal: Deal | undefined, pipelineId: number | undefined): 
     performance_notes: deal?.performance_notes ?? '',
     key_dates: deal?.key_dates ?? [],
   };
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Title order={2} fz="lg" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
 }
 
 function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
@@ -75,7 +65,7 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="lg">
-        <Section title="The company">
+        <FormSection title="The company">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Company" required {...form.getInputProps('company_name')} />
             <TextInput label="Industry" placeholder="Fintech, Healthcare…" {...form.getInputProps('industry')} />
@@ -90,8 +80,8 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
               {...form.getInputProps('owner_id')}
             />
           </SimpleGrid>
-        </Section>
-        <Section title="Pipeline">
+        </FormSection>
+        <FormSection title="Pipeline">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {deal ? (
               <TextInput label="Pipeline" value={deal.pipeline?.name ?? ''} readOnly variant="filled" description="Move the deal on the board to change its pipeline." />
@@ -118,15 +108,15 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
               {...form.getInputProps('stage_id')}
             />
           </SimpleGrid>
-        </Section>
-        <Section title="The raise">
+        </FormSection>
+        <FormSection title="The raise">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Amount sought" inputMode="decimal" placeholder="750000.00" {...form.getInputProps('amount_sought')} />
             <TextInput label="Pre-money valuation" inputMode="decimal" placeholder="4500000.00" {...form.getInputProps('pre_money_valuation')} />
             <Select label="Currency" data={[...CURRENCIES]} allowDeselect={false} {...form.getInputProps('currency')} />
           </SimpleGrid>
-        </Section>
-        <Section title="Key dates">
+        </FormSection>
+        <FormSection title="Key dates">
           <Stack gap="sm">
             {values.key_dates.length === 0 && (
               <Text size="sm" c="dimmed">
@@ -148,8 +138,8 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
               </Button>
             </Group>
           </Stack>
-        </Section>
-        <Section title="Key information">
+        </FormSection>
+        <FormSection title="Key information">
           <Stack>
             <Textarea label="Summary" description="One or two sentences shown at the top of the deal" autosize minRows={2} {...form.getInputProps('summary')} />
             <Textarea label="Key information" description={RICH_TEXT_HELP} autosize minRows={5} {...form.getInputProps('key_information')} />
@@ -163,7 +153,7 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
             )}
             <Textarea label="Performance notes" description={RICH_TEXT_HELP} autosize minRows={4} {...form.getInputProps('performance_notes')} />
           </Stack>
-        </Section>
+        </FormSection>
         <FormError message={formError} />
         <Group>
           <Button type="submit" loading={submitting}>

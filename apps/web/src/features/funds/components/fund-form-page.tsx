@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -13,6 +13,7 @@ import { useStaff } from '../../deals/api/save-deal';
 import { ErrorPage } from '../../errors/error-page';
 import { useFund, useFundAction, type Fund } from '../api/funds';
 import { saveFund, type FundValues } from '../api/save-fund';
+import { FormSection } from '../../../ui/form-section';
 
 function initialValues(fund?: Fund): FundValues {
   return {
@@ -26,17 +27,6 @@ function initialValues(fund?: Fund): FundValues {
     manager_id: fund?.manager_id ? String(fund.manager_id) : null,
     description: fund?.description ?? '',
   };
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Title order={2} fz="lg" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
 }
 
 function FundForm({ fund }: { fund?: Fund }) {
@@ -62,7 +52,7 @@ function FundForm({ fund }: { fund?: Fund }) {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="lg">
-        <Section title="The fund">
+        <FormSection title="The fund">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required {...form.getInputProps('name')} />
             <TextInput label="Type" required placeholder="EIS, SEIS, VCT…" {...form.getInputProps('type')} />
@@ -84,17 +74,17 @@ function FundForm({ fund }: { fund?: Fund }) {
               {...form.getInputProps('manager_id')}
             />
           </SimpleGrid>
-        </Section>
-        <Section title="Size and fees">
+        </FormSection>
+        <FormSection title="Size and fees">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label={`Target size (${values.currency})`} inputMode="decimal" placeholder="10000000.00" {...form.getInputProps('target_size')} />
             <TextInput label="Annual management fee (%)" inputMode="decimal" placeholder="2.0" {...form.getInputProps('management_fee')} />
             <TextInput label="Performance fee (%)" inputMode="decimal" placeholder="20" {...form.getInputProps('performance_fee')} />
           </SimpleGrid>
-        </Section>
-        <Section title="Description">
+        </FormSection>
+        <FormSection title="Description">
           <RichTextEditor label="Description" value={form.values.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} minHeight={200} />
-        </Section>
+        </FormSection>
         <FormError message={formError} />
         <Group>
           <Button type="submit" loading={submitting}>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -13,6 +13,7 @@ import { useAttributes } from '../../attributes/api/attributes';
 import { AttributeFields, attributeFormValues, attributesPayload, type AttributeFormValues } from '../../attributes/components/attribute-fields';
 import { ErrorPage } from '../../errors/error-page';
 import { useInvestor, useInvestorAction, useOwners, type Investor } from '../api/use-investors';
+import { FormSection } from '../../../ui/form-section';
 
 interface InvestorValues {
   name: string;
@@ -65,17 +66,6 @@ function formData(values: InvestorValues, initial: InvestorValues, editing: bool
   return data;
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Title order={2} fz="lg" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 function InvestorForm({ investor }: { investor?: Investor }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -107,7 +97,7 @@ function InvestorForm({ investor }: { investor?: Investor }) {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="lg">
-        <Section title="Contact details">
+        <FormSection title="Contact details">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
             <TextInput label="Email" required type="email" autoComplete="off" {...form.getInputProps('email')} />
@@ -115,8 +105,8 @@ function InvestorForm({ investor }: { investor?: Investor }) {
             <TextInput label="Date of birth" type="date" {...form.getInputProps('date_of_birth')} />
             <TextInput label="Nationality" {...form.getInputProps('nationality')} />
           </SimpleGrid>
-        </Section>
-        <Section title="Address">
+        </FormSection>
+        <FormSection title="Address">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Address line 1" {...form.getInputProps('address_line1')} />
             <TextInput label="Address line 2" {...form.getInputProps('address_line2')} />
@@ -124,8 +114,8 @@ function InvestorForm({ investor }: { investor?: Investor }) {
             <TextInput label="Postcode" {...form.getInputProps('postcode')} />
             <TextInput label="Country" {...form.getInputProps('country')} />
           </SimpleGrid>
-        </Section>
-        <Section title="Relationship and compliance">
+        </FormSection>
+        <FormSection title="Relationship and compliance">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select label="Owner" description="The member of staff who looks after this investor." placeholder={owners.isLoading ? 'Loading staff…' : 'No owner'} data={ownerOptions} searchable clearable nothingFoundMessage="No member of staff matches" {...form.getInputProps('owner_id')} />
             <Select label="KYC status" data={KYC_STATUSES.map((s) => ({ value: s, label: KYC_STATUS_LABELS[s] }))} allowDeselect={false} {...form.getInputProps('kyc_status')} />
@@ -143,11 +133,11 @@ function InvestorForm({ investor }: { investor?: Investor }) {
             )}
           </SimpleGrid>
           {!investor && <Checkbox mt="md" label="Email an invitation to choose a password" {...form.getInputProps('send_invitation', { type: 'checkbox' })} />}
-        </Section>
+        </FormSection>
         {attributes.data && attributes.data.length > 0 && (
-          <Section title="Custom attributes">
+          <FormSection title="Custom attributes">
             <AttributeFields form={form} attributes={attributes.data} roleId={user?.role_id} />
-          </Section>
+          </FormSection>
         )}
         <FormError message={formError} />
         <Group>
