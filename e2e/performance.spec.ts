@@ -12,7 +12,7 @@ test('staff record a share price and the investor portfolio is revalued', async 
   await expect(staff.locator('.recharts-line')).toBeVisible();
 
   const today = new Date().toISOString().slice(0, 10);
-  await staff.getByLabel('Date').fill(today);
+  await staff.getByLabel('Date', { exact: true }).fill(today);
   await staff.getByRole('textbox', { name: 'Price per share (GBP)' }).fill('3.00');
   await staff.getByRole('button', { name: 'Add' }).click();
   await expect(staff.getByText(`Valued at £3.00 (Share price, ${today})`)).toBeVisible();

@@ -13,7 +13,7 @@ test('staff record a partial realisation and the holders’ proceeds, and the in
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   await staff.getByRole('textbox', { name: 'Record' }).click();
   await staff.getByRole('option', { name: 'Outcome' }).click();
-  await staff.getByLabel('Date').fill(yesterday);
+  await staff.getByLabel('Date', { exact: true }).fill(yesterday);
   await staff.getByRole('textbox', { name: 'Outcome' }).click();
   await staff.getByRole('option', { name: 'Partial realisation' }).click();
   await staff.getByRole('textbox', { name: 'Price per share (GBP)' }).fill('2.00');
@@ -42,4 +42,20 @@ test('staff record a partial realisation and the holders’ proceeds, and the in
   await investor.reload();
   await expect(investor.getByRole('heading', { name: 'Orbital Freight Series A' })).toBeVisible();
   await expect(investor.getByText('Proceeds of shares sold')).toHaveCount(0);
+
+  // One holder's own sale: never more than they hold; the server's message lands on the field.
+  const sale = staff.getByRole('form', { name: 'Record one holder’s sale' });
+  await sale.getByRole('textbox', { name: 'Holder' }).click();
+  await staff.getByRole('option', { name: /^Isla Investor: 12,500 shares/ }).click();
+  await sale.getByLabel('Date of sale').fill(yesterday);
+  await sale.getByRole('textbox', { name: 'Shares sold' }).fill('20000');
+  await sale.getByRole('textbox', { name: 'Proceeds (GBP)' }).fill('30000');
+  await sale.getByRole('button', { name: 'Record the sale' }).click();
+  await expect(sale.getByText(`Isla Investor held 12500 shares on ${yesterday}: a sale cannot be larger.`)).toBeVisible();
+  await sale.getByRole('textbox', { name: 'Shares sold' }).fill('500');
+  await sale.getByRole('textbox', { name: 'Proceeds (GBP)' }).fill('1250');
+  await sale.getByRole('textbox', { name: 'Note' }).fill('Secondary sale');
+  await sale.getByRole('button', { name: 'Record the sale' }).click();
+  await expect(proceeds).toContainText('£1,250.00');
+  await expect(proceeds).toContainText('Secondary sale');
 });

@@ -89,8 +89,14 @@ describe("holders' realised proceeds", () => {
     const missing = await admin.client.post(base, {});
     expect(Object.keys(missing.json().errors).sort()).toEqual(['date', 'holder_key', 'proceeds', 'shares']);
 
+    const register = (await admin.client.get(base)).json().holders;
+    expect(register).toHaveLength(2);
+    expect(register).toEqual(
+      expect.arrayContaining([{ key, user: { id: ann.user.id, name: ann.user.name }, held_through: null, shares_held: '1000.000000' }, expect.objectContaining({ shares_held: '3000.000000' })]),
+    );
     const sold = await admin.client.post(base, { holder_key: key, date: '2025-03-01', shares: '400', proceeds: '600', note: 'Secondary sale' });
     expect(sold.statusCode).toBe(201);
+    expect((await admin.client.get(base)).json().holders.find((h: { key: string }) => h.key === key).shares_held).toBe('600.000000');
     expect(sold.json().data).toMatchObject({ holder_key: key, user: { id: ann.user.id, name: ann.user.name }, shares: '400.000000', proceeds: '600.00', outcome_id: null });
     // A second sale may take the rest, not more.
     expect((await admin.client.post(base, { holder_key: key, date: '2025-04-01', shares: '601', proceeds: '1' })).statusCode).toBe(422);

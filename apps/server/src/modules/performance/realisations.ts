@@ -79,7 +79,11 @@ export function registerRealisationRoutes(app: FastifyInstance, { db, clock }: A
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'performance');
     const [holders, rows] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadRealisations(db, { opportunityId: opportunity.id })]);
     const byKey = new Map(holders.map((h) => [h.key, h]));
-    return { data: rows.map((r) => present(r, byKey.get(holderKeyOf(r)))) };
+    return {
+      data: rows.map((r) => present(r, byKey.get(holderKeyOf(r)))),
+      // The register lines a sale may be recorded for, with what each holds today.
+      holders: holders.map((h) => ({ key: h.key, user: { id: h.userId, name: h.name }, held_through: h.heldThrough, shares_held: sharesHeld(h.flows, today()).toFixed(6) })),
+    };
   });
 
   /** One line's sale of its own. */

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { IconReceipt, IconTrash } from '@tabler/icons-react';
 import { api, ApiError } from '../../../app/api-client';
+import { useSubmit } from '../../../app/use-submit';
 import { EmptyState } from '../../../ui/empty-state';
+import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
 import { money, sharePrice } from './opportunity-view';
 
@@ -19,6 +22,13 @@ interface Realisation {
   shares: string;
   proceeds: string;
   note: string | null;
+}
+/** A line of the company's register a sale may be recorded for. */
+interface RegisterLine {
+  key: string;
+  user: { id: number; name: string };
+  held_through: string | null;
+  shares_held: string;
 }
 interface Outcome {
   id: number;
@@ -81,13 +91,54 @@ function RecordFromOutcome({ opportunity, outcome, onSaved }: { opportunity: Sta
   );
 }
 
+interface SaleValues extends Record<string, unknown> {
+  holder_key: string;
+  date: string;
+  shares: string;
+  proceeds: string;
+  note: string;
+}
+
+/** One holder's sale of their own (a secondary sale, a buy-back of their shares). */
+function RecordSale({ opportunity, lines, onSaved }: { opportunity: StaffOpportunity; lines: RegisterLine[]; onSaved: () => Promise<void> }) {
+  const form = useForm<SaleValues>({ initialValues: { holder_key: '', date: new Date().toISOString().slice(0, 10), shares: '', proceeds: '', note: '' } });
+  const { submit, submitting, formError } = useSubmit(async (values: SaleValues) => {
+    await api(`/api/investment-opportunities/${opportunity.id}/realisations`, { method: 'POST', body: values });
+    form.reset();
+    await onSaved();
+  }, form);
+  const held = (l: RegisterLine) => `${l.user.name}${l.held_through ? ` (${l.held_through})` : ''}: ${shares(l.shares_held)} shares`;
+  return (
+    <form onSubmit={form.onSubmit((values) => void submit(values))} aria-label="Record one holder’s sale">
+      <Group align="flex-start" wrap="wrap" gap="sm">
+        <Select
+          label="Holder"
+          placeholder="Choose a holder"
+          searchable
+          data={lines.filter((l) => Number(l.shares_held) > 0).map((l) => ({ value: l.key, label: held(l) }))}
+          {...form.getInputProps('holder_key')}
+          w={300}
+        />
+        <TextInput label="Date of sale" type="date" {...form.getInputProps('date')} w={170} />
+        <TextInput label="Shares sold" inputMode="decimal" {...form.getInputProps('shares')} w={140} />
+        <TextInput label={`Proceeds (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('proceeds')} w={160} />
+        <TextInput label="Note" placeholder="e.g. Secondary sale" {...form.getInputProps('note')} w={220} />
+        <Button type="submit" variant="light" loading={submitting} mt={25}>
+          Record the sale
+        </Button>
+      </Group>
+      <FormError message={formError} />
+    </form>
+  );
+}
+
 /**
  * On the Performance tab: the proceeds holders received for shares sold. Staff record them for
  * every holder from an exit or a partial realisation; they count as realised in every figure.
  */
 export function RealisationsPanel({ opportunity, canWrite, onChanged }: { opportunity: StaffOpportunity; canWrite: boolean; onChanged: () => Promise<void> }) {
   const key = ['investment-opportunities', 'realisations', opportunity.id];
-  const realisations = useQuery({ queryKey: key, queryFn: () => api<{ data: Realisation[] }>(`/api/investment-opportunities/${opportunity.id}/realisations`).then((r) => r.data) });
+  const realisations = useQuery({ queryKey: key, queryFn: () => api<{ data: Realisation[]; holders: RegisterLine[] }>(`/api/investment-opportunities/${opportunity.id}/realisations`) });
   const outcomes = useQuery({
     queryKey: ['company-outcomes', opportunity.id],
     queryFn: () => api<{ data: Outcome[] }>('/api/company-outcomes', { query: { 'filter[opportunity_id]': opportunity.id } }).then((r) => r.data),
@@ -95,7 +146,7 @@ export function RealisationsPanel({ opportunity, canWrite, onChanged }: { opport
   const refresh = async () => {
     await Promise.all([realisations.refetch(), onChanged()]);
   };
-  const rows = realisations.data ?? [];
+  const rows = realisations.data?.data ?? [];
   const outcomeOf = new Map((outcomes.data ?? []).map((o) => [o.id, o]));
   const unpaid = (outcomes.data ?? []).filter((o) => o.kind !== 'write-off' && !rows.some((r) => r.outcome_id === o.id));
   const remove = async (r: Realisation) => {
@@ -121,9 +172,17 @@ export function RealisationsPanel({ opportunity, canWrite, onChanged }: { opport
           ))}
         </Stack>
       )}
+      {canWrite && (
+        <Stack gap="xs" mb="md">
+          <Text size="sm" fw={600}>
+            A holder’s own sale
+          </Text>
+          <RecordSale opportunity={opportunity} lines={realisations.data?.holders ?? []} onSaved={refresh} />
+        </Stack>
+      )}
       {rows.length === 0 ? (
         <EmptyState icon={IconReceipt} title="No proceeds recorded yet">
-          Record an exit or a partial realisation above the chart, then record what each holder received.
+          Record an exit or a partial realisation above the chart, then what each holder received; or a holder’s own sale.
         </EmptyState>
       ) : (
         <Table.ScrollContainer minWidth={720}>
