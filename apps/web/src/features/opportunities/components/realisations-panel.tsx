@@ -123,11 +123,11 @@ function RecordSale({ opportunity, lines, onSaved }: { opportunity: StaffOpportu
         <TextInput label="Shares sold" inputMode="decimal" {...form.getInputProps('shares')} w={140} />
         <TextInput label={`Proceeds (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('proceeds')} w={160} />
         <TextInput label="Note" placeholder="e.g. Secondary sale" {...form.getInputProps('note')} w={220} />
-        <Button type="submit" variant="light" loading={submitting} mt={25}>
-          Record the sale
-        </Button>
       </Group>
       <FormError message={formError} />
+      <Button type="submit" variant="light" loading={submitting} mt="sm">
+        Record the sale
+      </Button>
     </form>
   );
 }
@@ -147,6 +147,7 @@ export function RealisationsPanel({ opportunity, canWrite, onChanged }: { opport
     await Promise.all([realisations.refetch(), onChanged()]);
   };
   const rows = realisations.data?.data ?? [];
+  const lines = realisations.data?.holders ?? [];
   const outcomeOf = new Map((outcomes.data ?? []).map((o) => [o.id, o]));
   const unpaid = (outcomes.data ?? []).filter((o) => o.kind !== 'write-off' && !rows.some((r) => r.outcome_id === o.id));
   const remove = async (r: Realisation) => {
@@ -172,12 +173,12 @@ export function RealisationsPanel({ opportunity, canWrite, onChanged }: { opport
           ))}
         </Stack>
       )}
-      {canWrite && (
+      {canWrite && lines.some((l) => Number(l.shares_held) > 0) && (
         <Stack gap="xs" mb="md">
           <Text size="sm" fw={600}>
             A holder’s own sale
           </Text>
-          <RecordSale opportunity={opportunity} lines={realisations.data?.holders ?? []} onSaved={refresh} />
+          <RecordSale opportunity={opportunity} lines={lines} onSaved={refresh} />
         </Stack>
       )}
       {rows.length === 0 ? (
