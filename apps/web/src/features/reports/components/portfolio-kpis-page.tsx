@@ -19,6 +19,7 @@ const SORTS: Record<string, (a: BookCompany, b: BookCompany) => number> = {
   name: (a, b) => a.name.localeCompare(b.name),
   cost: (a, b) => Number(a.cost) - Number(b.cost),
   current_value: (a, b) => Number(a.current_value) - Number(b.current_value),
+  realised: (a, b) => Number(a.realised) - Number(b.realised),
   gain: (a, b) => Number(a.gain) - Number(b.gain),
   moic: (a, b) => Number(a.moic ?? -1) - Number(b.moic ?? -1),
 };
@@ -27,6 +28,7 @@ function Totals({ total }: { total: BookTotal }) {
   const cards = [
     { label: 'Invested', value: money(total.cost, total.currency) },
     { label: 'Current value', value: money(total.current_value, total.currency) },
+    { label: 'Realised', value: money(total.realised, total.currency) },
     { label: 'Gain', value: money(total.gain, total.currency), colour: gainColour(total.gain) },
     { label: 'MOIC', value: multiple(total.moic) },
     { label: 'IRR', value: percent(total.irr) },
@@ -34,9 +36,9 @@ function Totals({ total }: { total: BookTotal }) {
   return (
     <Stack gap={6}>
       <Text size="sm" c="dimmed">
-        {total.currency}: {total.companies.toLocaleString('en-GB')} companies, {total.holdings.toLocaleString('en-GB')} holdings; realised {money(total.realised, total.currency)}
+        {total.currency}: {total.companies.toLocaleString('en-GB')} companies, {total.holdings.toLocaleString('en-GB')} holdings
       </Text>
-      <SimpleGrid cols={{ base: 2, md: 5 }}>
+      <SimpleGrid cols={{ base: 2, sm: 3 }}>
         {cards.map((c) => (
           <Card key={c.label} withBorder radius="md" padding="lg">
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -52,7 +54,7 @@ function Totals({ total }: { total: BookTotal }) {
   );
 }
 
-/** /admin/reports/kpi-portfolio: the whole book's cost, value, gain, MOIC and IRR per currency, and each existing investment's figures. */
+/** /admin/reports/kpi-portfolio: the whole book's cost, value, realised proceeds, gain, MOIC and IRR per currency, and each existing investment's figures. */
 export function PortfolioKpisPage() {
   const title = useTerm('kpiPortfolio');
   usePageTitle(title);
@@ -74,6 +76,7 @@ export function PortfolioKpisPage() {
     { key: 'holdings', label: 'Holders', render: (c) => <Text size="sm" {...figure}>{c.holdings.toLocaleString('en-GB')}</Text> },
     { key: 'cost', label: 'Invested', sort: 'cost', render: (c) => <Text size="sm" {...figure}>{money(c.cost, c.currency)}</Text> },
     { key: 'current_value', label: 'Current value', sort: 'current_value', render: (c) => <Text size="sm" fw={600} {...figure}>{money(c.current_value, c.currency)}</Text> },
+    { key: 'realised', label: 'Realised', sort: 'realised', render: (c) => <Text size="sm" {...figure}>{money(c.realised, c.currency)}</Text> },
     { key: 'gain', label: 'Gain', sort: 'gain', render: (c) => <Text size="sm" c={gainColour(c.gain)} {...figure}>{money(c.gain, c.currency)}</Text> },
     { key: 'moic', label: 'MOIC', sort: 'moic', render: (c) => <Text size="sm" {...figure}>{multiple(c.moic)}</Text> },
     {
