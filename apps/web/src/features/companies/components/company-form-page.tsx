@@ -13,7 +13,7 @@ import { useFundOptions } from '../../funds/api/funds';
 import { useCompany, useCompanyAction, type Company } from '../api/companies';
 import { saveCompany, type CompanyValues } from '../api/save-company';
 import { STATUS_OPTIONS } from './companies-list-page';
-import { FormSection } from '../../../ui/form-section';
+import { SectionCard } from '../../../ui/section-card';
 
 function initialValues(company: Company | undefined, fundId: number | undefined): CompanyValues {
   return {
@@ -61,7 +61,7 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
             A fund investment belongs to a fund. {funds.data ? 'Create a fund first.' : 'Funds are switched off, or your role cannot list them.'}
           </Alert>
         )}
-        <FormSection title="The company">
+        <SectionCard title="The company">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Company" required {...form.getInputProps('company_name')} />
             <Select
@@ -77,8 +77,8 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
             <TextInput label="Industry" placeholder="Fintech, Healthcare…" {...form.getInputProps('industry')} />
             <TextInput label="Stage" placeholder="Seed, Series A…" {...form.getInputProps('stage')} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title="Investment and valuation">
+        </SectionCard>
+        <SectionCard title="Investment and valuation">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Investment date" type="date" {...form.getInputProps('investment_date')} />
             <TextInput label={`Cost${currency ? ` (${currency})` : ''}`} required inputMode="decimal" placeholder="50000.00" {...form.getInputProps('cost')} />
@@ -90,13 +90,13 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
             <TextInput label={`Current valuation${currency ? ` (${currency})` : ''}`} inputMode="decimal" placeholder="Held at cost when empty" {...form.getInputProps('current_valuation')} />
             <TextInput label="Valuation date" type="date" {...form.getInputProps('valuation_date')} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title="Key information">
+        </SectionCard>
+        <SectionCard title="Key information">
           <Stack>
             <Textarea label="Summary" description="One or two sentences shown with the company" autosize minRows={2} {...form.getInputProps('description')} />
             <RichTextEditor label="Key information" value={form.values.key_information} onChange={(html) => form.setFieldValue('key_information', html)} error={form.errors.key_information} />
           </Stack>
-        </FormSection>
+        </SectionCard>
         <FormError message={formError} />
         <Group>
           <Button type="submit" loading={submitting}>

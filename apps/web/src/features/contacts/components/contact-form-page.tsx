@@ -14,7 +14,7 @@ import { useStaff } from '../../deals/api/save-deal';
 import { useAttributes, type Attribute } from '../../attributes/api/attributes';
 import { AttributeFields, attributeFormValues, attributesPayload, type AttributeFormValues } from '../../attributes/components/attribute-fields';
 import { CONTACT_INCLUDES, useContact, useContactAction, useLeadStatuses, type Contact } from '../api/contacts';
-import { FormSection } from '../../../ui/form-section';
+import { SectionCard } from '../../../ui/section-card';
 
 const LIST = '/admin/investors/contacts';
 const TEXT = ['name', 'email', 'phone', 'company', 'source'] as const;
@@ -85,15 +85,15 @@ function ContactForm({ contact }: { contact?: Contact }) {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="lg">
-        <FormSection title="The person">
+        <SectionCard title="The person">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
             <TextInput label="E-mail" type="email" description="Needed to convert the contact into an investor." {...form.getInputProps('email')} />
             <TextInput label="Phone" {...form.getInputProps('phone')} />
             <TextInput label="Company" {...form.getInputProps('company')} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title="The lead">
+        </SectionCard>
+        <SectionCard title="The lead">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select label="Status" data={CONTACT_STATUS_IDS.map((id) => ({ value: String(id), label: CONTACT_STATUS_LABELS[id] }))} allowDeselect={false} {...form.getInputProps('status')} />
             <Select label="Lead status" placeholder="None" clearable data={(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('lead_status_id')} />
@@ -101,11 +101,11 @@ function ContactForm({ contact }: { contact?: Contact }) {
             <TextInput label="Source" placeholder="Event, referral, website…" {...form.getInputProps('source')} />
             <Select label="Interest" placeholder="Not known" clearable data={INVESTOR_INTEREST_OPTIONS.map((o) => ({ value: o, label: INVESTOR_INTEREST_LABELS[o] }))} {...form.getInputProps('interest')} />
           </SimpleGrid>
-        </FormSection>
+        </SectionCard>
         {(attributes.data?.length ?? 0) > 0 && (
-          <FormSection title="Custom attributes">
+          <SectionCard title="Custom attributes">
             <AttributeFields form={form} attributes={attributes.data ?? []} roleId={user?.role_id} />
-          </FormSection>
+          </SectionCard>
         )}
         <FormError message={formError} />
         <Group>

@@ -13,7 +13,7 @@ import { ErrorPage } from '../../errors/error-page';
 import { usePipelines } from '../../pipelines/api/pipelines';
 import { useDeal, useDealAction, type Deal } from '../api/deals';
 import { saveDeal, useStaff, type DealValues } from '../api/save-deal';
-import { FormSection } from '../../../ui/form-section';
+import { SectionCard } from '../../../ui/section-card';
 
 const RICH_TEXT_HELP = 'Formatting: paragraphs, headings, lists and links (HTML) are kept; anything else is removed.';
 
@@ -65,7 +65,7 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="lg">
-        <FormSection title="The company">
+        <SectionCard title="The company">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Company" required {...form.getInputProps('company_name')} />
             <TextInput label="Industry" placeholder="Fintech, Healthcare…" {...form.getInputProps('industry')} />
@@ -80,8 +80,8 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
               {...form.getInputProps('owner_id')}
             />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title="Pipeline">
+        </SectionCard>
+        <SectionCard title="Pipeline">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {deal ? (
               <TextInput label="Pipeline" value={deal.pipeline?.name ?? ''} readOnly variant="filled" description="Move the deal on the board to change its pipeline." />
@@ -108,15 +108,15 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
               {...form.getInputProps('stage_id')}
             />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title="The raise">
+        </SectionCard>
+        <SectionCard title="The raise">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Amount sought" inputMode="decimal" placeholder="750000.00" {...form.getInputProps('amount_sought')} />
             <TextInput label="Pre-money valuation" inputMode="decimal" placeholder="4500000.00" {...form.getInputProps('pre_money_valuation')} />
             <Select label="Currency" data={[...CURRENCIES]} allowDeselect={false} {...form.getInputProps('currency')} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title="Key dates">
+        </SectionCard>
+        <SectionCard title="Key dates">
           <Stack gap="sm">
             {values.key_dates.length === 0 && (
               <Text size="sm" c="dimmed">
@@ -138,8 +138,8 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
               </Button>
             </Group>
           </Stack>
-        </FormSection>
-        <FormSection title="Key information">
+        </SectionCard>
+        <SectionCard title="Key information">
           <Stack>
             <Textarea label="Summary" description="One or two sentences shown at the top of the deal" autosize minRows={2} {...form.getInputProps('summary')} />
             <Textarea label="Key information" description={RICH_TEXT_HELP} autosize minRows={5} {...form.getInputProps('key_information')} />
@@ -153,7 +153,7 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
             )}
             <Textarea label="Performance notes" description={RICH_TEXT_HELP} autosize minRows={4} {...form.getInputProps('performance_notes')} />
           </Stack>
-        </FormSection>
+        </SectionCard>
         <FormError message={formError} />
         <Group>
           <Button type="submit" loading={submitting}>

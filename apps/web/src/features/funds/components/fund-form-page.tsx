@@ -13,7 +13,7 @@ import { useStaff } from '../../deals/api/save-deal';
 import { ErrorPage } from '../../errors/error-page';
 import { useFund, useFundAction, type Fund } from '../api/funds';
 import { saveFund, type FundValues } from '../api/save-fund';
-import { FormSection } from '../../../ui/form-section';
+import { SectionCard } from '../../../ui/section-card';
 
 function initialValues(fund?: Fund): FundValues {
   return {
@@ -52,7 +52,7 @@ function FundForm({ fund }: { fund?: Fund }) {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="lg">
-        <FormSection title="The fund">
+        <SectionCard title="The fund">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required {...form.getInputProps('name')} />
             <TextInput label="Type" required placeholder="EIS, SEIS, VCT…" {...form.getInputProps('type')} />
@@ -74,17 +74,17 @@ function FundForm({ fund }: { fund?: Fund }) {
               {...form.getInputProps('manager_id')}
             />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title="Size and fees">
+        </SectionCard>
+        <SectionCard title="Size and fees">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label={`Target size (${values.currency})`} inputMode="decimal" placeholder="10000000.00" {...form.getInputProps('target_size')} />
             <TextInput label="Annual management fee (%)" inputMode="decimal" placeholder="2.0" {...form.getInputProps('management_fee')} />
             <TextInput label="Performance fee (%)" inputMode="decimal" placeholder="20" {...form.getInputProps('performance_fee')} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title="Description">
+        </SectionCard>
+        <SectionCard title="Description">
           <RichTextEditor label="Description" value={form.values.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} minHeight={200} />
-        </FormSection>
+        </SectionCard>
         <FormError message={formError} />
         <Group>
           <Button type="submit" loading={submitting}>

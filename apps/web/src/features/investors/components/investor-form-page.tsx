@@ -13,7 +13,7 @@ import { useAttributes } from '../../attributes/api/attributes';
 import { AttributeFields, attributeFormValues, attributesPayload, type AttributeFormValues } from '../../attributes/components/attribute-fields';
 import { ErrorPage } from '../../errors/error-page';
 import { useInvestor, useInvestorAction, useOwners, type Investor } from '../api/use-investors';
-import { FormSection } from '../../../ui/form-section';
+import { SectionCard } from '../../../ui/section-card';
 
 interface InvestorValues {
   name: string;
@@ -97,7 +97,7 @@ function InvestorForm({ investor }: { investor?: Investor }) {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="lg">
-        <FormSection title="Contact details">
+        <SectionCard title="Contact details">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
             <TextInput label="Email" required type="email" autoComplete="off" {...form.getInputProps('email')} />
@@ -105,8 +105,8 @@ function InvestorForm({ investor }: { investor?: Investor }) {
             <TextInput label="Date of birth" type="date" {...form.getInputProps('date_of_birth')} />
             <TextInput label="Nationality" {...form.getInputProps('nationality')} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title="Address">
+        </SectionCard>
+        <SectionCard title="Address">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Address line 1" {...form.getInputProps('address_line1')} />
             <TextInput label="Address line 2" {...form.getInputProps('address_line2')} />
@@ -114,8 +114,8 @@ function InvestorForm({ investor }: { investor?: Investor }) {
             <TextInput label="Postcode" {...form.getInputProps('postcode')} />
             <TextInput label="Country" {...form.getInputProps('country')} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title="Relationship and compliance">
+        </SectionCard>
+        <SectionCard title="Relationship and compliance">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select label="Owner" description="The member of staff who looks after this investor." placeholder={owners.isLoading ? 'Loading staff…' : 'No owner'} data={ownerOptions} searchable clearable nothingFoundMessage="No member of staff matches" {...form.getInputProps('owner_id')} />
             <Select label="KYC status" data={KYC_STATUSES.map((s) => ({ value: s, label: KYC_STATUS_LABELS[s] }))} allowDeselect={false} {...form.getInputProps('kyc_status')} />
@@ -133,11 +133,11 @@ function InvestorForm({ investor }: { investor?: Investor }) {
             )}
           </SimpleGrid>
           {!investor && <Checkbox mt="md" label="Email an invitation to choose a password" {...form.getInputProps('send_invitation', { type: 'checkbox' })} />}
-        </FormSection>
+        </SectionCard>
         {attributes.data && attributes.data.length > 0 && (
-          <FormSection title="Custom attributes">
+          <SectionCard title="Custom attributes">
             <AttributeFields form={form} attributes={attributes.data} roleId={user?.role_id} />
-          </FormSection>
+          </SectionCard>
         )}
         <FormError message={formError} />
         <Group>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
 import { can, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, ONBOARDING_FOLDER, type InvestorCategory } from '@platform/domain';
@@ -16,19 +16,9 @@ import type { RecordDocument } from '../../records/api/records';
 import { ActivityPanel } from '../../records/components/activity-panel';
 import type { Investor } from '../api/use-investors';
 import { AppropriatenessBadge, categoryLabel } from './investors-list-page';
+import { SectionCard } from '../../../ui/section-card';
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '');
-
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Title order={2} fz="lg" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 /** The Details tab: who they are, compliance at a glance, custom attributes and the record's history. */
 export function DetailsPanel({ investor: i }: { investor: Investor }) {
@@ -36,7 +26,7 @@ export function DetailsPanel({ investor: i }: { investor: Investor }) {
   const address = [i.address_line1, i.address_line2, i.city, i.postcode, i.country].filter(Boolean).join(', ');
   return (
     <Stack gap="lg">
-      <Panel title="Contact details">
+      <SectionCard title="Contact details">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           <Fact label="Email" value={i.email} />
           <Fact label="Phone" value={i.phone} />
@@ -45,8 +35,8 @@ export function DetailsPanel({ investor: i }: { investor: Investor }) {
           <Fact label="Nationality" value={i.nationality} />
           <Fact label="Owner" value={i.owner?.name} />
         </SimpleGrid>
-      </Panel>
-      <Panel title="Compliance">
+      </SectionCard>
+      <SectionCard title="Compliance">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           <Fact label="Category" value={categoryLabel(i)} />
           <Fact label="KYC" value={KYC_STATUS_LABELS[i.kyc_status]} />
@@ -65,10 +55,10 @@ export function DetailsPanel({ investor: i }: { investor: Investor }) {
           <Fact label="Last login" value={day(i.last_login_at) || 'Never'} />
           <Fact label="Joined" value={day(i.created_at)} />
         </SimpleGrid>
-      </Panel>
-      <Panel title="Custom attributes">
+      </SectionCard>
+      <SectionCard title="Custom attributes">
         <AttributeValues attributes={attributes.data ?? []} entries={i.attribute_values} />
-      </Panel>
+      </SectionCard>
       <ActivityPanel subject={{ type: 'investor', id: i.id }} />
     </Stack>
   );
@@ -86,7 +76,7 @@ export function TransactionsPanel({ investor }: { investor: Investor }) {
   });
   const rows = list.data?.data;
   return (
-    <Panel title="Transactions">
+    <SectionCard title="Transactions">
       {!rows ? (
         <Text size="sm" c="dimmed">
           Loading transactions…
@@ -133,7 +123,7 @@ export function TransactionsPanel({ investor }: { investor: Investor }) {
           </Button>
         </Group>
       )}
-    </Panel>
+    </SectionCard>
   );
 }
 
@@ -184,7 +174,7 @@ export function CategoryPanel({ investor }: { investor: Investor }) {
     enabled: mayList,
   });
   return (
-    <Panel title="Investor category">
+    <SectionCard title="Investor category">
       <Text size="sm" mb="md">
         Current: <strong>{categoryLabel(investor)}</strong>
       </Text>
@@ -221,7 +211,7 @@ export function CategoryPanel({ investor }: { investor: Investor }) {
           ))}
         </Stack>
       )}
-    </Panel>
+    </SectionCard>
   );
 }
 
@@ -256,7 +246,7 @@ export function OnboardingDocumentsPanel({ investor }: { investor: Investor }) {
   });
   const rows = folder.data === null ? [] : documents.data;
   return (
-    <Panel title="Onboarding Documents">
+    <SectionCard title="Onboarding Documents">
       {mayUpload && (
         <form
           onSubmit={(e) => {
@@ -293,6 +283,6 @@ export function OnboardingDocumentsPanel({ investor }: { investor: Investor }) {
           ))}
         </Stack>
       )}
-    </Panel>
+    </SectionCard>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Paper, Title } from '@mantine/core';
 
-/** A titled group of fields on a long form (details, terms, contact…). */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled card grouping related content: a form's fields (details, terms…) or a record's facts. */
+export function SectionCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="lg">
       <Title order={2} fz="lg" mb="md">
