@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
@@ -14,6 +13,7 @@ import { useCompany, useCompanyAction, type Company } from '../api/companies';
 import { saveCompany, type CompanyValues } from '../api/save-company';
 import { STATUS_OPTIONS } from './companies-list-page';
 import { SectionCard } from '../../../ui/section-card';
+import { BackLink } from '../../../ui/back-link';
 
 function initialValues(company: Company | undefined, fundId: number | undefined): CompanyValues {
   return {
@@ -111,16 +111,6 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
   );
 }
 
-function BackTo({ to, label }: { to: string; label: string }) {
-  return (
-    <Group>
-      <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-        {label}
-      </Button>
-    </Group>
-  );
-}
-
 /** /admin/investments/companies/new-company (?fund= preselects the fund). */
 export function NewCompanyPage() {
   usePageTitle('New fund investment');
@@ -128,7 +118,7 @@ export function NewCompanyPage() {
   const search = useSearch({ strict: false }) as { fund?: number };
   return (
     <Stack gap="lg" maw={960}>
-      <BackTo to="/admin/investments/companies" label={terms.fundOpportunities} />
+      <BackLink to="/admin/investments/companies">{terms.fundOpportunities}</BackLink>
       <Title order={1} fz={26}>
         New fund investment
       </Title>
@@ -146,7 +136,7 @@ export function EditCompanyPage() {
   if (!query.data) return <Skeleton h={480} radius="md" />;
   return (
     <Stack gap="lg" maw={960}>
-      <BackTo to={`/admin/investments/companies/${id}/details`} label={query.data.company_name} />
+      <BackLink to={`/admin/investments/companies/${id}/details`}>{query.data.company_name}</BackLink>
       <Title order={1} fz={26}>
         Edit {query.data.company_name}
       </Title>

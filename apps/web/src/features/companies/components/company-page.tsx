@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { can, MATURITY_STATUS_LABELS, toMultiple } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -16,6 +16,7 @@ import { shortDate } from './companies-list-page';
 import { MaturityStatusBadge } from './maturity-status-badge';
 import { MaturityStatusesPanel } from './maturity-statuses-panel';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
+import { BackLink } from '../../../ui/back-link';
 
 export type CompanyTab = 'details' | 'key-information' | 'transactions' | 'notes-calls-tasks' | 'maturity-statuses';
 
@@ -151,11 +152,7 @@ export function CompanyPage({ tab }: { tab: CompanyTab }) {
   const fundsLink = fundsOn && can(user?.role_id, 'funds', 'show');
   return (
     <Stack gap="lg">
-      <Group>
-        <Button component={Link} to="/admin/investments/companies" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {terms.fundOpportunities}
-        </Button>
-      </Group>
+      <BackLink to="/admin/investments/companies">{terms.fundOpportunities}</BackLink>
       <Group justify="space-between" align="flex-start">
         <div>
           <Group gap="sm">

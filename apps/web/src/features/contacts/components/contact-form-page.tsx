@@ -1,6 +1,5 @@
 import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { CONTACT_STATUS_IDS, CONTACT_STATUS_LABELS, INVESTOR_INTEREST_LABELS, INVESTOR_INTEREST_OPTIONS } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
@@ -15,6 +14,7 @@ import { useAttributes, type Attribute } from '../../attributes/api/attributes';
 import { AttributeFields, attributeFormValues, attributesPayload, type AttributeFormValues } from '../../attributes/components/attribute-fields';
 import { CONTACT_INCLUDES, useContact, useContactAction, useLeadStatuses, type Contact } from '../api/contacts';
 import { SectionCard } from '../../../ui/section-card';
+import { BackLink } from '../../../ui/back-link';
 
 const LIST = '/admin/investors/contacts';
 const TEXT = ['name', 'email', 'phone', 'company', 'source'] as const;
@@ -127,11 +127,7 @@ export function NewContactPage() {
   const { terms } = useBranding();
   return (
     <Stack gap="lg" maw={960}>
-      <Group>
-        <Button component={Link} to={LIST} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {terms.contacts}
-        </Button>
-      </Group>
+      <BackLink to={LIST}>{terms.contacts}</BackLink>
       <Title order={1} fz={26}>
         New contact
       </Title>
@@ -149,11 +145,7 @@ export function EditContactPage() {
   if (!query.data) return <Skeleton h={480} radius="md" />;
   return (
     <Stack gap="lg" maw={960}>
-      <Group>
-        <Button component={Link} to={`${LIST}/${id}/details`} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {query.data.name}
-        </Button>
-      </Group>
+      <BackLink to={`${LIST}/${id}/details`}>{query.data.name}</BackLink>
       <Title order={1} fz={26}>
         Edit {query.data.name}
       </Title>

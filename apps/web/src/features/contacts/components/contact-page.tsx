@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import { IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { can, INVESTOR_INTEREST_LABELS, type InvestorInterest, type QuestionnaireForm } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
-import { ButtonLink } from '../../../ui/button-link';
 import { Fact } from '../../../ui/fact';
 import { usePageTitle } from '../../../ui/page-title';
 import { useAttributes } from '../../attributes/api/attributes';
@@ -19,6 +18,7 @@ import { DocumentsPanel } from '../../records/components/documents-panel';
 import { RecordsPanel } from '../../records/components/records-panel';
 import { convertContact, deleteContact, useContact, useContactAction, type Contact } from '../api/contacts';
 import { ContactStatusBadge } from './contacts-list-page';
+import { BackLink } from '../../../ui/back-link';
 
 export type ContactTab = 'details' | 'documents' | 'notes-calls-tasks' | 'category' | 'registration-form' | 'fact-find' | 'risk-profile';
 const LIST = '/admin/investors/contacts';
@@ -176,11 +176,7 @@ export function ContactPage({ tab }: { tab: ContactTab }) {
   };
   return (
     <Stack gap="lg">
-      <Group>
-        <ButtonLink to={LIST} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {terms.contacts}
-        </ButtonLink>
-      </Group>
+      <BackLink to={LIST}>{terms.contacts}</BackLink>
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1} fz={26}>

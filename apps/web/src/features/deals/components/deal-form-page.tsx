@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { CURRENCIES } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -14,6 +14,7 @@ import { usePipelines } from '../../pipelines/api/pipelines';
 import { useDeal, useDealAction, type Deal } from '../api/deals';
 import { saveDeal, useStaff, type DealValues } from '../api/save-deal';
 import { SectionCard } from '../../../ui/section-card';
+import { BackLink } from '../../../ui/back-link';
 
 const RICH_TEXT_HELP = 'Formatting: paragraphs, headings, lists and links (HTML) are kept; anything else is removed.';
 
@@ -176,11 +177,7 @@ export function NewDealPage() {
   const pipelines = usePipelines();
   return (
     <Stack gap="lg" maw={960}>
-      <Group>
-        <Button component={Link} to="/admin/investments/deals" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {terms.dealOpportunities}
-        </Button>
-      </Group>
+      <BackLink to="/admin/investments/deals">{terms.dealOpportunities}</BackLink>
       <Title order={1} fz={26}>
         New deal
       </Title>
@@ -198,11 +195,7 @@ export function EditDealPage() {
   if (!query.data) return <Skeleton h={480} radius="md" />;
   return (
     <Stack gap="lg" maw={960}>
-      <Group>
-        <Button component={Link} to={`/admin/investments/deals/${id}/performance`} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {query.data.company_name}
-        </Button>
-      </Group>
+      <BackLink to={`/admin/investments/deals/${id}/performance`}>{query.data.company_name}</BackLink>
       <Title order={1} fz={26}>
         Edit {query.data.company_name}
       </Title>

@@ -1,6 +1,5 @@
 import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { CURRENCIES } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -14,6 +13,7 @@ import { ErrorPage } from '../../errors/error-page';
 import { useFund, useFundAction, type Fund } from '../api/funds';
 import { saveFund, type FundValues } from '../api/save-fund';
 import { SectionCard } from '../../../ui/section-card';
+import { BackLink } from '../../../ui/back-link';
 
 function initialValues(fund?: Fund): FundValues {
   return {
@@ -99,23 +99,13 @@ function FundForm({ fund }: { fund?: Fund }) {
   );
 }
 
-function BackTo({ to, label }: { to: string; label: string }) {
-  return (
-    <Group>
-      <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-        {label}
-      </Button>
-    </Group>
-  );
-}
-
 /** /admin/funds/new-fund. */
 export function NewFundPage() {
   usePageTitle('New fund');
   const { terms } = useBranding();
   return (
     <Stack gap="lg" maw={960}>
-      <BackTo to="/admin/funds" label={terms.funds} />
+      <BackLink to="/admin/funds">{terms.funds}</BackLink>
       <Title order={1} fz={26}>
         New fund
       </Title>
@@ -133,7 +123,7 @@ export function EditFundPage() {
   if (!query.data) return <Skeleton h={480} radius="md" />;
   return (
     <Stack gap="lg" maw={960}>
-      <BackTo to={`/admin/funds/${id}/details`} label={query.data.name} />
+      <BackLink to={`/admin/funds/${id}/details`}>{query.data.name}</BackLink>
       <Title order={1} fz={26}>
         Edit {query.data.name}
       </Title>

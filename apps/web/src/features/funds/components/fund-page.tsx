@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { can } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -18,6 +18,7 @@ import { LedgersPanel } from './ledgers-panel';
 import { FundFiguresCards, NavPanel } from './nav-panel';
 import { PortfolioPanel } from './portfolio-panel';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
+import { BackLink } from '../../../ui/back-link';
 
 export type FundTab = 'details' | 'transactions' | 'portfolio' | 'notes-calls-tasks' | 'portfolio-analysis';
 
@@ -81,11 +82,7 @@ export function FundPage({ tab }: { tab: FundTab }) {
   const mayDelete = can(role, 'funds', 'delete');
   return (
     <Stack gap="lg">
-      <Group>
-        <Button component={Link} to="/admin/funds" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {terms.funds}
-        </Button>
-      </Group>
+      <BackLink to="/admin/funds">{terms.funds}</BackLink>
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1} fz={26}>

@@ -1,14 +1,13 @@
 import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { ApiError } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
-import { ButtonLink } from '../../../ui/button-link';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { saveHolder, useHolder, useHolderAction, type HolderResource } from '../api/holders';
+import { BackLink } from '../../../ui/back-link';
 
 export interface HolderField {
   /** The server's field name. */
@@ -87,11 +86,7 @@ export function NewHolderPage({ resource, fields, noun, listPath, listLabel, rec
   usePageTitle(`New ${noun}`);
   return (
     <Stack gap="lg" maw={960}>
-      <Group>
-        <ButtonLink to={listPath} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {listLabel}
-        </ButtonLink>
-      </Group>
+      <BackLink to={listPath}>{listLabel}</BackLink>
       <Title order={1} fz={26}>
         New {noun}
       </Title>
@@ -109,11 +104,7 @@ export function EditHolderPage({ resource, fields, noun, recordPath }: PageProps
   if (!query.data) return <Skeleton h={420} radius="md" />;
   return (
     <Stack gap="lg" maw={960}>
-      <Group>
-        <ButtonLink to={recordPath(id)} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {query.data.name}
-        </ButtonLink>
-      </Group>
+      <BackLink to={recordPath(id)}>{query.data.name}</BackLink>
       <Title order={1} fz={26}>
         Edit {query.data.name}
       </Title>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Skeleton, Stack, Tabs, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { can, HOLDER_PERMISSION_EVENT } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import type { HolderResource } from '../api/holders';
 import { DeleteHolderButton } from './delete-holder-button';
+import { BackLink } from '../../../ui/back-link';
 
 interface Props {
   resource: HolderResource;
@@ -40,11 +41,7 @@ export function HolderPage({ resource, record, error, listPath, listLabel, base,
     );
   return (
     <Stack gap="lg">
-      <Group>
-        <ButtonLink to={listPath} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {listLabel}
-        </ButtonLink>
-      </Group>
+      <BackLink to={listPath}>{listLabel}</BackLink>
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1} fz={26}>

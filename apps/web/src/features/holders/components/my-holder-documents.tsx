@@ -1,11 +1,10 @@
-import { Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../app/api-client';
-import { ButtonLink } from '../../../ui/button-link';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { FileList } from '../../profile/components/file-list';
+import { BackLink } from '../../../ui/back-link';
 
 interface PortalDocument {
   id: number;
@@ -22,11 +21,7 @@ export function MyHolderDocuments({ name, documentsUrl, backTo }: { name: string
   if (documents.error) return <ErrorPage status={documents.error instanceof ApiError ? documents.error.status : 500} />;
   return (
     <Stack gap="md">
-      <Group>
-        <ButtonLink to={backTo} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {name ?? 'Back'}
-        </ButtonLink>
-      </Group>
+      <BackLink to={backTo}>{name ?? 'Back'}</BackLink>
       <Paper withBorder radius="md" p="xl">
         <Title order={2} fz="lg" mb="md">
           Documents{name ? ` of ${name}` : ''}

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Navigate, useParams, useSearch } from '@tanstack/react-router';
 import { acceptsReservations } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
@@ -12,6 +11,7 @@ import { OpportunityView } from '../../opportunities/components/opportunity-view
 import { useMyInvestments } from '../api/investments';
 import { InvestmentSummary } from './payment-instructions';
 import { ApiError } from '../../../app/api-client';
+import { BackLink } from '../../../ui/back-link';
 
 /** /investor/investments/{slug}: the opportunity, the investor's own investments in it, and the way to invest. */
 export function InvestorOpportunityPage() {
@@ -33,11 +33,7 @@ export function InvestorOpportunityPage() {
   const canInvest = acceptsReservations(opportunity.status);
   return (
     <Stack gap="lg">
-      <Group>
-        <Button component={Link} to="/investor/investments" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          All {terms.investments.toLowerCase()}
-        </Button>
-      </Group>
+      <BackLink to="/investor/investments">All {terms.investments.toLowerCase()}</BackLink>
       {payment === 'done' && (
         <Alert variant="light" color="teal" title="Thank you for your card payment">
           The payment is being confirmed with the card provider; your investment shows it as received within a few minutes.

@@ -1,11 +1,9 @@
 import { Button, Checkbox, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { can, INVESTOR_CATEGORIES, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, KYC_STATUSES } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
-import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
@@ -14,6 +12,8 @@ import { AttributeFields, attributeFormValues, attributesPayload, type Attribute
 import { ErrorPage } from '../../errors/error-page';
 import { useInvestor, useInvestorAction, useOwners, type Investor } from '../api/use-investors';
 import { SectionCard } from '../../../ui/section-card';
+import { BackLink } from '../../../ui/back-link';
+import { useBranding } from '../../../app/settings';
 
 interface InvestorValues {
   name: string;
@@ -153,23 +153,13 @@ function InvestorForm({ investor }: { investor?: Investor }) {
   );
 }
 
-function BackToList() {
-  const { terms } = useBranding();
-  return (
-    <Group>
-      <Button component={Link} to="/admin/investors" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-        {terms.investors}
-      </Button>
-    </Group>
-  );
-}
-
 /** /admin/investors/new-investor */
 export function NewInvestorPage() {
   usePageTitle('New investor');
+  const { terms } = useBranding();
   return (
     <Stack gap="lg" maw={960}>
-      <BackToList />
+      <BackLink to="/admin/investors">{terms.investors}</BackLink>
       <Title order={1} fz={26}>
         New investor
       </Title>
@@ -185,11 +175,12 @@ export function NewInvestorPage() {
 export function EditInvestorPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const query = useInvestor(id);
+  const { terms } = useBranding();
   usePageTitle(query.data ? `Edit ${query.data.name}` : 'Edit investor');
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
   return (
     <Stack gap="lg" maw={960}>
-      <BackToList />
+      <BackLink to="/admin/investors">{terms.investors}</BackLink>
       <Title order={1} fz={26}>
         {query.data ? `Edit ${query.data.name}` : 'Edit investor'}
       </Title>

@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconSignature } from '@tabler/icons-react';
+import { IconSignature } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { can, Role } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -14,6 +14,7 @@ import { InvestorQuestionnaireTab, useQuestionnaireTitles, type InvestorQuestion
 import { InvestorActions } from './investor-actions';
 import { AppropriatenessBadge, KycBadge } from './investors-list-page';
 import { CategoryPanel, DetailsPanel, OnboardingDocumentsPanel, TransactionsPanel } from './investor-panels';
+import { BackLink } from '../../../ui/back-link';
 
 export type InvestorTab = 'details' | 'transactions' | 'documents' | 'notes-calls-tasks' | 'category' | 'registration-form' | 'investment-documents' | 'fact-find' | 'risk-profile' | 'investor-consent';
 
@@ -44,11 +45,7 @@ export function InvestorPage({ tab }: { tab: InvestorTab }) {
   const mayWrite = can(role, 'investors', 'update');
   return (
     <Stack gap="lg">
-      <Group>
-        <Button component={Link} to="/admin/investors" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {terms.investors}
-        </Button>
-      </Group>
+      <BackLink to="/admin/investors">{terms.investors}</BackLink>
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1} fz={26}>

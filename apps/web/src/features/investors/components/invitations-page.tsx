@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconMailOff, IconTrash } from '@tabler/icons-react';
+import { IconMailOff, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { can } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -9,6 +9,7 @@ import { useBranding } from '../../../app/settings';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { bulkDeleteInvitations, useInvestorAction, useInvitations } from '../api/use-investors';
+import { BackLink } from '../../../ui/back-link';
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -29,11 +30,7 @@ export function InvitationsPage() {
 
   return (
     <Stack gap="lg" maw={1000}>
-      <Group>
-        <Button component={Link} to="/admin/investors" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {terms.investors}
-        </Button>
-      </Group>
+      <BackLink to="/admin/investors">{terms.investors}</BackLink>
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>

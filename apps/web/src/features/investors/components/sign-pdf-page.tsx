@@ -1,8 +1,8 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { Alert, Box, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Slider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft, IconEraser } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { IconEraser } from '@tabler/icons-react';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { api, ApiError } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
@@ -10,6 +10,7 @@ import { PdfPage, usePdfDocument } from '../../../ui/pdf-page';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { useInvestorAction } from '../api/use-investors';
+import { BackLink } from '../../../ui/back-link';
 
 interface SignTarget {
   document: { id: number; name: string; visibility: 'public' | 'private'; download_url: string };
@@ -110,11 +111,7 @@ export function SignPdfPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Group>
-        <Button component={Link} to={`/admin/investors/${id}/documents`} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          Documents
-        </Button>
-      </Group>
+      <BackLink to={`/admin/investors/${id}/documents`}>Documents</BackLink>
       <Title order={1} fz={26}>
         Sign {target.data.document.name}
       </Title>

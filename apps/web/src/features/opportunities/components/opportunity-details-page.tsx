@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEye } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { can, mayViewOpportunityTab, OPPORTUNITY_PERMISSION_EVENT, type OpportunityTab } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -21,6 +21,7 @@ import { FundingProgress, money, OpportunityView, sharePrice } from './opportuni
 import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
 import { Fact } from '../../../ui/fact';
+import { BackLink } from '../../../ui/back-link';
 
 export type { OpportunityTab };
 
@@ -113,11 +114,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
   const listPath = existing ? '/admin/investments/existing' : '/admin/investments/opportunities';
   return (
     <Stack gap="lg">
-      <Group>
-        <Button component={Link} to={listPath} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {existing ? terms.ExistingOpportunities : terms.LiveOpportunities}
-        </Button>
-      </Group>
+      <BackLink to={listPath}>{existing ? terms.ExistingOpportunities : terms.LiveOpportunities}</BackLink>
       <Group justify="space-between" align="flex-start">
         <div>
           <Group gap="sm">

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stac
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCheck, IconFileText, IconX } from '@tabler/icons-react';
+import { IconCheck, IconFileText, IconX } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { can, HOLDER_PERMISSION_EVENT } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -11,12 +11,12 @@ import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { useListQuery } from '../../../app/use-list-query';
 import { useSubmit } from '../../../app/use-submit';
-import { ButtonLink } from '../../../ui/button-link';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { APPLICATION_STATUS_COLOURS, ORGANISATION_ROLE_OPTIONS, useApplication, useDecision, type Organisation, type OrganisationApplication } from '../api/organisations';
+import { BackLink } from '../../../ui/back-link';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -118,11 +118,7 @@ export function ApplicationPage() {
   if (!application) return <Skeleton h={360} radius="md" />;
   return (
     <Stack gap="lg" maw={960}>
-      <Group>
-        <ButtonLink to="/admin/investors/organisation-applications" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          Organisation Applications
-        </ButtonLink>
-      </Group>
+      <BackLink to="/admin/investors/organisation-applications">Organisation Applications</BackLink>
       <div>
         <Title order={1} fz={26}>
           {application.name}

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Select, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { restrictToVerticalAxis } from './restrict-vertical';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { can } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
@@ -17,6 +17,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { createStage, deleteStage, renameStage, reorderStages, usePipeline, usePipelineAction, type Pipeline, type Stage } from '../api/pipelines';
 import { NameModal } from './name-modal';
+import { BackLink } from '../../../ui/back-link';
 
 const message = (error: unknown, fallback: string) =>
   error instanceof ApiError ? ((typeof error.errors === 'object' ? Object.values(error.errors).flat()[0] : error.errors) ?? error.message) : fallback;
@@ -262,11 +263,7 @@ export function StagesPage() {
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
   return (
     <Stack gap="lg" maw={760}>
-      <Group>
-        <Button component={Link} to="/admin/settings/account/pipelines" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          Pipelines
-        </Button>
-      </Group>
+      <BackLink to="/admin/settings/account/pipelines">Pipelines</BackLink>
       {!query.data ? (
         <Skeleton h={300} radius="md" />
       ) : (

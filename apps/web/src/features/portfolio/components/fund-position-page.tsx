@@ -1,7 +1,6 @@
 import { LineChart } from '@mantine/charts';
-import { Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
 import { LEDGER_KIND_LABELS } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
@@ -12,6 +11,7 @@ import { money, sharePrice } from '../../opportunities/components/opportunity-vi
 import { units } from '../../funds/components/fund-format';
 import { useMyFund } from '../api/portfolio';
 import { gainColour, multiple } from './portfolio-page';
+import { BackLink } from '../../../ui/back-link';
 
 const date = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
 
@@ -35,11 +35,7 @@ export function FundPositionPage() {
   ];
   return (
     <Stack gap="lg">
-      <Group>
-        <Button component={Link} to="/investor/portfolio" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {terms.portfolio}
-        </Button>
-      </Group>
+      <BackLink to="/investor/portfolio">{terms.portfolio}</BackLink>
       <div>
         <Group gap="sm">
           <Title order={1} fz={28}>

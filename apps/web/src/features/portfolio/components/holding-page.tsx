@@ -1,6 +1,5 @@
-import { Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
 import { ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
@@ -9,6 +8,7 @@ import { money, sharePrice } from '../../opportunities/components/opportunity-vi
 import { PreEmptionOffers } from '../../opportunities/components/pre-emption-offer';
 import { useHolding } from '../api/portfolio';
 import { gainColour, multiple, percent } from './portfolio-page';
+import { BackLink } from '../../../ui/back-link';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
 
@@ -32,11 +32,7 @@ export function HoldingPage() {
   ];
   return (
     <Stack gap="lg">
-      <Group>
-        <Button component={Link} to="/investor/portfolio" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {terms.portfolio}
-        </Button>
-      </Group>
+      <BackLink to="/investor/portfolio">{terms.portfolio}</BackLink>
       <div>
         <Group gap="sm">
           <Title order={1} fz={28}>
