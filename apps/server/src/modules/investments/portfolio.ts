@@ -127,10 +127,10 @@ async function loadHeld(db: Db, userId: number, opportunityId?: number) {
   return [...groups.values()];
 }
 
-/** The investor's realised proceeds per company (every line they hold through). */
-async function realisationsOf(db: Db, userId: number): Promise<Map<number, HoldingRealisation[]>> {
+/** The investor's realised proceeds per company (every line they hold through), in all companies or one. */
+async function realisationsOf(db: Db, userId: number, opportunityId?: number): Promise<Map<number, HoldingRealisation[]>> {
   const byCompany = new Map<number, HoldingRealisation[]>();
-  for (const r of await loadRealisations(db, { userId })) byCompany.set(r.opportunityId, [...(byCompany.get(r.opportunityId) ?? []), realisationFlow(r)]);
+  for (const r of await loadRealisations(db, { userId, opportunityId })) byCompany.set(r.opportunityId, [...(byCompany.get(r.opportunityId) ?? []), realisationFlow(r)]);
   return byCompany;
 }
 
@@ -152,7 +152,7 @@ export async function loadHolding(db: Db, userId: number, opportunityId: number,
   const [group] = await loadHeld(db, userId, opportunityId);
   if (!group) throw notFound('holding');
   return {
-    ...presentHolding(group.opportunity, group.rows, (await realisationsOf(db, userId)).get(opportunityId) ?? [], asOf, (await loadPriceHistories(db, [opportunityId])).get(opportunityId)),
+    ...presentHolding(group.opportunity, group.rows, (await realisationsOf(db, userId, opportunityId)).get(opportunityId) ?? [], asOf, (await loadPriceHistories(db, [opportunityId])).get(opportunityId)),
     investments: group.rows.map((r) => ({
       id: r.id,
       holder_type: r.holderType,

@@ -38,9 +38,10 @@ export interface CompanyHolder {
 /**
  * Who holds shares in a company: paid and completed investments with shares, grouped by investor
  * and the way they hold, with the shares each line has sold (the cap table, pre-emption
- * entitlements and per-holder performance all read this one register).
+ * entitlements and per-holder performance all read this one register). A caller that has the
+ * company's realisations already passes them.
  */
-export async function loadCompanyHolders(db: Db, opportunityId: number): Promise<CompanyHolder[]> {
+export async function loadCompanyHolders(db: Db, opportunityId: number, realisations?: Awaited<ReturnType<typeof loadRealisations>>): Promise<CompanyHolder[]> {
   const rows = await db
     .select({
       investment: investments,
@@ -81,18 +82,19 @@ export async function loadCompanyHolders(db: Db, opportunityId: number): Promise
     }
     holder.flows.investments.push({ date: isoDay(i.paidAt ?? i.createdAt), amount: i.amount, shares: i.shares });
   }
-  for (const r of await loadRealisations(db, { opportunityId })) holders.get(holderKeyOf(r))?.flows.realisations.push(realisationFlow(r));
+  for (const r of realisations ?? (await loadRealisations(db, { opportunityId }))) holders.get(holderKeyOf(r))?.flows.realisations.push(realisationFlow(r));
   return [...holders.values()];
 }
 
-/** Proceeds recorded for holders, oldest first: of one company, or of one investor across companies. */
-export function loadRealisations(db: Db, of: { opportunityId: number } | { userId: number }) {
+/** Proceeds recorded for holders, oldest first: of one company, of one investor, or of one investor in one company. */
+export function loadRealisations(db: Db, of: { opportunityId?: number; userId?: number }) {
   return db
     .select()
     .from(holdingRealisations)
     .where(
       and(
-        'opportunityId' in of ? eq(holdingRealisations.opportunityId, of.opportunityId) : eq(holdingRealisations.userId, of.userId),
+        of.opportunityId === undefined ? undefined : eq(holdingRealisations.opportunityId, of.opportunityId),
+        of.userId === undefined ? undefined : eq(holdingRealisations.userId, of.userId),
         isNull(holdingRealisations.deletedAt),
       ),
     )

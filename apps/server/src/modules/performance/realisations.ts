@@ -77,7 +77,8 @@ export function registerRealisationRoutes(app: FastifyInstance, { db, clock }: A
 
   app.get(base, { schema: { params: idParams } }, async (request) => {
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'performance');
-    const [holders, rows] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadRealisations(db, { opportunityId: opportunity.id })]);
+    const rows = await loadRealisations(db, { opportunityId: opportunity.id });
+    const holders = await loadCompanyHolders(db, opportunity.id, rows);
     const byKey = new Map(holders.map((h) => [h.key, h]));
     return {
       data: rows.map((r) => present(r, byKey.get(holderKeyOf(r)))),
