@@ -1,6 +1,30 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { openPostgres } from '../apps/server/src/db/client';
 import { countInvestors } from './support/accounts';
+import { E2E_DATABASE_URL } from './support/env';
 import { login } from './support/session';
+
+/** The newest mail to `to` whose subject matches, read from the outbox as the mail log would show it. */
+async function newestMail(to: string, subject: string): Promise<string | null> {
+  const database = openPostgres(E2E_DATABASE_URL, 1);
+  try {
+    const result = await database.db.execute(sql`select text from mail_outbox where to_address = ${to} and subject like ${`%${subject}%`} order by id desc limit 1`);
+    return (result as unknown as { rows: Array<{ text: string }> }).rows[0]?.text ?? null;
+  } finally {
+    await database.close();
+  }
+}
+
+async function register(page: Page, name: string, email: string) {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
+  await page.getByLabel('Confirm password').fill('a-long-enough-password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  return page.getByRole('status');
+}
 
 test.describe('signing in', () => {
   test('a wrong password is shown on the e-mail field, and nothing reveals whether the account exists', async ({ page }) => {
@@ -52,5 +76,36 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/investor$/);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/investor$/);
+  });
+});
+
+test.describe('registering', () => {
+  test('a visitor registers, confirms the address from the mailed link, then logs in to the portal', async ({ page }) => {
+    const email = `registrant-${Date.now()}@example.test`;
+    const confirmation = await register(page, 'Rita Registrant', email);
+    await expect(confirmation).toContainText('Check your email');
+    await page.goto('/investor');
+    await expect(page).toHaveURL(/\/login/);
+
+    let mail: string | null = null;
+    await expect.poll(async () => (mail = await newestMail(email, 'Verify your email'))).not.toBeNull();
+    const link = new URL(/https?:\/\/\S+\/email\/verify\/\S+/.exec(mail!)![0]);
+    await page.goto(link.pathname + link.search);
+    await expect(page).toHaveURL(/\/login\?verified=1/);
+    await expect(page.getByText('Your email address is verified. Log in to continue.')).toBeVisible();
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByLabel(/^password/i).fill('a-long-enough-password');
+    await page.getByRole('button', { name: /log in/i }).click();
+    await expect(page).toHaveURL(/\/investor$/);
+  });
+
+  test('an address that already has an account gets the same answer, and its owner an e-mail', async ({ page }) => {
+    const fresh = await register(page, 'Someone New', `someone-new-${Date.now()}@example.test`);
+    const answer = await fresh.textContent();
+    const taken = await register(page, 'Not The Investor', 'investor@demo.test');
+    await expect(taken).toHaveText(answer!);
+    await page.goto('/investor');
+    await expect(page).toHaveURL(/\/login/);
+    await expect.poll(() => newestMail('investor@demo.test', 'Someone tried to register')).toMatch(/\/forgot-password/);
   });
 });

@@ -8,8 +8,9 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
+import { createBackgroundWork, type BackgroundWork } from './platform/background';
 import { systemClock, type Clock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
@@ -56,6 +57,8 @@ export interface AppContext {
   db: Database['db'];
   clock: Clock;
   mailer: Mailer;
+  /** Work done after the answer (account mails whose timing must not tell whether an account exists). */
+  background: BackgroundWork;
   sessions: SessionManager;
   realtime: Realtime;
   storage: Storage;
@@ -75,7 +78,7 @@ export interface BuildOptions {
 export async function buildApp({ config, database, clock = systemClock, logger }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -88,6 +91,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
 
   const db = database.db;
   const appKey = await loadAppKey(db, config.appKey);
+  const background = createBackgroundWork(app.log);
   const mailer = createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const realtime = createRealtime({ appKey: config.pusherKey, appSecret: appKey, databaseUrl: config.databaseUrl, logger: app.log });
 
@@ -114,7 +118,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
 
   const sessions = registerSessions(app, { db, clock, appKey, secureCookies: config.secureCookies });
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
-  const ctx: AppContext = { config, database, db, clock, mailer, sessions, realtime, storage, appKey };
+  const ctx: AppContext = { config, database, db, clock, mailer, background, sessions, realtime, storage, appKey };
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
@@ -153,6 +157,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     mailer.start();
   });
   app.addHook('onClose', async () => {
+    await background.settled();
     await mailer.stop();
     await realtime.close();
   });

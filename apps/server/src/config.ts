@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Runtime configuration, read once from the environment. */
@@ -20,6 +21,11 @@ export interface Config {
   webDist: string;
   /** Sign-in tries a minute per address and e-mail before answering 429. */
   loginAttemptsPerMinute: number;
+  /**
+   * Which proxies may tell the client's address through X-Forwarded-For (Fastify's trustProxy):
+   * none, a hop count, or the proxies' addresses and ranges. Every per-address limit depends on it.
+   */
+  trustProxy: false | number | string[];
   /** Card payments through Stripe Checkout; off unless both keys are set. */
   stripe?: StripeConfig;
 }
@@ -50,6 +56,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     loginAttemptsPerMinute: positiveInteger(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL || undefined }
@@ -60,4 +67,40 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function positiveInteger(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** Names proxy-addr (behind Fastify's trustProxy) knows for the private and loopback ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off unless set, because trusting X-Forwarded-For from anyone lets every client pick
+ * the address the rate limits count against. A typo must not silently fall back to either extreme,
+ * so an unreadable value stops the start.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || /^(false|off)$/i.test(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text) || false;
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length) {
+    throw new Error(
+      `TRUST_PROXY must be off, a hop count (e.g. 1) or a comma-separated list of proxy addresses or ranges (e.g. 10.0.0.0/8,192.168.1.5); cannot read ${invalid.map((entry) => `'${entry}'`).join(', ')}.`,
+    );
+  }
+  return entries;
+}
+
+/** The hop count as Fastify applies it (its runtime takes a number, its types only a function). */
+export function fastifyTrustProxy(trustProxy: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
 }

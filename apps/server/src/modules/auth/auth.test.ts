@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import { readConfig } from '../../config';
-import { mailOutbox, sessions } from '../../db/schema';
+import { mailOutbox, sessions, users } from '../../db/schema';
 import { agent, createTestApp, createUser, reloadUser, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -12,6 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function lastMailTo(email: string) {
+  await t.ctx.background.settled();
   await t.ctx.mailer.flush();
   const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1);
   return mail;
@@ -89,14 +90,13 @@ describe('XSRF and sessions', () => {
     expect(Object.keys(response.json().errors).sort()).toEqual(['email', 'password']);
   });
 
-  it('rate-limits login attempts with a clear 429', async () => {
+  it('limits sign-ins of any outcome to LOGIN_ATTEMPTS_PER_MINUTE per address and e-mail, with a clear 429', async () => {
+    const user = await createUser(t.ctx);
     const client = agent(t.app);
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await client.post('/login', { email: 'limit@example.test', password: 'wrong-password' })).statusCode);
-    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
-    const limited = await client.post('/login', { email: 'limit@example.test', password: 'wrong-password' });
+    for (let i = 0; i < 10; i++) await client.login(user.email);
+    const limited = await client.post('/login', { email: user.email, password: TEST_PASSWORD });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/Too many attempts/);
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please wait/);
   });
 
   it('reads the login limit from LOGIN_ATTEMPTS_PER_MINUTE, 10 when unset or not a positive whole number', () => {
@@ -154,16 +154,19 @@ describe('/api/user includes', () => {
 });
 
 describe('registration and e-mail verification', () => {
-  it('registers an investor, sends a verification link that works once', async () => {
+  const registration = (email: string, name = 'New Investor') => ({ name, email, password: 'a-long-password', password_confirmation: 'a-long-password' });
+
+  it('registers an investor without signing them in, and sends a verification link that works once', async () => {
     const client = agent(t.app);
-    const response = await client.post('/api/auth/manual-register', { name: 'New Investor', email: 'New.Investor@Example.test', password: 'a-long-password', password_confirmation: 'a-long-password' });
-    expect(response.statusCode).toBe(201);
-    const created = response.json().data;
-    expect(created).toMatchObject({ role_id: Role.User, email: 'new.investor@example.test', email_verified_at: null, accepted_terms_version: 0 });
-    expect((await client.get('/api/user')).statusCode).toBe(200);
+    const response = await client.post('/api/auth/manual-register', registration('New.Investor@Example.test'));
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: expect.stringMatching(/Check your email/) });
+    expect((await client.get('/api/user')).statusCode).toBe(401);
 
     const mail = await lastMailTo('new.investor@example.test');
     expect(mail.status).toBe('logged');
+    const [created] = await t.db.select().from(users).where(eq(users.email, 'new.investor@example.test'));
+    expect(created).toMatchObject({ roleId: Role.User, emailVerifiedAt: null, acceptedTermsVersion: 0 });
     const link = linkIn(mail.text, '/email/verify/');
     const tampered = await client.get(`${link.pathname}?expires=${link.searchParams.get('expires')}&signature=forged`);
     expect(tampered.headers.location).toBe('/verify-email?invalid=1');
@@ -171,17 +174,43 @@ describe('registration and e-mail verification', () => {
 
     const verified = await client.get(`${link.pathname}${link.search}`);
     expect(verified.statusCode).toBe(302);
-    expect(verified.headers.location).toBe('/investor?verified=1');
+    expect(verified.headers.location).toBe('/login?verified=1');
     expect((await reloadUser(t.ctx, created.id)).emailVerifiedAt).not.toBeNull();
+    const signedIn = await client.login('new.investor@example.test', 'a-long-password');
+    expect(signedIn.json().data).toMatchObject({ id: created.id, role_id: Role.User });
   });
 
-  it('rejects a taken e-mail and mismatched passwords on the right fields', async () => {
-    const existing = await createUser(t.ctx);
-    const response = await agent(t.app).post('/api/auth/manual-register', { name: 'X', email: existing.email, password: 'a-long-password', password_confirmation: 'different-password' });
+  it('answers a taken e-mail exactly as a new one, and tells the owner instead of creating an account', async () => {
+    const existing = await createUser(t.ctx, { name: 'Ada Owner' });
+    const taken = await agent(t.app).post('/api/auth/manual-register', registration(existing.email.toUpperCase(), 'Impostor'));
+    const fresh = await agent(t.app).post('/api/auth/manual-register', registration('never-seen@example.test'));
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.body).toBe(fresh.body);
+    expect(taken.headers['set-cookie']).toEqual(fresh.headers['set-cookie']);
+
+    const notice = await lastMailTo(existing.email);
+    expect(notice.subject).toMatch(/Someone tried to register/);
+    expect(notice.text).toContain('Hello Ada Owner');
+    expect(notice.text).toMatch(/\/login\b/);
+    expect(notice.text).toContain('/forgot-password');
+    expect(await t.db.select().from(users).where(sql`lower(${users.email}) = ${existing.email.toLowerCase()}`)).toHaveLength(1);
+    expect((await reloadUser(t.ctx, existing.id)).name).toBe('Ada Owner');
+    await agent(t.app).login(existing.email);
+  });
+
+  it('still checks the form field by field before anything else', async () => {
+    const response = await agent(t.app).post('/api/auth/manual-register', { name: '', email: 'not-an-email', password: 'a-long-password', password_confirmation: 'different-password' });
     expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['email', 'name', 'password_confirmation']);
     expect(response.json().errors.password_confirmation).toEqual(['The password confirmation does not match.']);
-    const taken = await agent(t.app).post('/api/auth/manual-register', { name: 'X', email: existing.email.toUpperCase(), password: 'a-long-password', password_confirmation: 'a-long-password' });
-    expect(taken.json().errors.email).toEqual(['The email has already been taken.']);
+  });
+
+  it('treats a malformed or out-of-range id in a verification link as an invalid link', async () => {
+    for (const id of ['1.5', '99999999999', '2147483648', '-1', '0', '1e3', 'abc']) {
+      const response = await agent(t.app).get(`/email/verify/${id}/x`);
+      expect(response.statusCode, id).toBe(302);
+      expect(response.headers.location, id).toBe('/verify-email?invalid=1');
+    }
   });
 
   it('resends the verification e-mail to an unverified user', async () => {
@@ -196,12 +225,13 @@ describe('registration and e-mail verification', () => {
 });
 
 describe('password reset', () => {
-  it('answers the same for known and unknown addresses and mails only the known one', async () => {
+  it('answers identically for known and unknown addresses before looking either up, and mails only the known one', async () => {
     const user = await createUser(t.ctx);
     const known = await agent(t.app).post('/password/email', { email: user.email });
     const unknown = await agent(t.app).post('/password/email', { email: 'ghost@example.test' });
     expect(known.statusCode).toBe(200);
-    expect(known.json()).toEqual(unknown.json());
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
     expect(await lastMailTo('ghost@example.test')).toBeUndefined();
     expect((await lastMailTo(user.email)).text).toContain('/reset-password/');
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, Role, setPasswordSchema, updatePasswordSchema } from '@platform/domain';
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, setPasswordSchema, updatePasswordSchema } from '@platform/domain';
 import type { AppContext } from '../../app';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -9,27 +9,32 @@ import { hashPassword, sha256, verifyPassword } from '../../platform/crypto';
 import { notFound, validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
 import { authenticated, authorize, requireUser } from '../../platform/guards';
-import { byIp, byIpAndEmail } from '../../platform/rate-limit';
+import { byIp, byIpAndEmail, claimAttempts } from '../../platform/rate-limit';
 import { parseIncludes, presentUser, presentUsersWith } from '../users/presenter';
 import {
   consumeTokenAndSetPassword,
   findUserByEmail,
+  registerInvestor,
   sendInvitation,
-  sendPasswordReset,
+  sendPasswordResetIfAccountExists,
+  sendSignInLockedNotice,
   sendVerification,
   verificationSignatureValid,
 } from './service';
+import { clearSignInThrottle, registrationLimits, resetRequestLimits, startPasswordCheck, tokenAttemptLimits } from './throttle';
 
 const MINUTE = 60_000;
-/** Login: `loginAttemptsPerMinute` tries (10 unless configured) per address and e-mail. Mail routes: 5 per 15 minutes. */
-const mailLimit = { rateLimit: { max: 5, timeWindow: 15 * MINUTE, keyGenerator: byIpAndEmail } };
-const registerLimit = { rateLimit: { max: 5, timeWindow: 15 * MINUTE, keyGenerator: byIp } };
+/** Serial ids of the users table: anything else in a verification link is simply an invalid link. */
+const USER_ID = /^[1-9]\d{0,9}$/;
+const MAX_INT = 2_147_483_647;
 
 const RESET_SENT = 'If an account exists for that address, we have emailed a password reset link.';
+const REGISTRATION_RECEIVED = 'Thank you. Check your email: we have sent you a link to confirm your address. Once it is confirmed, log in.';
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, sessions, clock } = ctx;
+  const { db, sessions, clock, background } = ctx;
+  /** Besides the failure limits below: `loginAttemptsPerMinute` tries of any outcome per address and e-mail. */
   const loginLimit = { rateLimit: { max: ctx.config.loginAttemptsPerMinute, timeWindow: MINUTE, keyGenerator: byIpAndEmail } };
 
   app.get('/sanctum/csrf-cookie', async (_request, reply) => {
@@ -39,9 +44,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/login', { config: loginLimit }, async (request, reply) => {
     const input = parseFields(loginSchema, request.body);
+    const check = await startPasswordCheck(ctx, request.ip, input.email);
     const user = await findUserByEmail(db, input.email);
     // Same answer and the same work whether the account is missing or the password is wrong.
-    if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw validationError({ email: [BAD_CREDENTIALS] });
+    if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+      if ((await check.failed()) && user) background.run('sign-in lock notice', () => sendSignInLockedNotice(ctx, user));
+      throw validationError({ email: [BAD_CREDENTIALS] });
+    }
+    await check.succeeded();
     const signedIn = await sessions.startSession(request, reply, user.id);
     await recordActivity(db, { request, actorId: user.id, action: 'logged_in', subjectType: 'user', subjectId: user.id });
     return { data: presentUser(signedIn) };
@@ -57,31 +67,29 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.redirect('/login');
   });
 
-  app.get('/api/user', { preHandler: authenticated }, async (request) => {
+  app.get('/api/user', { onRequest: authenticated }, async (request) => {
     const includes = parseIncludes((request.query as { include?: string }).include);
     const [user] = await presentUsersWith(db, [requireUser(request)], includes);
     return { data: user };
   });
 
-  app.post('/api/auth/manual-register', { config: registerLimit }, async (request, reply) => {
+  /**
+   * The same answer whether the address is free or taken, so registration cannot tell who has an
+   * account: the work (account and verification link, or a note to the address's owner) is done
+   * after the answer, and the person signs in once the address is confirmed.
+   */
+  app.post('/api/auth/manual-register', async (request, reply) => {
     const input = parseFields(registerSchema, request.body);
-    if (await findUserByEmail(db, input.email)) throw validationError({ email: ['The email has already been taken.'] });
-    const passwordHash = await hashPassword(input.password);
-    const user = await db.transaction(async (tx) => {
-      const [created] = await tx.insert(users).values({ name: input.name, email: input.email, passwordHash, roleId: Role.User }).returning();
-      await recordActivity(tx, { request, actorId: created.id, action: 'registered', subjectType: 'user', subjectId: created.id, after: created });
-      return created;
-    });
-    await sendVerification(ctx, user);
-    await sessions.startSession(request, reply, user.id);
-    return reply.status(201).send({ data: presentUser(user) });
+    await claimAttempts(ctx, registrationLimits(request.ip, input.email));
+    background.run('registration', () => registerInvestor(ctx, request, input));
+    return reply.status(202).send({ message: REGISTRATION_RECEIVED });
   });
 
   app.get('/email/verify/:id/:hash', async (request, reply) => {
     const { id, hash } = request.params as { id: string; hash: string };
     const { expires = '', signature = '' } = request.query as { expires?: string; signature?: string };
     const path = `/email/verify/${id}/${hash}`;
-    const [user] = await db.select().from(users).where(eq(users.id, Number(id) || 0));
+    const [user] = USER_ID.test(id) && Number(id) <= MAX_INT ? await db.select().from(users).where(eq(users.id, Number(id))) : [];
     if (!user || !verificationSignatureValid(ctx, path, expires, signature) || sha256(user.email.toLowerCase()) !== hash) {
       return reply.redirect('/verify-email?invalid=1');
     }
@@ -92,31 +100,38 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.redirect(request.user?.id === user.id ? '/investor?verified=1' : '/login?verified=1');
   });
 
-  app.post('/email/resend', { preHandler: authenticated, config: { rateLimit: { max: 3, timeWindow: 15 * MINUTE, keyGenerator: byIp } } }, async (request, reply) => {
+  app.post('/email/resend', { onRequest: authenticated, config: { rateLimit: { max: 3, timeWindow: 15 * MINUTE, keyGenerator: byIp } } }, async (request, reply) => {
     const user = requireUser(request);
     if (user.emailVerifiedAt) return { message: 'Your email address is already verified.' };
     await sendVerification(ctx, user);
     return reply.status(202).send({ message: 'A fresh verification link has been sent to your email address.' });
   });
 
-  app.post('/password/email', { config: mailLimit }, async (request) => {
+  /** Answers before looking the address up: the lookup, token and mail happen after the answer. */
+  app.post('/password/email', async (request) => {
     const input = parseFields(forgotPasswordSchema, request.body);
-    const user = await findUserByEmail(db, input.email);
-    if (user) await sendPasswordReset(ctx, user);
+    await claimAttempts(ctx, resetRequestLimits(request.ip, input.email));
+    background.run('password reset request', () => sendPasswordResetIfAccountExists(ctx, input.email));
     return { message: RESET_SENT };
   });
 
-  app.post('/password/reset', { config: mailLimit }, async (request) => {
+  app.post('/password/reset', async (request) => {
     const input = parseFields(resetPasswordSchema, request.body);
+    const attempt = await claimAttempts(ctx, tokenAttemptLimits('reset', request.ip, input.email));
     const user = await consumeTokenAndSetPassword(ctx, 'reset', input.email, input.token, input.password);
+    await attempt.refund();
+    await clearSignInThrottle(db, user.email);
     await sessions.endAllSessions(user.id);
     await recordActivity(db, { request, actorId: user.id, action: 'reset_password', subjectType: 'user', subjectId: user.id });
     return { message: 'Your password has been reset. You can now log in.' };
   });
 
-  app.post('/api/auth/set-password', { config: mailLimit }, async (request, reply) => {
+  app.post('/api/auth/set-password', async (request, reply) => {
     const input = parseFields(setPasswordSchema, request.body);
+    const attempt = await claimAttempts(ctx, tokenAttemptLimits('invite', request.ip, input.email));
     const user = await consumeTokenAndSetPassword(ctx, 'invite', input.email, input.token, input.password);
+    await attempt.refund();
+    await clearSignInThrottle(db, user.email);
     await sessions.endAllSessions(user.id);
     await sessions.startSession(request, reply, user.id);
     await recordActivity(db, { request, actorId: user.id, action: 'set_password', subjectType: 'user', subjectId: user.id });
@@ -126,7 +141,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const resendBody = z.object({ user_id: z.coerce.number().int().positive('Choose a user.') });
   app.post(
     '/api/users/resend-set-password-email',
-    { preHandler: authorize('investors', 'update'), config: { rateLimit: { max: 20, timeWindow: 15 * MINUTE, keyGenerator: byIp } } },
+    { onRequest: authorize('investors', 'update'), config: { rateLimit: { max: 20, timeWindow: 15 * MINUTE, keyGenerator: byIp } } },
     async (request) => {
       const { user_id: userId } = parseFields(resendBody, request.body);
       const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -137,10 +152,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/auth/update-password', { preHandler: authenticated, config: loginLimit }, async (request) => {
+  app.post('/api/auth/update-password', { onRequest: authenticated, config: loginLimit }, async (request) => {
     const user = requireUser(request);
     const input = parseFields(updatePasswordSchema, request.body);
-    if (!(await verifyPassword(user.passwordHash, input.current_password))) throw validationError({ current_password: ['The current password is incorrect.'] });
+    // A borrowed session must not become a way round the sign-in limits on the same password.
+    const check = await startPasswordCheck(ctx, request.ip, user.email.toLowerCase());
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+      await check.failed();
+      throw validationError({ current_password: ['The current password is incorrect.'] });
+    }
+    await check.succeeded();
     await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: clock.now() }).where(eq(users.id, user.id));
     // Other devices signed in with the old password are signed out; this one stays.
     await sessions.endAllSessions(user.id, request.sessionHash);

@@ -1,13 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { resolveTerminology } from '@platform/domain';
+import { resolveTerminology, Role, type RegisterInput } from '@platform/domain';
 import type { AppContext } from '../../app';
 import type { Db } from '../../db/client';
 import { users, userTokens } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
 import { hashPassword, hmac, randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { validationError } from '../../platform/errors';
+import { formatWait } from '../../platform/rate-limit';
 import type { UserRow } from '../../platform/session';
 import { loadSettings } from '../settings/service';
-import { invitationMail, resetMail, verificationMail } from './mails';
+import { invitationMail, registrationAttemptMail, resetMail, signInLockedMail, verificationMail } from './mails';
+import { LOCK_MS } from './throttle';
 
 export type TokenPurpose = 'reset' | 'invite';
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = { reset: 60 * 60 * 1000, invite: 7 * 24 * 60 * 60 * 1000 };
@@ -40,6 +44,46 @@ export async function sendPasswordReset(ctx: AppContext, user: UserRow): Promise
   const token = await issueToken(ctx, user.id, 'reset');
   const url = `${ctx.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
   await ctx.mailer.enqueue(resetMail(user.email, user.name, url, await productName(ctx.db)));
+}
+
+/** Runs after the answer to the reset request, so its timing cannot tell whether the account exists. */
+export async function sendPasswordResetIfAccountExists(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user) await sendPasswordReset(ctx, user);
+}
+
+export async function sendSignInLockedNotice(ctx: AppContext, user: UserRow): Promise<void> {
+  await ctx.mailer.enqueue(signInLockedMail(user.email, user.name, ctx.config.appUrl, formatWait(LOCK_MS), await productName(ctx.db)));
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/**
+ * Runs after the answer to a registration, which is the same whether the address is free or not:
+ * a free address gets its investor account and a verification link; a taken one gets a note to the
+ * account's owner instead, and nothing else changes.
+ */
+export async function registerInvestor(ctx: AppContext, request: FastifyRequest, input: RegisterInput): Promise<void> {
+  const owner = await findUserByEmail(ctx.db, input.email);
+  if (owner) return tellOwnerOfRegistration(ctx, owner);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx.insert(users).values({ name: input.name, email: input.email, passwordHash, roleId: Role.User }).returning();
+      await recordActivity(tx, { request, actorId: created.id, action: 'registered', subjectType: 'user', subjectId: created.id, after: created });
+      return created;
+    });
+    await sendVerification(ctx, user);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Registered in parallel, or held by a deleted account (whose owner is not told).
+    const raced = await findUserByEmail(ctx.db, input.email);
+    if (raced) await tellOwnerOfRegistration(ctx, raced);
+  }
+}
+
+async function tellOwnerOfRegistration(ctx: AppContext, owner: UserRow): Promise<void> {
+  await ctx.mailer.enqueue(registrationAttemptMail(owner.email, owner.name, ctx.config.appUrl, await productName(ctx.db)));
 }
 
 export async function sendInvitation(ctx: AppContext, user: UserRow): Promise<void> {

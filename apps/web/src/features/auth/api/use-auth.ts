@@ -14,14 +14,12 @@ export function useLogin() {
   });
 }
 
-export function useRegister() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (values: { name: string; email: string; password: string; password_confirmation: string }) =>
-      (await api<{ data: CurrentUser }>('/api/auth/manual-register', { method: 'POST', body: values })).data,
-    onSuccess: (user) => client.setQueryData(currentUserQuery.queryKey, user),
-  });
-}
+/**
+ * Registration answers the same whether or not the address already has an account, and signs no
+ * one in: the person confirms the address from the mailed link, then logs in.
+ */
+export const registerInvestor = (values: { name: string; email: string; password: string; password_confirmation: string }) =>
+  api<{ message: string }>('/api/auth/manual-register', { method: 'POST', body: values });
 
 export const requestPasswordReset = (values: { email: string }) => api<{ message: string }>('/password/email', { method: 'POST', body: values });
 

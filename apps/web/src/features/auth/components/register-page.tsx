@@ -1,22 +1,34 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { PASSWORD_MIN } from '@platform/domain';
 import { useSubmit } from '../../../app/use-submit';
 import { CenteredCard } from '../../../ui/centered-card';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
-import { useRegister } from '../api/use-auth';
+import { registerInvestor } from '../api/use-auth';
 
 export function RegisterPage() {
   usePageTitle('Register');
-  const navigate = useNavigate();
-  const register = useRegister();
+  const [sent, setSent] = useState<string | null>(null);
   const form = useForm({ initialValues: { name: '', email: '', password: '', password_confirmation: '' } });
-  const { submit, submitting, formError } = useSubmit(async (values: typeof form.values) => {
-    await register.mutateAsync(values);
-    await navigate({ to: '/verify-email' });
-  }, form);
+  const { submit, submitting, formError } = useSubmit(async (values: typeof form.values) => setSent((await registerInvestor(values)).message), form);
+
+  if (sent) {
+    return (
+      <CenteredCard title="Confirm your email address">
+        <Stack>
+          <Alert color="teal" role="status">
+            {sent}
+          </Alert>
+          <Anchor component={Link} to="/login">
+            Go to log in
+          </Anchor>
+        </Stack>
+      </CenteredCard>
+    );
+  }
 
   return (
     <CenteredCard title="Create your investor account">
