@@ -20,7 +20,7 @@ async function register(page: Page, name: string, email: string) {
   await page.goto('/register');
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
+  await page.getByLabel(/^password/i).fill('a-long-enough-password');
   await page.getByLabel('Confirm password').fill('a-long-enough-password');
   await page.getByRole('button', { name: 'Register' }).click();
   return page.getByRole('status');
