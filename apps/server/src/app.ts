@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerNoStore } from './platform/cache-control';
 import { systemClock, type Clock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const sessions = registerSessions(app, { db, clock, appKey, secureCookies: config.secureCookies });
+  registerNoStore(app);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const ctx: AppContext = { config, database, db, clock, mailer, sessions, realtime, storage, appKey };
 
