@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { registerNoStore } from './platform/cache-control';
 import { systemClock, type Clock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
+import { registerIdempotency } from './platform/idempotency';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerRateLimits } from './platform/rate-limit';
 import { loadAppKey } from './platform/secrets';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
 
   const sessions = registerSessions(app, { db, clock, appKey, secureCookies: config.secureCookies });
   registerNoStore(app);
+  registerIdempotency(app, { db, clock });
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const ctx: AppContext = { config, database, db, clock, mailer, sessions, realtime, storage, appKey };
 
