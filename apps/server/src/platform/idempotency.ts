@@ -99,14 +99,19 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: { db: D
     if (id === undefined) return payload;
     claims.delete(request);
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    if (body === null || !isFinal(reply.statusCode)) {
-      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
-    } else {
-      const type = reply.getHeader('content-type');
-      await db
-        .update(idempotencyKeys)
-        .set({ status: reply.statusCode, responseType: typeof type === 'string' ? type : null, responseBody: body })
-        .where(and(eq(idempotencyKeys.id, id), isNull(idempotencyKeys.status)));
+    try {
+      if (body === null || !isFinal(reply.statusCode)) {
+        await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+      } else {
+        const type = reply.getHeader('content-type');
+        await db
+          .update(idempotencyKeys)
+          .set({ status: reply.statusCode, responseType: typeof type === 'string' ? type : null, responseBody: body })
+          .where(and(eq(idempotencyKeys.id, id), isNull(idempotencyKeys.status)));
+      }
+    } catch (error) {
+      // The work is done: its answer still goes out. The claim stays until it counts as abandoned.
+      request.log.error({ err: error, idempotencyKeyId: id }, 'idempotency answer not stored');
     }
     return payload;
   };
