@@ -4,6 +4,7 @@ import { runFoundationBench } from './foundation';
 import { runInvestorsBench } from './investors';
 import { runPortfolioBench } from './portfolio';
 import { runReservationBench } from './reservations';
+import { runSoakBench } from './soak';
 
 /**
  * `npm run bench`: every benchmark in turn; `npm run bench -- portfolio board` only those named.
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   book: runBookBench,
   board: runBoardBench,
   investors: runInvestorsBench,
+  soak: runSoakBench,
 };
 
 const asked = process.argv.slice(2);

@@ -77,6 +77,11 @@ test('an opportunity from creation to a valued holding in the investor portfolio
   await investor.getByRole('link', { name: 'Continue' }).click();
   await expect(investor).toHaveURL(/\/invest(\?holder_type=personal)?$/);
 
+  // Each submission of the form names itself with a fresh Idempotency-Key (decision 0019).
+  const reservationKeys: string[] = [];
+  investor.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/investments/investor') reservationKeys.push(request.headers()['idempotency-key'] ?? '');
+  });
   await investor.getByLabel(/Amount/).fill('500');
   await investor.getByLabel('I have read and accept the investment terms').check();
   await investor.getByRole('button', { name: 'Reserve my allocation' }).click();
@@ -85,6 +90,9 @@ test('an opportunity from creation to a valued holding in the investor portfolio
   await investor.getByRole('button', { name: 'Reserve my allocation' }).click();
   await expect(investor.getByText('Your allocation is reserved', { exact: true })).toBeVisible();
   await expect(investor.getByText('12345678')).toBeVisible();
+  expect(reservationKeys).toHaveLength(2);
+  expect(new Set(reservationKeys).size).toBe(2);
+  for (const key of reservationKeys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
   // Staff: issue the cash call; the investor's bell rings live.
   const bell = investor.getByRole('button', { name: /notifications/i });

@@ -11,8 +11,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { createBackgroundWork, type BackgroundWork } from './platform/background';
+import { registerNoStore } from './platform/cache-control';
 import { systemClock, type Clock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
+import { registerIdempotency } from './platform/idempotency';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerRateLimits } from './platform/rate-limit';
 import { loadAppKey } from './platform/secrets';
@@ -117,6 +119,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const sessions = registerSessions(app, { db, clock, appKey, secureCookies: config.secureCookies });
+  registerNoStore(app);
+  registerIdempotency(app, { db, clock });
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const ctx: AppContext = { config, database, db, clock, mailer, background, sessions, realtime, storage, appKey };
 

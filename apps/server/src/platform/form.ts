@@ -13,6 +13,9 @@ export interface FormInput {
   files: Record<string, UploadedFile>;
 }
 
+/** A multipart body is a stream read once: a second reader (the idempotency check, then the handler) gets the same form. */
+const multipartForms = new WeakMap<FastifyRequest, FormInput>();
+
 /**
  * Reads a JSON body or a multipart form (the web sends FormData with `_method=PATCH` for
  * updates, spec §7.1) into one shape. Files are buffered within the multipart size limit.
@@ -22,6 +25,8 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
     const body = request.body;
     return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {}, files: {} };
   }
+  const read = multipartForms.get(request);
+  if (read) return read;
   const fields: Record<string, unknown> = {};
   const files: Record<string, UploadedFile> = {};
   for await (const part of request.parts()) {
@@ -32,6 +37,7 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
       fields[part.fieldname] = part.value;
     }
   }
+  multipartForms.set(request, { fields, files });
   return { fields, files };
 }
 

@@ -44,12 +44,12 @@ export async function signedInInvestors(t: TestApp, count: number) {
   const xsrf = `${nonce}.${hmac(t.ctx.appKey, nonce)}`;
   return rows.map((user, i) => ({
     user,
-    post: (url: string, payload: unknown) =>
+    post: (url: string, payload: unknown, headers: Record<string, string> = {}) =>
       t.app.inject({
         method: 'POST',
         url,
         payload: payload as InjectOptions['payload'],
-        headers: { accept: 'application/json', cookie: `${SESSION_COOKIE}=${raws[i]}; ${XSRF_COOKIE}=${xsrf}`, 'x-xsrf-token': xsrf },
+        headers: { accept: 'application/json', cookie: `${SESSION_COOKIE}=${raws[i]}; ${XSRF_COOKIE}=${xsrf}`, 'x-xsrf-token': xsrf, ...headers },
       }),
   }));
 }

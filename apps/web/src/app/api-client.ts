@@ -40,6 +40,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Longer than the usual 5000 ms, for the few reports that sum a whole book on the server. */
   timeoutMs?: number;
+  /** Money-moving requests: the server answers a repeat with this key as it answered the first (decision 0019). */
+  idempotencyKey?: string;
+}
+
+/**
+ * A random UUID (v4) to name one submission. Not `crypto.randomUUID()`: browsers offer that only
+ * on https or localhost, and an intranet deployment may be served over plain http.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -50,6 +64,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const token = await ensureXsrf();
     if (token) headers['X-XSRF-TOKEN'] = token;
   }
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body) {
     headers['Content-Type'] = 'application/json';

@@ -2,15 +2,24 @@ import { useRef, useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { FORM_FALLBACK_ERROR } from '@platform/domain';
 import { ApiError } from './api-client';
+import { createSubmissionKey } from './submission-key';
+
+/** What the action is told about its submission: money routes send the key as `idempotencyKey` (decision 0019). */
+export interface Submission {
+  idempotencyKey: string;
+}
 
 /**
  * Form submission as spec §5/§8 wants it: a second submit while one is running is ignored; server
  * field errors land on the matching fields (errors for fields the form does not show become the
  * form error, so nothing is lost); a string `errors`, the server message or the fallback text
- * otherwise. The submit control is usable again after a failure.
+ * otherwise. The submit control is usable again after a failure. Each submission carries an
+ * idempotency key, kept when the same values are sent again after an attempt that may have been
+ * recorded.
  */
-export function useSubmit<Values extends Record<string, unknown>>(action: (values: Values) => Promise<unknown>, form?: UseFormReturnType<Values>) {
+export function useSubmit<Values extends Record<string, unknown>>(action: (values: Values, submission: Submission) => Promise<unknown>, form?: UseFormReturnType<Values>) {
   const running = useRef(false);
+  const [keys] = useState(createSubmissionKey);
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -20,9 +29,11 @@ export function useSubmit<Values extends Record<string, unknown>>(action: (value
     setSubmitting(true);
     setFormError(null);
     try {
-      await action(values);
+      await action(values, { idempotencyKey: keys.keyFor(values) });
+      keys.settle();
       return true;
     } catch (error) {
+      keys.settle(error);
       setFormError(describeFailure(error, form));
       return false;
     } finally {

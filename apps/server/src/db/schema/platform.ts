@@ -175,6 +175,30 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Answers to money-moving requests by the client's Idempotency-Key (decision 0019). A row is
+ * claimed before the handler runs (status null) and completed with the answer; the unique index
+ * makes the claim the one point where concurrent repeats meet.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and route pattern, e.g. `POST /api/investments/investor`: a key is scoped to one. */
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    responseType: text('response_type'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_route_key_unique').on(t.userId, t.route, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
 /** Secrets the app generates for itself when none is configured (shared by all instances). */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),

@@ -63,6 +63,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/logout', async (request, reply) => {
+    // A link or image on another site must not end the session. Browsers without Fetch Metadata
+    // (before 2020–2023) send no header and are let through: the logout only ends a session, it
+    // reads and changes nothing else, and refusing them would leave their users unable to log out.
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      return reply.status(403).send({ message: 'Log out from within the app: a logout requested by another site is refused.' });
+    }
     await sessions.endSession(request, reply);
     return reply.redirect('/login');
   });

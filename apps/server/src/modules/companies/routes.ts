@@ -58,7 +58,7 @@ export function registerCompanyRoutes(app: FastifyInstance, { db, clock }: AppCo
     present(await loadCompany((request.params as { id: number }).id), request),
   );
 
-  app.post('/api/companies', { preHandler: authorize('fund_opportunities', 'create') }, async (request, reply) => {
+  app.post('/api/companies', { preHandler: authorize('fund_opportunities', 'create'), config: { idempotent: true } }, async (request, reply) => {
     const input = parseFields(createCompanySchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
       const { company, status } = await createCompany(tx, input, request.user?.id ?? null, todayIn(clock.now()));

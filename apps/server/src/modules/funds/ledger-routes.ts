@@ -61,7 +61,7 @@ export function registerLedgerRoutes(app: FastifyInstance, { db, clock }: AppCon
 
   app.get('/api/ledgers/:id', { schema: { params: idParams }, preHandler: authorizeFunds(db, 'show') }, async (request) => present(await loadLedger((request.params as { id: number }).id), request));
 
-  app.post('/api/ledgers', { preHandler: authorizeFunds(db, 'update') }, async (request, reply) => {
+  app.post('/api/ledgers', { preHandler: authorizeFunds(db, 'update'), config: { idempotent: true } }, async (request, reply) => {
     const input = parseFields(createLedgerSchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
       await lockFund(tx, input.fund_id);

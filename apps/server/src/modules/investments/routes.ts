@@ -71,7 +71,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
 
   // ——— Investor portal ———
 
-  app.post('/api/investments/investor', { preHandler: investorOnly }, async (request, reply) => {
+  app.post('/api/investments/investor', { preHandler: investorOnly, config: { idempotent: true } }, async (request, reply) => {
     const user = requireInvestor(request);
     const input = parseFields(reserveInvestmentSchema, await readFormFields(request));
     const now = clock.now();
@@ -198,7 +198,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
 
   app.get('/api/investments/:id', { schema: { params: idParams }, preHandler: staffIndex }, async (request) => presentForStaff(await loadForStaff(request, 'show'), request));
 
-  app.post('/api/investments/manual', { preHandler: authorizeAny(['live_opportunities', 'create'], ['existing_opportunities', 'create']) }, async (request, reply) => {
+  app.post('/api/investments/manual', { preHandler: authorizeAny(['live_opportunities', 'create'], ['existing_opportunities', 'create']), config: { idempotent: true } }, async (request, reply) => {
     const staff = requireUser(request);
     const input = parseFields(manualInvestmentSchema, await readFormFields(request));
     const [opportunity] = await db
@@ -248,7 +248,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     });
   }
 
-  app.post('/api/investments/:id/cash-call', { schema: { params: idParams } }, async (request) => {
+  app.post('/api/investments/:id/cash-call', { schema: { params: idParams }, config: { idempotent: true } }, async (request) => {
     const { after, opportunity } = await transition(request, await loadForStaff(request, 'update'), 'cash_call', 'cash_call');
     if (after.type !== 'private_manual') {
       await notifyUser(ctx, after.userId, {
@@ -260,7 +260,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     return presentForStaff(after, request);
   });
 
-  app.post('/api/investments/:id/mark-paid', { schema: { params: idParams } }, async (request) => {
+  app.post('/api/investments/:id/mark-paid', { schema: { params: idParams }, config: { idempotent: true } }, async (request) => {
     const { after } = await transition(request, await loadForStaff(request, 'update'), 'paid', 'marked_paid');
     return presentForStaff(after, request);
   });

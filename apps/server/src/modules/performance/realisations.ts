@@ -88,7 +88,7 @@ export function registerRealisationRoutes(app: FastifyInstance, { db, clock }: A
   });
 
   /** One line's sale of its own. */
-  app.post(base, { schema: { params: idParams } }, async (request, reply) => {
+  app.post(base, { schema: { params: idParams }, config: { idempotent: true } }, async (request, reply) => {
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'update', 'performance');
     const input = parseFields(realisationSchema, await readFormFields(request));
     if (input.date > today()) throw validationError({ date: ['A sale is recorded once it has happened: choose today or earlier.'] });
@@ -112,7 +112,7 @@ export function registerRealisationRoutes(app: FastifyInstance, { db, clock }: A
    * realisation (`percentage` of each holding, rounded down to the share's sixth decimal), at the
    * outcome's price, rounded half-up to pence. Once per outcome.
    */
-  app.post(`${base}/from-outcome`, { schema: { params: idParams } }, async (request, reply) => {
+  app.post(`${base}/from-outcome`, { schema: { params: idParams }, config: { idempotent: true } }, async (request, reply) => {
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'update', 'performance');
     const input = parseFields(fromOutcomeSchema, await readFormFields(request));
     const [outcome] = await db

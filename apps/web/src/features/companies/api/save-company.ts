@@ -36,5 +36,5 @@ export function companyFormData(values: CompanyValues, editing: boolean): FormDa
   return data;
 }
 
-export const saveCompany = (values: CompanyValues, company?: Company) =>
-  api<{ data: Company }>(company ? `/api/companies/${company.id}` : '/api/companies', { method: 'POST', body: companyFormData(values, Boolean(company)), query: { include: 'fund' } });
+export const saveCompany = (values: CompanyValues, company: Company | undefined, idempotencyKey: string) =>
+  api<{ data: Company }>(company ? `/api/companies/${company.id}` : '/api/companies', { method: 'POST', body: companyFormData(values, Boolean(company)), query: { include: 'fund' }, idempotencyKey });

@@ -42,9 +42,9 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
       cost: (v) => (v.trim() ? null : 'Enter the cost.'),
     },
   });
-  const save = useCompanyAction((values: CompanyValues) => saveCompany(values, company));
-  const { submit, submitting, formError } = useSubmit(async (values: CompanyValues) => {
-    const { data } = await save.mutateAsync(values);
+  const save = useCompanyAction(({ values, idempotencyKey }: { values: CompanyValues; idempotencyKey: string }) => saveCompany(values, company, idempotencyKey));
+  const { submit, submitting, formError } = useSubmit(async (values: CompanyValues, { idempotencyKey }) => {
+    const { data } = await save.mutateAsync({ values, idempotencyKey });
     await navigate({ to: `/admin/investments/companies/${data.id}/details` });
   }, form);
 

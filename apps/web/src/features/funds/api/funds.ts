@@ -160,7 +160,7 @@ export function useFundAction<Input, Output = unknown>(action: (input: Input) =>
 export const deleteFund = (id: number) => api<void>(`/api/funds/${id}`, { method: 'DELETE' });
 export const createNav = (body: { fund_id: number; date: string; nav: string; units_in_issue?: string }) => api<{ data: Nav }>('/api/net-asset-values', { method: 'POST', body });
 export const deleteNav = (id: number) => api<void>(`/api/net-asset-values/${id}`, { method: 'DELETE' });
-export const createLedger = (body: Record<string, unknown>) => api<{ data: LedgerEntry }>('/api/ledgers', { method: 'POST', body });
+export const createLedger = (body: Record<string, unknown>, idempotencyKey: string) => api<{ data: LedgerEntry }>('/api/ledgers', { method: 'POST', body, idempotencyKey });
 export const deleteLedger = (id: number) => api<void>(`/api/ledgers/${id}`, { method: 'DELETE' });
 
 /**

@@ -78,9 +78,9 @@ function AddEntry({ fund }: { fund: Fund }) {
     initialValues: { investor_id: null, kind: 'subscription', date: new Date().toISOString().slice(0, 10), amount: '', units: '', reference: '' },
     validate: { investor_id: (v) => (v ? null : 'Choose an investor.') },
   });
-  const create = useFundAction((v: EntryValues) => createLedger({ fund_id: fund.id, ...v }));
-  const { submit, submitting, formError } = useSubmit(async (v: EntryValues) => {
-    await create.mutateAsync(v);
+  const create = useFundAction(({ values, idempotencyKey }: { values: EntryValues; idempotencyKey: string }) => createLedger({ fund_id: fund.id, ...values }, idempotencyKey));
+  const { submit, submitting, formError } = useSubmit(async (v: EntryValues, { idempotencyKey }) => {
+    await create.mutateAsync({ values: v, idempotencyKey });
     form.setValues({ amount: '', units: '', reference: '' });
     notifications.show({ color: 'teal', message: `${LEDGER_KIND_LABELS[v.kind]} of ${money(v.amount, fund.currency)} recorded.` });
   }, form);

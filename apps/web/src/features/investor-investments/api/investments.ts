@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvestmentCategoryName, HolderType, InvestmentStatus } from '@platform/domain';
-import { api, type Page } from '../../../app/api-client';
+import { api, newIdempotencyKey, type Page } from '../../../app/api-client';
 
 /** The investor's own investment (server: modules/investments/presenter.ts presentInvestmentForInvestor). */
 export interface MyInvestment {
@@ -58,7 +58,7 @@ export interface ReserveInput extends Record<string, unknown> {
 export function useReserve() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReserveInput) => api<{ data: MyInvestment }>('/api/investments/investor', { method: 'POST', body: input }).then((r) => r.data),
+    mutationFn: ({ input, idempotencyKey }: { input: ReserveInput; idempotencyKey: string }) => api<{ data: MyInvestment }>('/api/investments/investor', { method: 'POST', body: input, idempotencyKey }).then((r) => r.data),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: myInvestmentKeys.all });
       void client.invalidateQueries({ queryKey: ['investment-opportunities'] });
@@ -69,7 +69,8 @@ export function useReserve() {
 /** Opens the card provider's checkout for one of the investor's investments (decision 0011). */
 export function usePayByCard() {
   return useMutation({
-    mutationFn: (id: number) => api<{ data: { url: string } }>(`/api/investments/${id}/stripe`, { method: 'POST' }).then((r) => r.data.url),
+    // One key per press of the button: the button is busy until the answer, so a press is one submission.
+    mutationFn: (id: number) => api<{ data: { url: string } }>(`/api/investments/${id}/stripe`, { method: 'POST', idempotencyKey: newIdempotencyKey() }).then((r) => r.data.url),
     onSuccess: (url) => window.location.assign(url),
   });
 }

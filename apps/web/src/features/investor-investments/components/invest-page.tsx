@@ -66,16 +66,19 @@ export function InvestPage() {
   usePageTitle(opportunity && !opportunity.market_sounding_pending ? `Invest in ${opportunity.name}` : terms.investments);
 
   const holderType = search.holder_type ?? 'personal';
-  const { submit, submitting, formError } = useSubmit(async (values: { amount: string; accept_terms: boolean }) => {
+  const { submit, submitting, formError } = useSubmit(async (values: { amount: string; accept_terms: boolean }, { idempotencyKey }) => {
     if (!opportunity) return;
     const idField = HOLDER_ID_FIELD[holderType];
     try {
       const investment = await reserve.mutateAsync({
-        opportunity_id: opportunity.id,
-        amount: values.amount.replace(/[£€$,\s]/g, ''),
-        holder_type: holderType,
-        ...(idField && search.holder_id ? { [idField]: search.holder_id } : {}),
-        ...(termsOn ? { accept_terms: values.accept_terms } : {}),
+        input: {
+          opportunity_id: opportunity.id,
+          amount: values.amount.replace(/[£€$,\s]/g, ''),
+          holder_type: holderType,
+          ...(idField && search.holder_id ? { [idField]: search.holder_id } : {}),
+          ...(termsOn ? { accept_terms: values.accept_terms } : {}),
+        },
+        idempotencyKey,
       });
       setDone(investment);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api, newIdempotencyKey } from '../../../app/api-client';
 import { useListQuery } from '../../../app/use-list-query';
 
 /** A staff view of an investment (server: presentInvestmentsWith with user and holder). */
@@ -28,7 +28,8 @@ export function useTransactions(opportunityId: number, page: number, sort: strin
 export function useTransactionMove() {
   const client = useQueryClient();
   return async (id: number, action: 'cash-call' | 'mark-paid' | 'cancel', body?: Record<string, unknown>) => {
-    await api(`/api/investments/${id}/${action}`, { method: 'POST', body });
+    // One key per move: a menu item closes as it is chosen, so a choice is one submission.
+    await api(`/api/investments/${id}/${action}`, { method: 'POST', body, idempotencyKey: newIdempotencyKey() });
     await Promise.all([client.invalidateQueries({ queryKey: ['investments'] }), client.invalidateQueries({ queryKey: ['investment-opportunities'] })]);
   };
 }

@@ -27,8 +27,8 @@ export function ManualInvestmentButton({ opportunity }: { opportunity: StaffOppo
   const client = useQueryClient();
   const existing = opportunity.status >= OpportunityStatus.Completed;
   const form = useForm<Values>({ initialValues: { user_id: null, amount: '', type: 'manual', status: existing ? 'completed' : 'reserved', invested_on: '' } });
-  const { submit, submitting, formError } = useSubmit(async (values: Values) => {
-    await api('/api/investments/manual', { method: 'POST', body: { opportunity_id: opportunity.id, user_id: values.user_id ? Number(values.user_id) : undefined, amount: values.amount.replace(/[£€$,\s]/g, ''), type: values.type, status: values.status, invested_on: existing ? values.invested_on : undefined } });
+  const { submit, submitting, formError } = useSubmit(async (values: Values, { idempotencyKey }) => {
+    await api('/api/investments/manual', { method: 'POST', idempotencyKey, body: { opportunity_id: opportunity.id, user_id: values.user_id ? Number(values.user_id) : undefined, amount: values.amount.replace(/[£€$,\s]/g, ''), type: values.type, status: values.status, invested_on: existing ? values.invested_on : undefined } });
     await Promise.all([client.invalidateQueries({ queryKey: ['investments'] }), client.invalidateQueries({ queryKey: ['investment-opportunities'] })]);
     form.reset();
     setOpened(false);

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { IconReceipt, IconTrash } from '@tabler/icons-react';
-import { api, ApiError } from '../../../app/api-client';
+import { api, ApiError, newIdempotencyKey } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { EmptyState } from '../../../ui/empty-state';
 import { FormError } from '../../../ui/form-error';
@@ -54,6 +54,8 @@ function RecordFromOutcome({ opportunity, outcome, onSaved }: { opportunity: Sta
       const { data } = await api<{ data: Realisation[] }>(`/api/investment-opportunities/${opportunity.id}/realisations/from-outcome`, {
         method: 'POST',
         body: { outcome_id: outcome.id, ...(partial ? { percentage } : {}) },
+        // One key per press: the button is busy until the answer.
+        idempotencyKey: newIdempotencyKey(),
       });
       notifications.show({ color: 'teal', message: `Proceeds recorded for ${data.length} ${data.length === 1 ? 'holder' : 'holders'}.` });
       await onSaved();
@@ -102,8 +104,8 @@ interface SaleValues extends Record<string, unknown> {
 /** One holder's sale of their own (a secondary sale, a buy-back of their shares). */
 function RecordSale({ opportunity, lines, onSaved }: { opportunity: StaffOpportunity; lines: RegisterLine[]; onSaved: () => Promise<void> }) {
   const form = useForm<SaleValues>({ initialValues: { holder_key: '', date: new Date().toISOString().slice(0, 10), shares: '', proceeds: '', note: '' } });
-  const { submit, submitting, formError } = useSubmit(async (values: SaleValues) => {
-    await api(`/api/investment-opportunities/${opportunity.id}/realisations`, { method: 'POST', body: values });
+  const { submit, submitting, formError } = useSubmit(async (values: SaleValues, { idempotencyKey }) => {
+    await api(`/api/investment-opportunities/${opportunity.id}/realisations`, { method: 'POST', body: values, idempotencyKey });
     form.reset();
     await onSaved();
   }, form);
