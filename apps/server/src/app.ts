@@ -14,6 +14,7 @@ import { createBackgroundWork, type BackgroundWork } from './platform/background
 import { registerNoStore } from './platform/cache-control';
 import { systemClock, type Clock } from './platform/clock';
 import { registerErrorHandler } from './platform/errors';
+import { scheduleHousekeeping } from './platform/housekeeping';
 import { registerIdempotency } from './platform/idempotency';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerRateLimits } from './platform/rate-limit';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const sessions = registerSessions(app, { db, clock, appKey, secureCookies: config.secureCookies });
   registerNoStore(app);
   registerIdempotency(app, { db, clock });
+  scheduleHousekeeping(app, { db, clock, sessions });
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const ctx: AppContext = { config, database, db, clock, mailer, background, sessions, realtime, storage, appKey };
 

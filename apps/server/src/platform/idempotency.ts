@@ -24,7 +24,6 @@ const WAIT_MS = 10_000;
  * request runs this long: the web gives up after seconds); a repeat may run the request again.
  */
 const ABANDONED_MS = 5 * 60 * 1000;
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Printable ASCII without spaces: a UUID, or any token a client library generates. */
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
@@ -122,13 +121,6 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: { db: D
     route.preHandler = [...asArray(route.preHandler), claimKey];
     route.onSend = [...asArray(route.onSend), storeAnswer];
   });
-
-  let pruning: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    pruning = setInterval(() => void pruneIdempotencyKeys(db, clock).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency key prune failed')), PRUNE_EVERY_MS);
-    pruning.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(pruning));
 }
 
 export async function pruneIdempotencyKeys(db: Db, clock: Clock) {
