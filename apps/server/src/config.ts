@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/client';
 
 /** Runtime configuration, read once from the environment. */
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   loginAttemptsPerMinute: number;
   /** Card payments through Stripe Checkout; off unless both keys are set. */
   stripe?: StripeConfig;
+  /** A statement running longer on PostgreSQL is cancelled and its request answers 503. */
+  databaseStatementTimeoutMs: number;
 }
 
 export interface StripeConfig {
@@ -54,6 +57,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL || undefined }
         : undefined,
+    databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
   };
 }
 

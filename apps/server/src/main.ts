@@ -7,7 +7,7 @@ import { buildApp } from './app';
 async function main() {
   const config = readConfig();
   const started = Date.now();
-  const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
+  const database = config.databaseUrl ? openPostgres(config.databaseUrl, 10, { statementTimeoutMs: config.databaseStatementTimeoutMs }) : await openEmbedded(config.dataDir);
   await migrateDatabase(database, config.databaseUrl);
   const { app, ctx } = await buildApp({ config, database });
   if (config.seedDemo) await seedDemo(ctx);
