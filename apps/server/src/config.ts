@@ -25,6 +25,8 @@ export interface Config {
   stripe?: StripeConfig;
   /** A statement running longer on PostgreSQL is cancelled and its request answers 503. */
   databaseStatementTimeoutMs: number;
+  /** On SIGTERM, how long running requests may take to finish before their connections are cut. */
+  shutdownTimeoutMs: number;
 }
 
 export interface StripeConfig {
@@ -58,6 +60,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL || undefined }
         : undefined,
     databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
+    shutdownTimeoutMs: positiveInteger(env.SHUTDOWN_TIMEOUT_MS, 25_000),
   };
 }
 
