@@ -5,12 +5,15 @@ import { defineConfig } from 'vitest/config';
  * on a PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
  */
 const apiTests = ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/platform/**/*.test.ts', 'apps/server/src/db/**/*.test.ts'];
-const api = (name: string, db: string, groupOrder: number) => ({
+/** Tests of what only a server has — connections that die, other sessions holding locks, LISTEN. */
+const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
+const api = (name: string, db: string, groupOrder: number, exclude: string[] = []) => ({
   test: {
     name,
     // Projects run one after another: two PGlite-heavy projects at once would crowd this machine.
     sequence: { groupOrder },
     include: apiTests,
+    exclude: ['**/node_modules/**', ...exclude],
     env: { TEST_DB: db },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 30_000,
@@ -24,7 +27,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
-      api('api-pglite', 'pglite', 1),
+      api('api-pglite', 'pglite', 1, postgresOnlyTests),
       ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres', 2)] : []),
     ],
   },

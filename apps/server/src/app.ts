@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { createBackgroundWork, type BackgroundWork } from './platform/background';
 import { registerNoStore } from './platform/cache-control';
 import { systemClock, type Clock } from './platform/clock';
+import { registerDraining } from './platform/draining';
 import { registerErrorHandler } from './platform/errors';
 import { scheduleHousekeeping } from './platform/housekeeping';
 import { registerIdempotency } from './platform/idempotency';
@@ -83,10 +84,15 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Closing comes after draining (platform/draining.ts): whatever connection is still open then
+    // is idle or overdue, and is cut rather than waited for.
+    forceCloseConnections: true,
+    return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const draining = registerDraining(app);
   // pusher-js posts its channel authorisation as a form; nothing else uses this encoding.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -162,12 +168,18 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     realtime.attach(app.server);
     mailer.start();
   });
+  // Shutdown order: the sockets go before the HTTP server closes (an open WebSocket would keep it
+  // open), then — once the server has closed — the mail worker and the realtime bus; the caller
+  // closes the database last.
+  app.addHook('preClose', async () => {
+    await realtime.disconnectSockets();
+  });
   app.addHook('onClose', async () => {
     await background.settled();
     await mailer.stop();
     await realtime.close();
   });
-  return { app, ctx };
+  return { app, ctx, drain: draining.drain };
 }
 
 /**

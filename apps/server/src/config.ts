@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/client';
 
 /** Runtime configuration, read once from the environment. */
 export interface Config {
@@ -28,6 +29,10 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Card payments through Stripe Checkout; off unless both keys are set. */
   stripe?: StripeConfig;
+  /** A statement running longer on PostgreSQL is cancelled and its request answers 503. */
+  databaseStatementTimeoutMs: number;
+  /** On SIGTERM, how long running requests may take to finish before their connections are cut. */
+  shutdownTimeoutMs: number;
 }
 
 export interface StripeConfig {
@@ -61,6 +66,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL || undefined }
         : undefined,
+    databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
+    shutdownTimeoutMs: positiveInteger(env.SHUTDOWN_TIMEOUT_MS, 25_000),
   };
 }
 

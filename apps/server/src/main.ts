@@ -7,24 +7,34 @@ import { buildApp } from './app';
 async function main() {
   const config = readConfig();
   const started = Date.now();
-  const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
+  const database = config.databaseUrl ? openPostgres(config.databaseUrl, 10, { statementTimeoutMs: config.databaseStatementTimeoutMs }) : await openEmbedded(config.dataDir);
   await migrateDatabase(database, config.databaseUrl);
-  const { app, ctx } = await buildApp({ config, database });
+  const { app, ctx, drain } = await buildApp({ config, database });
   if (config.seedDemo) await seedDemo(ctx);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`ready in ${Date.now() - started} ms on ${config.appUrl} (${database.kind} database)`);
 
   let stopping = false;
+  // Stop taking work, let the running requests finish, then close the sockets, the mail worker,
+  // the realtime bus and finally the database.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: shutting down`);
+    app.log.info(`${signal}: draining`);
+    const drained = await drain(config.shutdownTimeoutMs);
+    if (!drained) app.log.warn(`requests still running after ${config.shutdownTimeoutMs} ms; closing their connections`);
     await app.close();
     await database.close();
+    app.log.info(`${signal}: stopped`);
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT').catch(failedToStop));
+  process.on('SIGTERM', () => void stop('SIGTERM').catch(failedToStop));
+}
+
+function failedToStop(error: unknown) {
+  console.error(error);
+  process.exit(1);
 }
 
 main().catch((error) => {

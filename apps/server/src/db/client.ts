@@ -53,16 +53,65 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function openPostgres(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({
+/** Bounds on waiting for the server, so no request waits forever on one that stopped answering. */
+export interface PostgresTimeouts {
+  /** Longest a statement may run on the server before it cancels it (PostgreSQL's statement_timeout). */
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 5_000;
+/** The client gives up a little after the server would have: only a server that went silent trips it. */
+const SILENT_SERVER_GRACE_MS = 5_000;
+
+/**
+ * Options for every connection this app opens: a bounded connect, TCP keep-alive so a dead peer
+ * is noticed on idle connections (LISTEN), and the driver parsers.
+ */
+export function connectionOptions(connectionString: string): pg.ClientConfig {
+  return {
     connectionString,
-    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     types: { getTypeParser: (oid: number, format?: string) => (oid in DRIVER_PARSERS ? DRIVER_PARSERS[oid as keyof typeof DRIVER_PARSERS] : pg.types.getTypeParser(oid, format as 'text')) } as typeof pg.types,
-  });
-  // An idle connection that the server drops (restart, failover) must not crash the process;
-  // the pool replaces it and the next query reports any real outage as a 503.
+  };
+}
+
+/**
+ * A connection whose server process ends (restart, failover, pg_terminate_backend) emits 'error'
+ * on its client, and an 'error' nobody listens to ends the process. The pool listens only while a
+ * client sits idle; a client checked out — held by a transaction between two statements — has no
+ * listener. Each client gets one for its whole life: the statement in flight fails on its own (the
+ * request answers 503) and the pool drops the client when it is released.
+ */
+export function handleConnectionErrors(pool: pg.Pool): pg.Pool {
+  pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('error', () => undefined);
+  return pool;
+}
+
+/** The pool's clients keep the short connect timeout; the pool's own option bounds the wait for a free one. */
+class BoundedConnectClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
+export function openPostgres(connectionString: string, max = 10, { statementTimeoutMs }: PostgresTimeouts = { statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS }): Database {
+  const pool = handleConnectionErrors(
+    new pg.Pool({
+      ...connectionOptions(connectionString),
+      Client: BoundedConnectClient,
+      // A burst of requests queues for a connection; waiting for one may take as long as a statement may run.
+      connectionTimeoutMillis: statementTimeoutMs,
+      max,
+      statement_timeout: statementTimeoutMs,
+      query_timeout: statementTimeoutMs + SILENT_SERVER_GRACE_MS,
+    }),
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  db.transaction = transactionReleasingBrokenClients(pool);
   return {
     db,
     kind: 'postgres',
@@ -71,13 +120,48 @@ export function openPostgres(connectionString: string, max = 10): Database {
   };
 }
 
+/**
+ * Transactions on a client of their own, given back to the pool by us rather than by Drizzle.
+ * Drizzle's pooled transaction (0.45) sends BEGIN outside its try/finally, so a connection that dies
+ * at BEGIN is never given back — a few of those exhaust the pool for good — and it always gives the
+ * client back as healthy, so one whose ROLLBACK failed (connection gone, or a statement still
+ * running after the client-side timeout) would serve the next request. Here a client whose
+ * transaction did not end with a COMMIT or ROLLBACK is destroyed.
+ */
+function transactionReleasingBrokenClients(pool: pg.Pool): Db['transaction'] {
+  const onClient = new WeakMap<pg.PoolClient, Db>();
+  return async (work, config) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      let db = onClient.get(client);
+      if (!db) onClient.set(client, (db = drizzlePg(client, { schema }) as unknown as Db));
+      return await db.transaction(work, config);
+    } catch (error) {
+      if (!endedCleanly(error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
+/** A failure Drizzle reports from BEGIN or ROLLBACK means the transaction never ended on the server. */
+function endedCleanly(error: unknown): boolean {
+  const statement = (error as { query?: unknown } | null)?.query;
+  return !(typeof statement === 'string' && /^(begin|rollback)\b/i.test(statement.trim()));
+}
+
 /** Applies the committed migrations. On a server an advisory lock serialises concurrent starts. */
 export async function migrateDatabase(database: Database, connectionString?: string): Promise<void> {
   if (database.kind === 'embedded') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS });
     return;
   }
-  const client = new pg.Client({ connectionString });
+  const client = new pg.Client(connectionOptions(connectionString!));
+  // A lost connection fails the migration's statement, which start-up reports; it must not also
+  // surface as an unhandled 'error' event.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

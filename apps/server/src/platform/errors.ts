@@ -34,6 +34,7 @@ export class AppError extends Error {
 export const notFound = (what = 'record') => new AppError('not_found', `The ${what} could not be found.`);
 export const forbidden = () => new AppError('forbidden', 'You do not have permission to do that.');
 export const unauthenticated = () => new AppError('unauthenticated', 'Unauthenticated.');
+export const serviceUnavailable = () => new AppError('unavailable', 'The service is temporarily unavailable. Please try again shortly.');
 
 /** A 422 carrying one message per field, as the web maps them onto form fields (spec §8). */
 export function validationError(errors: FieldErrors, message?: string): AppError {
@@ -67,13 +68,16 @@ function uniqueViolation(error: unknown): AppError | null {
   return field ? validationError({ [field[0]]: [field[1]] }) : new AppError('conflict', 'That record already exists.');
 }
 
-/** Connection-level failures mean the service is down, not that the request was wrong: 503. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300', '3D000', '08000', '08001', '08003', '08006']);
+/**
+ * Connection-level failures mean the service is down, not that the request was wrong: 503. So does a
+ * statement the server cancelled at its timeout (57014): the request was fine, the database too slow.
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57014', '57P01', '57P02', '57P03', '53300', '3D000', '08000', '08001', '08003', '08006']);
 
 function databaseUnavailable(error: unknown): boolean {
   for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (e.message && /pool after calling end|PGlite is clos|Connection terminated|not currently accepting connections/i.test(e.message)) return true;
+    if (e.message && /pool after calling end|PGlite is clos|Connection terminated|not currently accepting connections|not queryable|timeout exceeded when trying to connect|Query read timeout/i.test(e.message)) return true;
   }
   return false;
 }
@@ -109,7 +113,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) return sendAppError(reply, validationError(zodIssuesToFieldErrors(error.issues)));
     if (databaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      return sendAppError(reply, serviceUnavailable());
     }
     const unique = uniqueViolation(error);
     if (unique) return sendAppError(reply, unique);

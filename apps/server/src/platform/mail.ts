@@ -92,7 +92,8 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
     },
     async stop() {
       if (timer) clearInterval(timer);
-      await running;
+      // A batch cut short by a lost database stays claimed; it must not stop the shutdown.
+      await running?.catch(() => undefined);
       transport?.close();
     },
   };

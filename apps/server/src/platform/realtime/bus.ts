@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { connectionOptions, handleConnectionErrors } from '../../db/client';
 
 export interface RealtimeMessage {
   channel: string;
@@ -36,57 +37,67 @@ const CHANNEL = 'realtime_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. Notifications are far smaller. */
 const MAX_PAYLOAD = 7900;
 const RECONNECT_MS = 1000;
+/** A NOTIFY is instant; one that does not come back means the server went silent. */
+const PUBLISH_TIMEOUT_MS = 5000;
 
 /**
  * Fan-out between instances through PostgreSQL LISTEN/NOTIFY: publishing sends a NOTIFY, and
  * every instance's listening connection hands it to its sockets (including the publisher's own).
  */
-export function createPostgresBus(connectionString: string, log?: { warn(obj: object, msg: string): void }): RealtimeBus {
+export function createPostgresBus(connectionString: string, log?: { warn(obj: object, msg: string): void }): RealtimeBus & { ready(): Promise<void> } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const publisher = new pg.Pool({ connectionString, max: 2 });
-  publisher.on('error', (err) => log?.warn({ err }, 'realtime publisher lost a connection'));
+  const publisher = handleConnectionErrors(new pg.Pool({ ...connectionOptions(connectionString), max: 2, query_timeout: PUBLISH_TIMEOUT_MS }));
   let listener: pg.Client | null = null;
+  let reconnectTimer: NodeJS.Timeout | null = null;
   let closed = false;
-  let connecting: Promise<void> | null = null;
 
-  const connect = (): Promise<void> =>
-    (connecting ??= (async () => {
-      const client = new pg.Client({ connectionString });
-      client.on('notification', (msg) => {
-        if (msg.channel !== CHANNEL || !msg.payload) return;
-        try {
-          emitter.emit('message', JSON.parse(msg.payload) as RealtimeMessage);
-        } catch {
-          // A malformed payload cannot come from this code; ignore rather than crash the instance.
-        }
-      });
-      client.on('error', (err) => {
-        log?.warn({ err }, 'realtime listener lost its connection; reconnecting');
-        listener = null;
-        connecting = null;
-        client.end().catch(() => undefined);
-        retry();
-      });
+  // One listening client at a time: a new one is made only once the previous one is lost, and a
+  // loss schedules at most one attempt, so a reconnect never doubles the deliveries.
+  const listen = async (): Promise<void> => {
+    const client = new pg.Client(connectionOptions(connectionString));
+    let lost = false;
+    const lose = (err: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = null;
+      client.end().catch(() => undefined);
+      if (closed) return;
+      log?.warn({ err }, 'realtime listener lost its connection; reconnecting');
+      scheduleReconnect();
+    };
+    client.on('error', lose);
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        await client.connect();
-        await client.query(`LISTEN ${CHANNEL}`);
-        listener = client;
-      } catch (error) {
-        connecting = null;
-        client.end().catch(() => undefined);
-        retry();
-        throw error;
+        emitter.emit('message', JSON.parse(msg.payload) as RealtimeMessage);
+      } catch {
+        // A malformed payload cannot come from this code; ignore rather than crash the instance.
       }
-    })());
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      lose(error);
+      throw error;
+    }
+    if (closed) await client.end();
+    else listener = client;
+  };
 
   // Keeps trying while the database is unreachable; messages published meanwhile are lost,
   // which is acceptable: notifications stay in the database and the panel reloads them.
-  const retry = () => {
-    if (!closed) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS).unref();
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      listen().catch(() => undefined);
+    }, RECONNECT_MS);
+    reconnectTimer.unref();
   };
 
-  const ready = connect();
+  const ready = listen();
   ready.catch((err) => log?.warn({ err }, 'realtime listener could not connect'));
 
   return {
@@ -101,6 +112,7 @@ export function createPostgresBus(connectionString: string, log?: { warn(obj: ob
     },
     async close() {
       closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
       await ready.catch(() => undefined);
       emitter.removeAllListeners();
       // The LISTEN connection goes first, then the pool.
@@ -109,5 +121,5 @@ export function createPostgresBus(connectionString: string, log?: { warn(obj: ob
     },
     /** Resolves once the listening connection is up (tests and start-up wait on it). */
     ready: () => ready,
-  } as RealtimeBus & { ready(): Promise<void> };
+  };
 }

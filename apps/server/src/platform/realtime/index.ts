@@ -28,8 +28,13 @@ export function createRealtime({ appKey, appSecret, databaseUrl, logger }: Realt
     signChannelAuth(socketId: string, channelName: string) {
       return signChannelAuth(appKey, appSecret, socketId, channelName);
     },
-    async close() {
+    /** Closes every socket and stops accepting new ones; publishing still works until close(). */
+    async disconnectSockets() {
       await server?.close();
+      server = null;
+    },
+    async close() {
+      await this.disconnectSockets();
       await bus.close();
     },
   };
