@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -77,9 +77,11 @@ export interface BuildOptions {
   database: Database;
   clock?: Clock;
   logger?: boolean | object;
+  /** Sees every route as it is registered (the route inventory test reads their guards). */
+  onRoute?: onRouteHookHandler;
 }
 
-export async function buildApp({ config, database, clock = systemClock, logger }: BuildOptions) {
+export async function buildApp({ config, database, clock = systemClock, logger, onRoute }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -89,6 +91,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     forceCloseConnections: true,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Role, type RoleId } from '@platform/domain';
-import { buildApp, type AppContext } from '../app';
+import { buildApp, type AppContext, type BuildOptions } from '../app';
 import { readConfig } from '../config';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/crypto';
@@ -15,10 +15,10 @@ let passwordHash: Promise<string> | undefined;
  * Starts the real app on a fresh database (PGlite, or PostgreSQL in the postgres project).
  * One per test file; close it in afterAll.
  */
-export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}) {
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; onRoute?: BuildOptions['onRoute'] } = {}) {
   const testDb = await createTestDatabase();
   const config = readConfig({ ...options.env, DATA_DIR: `/tmp/platform-test-${process.pid}`, WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ...(testDb.url ? { DATABASE_URL: testDb.url } : {}) });
-  const { app, ctx } = await buildApp({ config, database: testDb.database, clock: options.clock ?? systemClock, logger: false });
+  const { app, ctx } = await buildApp({ config, database: testDb.database, clock: options.clock ?? systemClock, logger: false, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

@@ -34,7 +34,7 @@ const ATTRIBUTES_RESOURCE: ListResource = {
 export function registerAttributeRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const mayRead = authorizeAny(['settings_attributes', 'index'], ['investors', 'index']);
 
-  app.get('/api/attributes', { preHandler: mayRead }, async (request) => {
+  app.get('/api/attributes', { onRequest: mayRead }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, ATTRIBUTES_RESOURCE);
     query.orderBy.push(asc(attributes.id));
     const where = and(isNull(attributes.deletedAt), query.where);
@@ -47,13 +47,13 @@ export function registerAttributeRoutes(app: FastifyInstance, { db, clock }: App
     );
   });
 
-  app.get('/api/attributes/:id', { schema: { params: idParams }, preHandler: mayRead }, async (request) => {
+  app.get('/api/attributes/:id', { schema: { params: idParams }, onRequest: mayRead }, async (request) => {
     const row = await findLiveAttribute(db, (request.params as { id: number }).id);
     if (!row) throw notFound('attribute');
     return { data: presentAttribute(row) };
   });
 
-  app.post('/api/attributes', { preHandler: authorize('settings_attributes', 'create') }, async (request, reply) => {
+  app.post('/api/attributes', { onRequest: authorize('settings_attributes', 'create') }, async (request, reply) => {
     const input = parseFields(createAttributeSchema, await readFormFields(request));
     const row = await db.transaction(async (tx) => {
       const created = await createAttribute(tx, input, clock.now());
@@ -74,10 +74,10 @@ export function registerAttributeRoutes(app: FastifyInstance, { db, clock }: App
     });
     return { data: presentAttribute(row) };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/attributes/:id', schema: { params: idParams }, preHandler: authorize('settings_attributes', 'update'), handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/attributes/:id', schema: { params: idParams }, onRequest: authorize('settings_attributes', 'update'), handler: update });
 
   /** Soft delete: the attribute disappears from forms and pages; its values stay in the database. */
-  app.delete('/api/attributes/:id', { schema: { params: idParams }, preHandler: authorize('settings_attributes', 'delete') }, async (request, reply) => {
+  app.delete('/api/attributes/:id', { schema: { params: idParams }, onRequest: authorize('settings_attributes', 'delete') }, async (request, reply) => {
     const { id } = request.params as { id: number };
     await db.transaction(async (tx) => {
       const before = await lockAttribute(tx, id);

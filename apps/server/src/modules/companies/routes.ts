@@ -24,7 +24,7 @@ const todayIn = (now: Date) => now.toISOString().slice(0, 10);
  * ../funds/access.ts). Delete is soft; the status history is append-only.
  */
 export function registerCompanyRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/companies', { preHandler: authorize('fund_opportunities', 'index') }, async (request) => {
+  app.get('/api/companies', { onRequest: authorize('fund_opportunities', 'index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, COMPANIES_RESOURCE);
     query.orderBy.push(asc(fundInvestments.id));
     const where = liveCompanies(query.where);
@@ -37,7 +37,7 @@ export function registerCompanyRoutes(app: FastifyInstance, { db, clock }: AppCo
     );
   });
 
-  app.get('/api/companies/export', { preHandler: authorize('fund_opportunities', 'index') }, async (request, reply) => {
+  app.get('/api/companies/export', { onRequest: authorize('fund_opportunities', 'index') }, async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
     const query = parseListQuery(raw, COMPANIES_EXPORT_RESOURCE);
     return sendExport(request, reply, exportFormat(raw), companiesExport(db, query));
@@ -54,11 +54,11 @@ export function registerCompanyRoutes(app: FastifyInstance, { db, clock }: AppCo
     return { data: (await presentCompaniesWith(db, [row], includes))[0] };
   }
 
-  app.get('/api/companies/:id', { schema: { params: idParams }, preHandler: authorize('fund_opportunities', 'show') }, async (request) =>
+  app.get('/api/companies/:id', { schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'show') }, async (request) =>
     present(await loadCompany((request.params as { id: number }).id), request),
   );
 
-  app.post('/api/companies', { preHandler: authorize('fund_opportunities', 'create'), config: { idempotent: true } }, async (request, reply) => {
+  app.post('/api/companies', { onRequest: authorize('fund_opportunities', 'create'), config: { idempotent: true } }, async (request, reply) => {
     const input = parseFields(createCompanySchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
       const { company, status } = await createCompany(tx, input, request.user?.id ?? null, todayIn(clock.now()));
@@ -81,9 +81,9 @@ export function registerCompanyRoutes(app: FastifyInstance, { db, clock }: AppCo
     });
     return present(updated, request);
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/companies/:id', schema: { params: idParams }, preHandler: authorize('fund_opportunities', 'update'), handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/companies/:id', schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'update'), handler: update });
 
-  app.delete('/api/companies/:id', { schema: { params: idParams }, preHandler: authorize('fund_opportunities', 'delete') }, async (request, reply) => {
+  app.delete('/api/companies/:id', { schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'delete') }, async (request, reply) => {
     const { id } = request.params as { id: number };
     await loadCompany(id);
     await db.transaction(async (tx) => {
@@ -98,13 +98,13 @@ export function registerCompanyRoutes(app: FastifyInstance, { db, clock }: AppCo
     return reply.status(204).send();
   });
 
-  app.get('/api/companies/:id/maturity-statuses', { schema: { params: idParams }, preHandler: authorize('fund_opportunities', 'show') }, async (request) => {
+  app.get('/api/companies/:id/maturity-statuses', { schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'show') }, async (request) => {
     const company = await loadCompany((request.params as { id: number }).id);
     return { data: await presentMaturityStatuses(db, await listMaturityStatuses(db, company.id)) };
   });
 
   /** Recording a status maintains an existing investment: 'update', so the Custodian may. */
-  app.post('/api/companies/:id/maturity-statuses', { schema: { params: idParams }, preHandler: authorize('fund_opportunities', 'update') }, async (request, reply) => {
+  app.post('/api/companies/:id/maturity-statuses', { schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'update') }, async (request, reply) => {
     const { id } = request.params as { id: number };
     const input = parseFields(createMaturityStatusSchema, await readFormFields(request));
     if (input.date > todayIn(clock.now())) throw validationError({ date: ['The date cannot be in the future.'] });

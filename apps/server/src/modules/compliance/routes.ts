@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { can, CATEGORISATION_STATUSES, categorisationValid, INVESTOR_CATEGORIES, isInvestorRole } from '@platform/domain';
+import { CATEGORISATION_STATUSES, categorisationValid, INVESTOR_CATEGORIES, isInvestorRole } from '@platform/domain';
 import type { AppContext } from '../../app';
 import { investorCategorisations, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
-import { authenticated, authorize, requireInvestor, requireUser } from '../../platform/guards';
+import { authenticated, authorize, investorOnly, investorOrAny, requireInvestor, requireUser } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
@@ -81,13 +81,13 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     return rows.map((row) => presentQuestion(row, options?.get(row.id), withCorrect));
   }
 
-  app.get('/api/compliance-tries/:id', { schema: { params: idParams }, preHandler: authenticated }, async (request) => {
+  app.get('/api/compliance-tries/:id', { schema: { params: idParams }, onRequest: authenticated }, async (request) => {
     if ((request.params as Params).id !== SETTINGS_ID) throw notFound('settings');
     return { data: { compliance_tries: allowedTries(await loadSettings(db)) } };
   });
 
   /** Investors get the questions they may answer now, without the answers; bank managers get all. */
-  app.get('/api/compliance-questions', { preHandler: authenticated }, async (request) => {
+  app.get('/api/compliance-questions', { onRequest: investorOrAny(['settings_compliance', 'index']) }, async (request) => {
     const user = requireUser(request);
     const withOptions = questionIncludes(request);
     if (isInvestorRole(user.roleId)) {
@@ -95,18 +95,17 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
       const rows = state.blocked ? [] : await liveQuestions(db);
       return { data: await presentQuestions(rows, withOptions, false), meta: presentAppropriatenessMeta(state) };
     }
-    if (!can(user.roleId, 'settings_compliance', 'index')) throw forbidden();
     return { data: await presentQuestions(await liveQuestions(db), withOptions, true) };
   });
 
-  app.get('/api/compliance-questions/:id', { schema: { params: idParams }, preHandler: authorize('settings_compliance', 'show') }, async (request) => {
+  app.get('/api/compliance-questions/:id', { schema: { params: idParams }, onRequest: authorize('settings_compliance', 'show') }, async (request) => {
     const row = await findLiveQuestion(db, (request.params as Params).id);
     if (!row) throw notFound('question');
     const [question] = await presentQuestions([row], true, true);
     return { data: question };
   });
 
-  app.post('/api/compliance-questions', { preHandler: authorize('settings_compliance', 'create') }, async (request, reply) => {
+  app.post('/api/compliance-questions', { onRequest: authorize('settings_compliance', 'create') }, async (request, reply) => {
     const input = parseFields(createQuestionSchema, await readFormFields(request));
     const now = clock.now();
     const created = await db.transaction(async (tx) => {
@@ -133,9 +132,9 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     const [question] = await presentQuestions([updated], true, true);
     return { data: question };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/compliance-questions/:id', schema: { params: idParams }, preHandler: authorize('settings_compliance', 'update'), handler: updateQuestionRoute });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/compliance-questions/:id', schema: { params: idParams }, onRequest: authorize('settings_compliance', 'update'), handler: updateQuestionRoute });
 
-  app.delete('/api/compliance-questions/:id', { schema: { params: idParams }, preHandler: authorize('settings_compliance', 'delete') }, async (request, reply) => {
+  app.delete('/api/compliance-questions/:id', { schema: { params: idParams }, onRequest: authorize('settings_compliance', 'delete') }, async (request, reply) => {
     const { id } = request.params as Params;
     await db.transaction(async (tx) => {
       const { before, after } = await deleteQuestion(tx, id, clock.now());
@@ -144,7 +143,7 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     return reply.status(204).send();
   });
 
-  app.post('/api/compliance-answers', async (request) => {
+  app.post('/api/compliance-answers', { onRequest: investorOnly }, async (request) => {
     const investor = requireInvestor(request);
     const { answers } = parseFields(answersSchema, await readFormFields(request));
     const now = clock.now();
@@ -165,7 +164,7 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     };
   });
 
-  app.post('/api/users/:id/reset-appropriateness-test', { schema: { params: idParams }, preHandler: authorize('investors', 'update') }, async (request) => {
+  app.post('/api/users/:id/reset-appropriateness-test', { schema: { params: idParams }, onRequest: authorize('investors', 'update') }, async (request) => {
     const { id } = request.params as Params;
     const after = await db.transaction(async (tx) => {
       const reset = await resetAppropriatenessTest(tx, id, clock.now());
@@ -184,7 +183,7 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
 
   /* Categorisation */
 
-  app.get('/api/my/categorisation', async (request) => {
+  app.get('/api/my/categorisation', { onRequest: investorOnly }, async (request) => {
     const investor = requireInvestor(request);
     const now = clock.now();
     const settings = await loadSettings(db);
@@ -198,7 +197,7 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     };
   });
 
-  app.post('/api/my/categorisation', async (request, reply) => {
+  app.post('/api/my/categorisation', { onRequest: investorOnly }, async (request, reply) => {
     const investor = requireInvestor(request);
     const input = parseFields(declareCategorisationSchema, await readFormFields(request));
     const row = await db.transaction(async (tx) => {
@@ -209,7 +208,7 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     return reply.status(201).send({ data: presentCategorisation(row) });
   });
 
-  app.get('/api/investor-categorisations', { preHandler: authorize('investor_category', 'index') }, async (request) => {
+  app.get('/api/investor-categorisations', { onRequest: authorize('investor_category', 'index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, CATEGORISATIONS_RESOURCE);
     query.orderBy.push(asc(investorCategorisations.id));
     return paginate<CategorisationRow, ReturnType<typeof presentCategorisation>>(
@@ -239,7 +238,7 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     });
     return { data: presentCategorisation(after) };
   };
-  const reviewOptions = { schema: { params: idParams }, preHandler: authorize('investor_category', 'update') };
+  const reviewOptions = { schema: { params: idParams }, onRequest: authorize('investor_category', 'update') };
   app.post('/api/investor-categorisations/:id/approve', reviewOptions, review('approved'));
   app.post('/api/investor-categorisations/:id/reject', reviewOptions, review('rejected'));
 }

@@ -32,7 +32,7 @@ async function findLive(db: Db, id: number) {
 const clampPosition = (position: number | undefined, length: number) => (position === undefined || position > length ? length : position);
 
 export function registerLeadStatusRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/lead-statuses', { preHandler: authorizeAny(['investors', 'index'], ['settings_investor_type', 'index']) }, async (request) => {
+  app.get('/api/lead-statuses', { onRequest: authorizeAny(['investors', 'index'], ['settings_investor_type', 'index']) }, async (request) => {
     const [unknown] = Object.keys(request.query as object);
     if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'. The lead statuses take none.`);
     const rows = await liveStatuses(db);
@@ -45,7 +45,7 @@ export function registerLeadStatusRoutes(app: FastifyInstance, { db, clock }: Ap
     return { data: rows.map((row) => presentLeadStatus(row, byId.get(row.id) ?? 0)) };
   });
 
-  app.post('/api/lead-statuses', { preHandler: authorize('settings_investor_type', 'create') }, async (request, reply) => {
+  app.post('/api/lead-statuses', { onRequest: authorize('settings_investor_type', 'create') }, async (request, reply) => {
     const input = parseFields(leadStatusSchema, await readFormFields(request));
     const row = await db.transaction(async (tx) => {
       await lockList(tx);
@@ -66,7 +66,7 @@ export function registerLeadStatusRoutes(app: FastifyInstance, { db, clock }: Ap
     method: ['PATCH', 'POST'],
     url: '/api/lead-statuses/:id',
     schema: { params: idParams },
-    preHandler: authorize('settings_investor_type', 'update'),
+    onRequest: authorize('settings_investor_type', 'update'),
     handler: async (request) => {
       const { id } = idParams.parse(request.params);
       const input = parseFields(updateLeadStatusSchema, await readFormFields(request));
@@ -104,7 +104,7 @@ export function registerLeadStatusRoutes(app: FastifyInstance, { db, clock }: Ap
   });
 
   /** Soft delete; leads that had this status keep no status (their history keeps the old one). */
-  app.delete('/api/lead-statuses/:id', { schema: { params: idParams }, preHandler: authorize('settings_investor_type', 'delete') }, async (request, reply) => {
+  app.delete('/api/lead-statuses/:id', { schema: { params: idParams }, onRequest: authorize('settings_investor_type', 'delete') }, async (request, reply) => {
     const { id } = idParams.parse(request.params);
     await db.transaction(async (tx) => {
       await lockList(tx);

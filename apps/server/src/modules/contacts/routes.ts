@@ -31,7 +31,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
   registerSubject('contact', async (tx, id) => Boolean(await findLiveContact(tx, id)));
   registerLeadStatusRoutes(app, ctx);
 
-  app.get('/api/contacts', { preHandler: authorize('investors', 'index') }, async (request) => {
+  app.get('/api/contacts', { onRequest: authorize('investors', 'index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, CONTACTS_RESOURCE);
     query.orderBy.push(asc(contacts.id));
     const where = liveContacts(query);
@@ -44,7 +44,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.get('/api/contacts/export', { preHandler: authorize('investors', 'index') }, async (request, reply) => {
+  app.get('/api/contacts/export', { onRequest: authorize('investors', 'index') }, async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
     const query = parseListQuery(raw, CONTACTS_EXPORT_RESOURCE);
     return sendExport(request, reply, exportFormat(raw), contactsExport(db, query));
@@ -56,13 +56,13 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: contact };
   }
 
-  app.get('/api/contacts/:id', { schema: { params: idParams }, preHandler: authorize('investors', 'show') }, async (request) => {
+  app.get('/api/contacts/:id', { schema: { params: idParams }, onRequest: authorize('investors', 'show') }, async (request) => {
     const contact = await findLiveContact(db, idParams.parse(request.params).id);
     if (!contact) throw notFound('contact');
     return present(contact, request);
   });
 
-  app.post('/api/contacts', { preHandler: authorize('investors', 'create') }, async (request, reply) => {
+  app.post('/api/contacts', { onRequest: authorize('investors', 'create') }, async (request, reply) => {
     const user = requireUser(request);
     const { attributes, ...fields } = await readFormFields(request);
     const input = parseFields(createContactSchema, fields);
@@ -91,10 +91,10 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     return present(updated, request);
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/contacts/:id', schema: { params: idParams }, preHandler: authorize('investors', 'update'), handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/contacts/:id', schema: { params: idParams }, onRequest: authorize('investors', 'update'), handler: update });
 
   /** `?permanent=1` removes the lead for good and needs delete_unsafe; otherwise a soft delete. */
-  app.delete('/api/contacts/:id', { schema: { params: idParams }, preHandler: authorize('investors', 'delete') }, async (request, reply) => {
+  app.delete('/api/contacts/:id', { schema: { params: idParams }, onRequest: authorize('investors', 'delete') }, async (request, reply) => {
     const { id } = idParams.parse(request.params);
     const { permanent, ...rest } = request.query as Record<string, unknown>;
     const [unknown] = Object.keys(rest);
@@ -117,7 +117,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Spec §7.5: the lead becomes an investor, keeping its history. */
-  app.post('/api/convert-contact/:id', { schema: { params: idParams }, preHandler: authorize('investors', 'create') }, async (request, reply) => {
+  app.post('/api/convert-contact/:id', { schema: { params: idParams }, onRequest: authorize('investors', 'create') }, async (request, reply) => {
     const { id } = idParams.parse(request.params);
     const input = parseFields(convertContactSchema, await readFormFields(request));
     const result = await db.transaction((tx) => convertContact(tx, request, id, clock.now()));

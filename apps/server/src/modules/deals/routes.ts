@@ -22,7 +22,7 @@ type Params = z.infer<typeof idParams>;
 
 /** Pipeline deals (spec §2.2 Deals): table view, kanban board, moves, exports. Permission event 'deals'. */
 export function registerDealRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/pipeline-deals', { preHandler: authorize('deals', 'index') }, async (request) => {
+  app.get('/api/pipeline-deals', { onRequest: authorize('deals', 'index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, DEALS_RESOURCE);
     query.orderBy.push(asc(pipelineDeals.id));
     const where = liveDeals(query);
@@ -35,13 +35,13 @@ export function registerDealRoutes(app: FastifyInstance, { db, clock }: AppConte
     );
   });
 
-  app.get('/api/pipeline-deals/export', { preHandler: authorize('deals', 'index') }, async (request, reply) => {
+  app.get('/api/pipeline-deals/export', { onRequest: authorize('deals', 'index') }, async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
     const query = parseListQuery(raw, DEALS_EXPORT_RESOURCE);
     return sendExport(request, reply, exportFormat(raw), dealsExport(db, query));
   });
 
-  app.get('/api/pipelines/:id/board', { schema: { params: idParams }, preHandler: authorize('deals', 'index') }, async (request) => {
+  app.get('/api/pipelines/:id/board', { schema: { params: idParams }, onRequest: authorize('deals', 'index') }, async (request) => {
     const { id } = request.params as Params;
     const [unknown] = Object.keys(request.query as object);
     if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'. The board takes none.`);
@@ -54,13 +54,13 @@ export function registerDealRoutes(app: FastifyInstance, { db, clock }: AppConte
     return { data: deal };
   }
 
-  app.get('/api/pipeline-deals/:id', { schema: { params: idParams }, preHandler: authorize('deals', 'show') }, async (request) => {
+  app.get('/api/pipeline-deals/:id', { schema: { params: idParams }, onRequest: authorize('deals', 'show') }, async (request) => {
     const deal = await findLiveDeal(db, (request.params as Params).id);
     if (!deal) throw notFound('deal');
     return present(deal, request);
   });
 
-  app.post('/api/pipeline-deals', { preHandler: authorize('deals', 'create') }, async (request, reply) => {
+  app.post('/api/pipeline-deals', { onRequest: authorize('deals', 'create') }, async (request, reply) => {
     const input = parseFields(createDealSchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
       const row = await createDeal(tx, input);
@@ -82,10 +82,10 @@ export function registerDealRoutes(app: FastifyInstance, { db, clock }: AppConte
     });
     return present(updated, request);
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/pipeline-deals/:id', schema: { params: idParams }, preHandler: authorize('deals', 'update'), handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/pipeline-deals/:id', schema: { params: idParams }, onRequest: authorize('deals', 'update'), handler: update });
 
   /** Kanban drag and drop (and its keyboard equivalent): one transactional move. */
-  app.post('/api/pipeline-deals/:id/move', { schema: { params: idParams }, preHandler: authorize('deals', 'update') }, async (request) => {
+  app.post('/api/pipeline-deals/:id/move', { schema: { params: idParams }, onRequest: authorize('deals', 'update') }, async (request) => {
     const { id } = request.params as Params;
     const input = parseFields(moveDealSchema, await readFormFields(request));
     const moved = await db.transaction(async (tx) => {
@@ -103,7 +103,7 @@ export function registerDealRoutes(app: FastifyInstance, { db, clock }: AppConte
     return present(moved, request);
   });
 
-  app.delete('/api/pipeline-deals/:id', { schema: { params: idParams }, preHandler: authorize('deals', 'delete') }, async (request, reply) => {
+  app.delete('/api/pipeline-deals/:id', { schema: { params: idParams }, onRequest: authorize('deals', 'delete') }, async (request, reply) => {
     const { id } = request.params as Params;
     await db.transaction(async (tx) => {
       const { before, after } = await deleteDeal(tx, id, clock.now());

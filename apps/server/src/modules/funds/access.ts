@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
-import { can, type Action } from '@platform/domain';
+import type { Action } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { AppError, forbidden } from '../../platform/errors';
-import { requireInvestor, requireUser } from '../../platform/guards';
+import { AppError } from '../../platform/errors';
+import { authorize, behindFeature, investorOnly } from '../../platform/guards';
 import { flagOn, loadSettings } from '../settings/service';
 
 /**
@@ -18,17 +17,10 @@ async function assertFundsEnabled(db: Db) {
 
 /** Staff fund routes: permission event 'funds' (spec §6). */
 export function authorizeFunds(db: Db, action: Action) {
-  return async (request: FastifyRequest) => {
-    const user = requireUser(request);
-    await assertFundsEnabled(db);
-    if (!can(user.roleId, 'funds', action)) throw forbidden();
-  };
+  return behindFeature(() => assertFundsEnabled(db), authorize('funds', action));
 }
 
 /** The investor portal's fund pages: the signed-in investor, funds on. */
 export function investorFunds(db: Db) {
-  return async (request: FastifyRequest) => {
-    requireInvestor(request);
-    await assertFundsEnabled(db);
-  };
+  return behindFeature(() => assertFundsEnabled(db), investorOnly);
 }

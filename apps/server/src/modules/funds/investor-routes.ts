@@ -46,7 +46,7 @@ async function positionsOf(db: Db, investorId: number, rows: FundRow[], asOf: st
  * as is every fund while `funds_enabled` is off; staff get 403 (these are the investor's own pages).
  */
 export function registerInvestorFundRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/my/funds', { preHandler: investorFunds(db) }, async (request) => {
+  app.get('/api/my/funds', { onRequest: investorFunds(db) }, async (request) => {
     const investor = requireInvestor(request);
     const asOf = todayIn(clock.now());
     const rows = await fundsOfInvestor(db, investor.id);
@@ -54,7 +54,7 @@ export function registerInvestorFundRoutes(app: FastifyInstance, { db, clock }: 
     return { data: rows.map((row) => ({ ...presentInvestorFund(row), position: positions.get(row.id)! })) };
   });
 
-  app.get('/api/my/funds/:id', { schema: { params: idParams }, preHandler: investorFunds(db) }, async (request) => {
+  app.get('/api/my/funds/:id', { schema: { params: idParams }, onRequest: investorFunds(db) }, async (request) => {
     const investor = requireInvestor(request);
     const asOf = todayIn(clock.now());
     const [fund] = await fundsOfInvestor(db, investor.id, (request.params as { id: number }).id);

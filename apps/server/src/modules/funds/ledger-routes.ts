@@ -25,7 +25,7 @@ const LEDGER_INCLUDES = LEDGERS_RESOURCE.includes ?? [];
  * Every write locks the fund row first, so unit balances are checked against a settled ledger.
  */
 export function registerLedgerRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/ledgers', { preHandler: authorizeFunds(db, 'index') }, async (request) => {
+  app.get('/api/ledgers', { onRequest: authorizeFunds(db, 'index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, LEDGERS_RESOURCE);
     query.orderBy.push(asc(ledgers.id));
     const where = liveLedgers(query.where);
@@ -38,7 +38,7 @@ export function registerLedgerRoutes(app: FastifyInstance, { db, clock }: AppCon
     );
   });
 
-  app.get('/api/ledgers/export', { preHandler: authorizeFunds(db, 'index') }, async (request, reply) => {
+  app.get('/api/ledgers/export', { onRequest: authorizeFunds(db, 'index') }, async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
     const query = parseListQuery(raw, LEDGERS_EXPORT_RESOURCE);
     return sendExport(request, reply, exportFormat(raw), ledgersExport(db, liveLedgers(query.where), query));
@@ -59,9 +59,9 @@ export function registerLedgerRoutes(app: FastifyInstance, { db, clock }: AppCon
     return { data: (await presentLedgersWith(db, [row], includes))[0] };
   }
 
-  app.get('/api/ledgers/:id', { schema: { params: idParams }, preHandler: authorizeFunds(db, 'show') }, async (request) => present(await loadLedger((request.params as { id: number }).id), request));
+  app.get('/api/ledgers/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) => present(await loadLedger((request.params as { id: number }).id), request));
 
-  app.post('/api/ledgers', { preHandler: authorizeFunds(db, 'update'), config: { idempotent: true } }, async (request, reply) => {
+  app.post('/api/ledgers', { onRequest: authorizeFunds(db, 'update'), config: { idempotent: true } }, async (request, reply) => {
     const input = parseFields(createLedgerSchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
       await lockFund(tx, input.fund_id);
@@ -117,10 +117,10 @@ export function registerLedgerRoutes(app: FastifyInstance, { db, clock }: AppCon
     });
     return present(updated, request);
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/ledgers/:id', schema: { params: idParams }, preHandler: authorizeFunds(db, 'update'), handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/ledgers/:id', schema: { params: idParams }, onRequest: authorizeFunds(db, 'update'), handler: update });
 
   /** Soft delete; removing a subscription that later redemptions rely on is refused (422 on units). */
-  app.delete('/api/ledgers/:id', { schema: { params: idParams }, preHandler: authorizeFunds(db, 'delete') }, async (request, reply) => {
+  app.delete('/api/ledgers/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'delete') }, async (request, reply) => {
     const seen = await loadLedger((request.params as { id: number }).id);
     await db.transaction(async (tx) => {
       await lockFund(tx, seen.fundId);

@@ -55,7 +55,7 @@ export function registerNavRoutes(app: FastifyInstance, { db, clock }: AppContex
   // NAVs of a deleted fund go with it (a fund may be deleted with NAVs but no ledgers or holdings).
   const live = and(isNull(netAssetValues.deletedAt), inArray(netAssetValues.fundId, db.select({ id: funds.id }).from(funds).where(isNull(funds.deletedAt))));
 
-  app.get('/api/net-asset-values', { preHandler: authorizeFunds(db, 'index') }, async (request) => {
+  app.get('/api/net-asset-values', { onRequest: authorizeFunds(db, 'index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, NAV_RESOURCE);
     query.orderBy.push(asc(netAssetValues.id));
     const where = and(live, query.where);
@@ -78,12 +78,12 @@ export function registerNavRoutes(app: FastifyInstance, { db, clock }: AppContex
     return row.nav;
   }
 
-  app.get('/api/net-asset-values/:id', { schema: { params: idParams }, preHandler: authorizeFunds(db, 'show') }, async (request) => ({
+  app.get('/api/net-asset-values/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) => ({
     data: presentNav(await loadNav((request.params as { id: number }).id)),
   }));
 
   // Recording a NAV maintains an existing fund: 'update' on funds, so the Fund Manager (no fund create, spec §6) may.
-  app.post('/api/net-asset-values', { preHandler: authorizeFunds(db, 'update') }, async (request, reply) => {
+  app.post('/api/net-asset-values', { onRequest: authorizeFunds(db, 'update') }, async (request, reply) => {
     const input = parseFields(createNavSchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
       await lockFund(tx, input.fund_id);
@@ -119,9 +119,9 @@ export function registerNavRoutes(app: FastifyInstance, { db, clock }: AppContex
     });
     return { data: presentNav(updated) };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/net-asset-values/:id', schema: { params: idParams }, preHandler: authorizeFunds(db, 'update'), handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/net-asset-values/:id', schema: { params: idParams }, onRequest: authorizeFunds(db, 'update'), handler: update });
 
-  app.delete('/api/net-asset-values/:id', { schema: { params: idParams }, preHandler: authorizeFunds(db, 'delete') }, async (request, reply) => {
+  app.delete('/api/net-asset-values/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'delete') }, async (request, reply) => {
     const before = await loadNav((request.params as { id: number }).id);
     await db.transaction(async (tx) => {
       const [row] = await tx.update(netAssetValues).set({ deletedAt: clock.now(), updatedAt: clock.now() }).where(eq(netAssetValues.id, before.id)).returning();

@@ -76,7 +76,7 @@ const fundColumns = (input: FundInput): Partial<typeof funds.$inferInsert> => ({
 export function registerFundRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
 
-  app.get('/api/funds', { preHandler: authorizeFunds(db, 'index') }, async (request) => {
+  app.get('/api/funds', { onRequest: authorizeFunds(db, 'index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, FUNDS_RESOURCE);
     const asOf = asOfParam(query.params.as_of, clock.now());
     query.orderBy.push(asc(funds.id));
@@ -90,7 +90,7 @@ export function registerFundRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.get('/api/funds/export', { preHandler: authorizeFunds(db, 'index') }, async (request, reply) => {
+  app.get('/api/funds/export', { onRequest: authorizeFunds(db, 'index') }, async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
     const query = parseListQuery(raw, FUNDS_EXPORT_RESOURCE);
     return sendExport(request, reply, exportFormat(raw), fundsExport(db, query, asOfParam(query.params.as_of, clock.now())));
@@ -103,16 +103,16 @@ export function registerFundRoutes(app: FastifyInstance, ctx: AppContext) {
   }
   const presentOne = async (row: FundRow) => ({ data: (await presentFundsWith(db, [row], { manager: true, figures: true, asOf: todayIn(clock.now()) }))[0] });
 
-  app.get('/api/funds/:id', { schema: { params: idParams }, preHandler: authorizeFunds(db, 'show') }, async (request) => presentOne(await loadFund((request.params as { id: number }).id)));
+  app.get('/api/funds/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) => presentOne(await loadFund((request.params as { id: number }).id)));
 
-  app.get('/api/funds/:id/figures', { schema: { params: idParams, querystring: asOfQuery }, preHandler: authorizeFunds(db, 'show') }, async (request) => {
+  app.get('/api/funds/:id/figures', { schema: { params: idParams, querystring: asOfQuery }, onRequest: authorizeFunds(db, 'show') }, async (request) => {
     const fund = await loadFund((request.params as { id: number }).id);
     const asOf = asOfParam((request.query as { as_of?: string }).as_of, clock.now());
     return { data: (await fundFiguresFor(db, [fund.id], asOf)).get(fund.id) };
   });
 
   /** The Transactions tab's summary: each investor's balance with the fund, units and their value. */
-  app.get('/api/funds/:id/positions', { schema: { params: idParams, querystring: asOfQuery }, preHandler: authorizeFunds(db, 'show') }, async (request) => {
+  app.get('/api/funds/:id/positions', { schema: { params: idParams, querystring: asOfQuery }, onRequest: authorizeFunds(db, 'show') }, async (request) => {
     const fund = await loadFund((request.params as { id: number }).id);
     const asOf = asOfParam((request.query as { as_of?: string }).as_of, clock.now());
     const [totals, navs] = await Promise.all([ledgerTotalsByInvestor(db, eq(ledgers.fundId, fund.id), asOf), latestNavByFund(db, [fund.id], asOf, true)]);
@@ -124,7 +124,7 @@ export function registerFundRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** The Portfolio tab: the fund's investments, with the companies list's filters and sorts. */
-  app.get('/api/funds/:id/portfolio', { schema: { params: idParams }, preHandler: authorizeFunds(db, 'show') }, async (request) => {
+  app.get('/api/funds/:id/portfolio', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) => {
     const fund = await loadFund((request.params as { id: number }).id);
     const query = parseListQuery(request.query as Record<string, unknown>, COMPANIES_RESOURCE);
     query.orderBy.push(asc(fundInvestments.id));
@@ -138,12 +138,12 @@ export function registerFundRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.get('/api/funds/:id/portfolio-analysis', { schema: { params: idParams, querystring: z.strictObject({}) }, preHandler: authorizeFunds(db, 'show') }, async (request) => {
+  app.get('/api/funds/:id/portfolio-analysis', { schema: { params: idParams, querystring: z.strictObject({}) }, onRequest: authorizeFunds(db, 'show') }, async (request) => {
     const fund = await loadFund((request.params as { id: number }).id);
     return { data: { fund_id: fund.id, currency: fund.currency, ...(await portfolioAnalysis(db, fund.id)) } };
   });
 
-  app.post('/api/funds', { preHandler: authorizeFunds(db, 'create') }, async (request, reply) => {
+  app.post('/api/funds', { onRequest: authorizeFunds(db, 'create') }, async (request, reply) => {
     const input = parseFields(createFundSchema, await readFormFields(request));
     await assertManager(db, input.manager_id);
     const created = await db.transaction(async (tx) => {
@@ -176,10 +176,10 @@ export function registerFundRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     return presentOne(updated);
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/funds/:id', schema: { params: idParams }, preHandler: authorizeFunds(db, 'update'), handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/funds/:id', schema: { params: idParams }, onRequest: authorizeFunds(db, 'update'), handler: update });
 
   /** Soft delete. Investors' holdings must never vanish with a fund: one with ledger entries or investments stays. */
-  app.delete('/api/funds/:id', { schema: { params: idParams }, preHandler: authorizeFunds(db, 'delete') }, async (request, reply) => {
+  app.delete('/api/funds/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'delete') }, async (request, reply) => {
     const before = await loadFund((request.params as { id: number }).id);
     await db.transaction(async (tx) => {
       const [locked] = await tx.select({ id: funds.id }).from(funds).where(and(eq(funds.id, before.id), isNull(funds.deletedAt))).for('update');

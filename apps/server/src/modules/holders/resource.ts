@@ -10,7 +10,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { exportFormat, sendExport, type ExportColumn } from '../../platform/export';
 import { parseFields, readFormFields } from '../../platform/form';
-import { requireUser } from '../../platform/guards';
+import { authorizeAny, behindFeature, requireUser } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { INVESTMENTS_RESOURCE } from '../investments/list';
@@ -60,13 +60,14 @@ export interface HolderResource<Row extends HolderRow, Input extends object, Exp
 
 const deleteQuery = z.strictObject({ permanent: z.enum(['0', '1']).optional() });
 
-/** Authentication (401), the feature switch (404), then the permission table (403). */
-export function holderGuard(db: Db, resource: { enabled?(db: Db): Promise<boolean>; label: string }, action: Action) {
-  return async (request: FastifyRequest) => {
-    const user = requireUser(request);
-    if (resource.enabled && !(await resource.enabled(db))) throw new AppError('not_found', `The ${resource.label} could not be found.`);
-    if (!can(user.roleId, HOLDER_PERMISSION_EVENT, action)) throw forbidden();
-  };
+/** Authentication (401), the feature switch (404), then the permission table (403): any one of the actions. */
+export function holderGuard(db: Db, resource: { enabled?(db: Db): Promise<boolean>; label: string }, ...actions: Action[]) {
+  const permission = authorizeAny(...actions.map((action) => [HOLDER_PERMISSION_EVENT, action] as const));
+  const { enabled } = resource;
+  if (!enabled) return permission;
+  return behindFeature(async () => {
+    if (!(await enabled(db))) throw new AppError('not_found', `The ${resource.label} could not be found.`);
+  }, permission);
 }
 
 /** Investments that still count against deleting a holder: every row not itself deleted. */
@@ -81,7 +82,7 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
   resource: HolderResource<Row, Input, ExportRow>,
 ) {
   const { table, path, label } = resource;
-  const guard = (action: Action) => holderGuard(db, resource, action);
+  const guard = (...actions: Action[]) => holderGuard(db, resource, ...actions);
   const live = (where?: SQL) => and(isNull(table.deletedAt), where);
 
   registerSubject(resource.subject, async (tx, id) => (await tx.select({ id: table.id }).from(table as PgTable).where(live(eq(table.id, id)))).length > 0);
@@ -109,7 +110,7 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
     return { data: (await resource.present(db, [row], includes))[0] };
   }
 
-  app.get(path, { preHandler: guard('index') }, async (request) => {
+  app.get(path, { onRequest: guard('index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, resource.list);
     query.orderBy.push(asc(table.id));
     const where = live(query.where);
@@ -131,7 +132,7 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
   });
 
   const exportResource: ListResource = { ...resource.list, params: ['format'] };
-  app.get(`${path}/export`, { preHandler: guard('index') }, async (request, reply) => {
+  app.get(`${path}/export`, { onRequest: guard('index') }, async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
     const query = parseListQuery(raw, exportResource);
     const format = exportFormat(raw);
@@ -151,9 +152,9 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
     });
   });
 
-  app.get(`${path}/:id`, { schema: { params: idParams }, preHandler: guard('show') }, async (request) => present(await find(idParams.parse(request.params).id), request));
+  app.get(`${path}/:id`, { schema: { params: idParams }, onRequest: guard('show') }, async (request) => present(await find(idParams.parse(request.params).id), request));
 
-  app.post(path, { preHandler: guard('create') }, async (request, reply) => {
+  app.post(path, { onRequest: guard('create') }, async (request, reply) => {
     const input = parseFields(resource.createSchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
       const [row] = (await tx
@@ -183,17 +184,17 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
     });
     return present(updated, request);
   };
-  app.route({ method: ['PATCH', 'POST'], url: `${path}/:id`, schema: { params: idParams }, preHandler: guard('update'), handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: `${path}/:id`, schema: { params: idParams }, onRequest: guard('update'), handler: update });
 
   /**
    * Soft delete hides the holder; `?permanent=1` (delete_unsafe: Support) removes it and what exists
    * only for it (its notes, calls, tasks and documents with their files included), also after a soft delete. Either way, investments held through it forbid it: a
    * soft-deleted holder would leave live investments naming a holder no one can open.
    */
-  app.delete(`${path}/:id`, { schema: { params: idParams, querystring: deleteQuery } }, async (request, reply) => {
+  app.delete(`${path}/:id`, { schema: { params: idParams, querystring: deleteQuery }, onRequest: guard('delete', 'delete_unsafe') }, async (request, reply) => {
     const { id } = idParams.parse(request.params);
     const permanent = (request.query as z.infer<typeof deleteQuery>).permanent === '1';
-    await guard(permanent ? 'delete_unsafe' : 'delete')(request);
+    if (!can(requireUser(request).roleId, HOLDER_PERMISSION_EVENT, permanent ? 'delete_unsafe' : 'delete')) throw forbidden();
     await find(id, permanent);
     const files = await db.transaction(async (tx) => {
       const before = await lock(tx, id);
@@ -224,7 +225,7 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
   });
 
   /** The Transactions tab: investments held through this holder, with the investor and the opportunity. */
-  app.get(`${path}/:id/investments`, { schema: { params: idParams }, preHandler: guard('show') }, async (request) => {
+  app.get(`${path}/:id/investments`, { schema: { params: idParams }, onRequest: guard('show') }, async (request) => {
     const { id } = idParams.parse(request.params);
     await find(id);
     const query = parseListQuery(request.query as Record<string, unknown>, INVESTMENTS_RESOURCE);

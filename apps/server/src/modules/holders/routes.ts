@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app';
 import { investmentMethodEntities, investmentMethods, nominees, organisationUsers, organisations } from '../../db/schema';
-import { requireInvestor } from '../../platform/guards';
+import { investorOnly, requireInvestor } from '../../platform/guards';
 import { flagOn, loadSettings } from '../settings/service';
 
 /**
@@ -10,7 +10,7 @@ import { flagOn, loadSettings } from '../settings/service';
  * their organisations, their investment-method accounts, and the nominees when the tenant offers them.
  */
 export function registerHolderRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/my/holders', async (request) => {
+  app.get('/api/my/holders', { onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const [orgs, entities, settings] = await Promise.all([
       db

@@ -63,7 +63,7 @@ async function insertBatch(tx: Db, kind: ImportKind, batch: ImportRecord[], acto
  */
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const options = { schema: { params: kindParams }, preHandler: authorize('investors', 'create') };
+  const options = { schema: { params: kindParams }, onRequest: authorize('investors', 'create') };
 
   /** Step 1: the header row, a guessed mapping and the first rows, to choose the columns. */
   app.post('/api/imports/:kind/inspect', options, async (request) => {

@@ -4,7 +4,7 @@ import { INVESTMENT_METHOD_TYPE_LABELS, type InvestmentMethodType } from '@platf
 import type { AppContext } from '../../app';
 import { investmentMethodEntities, investmentMethods, investments } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { requireInvestor } from '../../platform/guards';
+import { investorOnly, requireInvestor } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { myInvestmentsHeld } from '../holders/mine';
 import { publicDocumentsOf, registerPortalDocuments } from '../records/documents';
@@ -48,19 +48,19 @@ export function registerMyMethodAccountRoutes(app: FastifyInstance, { db }: AppC
     return rows.length > 0;
   });
 
-  app.get('/api/my/investment-method-entities/:id/documents', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/my/investment-method-entities/:id/documents', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const row = await account(user.id, idParams.parse(request.params).id);
     if (!row) throw notFound('account');
     return { data: await publicDocumentsOf(db, { type: 'investment_method', id: row.method.id }) };
   });
 
-  app.get('/api/my/investment-method-entities', async (request) => {
+  app.get('/api/my/investment-method-entities', { onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     return { data: (await accounts(user.id).orderBy(asc(investmentMethods.name), asc(investmentMethodEntities.id))).map(present) };
   });
 
-  app.get('/api/my/investment-method-entities/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/my/investment-method-entities/:id', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const { id } = idParams.parse(request.params);
     const row = await account(user.id, id);

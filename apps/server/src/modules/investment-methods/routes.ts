@@ -65,7 +65,7 @@ export function registerInvestmentMethodRoutes(app: FastifyInstance, ctx: AppCon
     },
   });
 
-  app.get('/api/investment-methods/:id/entities', { schema: { params: idParams }, preHandler: guard('show') }, async (request) => {
+  app.get('/api/investment-methods/:id/entities', { schema: { params: idParams }, onRequest: guard('show') }, async (request) => {
     const { id } = idParams.parse(request.params);
     await find(id);
     const query = parseListQuery(request.query as Record<string, unknown>, ENTITIES_RESOURCE);
@@ -81,7 +81,7 @@ export function registerInvestmentMethodRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** Adds an investor's account with the method. */
-  app.post('/api/investment-methods/:id/entities', { schema: { params: idParams }, preHandler: guard('update') }, async (request, reply) => {
+  app.post('/api/investment-methods/:id/entities', { schema: { params: idParams }, onRequest: guard('update') }, async (request, reply) => {
     const { id } = idParams.parse(request.params);
     const input = parseFields(createEntitySchema, await readFormFields(request));
     await find(id);
@@ -129,7 +129,7 @@ export function registerInvestmentMethodRoutes(app: FastifyInstance, ctx: AppCon
     method: ['PATCH', 'POST'],
     url: '/api/investment-methods/:id/entities/:entityId',
     schema: { params: entityParams },
-    preHandler: guard('update'),
+    onRequest: guard('update'),
     handler: async (request) => {
       const { id, entityId } = entityParams.parse(request.params);
       const input = parseFields(updateEntitySchema, await readFormFields(request));
@@ -146,7 +146,7 @@ export function registerInvestmentMethodRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** Closes an investor's account with the method; one that holds investments stays (409). */
-  app.delete('/api/investment-methods/:id/entities/:entityId', { schema: { params: entityParams }, preHandler: guard('update') }, async (request, reply) => {
+  app.delete('/api/investment-methods/:id/entities/:entityId', { schema: { params: entityParams }, onRequest: guard('update') }, async (request, reply) => {
     const { id, entityId } = entityParams.parse(request.params);
     await findEntity(id, entityId);
     await db.transaction(async (tx) => {

@@ -8,12 +8,13 @@ import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
 import { parseFields, readFormFields } from '../../platform/form';
-import { authorizeAny, requireInvestor, requireUser } from '../../platform/guards';
+import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { assertMayInvest } from '../compliance/gate';
 import { notifyUser } from '../notifications/service';
+import { authorizeOpportunities } from '../opportunities/access';
 import { assertMarketSoundingAccepted, findVisibleOpportunity, type OpportunityRow } from '../opportunities/visibility';
 import { flagOn, loadSettings } from '../settings/service';
 import {
@@ -32,8 +33,6 @@ import { assertHolder, findInvestment, findInvestorInvestment, moveInvestment, p
 import { parseIncludes } from '../users/presenter';
 
 type Params = z.infer<typeof idParams>;
-
-const investorOnly = async (request: FastifyRequest) => void requireInvestor(request);
 
 /** Staff may act on an investment by its opportunity's status: live (1–4) or existing (5–6) events. */
 function assertStaffMay(user: UserRow, opportunity: Pick<OpportunityRow, 'status'>, action: Action) {
@@ -71,7 +70,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
 
   // ——— Investor portal ———
 
-  app.post('/api/investments/investor', { preHandler: investorOnly, config: { idempotent: true } }, async (request, reply) => {
+  app.post('/api/investments/investor', { onRequest: investorOnly, config: { idempotent: true } }, async (request, reply) => {
     const user = requireInvestor(request);
     const input = parseFields(reserveInvestmentSchema, await readFormFields(request));
     const now = clock.now();
@@ -108,7 +107,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     return reply.status(201).send({ data: presentInvestmentForInvestor(investment, after, settings) });
   });
 
-  app.get('/api/my/investments', { preHandler: investorOnly }, async (request) => {
+  app.get('/api/my/investments', { onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const query = parseListQuery(request.query as Record<string, unknown>, MY_INVESTMENTS_RESOURCE);
     query.orderBy.push(asc(investments.id));
@@ -128,12 +127,12 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     return { data: presentInvestmentForInvestor(row, opportunity, await loadSettings(db)) };
   }
 
-  app.get('/api/my/investments/:id', { schema: { params: idParams }, preHandler: investorOnly }, async (request) => {
+  app.get('/api/my/investments/:id', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     return presentForInvestor(await findInvestorInvestment(db, user.id, (request.params as Params).id));
   });
 
-  app.post('/api/my/investments/:id/cancel', { schema: { params: idParams }, preHandler: investorOnly }, async (request) => {
+  app.post('/api/my/investments/:id/cancel', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const mine = await findInvestorInvestment(db, user.id, (request.params as Params).id);
     const { reason } = parseFields(investorCancelSchema, await readFormFields(request));
@@ -145,21 +144,21 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     return presentForInvestor(after);
   });
 
-  app.get('/api/my/portfolio', { preHandler: investorOnly }, async (request) => {
+  app.get('/api/my/portfolio', { onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     return loadPortfolio(db, user.id, clock.now());
   });
 
-  app.get('/api/my/portfolio/:id', { schema: { params: idParams }, preHandler: investorOnly }, async (request) => {
+  app.get('/api/my/portfolio/:id', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     return { data: await loadHolding(db, user.id, (request.params as Params).id, clock.now()) };
   });
 
   // ——— Staff: transactions ———
 
-  const staffIndex = authorizeAny(['live_opportunities', 'index'], ['existing_opportunities', 'index']);
+  const staffIndex = authorizeOpportunities('index');
 
-  app.get('/api/investments', { preHandler: staffIndex }, async (request) => {
+  app.get('/api/investments', { onRequest: staffIndex }, async (request) => {
     const user = requireUser(request);
     const query = parseListQuery(request.query as Record<string, unknown>, INVESTMENTS_RESOURCE);
     query.orderBy.push(asc(investments.id));
@@ -173,7 +172,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     );
   });
 
-  app.get('/api/investments/export', { preHandler: staffIndex }, async (request, reply) => {
+  app.get('/api/investments/export', { onRequest: staffIndex }, async (request, reply) => {
     const user = requireUser(request);
     const raw = request.query as Record<string, unknown>;
     const query = parseListQuery(raw, INVESTMENTS_EXPORT_RESOURCE);
@@ -196,9 +195,9 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     return { data: investment };
   }
 
-  app.get('/api/investments/:id', { schema: { params: idParams }, preHandler: staffIndex }, async (request) => presentForStaff(await loadForStaff(request, 'show'), request));
+  app.get('/api/investments/:id', { schema: { params: idParams }, onRequest: staffIndex }, async (request) => presentForStaff(await loadForStaff(request, 'show'), request));
 
-  app.post('/api/investments/manual', { preHandler: authorizeAny(['live_opportunities', 'create'], ['existing_opportunities', 'create']), config: { idempotent: true } }, async (request, reply) => {
+  app.post('/api/investments/manual', { onRequest: authorizeOpportunities('create'), config: { idempotent: true } }, async (request, reply) => {
     const staff = requireUser(request);
     const input = parseFields(manualInvestmentSchema, await readFormFields(request));
     const [opportunity] = await db
@@ -248,7 +247,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     });
   }
 
-  app.post('/api/investments/:id/cash-call', { schema: { params: idParams }, config: { idempotent: true } }, async (request) => {
+  app.post('/api/investments/:id/cash-call', { schema: { params: idParams }, onRequest: authorizeOpportunities('update'), config: { idempotent: true } }, async (request) => {
     const { after, opportunity } = await transition(request, await loadForStaff(request, 'update'), 'cash_call', 'cash_call');
     if (after.type !== 'private_manual') {
       await notifyUser(ctx, after.userId, {
@@ -260,12 +259,12 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     return presentForStaff(after, request);
   });
 
-  app.post('/api/investments/:id/mark-paid', { schema: { params: idParams }, config: { idempotent: true } }, async (request) => {
+  app.post('/api/investments/:id/mark-paid', { schema: { params: idParams }, onRequest: authorizeOpportunities('update'), config: { idempotent: true } }, async (request) => {
     const { after } = await transition(request, await loadForStaff(request, 'update'), 'paid', 'marked_paid');
     return presentForStaff(after, request);
   });
 
-  app.post('/api/investments/:id/cancel', { schema: { params: idParams } }, async (request) => {
+  app.post('/api/investments/:id/cancel', { schema: { params: idParams }, onRequest: authorizeOpportunities('update') }, async (request) => {
     const current = await loadForStaff(request, 'update');
     const { reason } = parseFields(staffCancelSchema, await readFormFields(request));
     const { after } = await transition(request, current, 'cancelled', 'cancelled', reason);

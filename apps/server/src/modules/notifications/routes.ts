@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { count, eq, and, isNull, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
 import { notifications } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
-import { authenticated, requireInvestor, requireStaff, requireUser } from '../../platform/guards';
+import { authenticated, investorOnly, requireUser, staffOnly, type Guard } from '../../platform/guards';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { isValidSocketId, parseUserChannel } from '../../platform/realtime/auth';
 import { listUnread, markRead, presentNotification, type NotificationRow } from './service';
@@ -24,11 +24,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The same four routes for each audience (spec §7.3): investors under /user, staff under /admin.
  * Every query is scoped to the signed-in user.
  */
-function registerAudience(app: FastifyInstance, ctx: AppContext, prefix: string, guard: (request: FastifyRequest) => unknown) {
+function registerAudience(app: FastifyInstance, ctx: AppContext, prefix: string, guard: Guard) {
   const { db, clock } = ctx;
-  const preHandler = async (request: FastifyRequest) => void guard(request);
 
-  app.get(prefix, { preHandler }, async (request) => {
+  app.get(prefix, { onRequest: guard }, async (request) => {
     const user = requireUser(request);
     const query = parseListQuery(request.query as Record<string, unknown>, NOTIFICATIONS_RESOURCE);
     const where = and(eq(notifications.userId, user.id), query.where);
@@ -41,17 +40,17 @@ function registerAudience(app: FastifyInstance, ctx: AppContext, prefix: string,
     );
   });
 
-  app.get(`${prefix}/unread`, { preHandler }, async (request) => {
+  app.get(`${prefix}/unread`, { onRequest: guard }, async (request) => {
     const rows = await listUnread(db, requireUser(request).id);
     return { data: rows.map(presentNotification) };
   });
 
-  app.post(`${prefix}/mark-read`, { preHandler }, async (request, reply) => {
+  app.post(`${prefix}/mark-read`, { onRequest: guard }, async (request, reply) => {
     await markRead(db, requireUser(request).id, clock.now());
     return reply.status(204).send();
   });
 
-  app.post(`${prefix}/mark-read/:id`, { preHandler, schema: { params: idParams } }, async (request, reply) => {
+  app.post(`${prefix}/mark-read/:id`, { onRequest: guard, schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const user = requireUser(request);
     if (!UUID.test(id)) throw notFound('notification');
@@ -65,11 +64,11 @@ function registerAudience(app: FastifyInstance, ctx: AppContext, prefix: string,
 const broadcastingBody = z.object({ socket_id: z.string(), channel_name: z.string() });
 
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext) {
-  registerAudience(app, ctx, '/api/notifications/user', requireInvestor);
-  registerAudience(app, ctx, '/api/notifications/admin', requireStaff);
+  registerAudience(app, ctx, '/api/notifications/user', investorOnly);
+  registerAudience(app, ctx, '/api/notifications/admin', staffOnly);
 
   /** Authorises a realtime subscription: a user may listen on their own private channel only. */
-  app.post('/api/broadcasting/auth', { preHandler: authenticated }, async (request) => {
+  app.post('/api/broadcasting/auth', { onRequest: authenticated }, async (request) => {
     const user = requireUser(request);
     const input = parseFields(broadcastingBody, request.body);
     if (!isValidSocketId(input.socket_id)) throw forbidden();

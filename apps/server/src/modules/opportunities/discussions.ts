@@ -9,6 +9,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { idParams, requiredText } from '../../platform/input';
+import { investorOrOpportunityStaff } from './access';
 import { findOpportunity } from './service';
 import { findVisibleOpportunity, marketSoundingPending, type OpportunityRow } from './visibility';
 
@@ -33,7 +34,7 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: AppContex
     return row;
   }
 
-  app.get('/api/investment-opportunities/:id/discussions', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/investment-opportunities/:id/discussions', { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('show') }, async (request) => {
     const viewer = requireUser(request);
     const opportunity = await opportunityFor(request, (request.params as z.infer<typeof idParams>).id, 'show');
     const questions = await db
@@ -65,7 +66,7 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: AppContex
     };
   });
 
-  app.post('/api/investment-opportunities/:id/discussions', { schema: { params: idParams } }, async (request, reply) => {
+  app.post('/api/investment-opportunities/:id/discussions', { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('update') }, async (request, reply) => {
     const opportunity = await opportunityFor(request, (request.params as z.infer<typeof idParams>).id, 'update');
     const { body } = parseFields(postSchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
@@ -77,7 +78,7 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: AppContex
   });
 
   /** Staff answer any question; an investor may follow up on their own. */
-  app.post('/api/discussions/:id/replies', { schema: { params: idParams } }, async (request, reply) => {
+  app.post('/api/discussions/:id/replies', { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('update') }, async (request, reply) => {
     const user = requireUser(request);
     const [question] = await db
       .select()

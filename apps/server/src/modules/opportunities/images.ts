@@ -10,6 +10,7 @@ import { forbidden, notFound, validationError } from '../../platform/errors';
 import { readForm } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { idParams, textInput } from '../../platform/input';
+import { authorizeOpportunities, investorOrOpportunityStaff } from './access';
 import { findOpportunity } from './service';
 import { findVisibleOpportunity, marketSoundingPending } from './visibility';
 
@@ -42,7 +43,7 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
     return row;
   }
 
-  app.get('/api/investment-opportunities/:id/images', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/investment-opportunities/:id/images', { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('show') }, async (request) => {
     const user = requireUser(request);
     const { id } = request.params as z.infer<typeof idParams>;
     if (user.roleId === Role.User) {
@@ -53,7 +54,7 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
     return { data: await galleryOf(db, (await staffOpportunity(request, 'show')).id) };
   });
 
-  app.post('/api/investment-opportunities/:id/images', { schema: { params: idParams } }, async (request, reply) => {
+  app.post('/api/investment-opportunities/:id/images', { schema: { params: idParams }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
     const opportunity = await staffOpportunity(request, 'update');
     const { fields, files } = await readForm(request);
     const file = files.image;
@@ -74,7 +75,7 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
     return reply.status(201).send({ data: presentImage(row) });
   });
 
-  app.delete('/api/investment-opportunities/:id/images/:imageId', { schema: { params: z.object({ id: z.coerce.number().int().positive(), imageId: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+  app.delete('/api/investment-opportunities/:id/images/:imageId', { schema: { params: z.object({ id: z.coerce.number().int().positive(), imageId: z.coerce.number().int().positive() }) }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
     const opportunity = await staffOpportunity(request, 'update');
     const { imageId } = request.params as { imageId: number };
     await db.transaction(async (tx) => {
@@ -91,7 +92,7 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
 
   /** The gallery's order: the first picture is the cover. The list must name every picture exactly once. */
   const orderBody = z.object({ image_ids: z.array(z.number().int().positive(), { message: 'Send the pictures in their new order.' }).max(MAX_IMAGES) });
-  app.put('/api/investment-opportunities/:id/images/order', { schema: { params: idParams } }, async (request) => {
+  app.put('/api/investment-opportunities/:id/images/order', { schema: { params: idParams }, onRequest: authorizeOpportunities('update') }, async (request) => {
     const opportunity = await staffOpportunity(request, 'update');
     const body = orderBody.safeParse(request.body);
     if (!body.success) throw validationError({ image_ids: [body.error.issues[0].message] });
@@ -114,7 +115,7 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
   });
 
   /** The picture itself, to whoever may see its opportunity (investors: after any market sounding). */
-  app.get('/api/opportunity-images/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get('/api/opportunity-images/:id', { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('show') }, async (request, reply) => {
     const user = requireUser(request);
     const [image] = await db.select().from(opportunityImages).where(and(eq(opportunityImages.id, (request.params as z.infer<typeof idParams>).id), isNull(opportunityImages.deletedAt)));
     if (!image) throw notFound('image');

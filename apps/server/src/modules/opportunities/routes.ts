@@ -7,7 +7,8 @@ import { documents, investmentOpportunities, marketSoundingAcceptances, opportun
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
-import { authorize, requireInvestor, requireUser } from '../../platform/guards';
+import { authorize, investorOnly, requireInvestor, requireUser } from '../../platform/guards';
+import { authorizeOpportunities, investorOrOpportunityStaff } from './access';
 import { idParams } from '../../platform/input';
 import { idsFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery } from '../../platform/list-query';
@@ -39,11 +40,6 @@ import { findVisibleOpportunity, marketSoundingPending, marketSoundingPendingIds
 
 type Params = z.infer<typeof idParams>;
 
-/** Staff who may list live opportunities or existing investments (or both). */
-async function requireStaffLister(request: FastifyRequest) {
-  const user = requireUser(request);
-  if (!listableStatuses(user.roleId).length) throw forbidden();
-}
 const keyParams = z.object({ key: z.string().min(1).max(120) });
 
 /** The staff permission for an action on this opportunity: live (1–4) or existing (5–6) events. */
@@ -64,7 +60,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
   registerSubjectGuard('opportunity', guardOpportunityRecords);
 
   /** The public documents of an opportunity, for the investor page (staff use /api/documents). */
-  app.get('/api/investment-opportunities/:id/documents', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/investment-opportunities/:id/documents', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const row = await findVisibleOpportunity(db, user.id, (request.params as Params).id);
     if (await marketSoundingPending(db, user.id, row)) return { data: [] };
@@ -84,7 +80,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     return row;
   }
 
-  app.get('/api/investment-opportunities', async (request) => {
+  app.get('/api/investment-opportunities', { onRequest: investorOrOpportunityStaff('index') }, async (request) => {
     const user = requireUser(request);
     const query = parseListQuery(request.query as Record<string, unknown>, OPPORTUNITIES_RESOURCE);
     query.orderBy.push(asc(investmentOpportunities.id));
@@ -101,9 +97,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
         },
       );
     }
-    const statuses = listableStatuses(user.roleId);
-    if (!statuses.length) throw forbidden();
-    const where = staffOpportunitiesWhere(query, statuses);
+    const where = staffOpportunitiesWhere(query, listableStatuses(user.roleId));
     return paginate<OpportunityRow, unknown>(
       db.select().from(investmentOpportunities).where(where).$dynamic(),
       db.select({ total: count() }).from(investmentOpportunities).where(where).$dynamic(),
@@ -114,7 +108,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** The staff list as CSV or Excel: exactly the filtered, sorted list, streamed (platform/export). */
-  app.get('/api/investment-opportunities/export', { preHandler: requireStaffLister }, async (request, reply) => {
+  app.get('/api/investment-opportunities/export', { onRequest: authorizeOpportunities('index') }, async (request, reply) => {
     const user = requireUser(request);
     const raw = request.query as Record<string, unknown>;
     const query = parseListQuery(raw, OPPORTUNITIES_EXPORT_RESOURCE);
@@ -122,7 +116,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** Staff open by id; investors by id or slug (/investor/investments/{slug}). */
-  app.get('/api/investment-opportunities/:key', { schema: { params: keyParams } }, async (request) => {
+  app.get('/api/investment-opportunities/:key', { schema: { params: keyParams }, onRequest: investorOrOpportunityStaff('show') }, async (request) => {
     const user = requireUser(request);
     const { key } = request.params as z.infer<typeof keyParams>;
     const byId = /^\d+$/.test(key) ? Number(key) : null;
@@ -137,7 +131,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     return { data: presentOpportunityForStaff(row) };
   });
 
-  app.post('/api/investment-opportunities', { preHandler: authorize('live_opportunities', 'create') }, async (request, reply) => {
+  app.post('/api/investment-opportunities', { onRequest: authorize('live_opportunities', 'create') }, async (request, reply) => {
     const input = parseFields(createOpportunitySchema, await readFormFields(request));
     const row = await db.transaction(async (tx) => {
       const created = await createOpportunity(tx, input, request.user!.id);
@@ -147,7 +141,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     return reply.status(201).send({ data: presentOpportunityForStaff(row) });
   });
 
-  app.post('/api/investment-opportunities/existing', { preHandler: authorize('existing_opportunities', 'create') }, async (request, reply) => {
+  app.post('/api/investment-opportunities/existing', { onRequest: authorize('existing_opportunities', 'create') }, async (request, reply) => {
     const { completed_at, ...input } = parseFields(createExistingSchema, await readFormFields(request));
     if (completed_at > clock.now().toISOString().slice(0, 10)) throw validationError({ completed_at: ['The completion date cannot be in the future.'] });
     const row = await db.transaction(async (tx) => {
@@ -168,10 +162,10 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     });
     return { data: presentOpportunityForStaff(after) };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/investment-opportunities/:id', schema: { params: idParams }, handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/investment-opportunities/:id', schema: { params: idParams }, onRequest: authorizeOpportunities('update'), handler: update });
 
   /** Status changes (docs/decisions/0008); notifications go out after the change is committed. */
-  app.post('/api/investment-opportunities/:id/status', { schema: { params: idParams } }, async (request) => {
+  app.post('/api/investment-opportunities/:id/status', { schema: { params: idParams }, onRequest: authorizeOpportunities('update') }, async (request) => {
     const current = await loadForStaff(request, 'update');
     const { status } = parseFields(transitionSchema, await readFormFields(request));
     assertStaffMay(request.user!, { status }, 'update');
@@ -196,7 +190,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     for (const userId of userIds) await notifyUser(ctx, userId, { message, icon, cta });
   }
 
-  app.post('/api/investment-opportunities/:id/clone', { schema: { params: idParams }, preHandler: authorize('live_opportunities', 'create') }, async (request, reply) => {
+  app.post('/api/investment-opportunities/:id/clone', { schema: { params: idParams }, onRequest: authorize('live_opportunities', 'create') }, async (request, reply) => {
     const source = await loadForStaff(request, 'show');
     const row = await db.transaction(async (tx) => {
       const copy = await cloneOpportunity(tx, source.id, request.user!.id);
@@ -208,7 +202,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/pipeline-deals/:id/promote',
-    { schema: { params: idParams }, preHandler: [authorize('deals', 'update'), authorize('live_opportunities', 'create')] },
+    { schema: { params: idParams }, onRequest: [authorize('deals', 'update'), authorize('live_opportunities', 'create')] },
     async (request, reply) => {
       const { id } = request.params as Params;
       const row = await db.transaction(async (tx) => {
@@ -221,7 +215,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.delete('/api/investment-opportunities/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/api/investment-opportunities/:id', { schema: { params: idParams }, onRequest: authorizeOpportunities('delete') }, async (request, reply) => {
     const current = await loadForStaff(request, 'delete');
     await db.transaction(async (tx) => {
       const { before, after } = await deleteOpportunity(tx, current.id, clock.now());
@@ -231,7 +225,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   // Invitations to a Live - Internal opportunity.
-  app.get('/api/investment-opportunities/:id/invitations', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/investment-opportunities/:id/invitations', { schema: { params: idParams }, onRequest: authorizeOpportunities('show') }, async (request) => {
     const row = await loadForStaff(request, 'show');
     const rows = await db
       .select({ user_id: users.id, name: users.name, email: users.email, invited_at: opportunityInvitations.createdAt })
@@ -242,7 +236,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     return { data: rows.map((r) => ({ ...r, invited_at: r.invited_at.toISOString() })) };
   });
 
-  app.post('/api/investment-opportunities/:id/invitations', { schema: { params: idParams } }, async (request) => {
+  app.post('/api/investment-opportunities/:id/invitations', { schema: { params: idParams }, onRequest: authorizeOpportunities('update') }, async (request) => {
     const row = await loadForStaff(request, 'update');
     const { user_ids } = parseFields(invitationsSchema, await readFormFields(request));
     const invited = await db.transaction(async (tx) => {
@@ -255,7 +249,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     return { data: { invited: invited.length } };
   });
 
-  app.delete('/api/investment-opportunities/:id/invitations/:userId', { schema: { params: z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+  app.delete('/api/investment-opportunities/:id/invitations/:userId', { schema: { params: z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() }) }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
     const row = await loadForStaff(request, 'update');
     const { userId } = request.params as { userId: number };
     await db.transaction(async (tx) => {
@@ -267,7 +261,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
 
   // Market sounding (spec §2.3 /investor/investments/market-sounding/{id}): the investor reads the
   // configured description and accepts before the opportunity's content is shown to them.
-  app.get('/api/market-sounding/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/market-sounding/:id', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const row = await findVisibleOpportunity(db, user.id, (request.params as Params).id);
     const settings = await loadSettings(db);
@@ -276,7 +270,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     };
   });
 
-  app.post('/api/market-sounding/:id/accept', { schema: { params: idParams } }, async (request) => {
+  app.post('/api/market-sounding/:id/accept', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const row = await findVisibleOpportunity(db, user.id, (request.params as Params).id);
     const settings = await loadSettings(db);
@@ -299,7 +293,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** The insider register's market-sounding list (spec §2.2 /admin/insider-register). */
-  app.get('/api/market-sounding-acceptances', { preHandler: authorize('insider_register', 'index') }, async (request) => {
+  app.get('/api/market-sounding-acceptances', { onRequest: authorize('insider_register', 'index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, {
       name: 'market_sounding_acceptances',
       filters: { opportunity_id: idsFilter('opportunity_id', marketSoundingAcceptances.opportunityId), user_id: idsFilter('user_id', marketSoundingAcceptances.userId) },

@@ -34,7 +34,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
   const { db, clock } = ctx;
   const guard = (action: 'index' | 'show' | 'update') => holderGuard(db, applicationsFeature, action);
 
-  app.get('/api/organisation-applications', { preHandler: guard('index') }, async (request) => {
+  app.get('/api/organisation-applications', { onRequest: guard('index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, APPLICATIONS_RESOURCE);
     query.orderBy.push(asc(organisationApplications.id));
     const where = and(isNull(organisationApplications.deletedAt), query.where);
@@ -58,7 +58,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
 
   const present = async (row: ApplicationRow) => ({ data: (await presentApplications(db, [row]))[0] });
 
-  app.get('/api/organisation-applications/:id', { schema: { params: idParams }, preHandler: guard('show') }, async (request) => present(await find(idParams.parse(request.params).id)));
+  app.get('/api/organisation-applications/:id', { schema: { params: idParams }, onRequest: guard('show') }, async (request) => present(await find(idParams.parse(request.params).id)));
 
   async function lockPending(tx: Db, id: number) {
     const [row] = await tx.select().from(organisationApplications).where(eq(organisationApplications.id, id)).for('update');
@@ -78,7 +78,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     return row;
   }
 
-  app.post('/api/organisation-applications/:id/approve', { schema: { params: idParams }, preHandler: guard('update') }, async (request: FastifyRequest) => {
+  app.post('/api/organisation-applications/:id/approve', { schema: { params: idParams }, onRequest: guard('update') }, async (request: FastifyRequest) => {
     const { id } = idParams.parse(request.params);
     const input = parseFields(approveSchema, await readFormFields(request));
     await find(id);
@@ -110,7 +110,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     return present(decided.after);
   });
 
-  app.post('/api/organisation-applications/:id/reject', { schema: { params: idParams }, preHandler: guard('update') }, async (request: FastifyRequest) => {
+  app.post('/api/organisation-applications/:id/reject', { schema: { params: idParams }, onRequest: guard('update') }, async (request: FastifyRequest) => {
     const { id } = idParams.parse(request.params);
     const input = parseFields(rejectSchema, await readFormFields(request));
     await find(id);

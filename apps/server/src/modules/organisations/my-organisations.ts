@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { ORGANISATION_ROLE_LABELS, type OrganisationRole } from '@platform/domain';
 import type { AppContext } from '../../app';
@@ -7,7 +7,7 @@ import { investments, organisationApplications, organisations, organisationUsers
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
-import { requireInvestor } from '../../platform/guards';
+import { behindFeature, investorOnly, requireInvestor } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { myInvestmentsHeld } from '../holders/mine';
 import { publicDocumentsOf, readUpload, registerPortalDocuments, storeDocument } from '../records/documents';
@@ -37,14 +37,12 @@ export const APPLICATION_DOCUMENTS_FOLDER = 'Organisation applications';
 export function registerMyOrganisationRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
-  const applying = async (request: FastifyRequest) => {
-    const user = requireInvestor(request);
+  const applying = behindFeature(async () => {
     if (!(await applicationsFeature.enabled(db))) throw new AppError('not_found', 'Organisation applications are not enabled.');
-    return user;
-  };
+  }, investorOnly);
 
-  app.get('/api/my/organisation-applications', async (request) => {
-    const user = await applying(request);
+  app.get('/api/my/organisation-applications', { onRequest: applying }, async (request) => {
+    const user = requireInvestor(request);
     const rows = await db
       .select()
       .from(organisationApplications)
@@ -53,8 +51,8 @@ export function registerMyOrganisationRoutes(app: FastifyInstance, ctx: AppConte
     return { data: rows.map(presentApplicationCommon) };
   });
 
-  app.post('/api/my/organisation-applications', async (request, reply) => {
-    const user = await applying(request);
+  app.post('/api/my/organisation-applications', { onRequest: applying }, async (request, reply) => {
+    const user = requireInvestor(request);
     const { fields, files } = await readUpload(request);
     const { _method: _ignored, ...rest } = fields;
     const input = parseFields(applicationSchema, rest);
@@ -100,21 +98,21 @@ export function registerMyOrganisationRoutes(app: FastifyInstance, ctx: AppConte
   // The people who act for an organisation read its public documents (spec §2.3 organisation-documents_{id}).
   registerPortalDocuments('organisation', actsFor);
 
-  app.get('/api/my/organisations/:id/documents', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/my/organisations/:id/documents', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const { id } = idParams.parse(request.params);
     if (!(await actsFor(db, user.id, id))) throw notFound('organisation');
     return { data: await publicDocumentsOf(db, { type: 'organisation', id }) };
   });
 
-  app.get('/api/my/organisations', async (request) => {
+  app.get('/api/my/organisations', { onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const rows = await myOrganisations(user.id).orderBy(asc(organisations.name));
     return { data: rows.map(withRole) };
   });
 
   /** One of the investor's organisations, with what they invested through it. */
-  app.get('/api/my/organisations/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/my/organisations/:id', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const { id } = idParams.parse(request.params);
     const [row] = await myOrganisations(user.id).where(and(eq(organisationUsers.userId, user.id), eq(organisations.id, id), isNull(organisations.deletedAt)));

@@ -48,14 +48,14 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
 
   const params = (raw: unknown) => linkParams.parse(raw);
 
-  app.get('/api/organisations/:id/users', { schema: { params: idParams }, preHandler: guard('show') }, async (request) => {
+  app.get('/api/organisations/:id/users', { schema: { params: idParams }, onRequest: guard('show') }, async (request) => {
     const { id } = idParams.parse(request.params);
     await find(id);
     return { data: (await linkedUsers(db, [id])).get(id) ?? [] };
   });
 
   /** Links an investor to the organisation in a role; linking again changes the role. */
-  app.post('/api/organisations/:id/users', { schema: { params: idParams }, preHandler: guard('update') }, async (request, reply) => {
+  app.post('/api/organisations/:id/users', { schema: { params: idParams }, onRequest: guard('update') }, async (request, reply) => {
     const { id } = idParams.parse(request.params);
     const input = parseFields(linkUserSchema, await readFormFields(request));
     await find(id);
@@ -74,7 +74,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
     method: ['PATCH', 'POST'],
     url: '/api/organisations/:id/users/:userId',
     schema: { params: linkParams },
-    preHandler: guard('update'),
+    onRequest: guard('update'),
     handler: async (request) => {
       const { id, userId } = params(request.params);
       const input = parseFields(updateLinkSchema, await readFormFields(request));
@@ -89,7 +89,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
     },
   });
 
-  app.delete('/api/organisations/:id/users/:userId', { schema: { params: linkParams }, preHandler: guard('update') }, async (request, reply) => {
+  app.delete('/api/organisations/:id/users/:userId', { schema: { params: linkParams }, onRequest: guard('update') }, async (request, reply) => {
     const { id, userId } = params(request.params);
     await find(id);
     await db.transaction(async (tx) => {

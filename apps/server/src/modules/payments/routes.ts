@@ -5,7 +5,7 @@ import type { AppContext } from '../../app';
 import { investmentOpportunities, investments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, validationError } from '../../platform/errors';
-import { requireInvestor } from '../../platform/guards';
+import { investorOnly, requireInvestor } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { findInvestorInvestment, moveInvestment } from '../investments/service';
 import { notifyUser } from '../notifications/service';
@@ -15,7 +15,7 @@ import { BadSignatureError, stripeProvider, type PaymentProvider } from './provi
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, provider: PaymentProvider | null = ctx.config.stripe ? stripeProvider(ctx.config.stripe) : null) {
   const { db, clock, config } = ctx;
 
-  app.post('/api/investments/:id/stripe', { schema: { params: idParams }, config: { idempotent: true } }, async (request) => {
+  app.post('/api/investments/:id/stripe', { schema: { params: idParams }, onRequest: investorOnly, config: { idempotent: true } }, async (request) => {
     const user = requireInvestor(request);
     const investment = await findInvestorInvestment(db, user.id, idParams.parse(request.params).id);
     if (!provider) throw validationError({ payment_method: ['Card payments are not available. Please pay by bank transfer.'] });

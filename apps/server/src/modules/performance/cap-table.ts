@@ -5,6 +5,7 @@ import { HOLDER_TYPE_LABELS, toAmount, valueHolding } from '@platform/domain';
 import type { AppContext } from '../../app';
 import { AppError } from '../../platform/errors';
 import { idParams } from '../../platform/input';
+import { authorizeOpportunities } from '../opportunities/access';
 import { opportunityForTab } from './access';
 import { loadPriceHistories } from './history';
 import { loadCompanyHolders, presentFigures, sharesHeld, type CompanyHolder } from './holders';
@@ -44,7 +45,7 @@ function readAsOf(query: unknown, today: string): string {
  * and each holder's returns by the same arithmetic as the Performance tab (decision 0006).
  */
 export function registerCapTableRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/investment-opportunities/:id/cap-table', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/investment-opportunities/:id/cap-table', { schema: { params: idParams }, onRequest: authorizeOpportunities('show') }, async (request) => {
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'cap-table');
     const asOf = readAsOf(request.query, isoDay(clock.now()));
     const [holders, histories] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadPriceHistories(db, [opportunity.id])]);
@@ -76,7 +77,7 @@ export function registerCapTableRoutes(app: FastifyInstance, { db, clock }: AppC
     };
   });
 
-  app.get('/api/investment-opportunities/:id/cap-table-performance', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/investment-opportunities/:id/cap-table-performance', { schema: { params: idParams }, onRequest: authorizeOpportunities('show') }, async (request) => {
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'cap-table-performance');
     const asOf = readAsOf(request.query, isoDay(clock.now()));
     const [holders, histories] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadPriceHistories(db, [opportunity.id])]);

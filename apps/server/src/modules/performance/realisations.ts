@@ -11,6 +11,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { clearable, idInput, idParams, isoDateInput, moneyInput, percentInput, textInput, unitsInput } from '../../platform/input';
+import { authorizeOpportunities } from '../opportunities/access';
 import { opportunityForTab } from './access';
 import { holderKeyOf, loadCompanyHolders, loadRealisations, sharesHeld, type CompanyHolder } from './holders';
 
@@ -75,7 +76,7 @@ export function registerRealisationRoutes(app: FastifyInstance, { db, clock }: A
   const today = () => clock.now().toISOString().slice(0, 10);
   const base = '/api/investment-opportunities/:id/realisations';
 
-  app.get(base, { schema: { params: idParams } }, async (request) => {
+  app.get(base, { schema: { params: idParams }, onRequest: authorizeOpportunities('show') }, async (request) => {
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'performance');
     const rows = await loadRealisations(db, { opportunityId: opportunity.id });
     const holders = await loadCompanyHolders(db, opportunity.id, rows);
@@ -88,7 +89,7 @@ export function registerRealisationRoutes(app: FastifyInstance, { db, clock }: A
   });
 
   /** One line's sale of its own. */
-  app.post(base, { schema: { params: idParams }, config: { idempotent: true } }, async (request, reply) => {
+  app.post(base, { schema: { params: idParams }, onRequest: authorizeOpportunities('update'), config: { idempotent: true } }, async (request, reply) => {
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'update', 'performance');
     const input = parseFields(realisationSchema, await readFormFields(request));
     if (input.date > today()) throw validationError({ date: ['A sale is recorded once it has happened: choose today or earlier.'] });
@@ -112,7 +113,7 @@ export function registerRealisationRoutes(app: FastifyInstance, { db, clock }: A
    * realisation (`percentage` of each holding, rounded down to the share's sixth decimal), at the
    * outcome's price, rounded half-up to pence. Once per outcome.
    */
-  app.post(`${base}/from-outcome`, { schema: { params: idParams }, config: { idempotent: true } }, async (request, reply) => {
+  app.post(`${base}/from-outcome`, { schema: { params: idParams }, onRequest: authorizeOpportunities('update'), config: { idempotent: true } }, async (request, reply) => {
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'update', 'performance');
     const input = parseFields(fromOutcomeSchema, await readFormFields(request));
     const [outcome] = await db
@@ -135,7 +136,7 @@ export function registerRealisationRoutes(app: FastifyInstance, { db, clock }: A
     return reply.status(201).send({ data: created });
   });
 
-  app.delete(`${base}/:realisationId`, { schema: { params } }, async (request, reply) => {
+  app.delete(`${base}/:realisationId`, { schema: { params }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
     const { id, realisationId } = params.parse(request.params);
     const opportunity = await opportunityForTab(db, request, id, 'update', 'performance');
     await db.transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { requireUser } from '../../platform/guards';
 import { clearable, idInput, idParams, isoDateInput, moneyInput, textInput, unitsInput } from '../../platform/input';
 import { findOpportunity } from '../opportunities/service';
 import { loadPriceHistories } from './history';
+import { authorizeOpportunities } from '../opportunities/access';
 import { opportunityForTab } from './access';
 import { registerCapTableRoutes } from './cap-table';
 import { registerRealisationRoutes } from './realisations';
@@ -91,7 +92,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext)
 
   for (const kind of KINDS) {
     const t = kind.table;
-    app.get(kind.path, async (request) => {
+    app.get(kind.path, { onRequest: authorizeOpportunities('show') }, async (request) => {
       const raw = request.query as Record<string, unknown>;
       const id = Number(raw['filter[opportunity_id]']);
       if (!Number.isInteger(id) || id < 1) throw new AppError('bad_request', 'filter[opportunity_id] is required: the history of one company.');
@@ -100,7 +101,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext)
       return { data: (rows as Record<string, unknown>[]).map(kind.present) };
     });
 
-    app.post(kind.path, async (request, reply) => {
+    app.post(kind.path, { onRequest: authorizeOpportunities('update') }, async (request, reply) => {
       const input = parseFields(kind.schema, await readFormFields(request));
       const opportunity = await opportunityFor(request, input.opportunity_id as number, 'update');
       const created = await db.transaction(async (tx) => {
@@ -118,7 +119,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext)
       return reply.status(201).send({ data: kind.present(created) });
     });
 
-    app.delete(`${kind.path}/:id`, { schema: { params: idParams } }, async (request, reply) => {
+    app.delete(`${kind.path}/:id`, { schema: { params: idParams }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const [existing] = (await db.select().from(t).where(and(eq(t.id, id), isNull(t.deletedAt)))) as Array<{ opportunityId: number }>;
       if (!existing) throw notFound('record');
@@ -133,7 +134,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext)
   }
 
   /** Per-holder and total figures of one company, as of today (or `as_of`), with the price series for the chart. */
-  app.get('/api/investment-opportunities/:id/performance', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/investment-opportunities/:id/performance', { schema: { params: idParams }, onRequest: authorizeOpportunities('show') }, async (request) => {
     const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'performance');
     const asOfRaw = (request.query as { as_of?: string }).as_of;
     const asOf = asOfRaw ?? isoDay(clock.now());

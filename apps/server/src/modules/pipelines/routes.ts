@@ -36,7 +36,7 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
   const live = isNull(pipelines.deletedAt);
 
-  app.get('/api/pipelines', { preHandler: readPipelines('index') }, async (request) => {
+  app.get('/api/pipelines', { onRequest: readPipelines('index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, PIPELINES_RESOURCE);
     const where = and(live, query.where);
     query.orderBy.push(asc(pipelines.id));
@@ -55,13 +55,13 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext) {
     return row;
   }
 
-  app.get('/api/pipelines/:id', { schema: { params: idParams }, preHandler: readPipelines('show') }, async (request) => {
+  app.get('/api/pipelines/:id', { schema: { params: idParams }, onRequest: readPipelines('show') }, async (request) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const [pipeline] = await presentPipelinesWith(db, [await loadPipeline(id)], { stages: true });
     return { data: pipeline };
   });
 
-  app.post('/api/pipelines', { preHandler: authorize('settings_pipelines', 'create') }, async (request, reply) => {
+  app.post('/api/pipelines', { onRequest: authorize('settings_pipelines', 'create') }, async (request, reply) => {
     const input = parseFields(createSchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
       const row = await createPipeline(tx, input.name, input.stages ?? []);
@@ -84,9 +84,9 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext) {
     const [pipeline] = await presentPipelinesWith(db, [updated], { stages: true });
     return { data: pipeline };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/pipelines/:id', schema: { params: idParams }, preHandler: authorize('settings_pipelines', 'update'), handler: rename });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/pipelines/:id', schema: { params: idParams }, onRequest: authorize('settings_pipelines', 'update'), handler: rename });
 
-  app.delete('/api/pipelines/:id', { schema: { params: idParams }, preHandler: authorize('settings_pipelines', 'delete') }, async (request, reply) => {
+  app.delete('/api/pipelines/:id', { schema: { params: idParams }, onRequest: authorize('settings_pipelines', 'delete') }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const before = await loadPipeline(id);
     await db.transaction(async (tx) => {

@@ -37,7 +37,7 @@ const deleteSchema = z.strictObject({ target_stage_id: idInput('stage').optional
 
 /** Stages of a pipeline: create, rename, reorder in one call, delete (moving its deals) — docs/decisions/0007. */
 export function registerStageRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/pipeline-stages', { preHandler: readPipelines('index') }, async (request) => {
+  app.get('/api/pipeline-stages', { onRequest: readPipelines('index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, STAGES_RESOURCE);
     const where = and(isNull(pipelineStages.deletedAt), query.where);
     query.orderBy.push(asc(pipelineStages.pipelineId), asc(pipelineStages.id));
@@ -56,13 +56,13 @@ export function registerStageRoutes(app: FastifyInstance, { db, clock }: AppCont
     return row;
   }
 
-  app.get('/api/pipeline-stages/:id', { schema: { params: idParams }, preHandler: readPipelines('show') }, async (request) => {
+  app.get('/api/pipeline-stages/:id', { schema: { params: idParams }, onRequest: readPipelines('show') }, async (request) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const [stage] = await presentStagesWith(db, [await loadStage(id)]);
     return { data: stage };
   });
 
-  app.post('/api/pipeline-stages', { preHandler: authorize('settings_pipelines', 'create') }, async (request, reply) => {
+  app.post('/api/pipeline-stages', { onRequest: authorize('settings_pipelines', 'create') }, async (request, reply) => {
     const input = parseFields(createSchema, await readFormFields(request));
     const [pipeline] = await db.select({ id: pipelines.id }).from(pipelines).where(and(eq(pipelines.id, input.pipeline_id), isNull(pipelines.deletedAt)));
     if (!pipeline) throw validationError({ pipeline_id: ['Choose a pipeline.'] });
@@ -75,7 +75,7 @@ export function registerStageRoutes(app: FastifyInstance, { db, clock }: AppCont
     return reply.status(201).send({ data: stage });
   });
 
-  app.post('/api/pipeline-stages/reorder', { preHandler: authorize('settings_pipelines', 'update') }, async (request) => {
+  app.post('/api/pipeline-stages/reorder', { onRequest: authorize('settings_pipelines', 'update') }, async (request) => {
     const input = parseFields(reorderSchema, await readFormFields(request));
     const stages = await db.transaction(async (tx) => {
       const before = await tx.select().from(pipelineStages).where(and(eq(pipelineStages.pipelineId, input.pipeline_id), isNull(pipelineStages.deletedAt)));
@@ -105,10 +105,10 @@ export function registerStageRoutes(app: FastifyInstance, { db, clock }: AppCont
     const [stage] = await presentStagesWith(db, [updated]);
     return { data: stage };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/pipeline-stages/:id', schema: { params: idParams }, preHandler: authorize('settings_pipelines', 'update'), handler: rename });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/pipeline-stages/:id', schema: { params: idParams }, onRequest: authorize('settings_pipelines', 'update'), handler: rename });
 
   /** The target stage may come in the body or the query string (`?target_stage_id=`). */
-  app.delete('/api/pipeline-stages/:id', { schema: { params: idParams }, preHandler: authorize('settings_pipelines', 'delete') }, async (request, reply) => {
+  app.delete('/api/pipeline-stages/:id', { schema: { params: idParams }, onRequest: authorize('settings_pipelines', 'delete') }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     const input = parseFields(deleteSchema, { ...(request.query as object), ...body });

@@ -7,7 +7,7 @@ import { investments, preEmptionRounds } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
-import { authorize, requireInvestor } from '../../platform/guards';
+import { authorize, investorOnly, requireInvestor } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { notifyUser } from '../notifications/service';
 import { findOpportunity } from '../opportunities/service';
@@ -42,7 +42,7 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     return presentRound(round, currency, await loadEntitlements(db, [round.id]), clock.now(), {});
   }
 
-  app.get('/api/pre-emption-rounds', { preHandler: authorize('existing_opportunities', 'show') }, async (request) => {
+  app.get('/api/pre-emption-rounds', { onRequest: authorize('existing_opportunities', 'show') }, async (request) => {
     const raw = request.query as Record<string, unknown>;
     const unknown = Object.keys(raw).find((key) => key !== 'filter[opportunity_id]');
     if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'. Rounds are listed by filter[opportunity_id].`);
@@ -54,7 +54,7 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     return { data: rounds.map((r) => presentRound(r, opportunity.currency, lines.filter((l) => l.roundId === r.id), clock.now(), {})) };
   });
 
-  app.post('/api/pre-emption-rounds', { preHandler: authorize('existing_opportunities', 'update') }, async (request, reply) => {
+  app.post('/api/pre-emption-rounds', { onRequest: authorize('existing_opportunities', 'update') }, async (request, reply) => {
     const input = parseFields(createRoundSchema, await readFormFields(request));
     const opportunity = await opportunityForTab(db, request, input.opportunity_id, 'update', 'pre-emption');
     const { round, userIds } = await db.transaction(async (tx) => {
@@ -68,7 +68,7 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     return reply.status(201).send({ data: await presentForStaff(round, opportunity.currency) });
   });
 
-  app.get('/api/pre-emption-rounds/:id', { schema: { params: idParams }, preHandler: authorize('existing_opportunities', 'show') }, async (request) => {
+  app.get('/api/pre-emption-rounds/:id', { schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'show') }, async (request) => {
     const { round, opportunity } = await roundForStaff(request, 'show');
     return { data: await presentForStaff(round, opportunity.currency) };
   });
@@ -95,10 +95,10 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     });
     return { data: await presentForStaff(after, opportunity.currency) };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/pre-emption-rounds/:id', schema: { params: idParams }, preHandler: authorize('existing_opportunities', 'update'), handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: '/api/pre-emption-rounds/:id', schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'update'), handler: update });
 
   /** A round nobody has answered may be withdrawn (soft delete); after that it is closed instead. */
-  app.delete('/api/pre-emption-rounds/:id', { schema: { params: idParams }, preHandler: authorize('existing_opportunities', 'delete') }, async (request, reply) => {
+  app.delete('/api/pre-emption-rounds/:id', { schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'delete') }, async (request, reply) => {
     const { round } = await roundForStaff(request, 'delete');
     await db.transaction(async (tx) => {
       const before = await lockRound(tx, round.id);
@@ -111,7 +111,7 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   /** Staff record or change a holder's choice (a reply by phone or e-mail) while the round is open, deadline or not. */
-  app.post('/api/pre-emption-rounds/:id/choices', { schema: { params: idParams }, preHandler: authorize('existing_opportunities', 'update') }, async (request) => {
+  app.post('/api/pre-emption-rounds/:id/choices', { schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'update') }, async (request) => {
     const input = parseFields(staffChoiceSchema, await readFormFields(request));
     const { round, opportunity } = await roundForStaff(request, 'update');
     const current = await db.transaction(async (tx) => {
@@ -127,9 +127,6 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   // ——— Investor portal ———
-
-  /** The rounds of one of the investor's holdings that are open, with their own entitlements only. */
-  const investorOnly = async (request: FastifyRequest) => void requireInvestor(request);
 
   /** Whether the investor holds the company in a way their portfolio shows (not only a staff-only record). */
   async function holdsVisibly(userId: number, opportunityId: number): Promise<boolean> {
@@ -149,7 +146,8 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     return Boolean(held);
   }
 
-  app.get('/api/my/portfolio/:id/pre-emption-rounds', { schema: { params: idParams }, preHandler: investorOnly }, async (request) => {
+  /** The rounds of one of the investor's holdings that are open, with their own entitlements only. */
+  app.get('/api/my/portfolio/:id/pre-emption-rounds', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const opportunityId = (request.params as Params).id;
     const opportunity = (await holdsVisibly(user.id, opportunityId)) ? await findOpportunity(db, opportunityId) : undefined;
@@ -164,7 +162,7 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     };
   });
 
-  app.post('/api/my/pre-emption-entitlements/:id/choice', { schema: { params: idParams }, preHandler: investorOnly }, async (request) => {
+  app.post('/api/my/pre-emption-entitlements/:id/choice', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const entitlement = await findEntitlement(db, (request.params as Params).id);
     if (!entitlement || entitlement.userId !== user.id) throw notFound('entitlement');

@@ -7,7 +7,7 @@ import { documents, folders, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
-import { requireInvestor } from '../../platform/guards';
+import { investorOnly, requireInvestor } from '../../platform/guards';
 import { textInput } from '../../platform/input';
 import { presentDocumentForInvestor, readUpload, storeDocument } from '../records/documents';
 
@@ -40,9 +40,9 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  app.get('/api/my/identity', async (request) => ({ data: await identityOf(requireInvestor(request).id) }));
+  app.get('/api/my/identity', { onRequest: investorOnly }, async (request) => ({ data: await identityOf(requireInvestor(request).id) }));
 
-  app.post('/api/my/identity-documents', async (request, reply) => {
+  app.post('/api/my/identity-documents', { onRequest: investorOnly }, async (request, reply) => {
     const user = requireInvestor(request);
     const { fields, files } = await readUpload(request);
     const { _method: _ignored, ...rest } = fields;

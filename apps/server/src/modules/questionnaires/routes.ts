@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { can, QUESTIONNAIRE_FORMS, QUESTIONNAIRE_SUBJECTS, type Action, type QuestionnaireForm, type QuestionnaireSubject } from '@platform/domain';
+import { can, QUESTIONNAIRE_FORMS, QUESTIONNAIRE_SUBJECTS, type QuestionnaireForm, type QuestionnaireSubject } from '@platform/domain';
 import type { AppContext } from '../../app';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { readFormFields } from '../../platform/form';
-import { requireUser } from '../../platform/guards';
+import { authorize, requireUser } from '../../platform/guards';
 import { namesById } from '../../platform/lookup';
 import { flagOn, loadSettings } from '../settings/service';
 import { answersOf, assertSubjectExists, formsOf, saveAnswers, withoutBank, type AnswerRow } from './service';
@@ -21,14 +21,9 @@ const formParams = subjectParams.extend({ form: z.enum(QUESTIONNAIRE_FORMS) });
 /** The activity log names investors 'user' and leads 'contact', as their own modules do. */
 const ACTIVITY_SUBJECT: Record<QuestionnaireSubject, string> = { user: 'user', contact: 'contact' };
 
-/**
- * Reading a questionnaire is reading the investor or lead ('investors' show); writing is updating
- * them. A lead's category is a categorisation, so it needs `investor_category` update as well.
- */
-function authorizeForm(request: FastifyRequest, form: QuestionnaireForm | null, action: Action) {
-  const user = requireUser(request);
-  if (!can(user.roleId, 'investors', action)) throw forbidden();
-  if (form === 'category' && action === 'update' && !can(user.roleId, 'investor_category', 'update')) throw forbidden();
+/** A lead's category is a categorisation: saving it needs `investor_category` update as well. */
+function assertMaySave(request: FastifyRequest, form: QuestionnaireForm) {
+  if (form === 'category' && !can(requireUser(request).roleId, 'investor_category', 'update')) throw forbidden();
 }
 
 async function present(db: Db, rows: AnswerRow[], bankHidden: boolean) {
@@ -44,13 +39,15 @@ async function present(db: Db, rows: AnswerRow[], bankHidden: boolean) {
   }));
 }
 
-/** Questionnaires kept on investors and leads (decision 0017): one answer set per subject and form. */
+/**
+ * Questionnaires kept on investors and leads (decision 0017): one answer set per subject and form.
+ * Reading a questionnaire is reading the investor or lead ('investors' show); writing is updating them.
+ */
 export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const bankHidden = async () => flagOn(await loadSettings(db), 'hide_bank_details_admin');
 
-  app.get('/api/questionnaires/:subjectType/:subjectId', { schema: { params: subjectParams } }, async (request) => {
+  app.get('/api/questionnaires/:subjectType/:subjectId', { schema: { params: subjectParams }, onRequest: authorize('investors', 'show') }, async (request) => {
     const { subjectType, subjectId } = subjectParams.parse(request.params);
-    authorizeForm(request, null, 'show');
     await assertSubjectExists(db, subjectType, subjectId);
     const rows = await answersOf(db, subjectType, subjectId);
     const hidden = await bankHidden();
@@ -58,9 +55,8 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }:
     return { data: formsOf(subjectType).map((form) => presented.find((p) => p.form === form) ?? { form, answers: null, result: null, submitted_at: null, submitted_by: null, updated_at: null, updated_by: null }), meta: { bank_hidden: hidden } };
   });
 
-  app.get('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams } }, async (request) => {
+  app.get('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams }, onRequest: authorize('investors', 'show') }, async (request) => {
     const { subjectType, subjectId, form } = formParams.parse(request.params);
-    authorizeForm(request, form, 'show');
     if (!formsOf(subjectType).includes(form)) throw notFound('questionnaire');
     await assertSubjectExists(db, subjectType, subjectId);
     const row = (await answersOf(db, subjectType, subjectId)).find((r) => r.form === form);
@@ -70,7 +66,7 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }:
 
   const save = async (request: FastifyRequest) => {
     const { subjectType, subjectId, form } = formParams.parse(request.params);
-    authorizeForm(request, form, 'update');
+    assertMaySave(request, form);
     if (!formsOf(subjectType).includes(form)) throw notFound('questionnaire');
     await assertSubjectExists(db, subjectType, subjectId);
     const hidden = await bankHidden();
@@ -92,6 +88,6 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }:
     });
     return { data: (await present(db, [after], hidden))[0], meta: { bank_hidden: hidden } };
   };
-  app.put('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams } }, save);
-  app.post('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams } }, save);
+  app.put('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams }, onRequest: authorize('investors', 'update') }, save);
+  app.post('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams }, onRequest: authorize('investors', 'update') }, save);
 }

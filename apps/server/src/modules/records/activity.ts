@@ -3,9 +3,8 @@ import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { RecordSubjectType } from '@platform/domain';
 import type { AppContext } from '../../app';
 import { activityLog, contacts, users } from '../../db/schema';
-import { authenticated } from '../../platform/guards';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
-import { authorizeSubject, readSubjectFilter } from './subjects';
+import { authorizeRecords, authorizeSubject, readSubjectFilter } from './subjects';
 
 /**
  * A record's history: every change to it and to what is attached to it, newest first, with who
@@ -39,7 +38,7 @@ interface ActivityEntry {
 }
 
 export function registerActivityRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/activity', { preHandler: authenticated }, async (request) => {
+  app.get('/api/activity', { onRequest: authorizeRecords('show') }, async (request) => {
     const raw = request.query as Record<string, unknown>;
     const subject = readSubjectFilter(raw, true);
     authorizeSubject(request, subject.type, 'show');

@@ -5,13 +5,13 @@ import type { AppContext } from '../../app';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
-import { forbidden, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { readFormFields } from '../../platform/form';
-import { authenticated, requireUser } from '../../platform/guards';
+import { requireUser } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { namesById, type Named } from '../../platform/lookup';
-import { authorizeSubject, guardSubjectRecord, listableSubjectTypes, parseSubject, readSubjectFilter, type Subject } from './subjects';
+import { authorizeRecords, authorizeSubject, guardSubjectRecord, listableSubjectTypes, parseSubject, readSubjectFilter, type Subject } from './subjects';
 
 /**
  * The routes every kind of record attached to a subject shares (notes, call logs, tasks, folders,
@@ -94,7 +94,7 @@ export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, 
     filters: { subject_type: () => undefined, subject_id: () => undefined, ...kind.list.filters },
   };
 
-  app.get(kind.path, { preHandler: authenticated }, async (request) => {
+  app.get(kind.path, { onRequest: authorizeRecords('index') }, async (request) => {
     const raw = request.query as Record<string, unknown>;
     const subject = readSubjectFilter(raw, !kind.listsAcrossSubjects);
     let scope: SQL | undefined;
@@ -103,9 +103,7 @@ export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, 
       await guardSubjectRecord(db, request, subject, kind.name);
       scope = and(eq(t.subjectType, subject.type), eq(t.subjectId, subject.id));
     } else {
-      const types = listableSubjectTypes(request);
-      if (!types.length) throw forbidden();
-      scope = inArray(t.subjectType, types);
+      scope = inArray(t.subjectType, listableSubjectTypes(request));
     }
     const query = parseListQuery(raw, resource);
     query.orderBy.push(asc(t.id));
@@ -119,14 +117,14 @@ export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, 
     );
   });
 
-  app.get(`${kind.path}/:id`, { schema: { params: idParams }, preHandler: authenticated }, async (request) => {
+  app.get(`${kind.path}/:id`, { schema: { params: idParams }, onRequest: authorizeRecords('show') }, async (request) => {
     const row = await loadRecordFor(db, kind, request, 'show');
     return { data: await presentOne(db, kind, row) };
   });
 
   const create = kind.create;
   if (create) {
-    app.post(kind.path, { preHandler: authenticated }, async (request, reply) => {
+    app.post(kind.path, { onRequest: authorizeRecords('create') }, async (request, reply) => {
       const { subject_type: _type, subject_id: _id, ...fields } = await readFormFields(request);
       const subject = await parseSubject(db, request, { subject_type: _type, subject_id: _id }, 'create');
       await guardSubjectRecord(db, request, subject, kind.name);
@@ -153,9 +151,9 @@ export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, 
     });
     return { data };
   };
-  app.route({ method: ['PATCH', 'POST'], url: `${kind.path}/:id`, schema: { params: idParams }, preHandler: authenticated, handler: update });
+  app.route({ method: ['PATCH', 'POST'], url: `${kind.path}/:id`, schema: { params: idParams }, onRequest: authorizeRecords('update'), handler: update });
 
-  app.delete(`${kind.path}/:id`, { schema: { params: idParams }, preHandler: authenticated }, async (request, reply) => {
+  app.delete(`${kind.path}/:id`, { schema: { params: idParams }, onRequest: authorizeRecords('delete') }, async (request, reply) => {
     const row = await loadRecordFor(db, kind, request, 'delete');
     await db.transaction(async (tx) => {
       await kind.beforeDelete?.(tx, row);

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readForm, type FormInput, type UploadedFile } from '../../platform/form';
-import { authenticated, requireInvestor, requireUser } from '../../platform/guards';
+import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { clearable, idInput, idParams, requiredText } from '../../platform/input';
 import { idList, oneOfFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
@@ -16,7 +16,7 @@ import { loadRecordFor, logRecordChange, peopleById, person, presentOne, type Re
 import { detectDocumentType, fileTooLarge, sendDocument } from './document-files';
 import { folderNamed, lockFolderFor } from './folders';
 import { findVisibleOpportunity, marketSoundingPending } from '../opportunities/visibility';
-import { parseSubject, type Subject } from './subjects';
+import { authorizeRecords, parseSubject, type Subject } from './subjects';
 
 /**
  * Documents filed on a record, optionally in one of its folders. A public document of an investor
@@ -175,7 +175,7 @@ export async function storeDocument(
 /** The routes documents have beyond the shared ones: upload, download, and the investor portal's. */
 export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, storage } = ctx;
-  app.post('/api/documents', { preHandler: authenticated }, async (request, reply) => {
+  app.post('/api/documents', { onRequest: authorizeRecords('create') }, async (request, reply) => {
     const { fields, files } = await readUpload(request);
     const { _method: _ignored, subject_type, subject_id, ...rest } = fields;
     const subject = await parseSubject(db, request, { subject_type, subject_id }, 'create');
@@ -200,11 +200,11 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendDocument(reply, row, data);
   }
 
-  app.get('/api/documents/:id/download', { schema: { params: idParams }, preHandler: authenticated }, async (request, reply) => {
+  app.get('/api/documents/:id/download', { schema: { params: idParams }, onRequest: authorizeRecords('show') }, async (request, reply) => {
     return send(reply, await loadRecordFor(db, documentKind, request, 'show'));
   });
 
-  app.get('/api/my/documents', async (request) => {
+  app.get('/api/my/documents', { onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const query = parseListQuery(request.query as Record<string, unknown>, PORTAL_RESOURCE);
     query.orderBy.push(asc(documents.id));
@@ -222,7 +222,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
    * An investor downloads a public document of their own record, or of an opportunity they may see
    * (after any market sounding). Anything else — private, deleted, someone else's — is not there.
    */
-  app.get('/api/my/documents/:id/download', { schema: { params: idParams } }, async (request, reply) => {
+  app.get('/api/my/documents/:id/download', { schema: { params: idParams }, onRequest: investorOnly }, async (request, reply) => {
     const user = requireInvestor(request);
     const { id } = request.params as z.infer<typeof idParams>;
     const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)));

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { fundInvestments, funds, pipelineDeals, users } from '../../db/schema';
 import { AppError, forbidden, validationError } from '../../platform/errors';
 import { idInput } from '../../platform/input';
-import { requireUser } from '../../platform/guards';
+import { authorizeAny, requireUser, type Grant } from '../../platform/guards';
 import type { UserRow } from '../../platform/session';
 
 /**
@@ -57,9 +57,17 @@ export async function guardSubjectRecord(db: Db, request: FastifyRequest, subjec
   await guards.get(subject.type)?.(db, requireUser(request), subject.id, kind);
 }
 
+const RECORD_EVENTS = [...new Set(Object.values(RECORD_SUBJECTS))];
+
 /**
- * The guard of every record route: whoever attaches to or reads the records of a subject needs the
- * subject area's permission for the action (reading the notes of a deal is reading the deal).
+ * The guard of every record route: a role that may do the action on the records of some subject
+ * type. The handler checks the subject's own area once it knows the subject (authorizeSubject).
+ */
+export const authorizeRecords = (action: Action) => authorizeAny(...RECORD_EVENTS.map((event): Grant => [event, action]));
+
+/**
+ * Whoever attaches to or reads the records of a subject needs the subject area's permission for the
+ * action (reading the notes of a deal is reading the deal).
  */
 export function authorizeSubject(request: FastifyRequest, type: RecordSubjectType, action: Action): void {
   const user = requireUser(request);

@@ -12,7 +12,7 @@ const QUERY_PARAMETERS = new Set(['as_of']);
  * event 'portfolio_kpis', action index (decision 0015).
  */
 export function registerReportRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/reports/portfolio-performance', { preHandler: authorize('portfolio_kpis', 'index') }, async (request) => {
+  app.get('/api/reports/portfolio-performance', { onRequest: authorize('portfolio_kpis', 'index') }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const unknown = Object.keys(query).find((name) => !QUERY_PARAMETERS.has(name));
     if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'. The report takes as_of.`);

@@ -73,7 +73,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { db, config, stora
     return { data: { ...presentPublicSettings(await loadSettings(db), config.pusherKey), card_payments_enabled: Boolean(config.stripe) } };
   });
 
-  app.get('/api/branding/:id', { schema: { params: idParams }, preHandler: authorize('settings_branding', 'show') }, async (request) => {
+  app.get('/api/branding/:id', { schema: { params: idParams }, onRequest: authorize('settings_branding', 'show') }, async (request) => {
     const { id } = request.params as z.infer<typeof idParams>;
     if (id !== SETTINGS_ID) throw notFound('settings');
     return { data: presentBranding(await loadSettings(db), config.pusherKey) };
@@ -139,8 +139,8 @@ export function registerSettingsRoutes(app: FastifyInstance, { db, config, stora
     });
     return { data: presentBranding(updated, config.pusherKey) };
   };
-  app.post('/api/branding', { preHandler: authorize('settings_branding', 'update') }, updateBranding);
-  app.patch('/api/branding', { preHandler: authorize('settings_branding', 'update') }, updateBranding);
+  app.post('/api/branding', { onRequest: authorize('settings_branding', 'update') }, updateBranding);
+  app.patch('/api/branding', { onRequest: authorize('settings_branding', 'update') }, updateBranding);
 
   /** Branding images are public (they appear on the login page); other folders are served by their own modules. */
   app.get('/api/files/branding/:name', async (request, reply) => {

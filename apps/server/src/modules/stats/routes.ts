@@ -11,7 +11,7 @@ const HISTORY_DAYS = 90;
 
 /** Figures for the admin overview (spec §7.6 /api/stats/*). */
 export function registerStatsRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  const guard = { preHandler: authorize('overview', 'index') };
+  const guard = { onRequest: authorize('overview', 'index') };
 
   app.get('/api/stats/user-count', guard, async () => {
     const { termsVersion } = await loadSettings(db);

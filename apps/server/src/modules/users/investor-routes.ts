@@ -93,7 +93,7 @@ async function removeInvestorData(tx: Db, id: number): Promise<string[]> {
 export function registerInvestorRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
 
-  app.post('/api/users', { preHandler: authorize('investors', 'create') }, async (request, reply) => {
+  app.post('/api/users', { onRequest: authorize('investors', 'create') }, async (request, reply) => {
     const { attributes: rawAttributes, ...fields } = await readFormFields(request);
     const input = parseFields(createInvestorSchema, fields);
     const attributeInput = readAttributeInput(rawAttributes);
@@ -130,7 +130,7 @@ export function registerInvestorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Soft delete: the investor disappears from lists and cannot sign in; everything is kept. */
-  app.delete('/api/users/:id', { schema: { params: idParams }, preHandler: authorize('investors', 'delete') }, async (request, reply) => {
+  app.delete('/api/users/:id', { schema: { params: idParams }, onRequest: authorize('investors', 'delete') }, async (request, reply) => {
     const { id } = request.params as { id: number };
     await db.transaction(async (tx) => {
       const before = await lockInvestor(tx, id);
@@ -142,7 +142,7 @@ export function registerInvestorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Hard delete (delete_unsafe, Support only): live or soft-deleted investors, for good. */
-  app.delete('/api/users/:id/unsafe', { schema: { params: idParams }, preHandler: authorize('investors', 'delete_unsafe') }, async (request, reply) => {
+  app.delete('/api/users/:id/unsafe', { schema: { params: idParams }, onRequest: authorize('investors', 'delete_unsafe') }, async (request, reply) => {
     const { id } = request.params as { id: number };
     let files: string[];
     try {

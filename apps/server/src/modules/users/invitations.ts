@@ -42,7 +42,7 @@ const bulkDeleteSchema = z.strictObject({
 });
 
 export function registerInvitationRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/invitations', { preHandler: authorize('investors', 'index') }, async (request) => {
+  app.get('/api/invitations', { onRequest: authorize('investors', 'index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, INVITATIONS_RESOURCE);
     query.orderBy.push(desc(userTokens.id));
     const where = and(pending, query.where);
@@ -69,7 +69,7 @@ export function registerInvitationRoutes(app: FastifyInstance, { db, clock }: Ap
   });
 
   /** Revokes pending invitations at once: all or none (422 naming the ones that are not pending). */
-  app.post('/api/invitations/bulk-delete', { preHandler: authorize('investors', 'update') }, async (request) => {
+  app.post('/api/invitations/bulk-delete', { onRequest: authorize('investors', 'update') }, async (request) => {
     const { ids } = parseFields(bulkDeleteSchema, await readFormFields(request));
     const unique = [...new Set(ids)];
     const deleted = await db.transaction(async (tx) => {

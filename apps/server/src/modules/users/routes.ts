@@ -7,7 +7,7 @@ import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
 import { parseFields, readForm } from '../../platform/form';
-import { authorize, requireUser } from '../../platform/guards';
+import { authenticated, authorize, requireUser } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
@@ -27,7 +27,7 @@ export { USERS_RESOURCE } from './list';
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
 
-  app.get('/api/users', { preHandler: authorize('investors', 'index') }, async (request) => {
+  app.get('/api/users', { onRequest: authorize('investors', 'index') }, async (request) => {
     const viewer = requireUser(request);
     const query = parseListQuery(request.query as Record<string, unknown>, USERS_RESOURCE);
     query.orderBy.push(asc(users.id));
@@ -46,7 +46,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Exactly the filtered, sorted list (every page), streamed as CSV or Excel. */
-  app.get('/api/users/export', { preHandler: authorize('investors', 'index') }, async (request, reply) => {
+  app.get('/api/users/export', { onRequest: authorize('investors', 'index') }, async (request, reply) => {
     const viewer = requireUser(request);
     const raw = request.query as Record<string, unknown>;
     const query = parseListQuery(raw, USERS_EXPORT_RESOURCE);
@@ -56,7 +56,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Who may own an investor (the relationship manager): staff of roles that work with investors. */
-  app.get('/api/users/owners', { preHandler: authorize('investors', 'index') }, async () => {
+  app.get('/api/users/owners', { onRequest: authorize('investors', 'index') }, async () => {
     const rows = await db
       .select({ id: users.id, name: users.name, email: users.email, role_id: users.roleId })
       .from(users)
@@ -74,7 +74,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return row;
   }
 
-  app.get('/api/users/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/api/users/:id', { schema: { params: idParams }, onRequest: authenticated }, async (request) => {
     const { id } = request.params as { id: number };
     const includes = parseIncludes((request.query as { include?: string }).include);
     const [user] = await presentUsersWith(db, [await loadVisibleUser(request, id)], includes);
@@ -86,6 +86,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = idParams.parse(request.params);
     const viewer = requireUser(request);
     const target = await loadVisibleUser(request, id);
+    // Staff edit others with the permission; anyone edits themselves (the self-service fields only).
+    if (viewer.id !== target.id && !can(viewer.roleId, 'investors', 'update')) throw forbidden();
     const { fields } = await readForm(request);
     const { _method: _ignored, attributes: rawAttributes, ...rest } = fields;
     const now = clock.now();
@@ -105,7 +107,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       return { data: (await presentUsersWith(db, [updated], new Set()))[0] };
     }
 
-    if (!can(viewer.roleId, 'investors', 'update')) throw forbidden();
     const input = parseFields(staffUpdateSchema, rest);
     const attributeInput = readAttributeInput(rawAttributes);
     if (input.email && input.email !== target.email.toLowerCase()) await assertEmailFree(db, input.email, target.id);
@@ -126,6 +127,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     return { data: (await presentUsersWith(db, [updated], new Set(['attributeValues', 'owner'])))[0] };
   };
-  app.post('/api/users/:id', updateUser);
-  app.patch('/api/users/:id', updateUser);
+  app.post('/api/users/:id', { onRequest: authenticated }, updateUser);
+  app.patch('/api/users/:id', { onRequest: authenticated }, updateUser);
 }

@@ -107,7 +107,7 @@ export function registerSignPdfRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   /** The pages' sizes, so the signing page can draw them to scale. */
-  app.get('/api/users/:id/sign-pdf/:documentId', { schema: { params }, preHandler: authorize('investors', 'update') }, async (request) => {
+  app.get('/api/users/:id/sign-pdf/:documentId', { schema: { params }, onRequest: authorize('investors', 'update') }, async (request) => {
     const { id, documentId } = request.params as z.infer<typeof params>;
     const { document, bytes } = await loadDocument(id, documentId);
     const pdf = await loadPdf(bytes);
@@ -119,7 +119,7 @@ export function registerSignPdfRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.post('/api/users/:id/sign-pdf/:documentId', { schema: { params }, preHandler: authorize('investors', 'update'), bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
+  app.post('/api/users/:id/sign-pdf/:documentId', { schema: { params }, onRequest: authorize('investors', 'update'), bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
     const { id, documentId } = request.params as z.infer<typeof params>;
     const input = parseFields(signSchema, await readFormFields(request));
     const signer = requireUser(request);
