@@ -72,4 +72,21 @@ describe('mail over SMTP', () => {
     expect(sent.status).toBe('sent');
     expect(sent.attempts).toBe(2);
   });
+
+  it('sends a message whose claim was abandoned (worker lost mid-batch) once its lease has run out, and not before', async () => {
+    const user = await createUser(t.ctx);
+    const [claimed] = await t.db
+      .insert(mailOutbox)
+      .values({ toAddress: user.email, subject: 'Abandoned claim', text: 'Sent by whichever worker comes next.', status: 'sending', attempts: 1, availableAt: new Date(Date.now() + 60_000) })
+      .returning();
+    await t.ctx.mailer.flush();
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(0);
+
+    await t.db.update(mailOutbox).set({ availableAt: new Date(0) }).where(eq(mailOutbox.id, claimed.id));
+    await t.ctx.mailer.flush();
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+    const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, claimed.id));
+    expect(sent.status).toBe('sent');
+    expect(sent.attempts).toBe(2);
+  });
 });

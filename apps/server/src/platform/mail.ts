@@ -15,6 +15,12 @@ export interface MailMessage {
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
 const POLL_MS = 2000;
+/**
+ * A claimed message is leased for this long. A worker that lost its database or died mid-batch
+ * leaves its claims behind; once the lease runs out another run sends them. Longer than any SMTP
+ * exchange (nodemailer gives up on a silent server well before), so a slow send is not doubled.
+ */
+const LEASE_MS = 15 * 60 * 1000;
 
 /**
  * Mail goes through a queue in the database so a restart never loses a message. With SMTP
@@ -33,14 +39,14 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
       const rows = await tx
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.availableAt, clock.now())))
+        .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.availableAt, clock.now())))
         .orderBy(mailOutbox.id)
         .limit(BATCH)
         .for('update', { skipLocked: true });
       if (rows.length) {
         await tx
           .update(mailOutbox)
-          .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
+          .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, availableAt: new Date(clock.now().getTime() + LEASE_MS) })
           .where(inArray(mailOutbox.id, rows.map((r) => r.id)));
       }
       return rows;

@@ -148,7 +148,7 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.availableAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [index('mail_outbox_due_idx').on(t.availableAt).where(sql`${t.status} in ('pending', 'sending')`)],
 );
 
 /** Who changed what, when: every mutation writes a row (append-only). */
