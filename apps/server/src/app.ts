@@ -17,6 +17,7 @@ import { registerDraining } from './platform/draining';
 import { registerErrorHandler } from './platform/errors';
 import { scheduleHousekeeping } from './platform/housekeeping';
 import { registerIdempotency } from './platform/idempotency';
+import { refuseNulCharacters } from './platform/input';
 import { createMailer, type Mailer } from './platform/mail';
 import { registerRateLimits } from './platform/rate-limit';
 import { loadAppKey } from './platform/secrets';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   const draining = registerDraining(app);
+  refuseNulCharacters(app);
   // pusher-js posts its channel authorisation as a form; nothing else uses this encoding.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

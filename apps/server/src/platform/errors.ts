@@ -82,6 +82,18 @@ function databaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** Marks the issue of a well-formed id too large to exist (see `idParam`). */
+export const NO_SUCH_ID = 'no_such_id';
+
+/**
+ * A path id too large to be a PostgreSQL integer is well formed but names nothing: 404, as a
+ * missing record. The issue carries its mark through zod (`params.reason`) and the fastify type
+ * provider (`params.params.reason`).
+ */
+function namesNoRecord(issues: ReadonlyArray<{ params?: Record<string, unknown> }>): boolean {
+  return issues.some((issue) => issue.params?.reason === NO_SUCH_ID || (issue.params?.params as { reason?: string } | undefined)?.reason === NO_SUCH_ID);
+}
+
 function sendAppError(reply: FastifyReply, error: AppError) {
   return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
 }
@@ -104,12 +116,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error.validation.map((v) => ({ path: v.instancePath.split('/').filter(Boolean), message: v.message ?? 'Invalid value.' })),
       );
       // Query-string problems are malformed requests; bodies are user input with field errors.
+      if (error.validationContext === 'params' && namesNoRecord(error.validation)) return sendAppError(reply, notFound());
       if (error.validationContext === 'querystring' || error.validationContext === 'params') {
         const [field, messages] = Object.entries(fields)[0] ?? ['query', ['Invalid value.']];
         return reply.status(400).send({ message: `Invalid parameter '${field}': ${messages[0]}`, errors: fields });
       }
       return sendAppError(reply, validationError(fields));
     }
+    if (error instanceof ZodError && namesNoRecord(error.issues as ReadonlyArray<{ params?: Record<string, unknown> }>)) return sendAppError(reply, notFound());
     if (error instanceof ZodError) return sendAppError(reply, validationError(zodIssuesToFieldErrors(error.issues)));
     if (databaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { validationError, zodIssuesToFieldErrors } from './errors';
+import { AppError, validationError, zodIssuesToFieldErrors } from './errors';
+import { nulCharacterError } from './input';
 
 export interface UploadedFile {
   filename: string;
@@ -15,6 +17,51 @@ export interface FormInput {
 
 /** A multipart body is a stream read once: a second reader (the idempotency check, then the handler) gets the same form. */
 const multipartForms = new WeakMap<FastifyRequest, FormInput>();
+/** Control characters, and the marks that reorder text (`invoice\u202Efdp.exe` reads as `invoiceexe.pdf`). */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const MAX_FILE_NAME = 255;
+
+/**
+ * The name a browser gave a file, made safe to store and show: no control or reordering
+ * characters, no folders, at most 255 characters with its extension kept. Empty when nothing
+ * printable is left.
+ */
+export function cleanFileName(name: string): string {
+  const base = (name.replace(UNPRINTABLE, '').split(/[\\/]/).pop() ?? '').trim();
+  if (base.length <= MAX_FILE_NAME) return base;
+  const ext = path.extname(base).slice(0, 16);
+  return base.slice(0, MAX_FILE_NAME - ext.length) + ext;
+}
+
+/** Errors of the multipart parser itself mean the body is malformed; limits keep their own 4xx. */
+function malformedForm(error: unknown): unknown {
+  const status = (error as { statusCode?: number }).statusCode;
+  if (error instanceof AppError || (status !== undefined && status < 500)) return error;
+  return new AppError('bad_request', 'The form could not be read: the multipart body is malformed or incomplete.');
+}
+
+async function readMultipart(request: FastifyRequest): Promise<FormInput> {
+  const fields: Record<string, unknown> = {};
+  const files: Record<string, UploadedFile> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (!part.filename) continue;
+        const filename = cleanFileName(part.filename);
+        if (!filename) throw validationError({ [part.fieldname]: ['The file name has no printable characters: rename the file and try again.'] });
+        files[part.fieldname] = { filename, mimetype: part.mimetype, data };
+      } else {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw malformedForm(error);
+  }
+  const nul = nulCharacterError(fields);
+  if (nul) throw nul;
+  return { fields, files };
+}
 
 /**
  * Reads a JSON body or a multipart form (the web sends FormData with `_method=PATCH` for
@@ -23,22 +70,13 @@ const multipartForms = new WeakMap<FastifyRequest, FormInput>();
 export async function readForm(request: FastifyRequest): Promise<FormInput> {
   if (!request.isMultipart()) {
     const body = request.body;
-    return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {}, files: {} };
+    return { fields: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}, files: {} };
   }
   const read = multipartForms.get(request);
   if (read) return read;
-  const fields: Record<string, unknown> = {};
-  const files: Record<string, UploadedFile> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.filename) files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data };
-    } else {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  multipartForms.set(request, { fields, files });
-  return { fields, files };
+  const form = await readMultipart(request);
+  multipartForms.set(request, form);
+  return form;
 }
 
 /** Validates form fields with a schema; failures become a 422 with messages per field. */

@@ -1,14 +1,14 @@
 import { ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from './errors';
-import { isCalendarDate } from './input';
+import { isCalendarDate, MAX_ID } from './input';
 
 /** Filter values of list queries (`filter[x]=…`): a malformed value is a 400 naming the filter. */
 
 export function idList(field: string, value: string): number[] {
-  const ids = value.split(',').map((v) => Number(v.trim()));
-  if (!ids.length || ids.some((n) => !Number.isInteger(n) || n < 1)) throw new AppError('bad_request', `filter[${field}] must be an id or a comma-separated list of ids.`);
-  return ids;
+  const ids = value.split(',').map((v) => v.trim());
+  if (ids.some((id) => !/^\d+$/.test(id) || Number(id) < 1 || Number(id) > MAX_ID)) throw new AppError('bad_request', `filter[${field}] must be an id or a comma-separated list of ids.`);
+  return ids.map(Number);
 }
 
 export const idsFilter = (field: string, column: PgColumn) => (value: string) => inArray(column, idList(field, value));

@@ -50,11 +50,24 @@ function single(raw: unknown, name: string): string {
   return String(raw ?? '');
 }
 
-function positiveInt(raw: unknown, name: string, fallback: number): number {
+/**
+ * Far past any real list, yet small enough that OFFSET ((page - 1) × per_page) stays an exact
+ * integer PostgreSQL accepts: `1e308` is an integer to JavaScript, not to the database.
+ */
+export const MAX_PAGE = 1_000_000;
+
+function positiveInt(raw: unknown, name: string, fallback: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
-  const value = Number(single(raw, name));
-  if (!Number.isInteger(value) || value < 1) throw bad(`The parameter '${name}' must be a positive whole number.`);
+  const text = single(raw, name);
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1) throw bad(`The parameter '${name}' must be a positive whole number.`);
+  if (value > max) throw bad(`The parameter '${name}' may not be greater than ${max}.`);
   return value;
+}
+
+/** A resource's own entry for a name from the query: `__proto__` or `toString` is no sort or filter. */
+function own<T>(entries: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(entries, name) ? entries[name] : undefined;
 }
 
 /** Parses the flat query object (`filter[status]` arrives as one key) against a resource. */
@@ -66,7 +79,7 @@ export function parseListQuery(query: Record<string, unknown>, resource: ListRes
   for (const [key, raw] of Object.entries(query)) {
     const bracket = /^(\w+)\[([\w.]+)\]$/.exec(key);
     if (bracket && bracket[1] === 'filter') {
-      const filter = resource.filters[bracket[2]];
+      const filter = own(resource.filters, bracket[2]);
       if (!filter) throw bad(`Unknown filter '${bracket[2]}'. Allowed filters: ${Object.keys(resource.filters).join(', ') || 'none'}.`);
       const condition = filter(single(raw, key));
       if (condition) conditions.push(condition);
@@ -86,7 +99,7 @@ export function parseListQuery(query: Record<string, unknown>, resource: ListRes
   const sortNames = list(single(query.sort ?? resource.defaultSort, 'sort'));
   const orderBy = sortNames.map((name) => {
     const descending = name.startsWith('-');
-    const column = resource.sorts[descending ? name.slice(1) : name];
+    const column = own(resource.sorts, descending ? name.slice(1) : name);
     if (!column) throw bad(`Unknown sort '${name}'. Allowed sorts: ${Object.keys(resource.sorts).join(', ')}.`);
     return descending ? desc(column) : asc(column);
   });
@@ -100,13 +113,12 @@ export function parseListQuery(query: Record<string, unknown>, resource: ListRes
     if (!resource.appends?.includes(name)) throw bad(`Unknown append '${name}'. Allowed appends: ${resource.appends?.join(', ') || 'none'}.`);
   }
 
-  const perPage = positiveInt(query.per_page, 'per_page', DEFAULT_PER_PAGE);
-  if (perPage > MAX_PER_PAGE) throw bad(`The parameter 'per_page' may not be greater than ${MAX_PER_PAGE}.`);
+  const perPage = positiveInt(query.per_page, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
 
   return {
     where: conditions.length ? and(...conditions) : undefined,
     orderBy,
-    page: positiveInt(query.page, 'page', DEFAULT_PAGE),
+    page: positiveInt(query.page, 'page', DEFAULT_PAGE, MAX_PAGE),
     perPage,
     includes,
     fields,

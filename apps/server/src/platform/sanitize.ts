@@ -16,3 +16,49 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string | null | undefined): string {
   return html ? sanitizeHtml(html, RICH_TEXT) : '';
 }
+
+/** What a logo drawn in SVG needs: shapes, text, gradients, clipping and filters — nothing that runs or fetches. */
+const SVG_TAGS = [
+  'svg', 'g', 'defs', 'title', 'desc', 'symbol', 'use', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
+  'text', 'tspan', 'textPath', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'mask', 'pattern', 'marker', 'style',
+  'filter', 'feBlend', 'feColorMatrix', 'feComposite', 'feDropShadow', 'feFlood', 'feGaussianBlur', 'feMerge', 'feMergeNode', 'feMorphology', 'feOffset',
+];
+const SVG_ATTRIBUTES = [
+  'id', 'class', 'style', 'xmlns', 'xmlns:xlink', 'version', 'viewBox', 'preserveAspectRatio', 'width', 'height', 'x', 'y', 'x1', 'x2', 'y1', 'y2',
+  'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'd', 'points', 'pathLength', 'transform', 'href', 'xlink:href', 'offset', 'opacity',
+  'fill', 'fill-opacity', 'fill-rule', 'clip-rule', 'clip-path', 'clipPathUnits', 'mask', 'maskUnits', 'maskContentUnits', 'filter', 'filterUnits',
+  'primitiveUnits', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit', 'stroke-dasharray',
+  'stroke-dashoffset', 'stop-color', 'stop-opacity', 'gradientUnits', 'gradientTransform', 'spreadMethod', 'patternUnits', 'patternContentUnits',
+  'patternTransform', 'markerWidth', 'markerHeight', 'markerUnits', 'refX', 'refY', 'orient', 'font-family', 'font-size', 'font-weight',
+  'font-style', 'text-anchor', 'dominant-baseline', 'letter-spacing', 'dx', 'dy', 'display', 'visibility', 'color', 'in', 'in2', 'result',
+  'stdDeviation', 'mode', 'operator', 'k1', 'k2', 'k3', 'k4', 'values', 'type', 'flood-color', 'flood-opacity', 'radius', 'xml:space',
+];
+/** A reference that leaves the document: anything but `#fragment` in href, url() or @import. */
+const EXTERNAL_URL = /url\s*\(\s*['"]?\s*(?!#)|@import|expression\s*\(|javascript:/i;
+
+const SVG: sanitizeHtml.IOptions = {
+  parser: { xmlMode: true, lowerCaseTags: false, lowerCaseAttributeNames: false },
+  allowedTags: SVG_TAGS,
+  allowedAttributes: { '*': SVG_ATTRIBUTES },
+  allowVulnerableTags: true,
+  nonTextTags: ['script', 'foreignObject', 'textarea', 'noscript', 'iframe'],
+  transformTags: {
+    '*': (tagName, attribs) => ({
+      tagName,
+      attribs: Object.fromEntries(
+        Object.entries(attribs).filter(([name, value]) => ((name === 'href' || name === 'xlink:href') ? value.trim().startsWith('#') : !EXTERNAL_URL.test(value))),
+      ),
+    }),
+  },
+  // A style sheet reaching outside the file goes whole: CSS is not worth parsing to save a logo's colours.
+  exclusiveFilter: (frame) => frame.tag === 'style' && EXTERNAL_URL.test(frame.text),
+};
+
+/**
+ * An uploaded SVG reduced to drawing: no script, event handlers, foreignObject, links or
+ * references outside the file. Answers null when no `<svg>` is left — the file was not an SVG.
+ */
+export function sanitizeSvg(svg: string): string | null {
+  const clean = sanitizeHtml(svg, SVG).trim();
+  return /^<svg[\s>]/.test(clean) ? clean : null;
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomToken } from './crypto';
 import { validationError } from './errors';
 import type { UploadedFile } from './form';
+import { sanitizeSvg } from './sanitize';
 
 /**
  * File storage behind a small interface: a local folder under DATA_DIR by default. An
@@ -43,6 +44,31 @@ export function localStorage(root: string): Storage {
   };
 }
 
+/**
+ * Runs work that stores files and records them (the transaction that inserts their rows). If the
+ * work fails, every file stored through the storage it was handed is removed again, so a refused
+ * or rolled-back upload never leaves a file without its record. Nested calls share the tracking:
+ * an inner step that succeeds inside an outer transaction that fails still loses its files.
+ */
+export async function withStoredFiles<T>(storage: Storage, work: (storage: Storage) => Promise<T>): Promise<T> {
+  const stored: string[] = [];
+  const tracked: Storage = {
+    ...storage,
+    async put(folder, file) {
+      const key = await storage.put(folder, file);
+      stored.push(key);
+      return key;
+    },
+  };
+  try {
+    return await work(tracked);
+  } catch (error) {
+    // The failure that undid the work is the one to report; a file that could not be removed is only clutter.
+    await storage.remove(stored).catch(() => undefined);
+    throw error;
+  }
+}
+
 const IMAGE_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -53,11 +79,19 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-/** Checks an uploaded image by extension, declared type and size; the field gets the error. */
-export function assertImage(field: string, file: UploadedFile): void {
+/**
+ * Checks an uploaded image by extension and size, the field getting the error, and answers the
+ * file to store: an SVG reduced to drawing (no script, handlers or outside references), since
+ * whoever opens its address gets a document the browser would otherwise run.
+ */
+export function checkImage(field: string, file: UploadedFile): UploadedFile {
   const type = IMAGE_TYPES[path.extname(file.filename).toLowerCase()];
   if (!type) throw validationError({ [field]: ['The file must be a PNG, JPEG, WebP, SVG or ICO image.'] });
   if (file.data.length > MAX_IMAGE_BYTES) throw validationError({ [field]: ['The image may not be larger than 2 MB.'] });
+  if (type !== 'image/svg+xml') return file;
+  const svg = sanitizeSvg(file.data.toString('utf8'));
+  if (!svg) throw validationError({ [field]: ['The file is not an SVG image.'] });
+  return { ...file, data: Buffer.from(svg) };
 }
 
 export function contentTypeOf(key: string): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVESTOR_CATEGORIES } from '@platform/domain';
-import { idInput, requiredText, textInput } from '../../platform/input';
+import { idInput, MAX_ID, requiredText, textInput } from '../../platform/input';
 
 /** Input of the compliance forms: the question bank, answers, categorisation (spec §4). */
 
@@ -47,7 +47,7 @@ export const updateQuestionSchema = createQuestionSchema.partial();
 /** `{ answers: { [questionId]: optionId } }`. */
 export const answersSchema = z.strictObject({
   answers: jsonText(
-    z.record(z.string().regex(/^\d+$/, 'Question ids are whole numbers.'), z.coerce.number().int().positive('Choose an option.'), {
+    z.record(z.string().regex(/^\d+$/, 'Question ids are whole numbers.'), z.coerce.number().int().positive('Choose an option.').max(MAX_ID, 'Choose an option.'), {
       message: 'Send the answers as { question id: option id }.',
     }),
   ),

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { Role } from '@platform/domain';
 import type { AppContext } from '../../app';
 import type { Db } from '../../db/client';
@@ -8,14 +7,14 @@ import { contacts, investmentMethodEntities, investmentMethods, investments, use
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
-import { idParams } from '../../platform/input';
+import { idParam, idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import { registerHolderResource } from '../holders/resource';
 import { ENTITIES_RESOURCE, entityOf, METHOD_EXPORT_COLUMNS, methodExportRows, METHODS_RESOURCE, presentEntities, presentMethods, type EntityRow, type MethodExportRow, type MethodRow } from './list';
 import { registerMyMethodAccountRoutes } from './my-accounts';
 import { createEntitySchema, createMethodSchema, updateEntitySchema, updateMethodSchema, type MethodInput } from './schemas';
 
-const entityParams = idParams.extend({ entityId: z.coerce.number().int().positive() });
+const entityParams = idParams.extend({ entityId: idParam });
 
 function methodColumns(input: Partial<MethodInput>) {
   const columns: Record<string, unknown> = {};

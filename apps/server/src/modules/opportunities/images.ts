@@ -9,7 +9,8 @@ import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { readForm } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
-import { idParams, textInput } from '../../platform/input';
+import { idParam, idParams, textInput } from '../../platform/input';
+import { withStoredFiles } from '../../platform/storage';
 import { authorizeOpportunities, investorOrOpportunityStaff } from './access';
 import { findOpportunity } from './service';
 import { findVisibleOpportunity, marketSoundingPending } from './visibility';
@@ -64,18 +65,20 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
     if (file.data.length > MAX_BYTES) throw validationError({ image: ['The image may not be larger than 5 MB.'] });
     const caption = textInput(200).nullable().safeParse(typeof fields.caption === 'string' && fields.caption.trim() ? fields.caption : null);
     if (!caption.success) throw validationError({ caption: [caption.error.issues[0].message] });
-    const key = await storage.put('opportunities', { ...file, filename: `image.${type.ext}` });
-    const row = await db.transaction(async (tx) => {
-      const [{ n }] = await tx.select({ n: count() }).from(opportunityImages).where(and(eq(opportunityImages.opportunityId, opportunity.id), isNull(opportunityImages.deletedAt)));
-      if (Number(n) >= MAX_IMAGES) throw validationError({ image: [`An opportunity holds at most ${MAX_IMAGES} images.`] });
-      const [created] = await tx.insert(opportunityImages).values({ opportunityId: opportunity.id, storageKey: key, mimeType: type.mime, caption: caption.data, position: Number(n) }).returning();
-      await recordActivity(tx, { request, action: 'image_added', subjectType: 'opportunity', subjectId: opportunity.id, after: { image_id: created.id } });
-      return created;
+    const row = await withStoredFiles(storage, async (files) => {
+      const key = await files.put('opportunities', { ...file, filename: `image.${type.ext}` });
+      return db.transaction(async (tx) => {
+        const [{ n }] = await tx.select({ n: count() }).from(opportunityImages).where(and(eq(opportunityImages.opportunityId, opportunity.id), isNull(opportunityImages.deletedAt)));
+        if (Number(n) >= MAX_IMAGES) throw validationError({ image: [`An opportunity holds at most ${MAX_IMAGES} images.`] });
+        const [created] = await tx.insert(opportunityImages).values({ opportunityId: opportunity.id, storageKey: key, mimeType: type.mime, caption: caption.data, position: Number(n) }).returning();
+        await recordActivity(tx, { request, action: 'image_added', subjectType: 'opportunity', subjectId: opportunity.id, after: { image_id: created.id } });
+        return created;
+      });
     });
     return reply.status(201).send({ data: presentImage(row) });
   });
 
-  app.delete('/api/investment-opportunities/:id/images/:imageId', { schema: { params: z.object({ id: z.coerce.number().int().positive(), imageId: z.coerce.number().int().positive() }) }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
+  app.delete('/api/investment-opportunities/:id/images/:imageId', { schema: { params: z.object({ id: idParam, imageId: idParam }) }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
     const opportunity = await staffOpportunity(request, 'update');
     const { imageId } = request.params as { imageId: number };
     await db.transaction(async (tx) => {

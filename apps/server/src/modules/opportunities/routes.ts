@@ -9,7 +9,7 @@ import { forbidden, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { authorizeOpportunities, investorOrOpportunityStaff } from './access';
-import { idParams } from '../../platform/input';
+import { idParam, idParams, MAX_ID } from '../../platform/input';
 import { idsFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
@@ -120,6 +120,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     const user = requireUser(request);
     const { key } = request.params as z.infer<typeof keyParams>;
     const byId = /^\d+$/.test(key) ? Number(key) : null;
+    if (byId !== null && byId > MAX_ID) throw notFound('opportunity');
     if (user.roleId === Role.User) {
       const row = await findVisibleOpportunity(db, user.id, byId ?? key);
       return { data: presentOpportunityForInvestor(row, await marketSoundingPending(db, user.id, row)) };
@@ -249,7 +250,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
     return { data: { invited: invited.length } };
   });
 
-  app.delete('/api/investment-opportunities/:id/invitations/:userId', { schema: { params: z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() }) }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
+  app.delete('/api/investment-opportunities/:id/invitations/:userId', { schema: { params: z.object({ id: idParam, userId: idParam }) }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
     const row = await loadForStaff(request, 'update');
     const { userId } = request.params as { userId: number };
     await db.transaction(async (tx) => {

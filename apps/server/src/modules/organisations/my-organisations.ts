@@ -9,6 +9,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
 import { behindFeature, investorOnly, requireInvestor } from '../../platform/guards';
 import { idParams } from '../../platform/input';
+import { withStoredFiles } from '../../platform/storage';
 import { myInvestmentsHeld } from '../holders/mine';
 import { publicDocumentsOf, readUpload, registerPortalDocuments, storeDocument } from '../records/documents';
 import { applicationsFeature } from './applications';
@@ -63,8 +64,8 @@ export function registerMyOrganisationRoutes(app: FastifyInstance, ctx: AppConte
       .from(organisationApplications)
       .where(and(eq(organisationApplications.userId, user.id), eq(organisationApplications.status, 'pending'), eq(organisationApplications.name, input.name), isNull(organisationApplications.deletedAt)));
     if (pending) throw validationError({ name: ['You already have an application for this organisation waiting for a decision.'] });
-    const created = await db.transaction(async (tx) => {
-      const document = await storeDocument({ db: tx, storage: ctx.storage }, request, {
+    const created = await withStoredFiles(ctx.storage, (storage) => db.transaction(async (tx) => {
+      const document = await storeDocument({ db: tx, storage }, request, {
         subject: { type: 'investor', id: user.id },
         file: files.file,
         name: `${input.name} — supporting document`.slice(0, 200),
@@ -77,7 +78,7 @@ export function registerMyOrganisationRoutes(app: FastifyInstance, ctx: AppConte
         .returning();
       await recordActivity(tx, { request, action: 'created', subjectType: 'organisation_application', subjectId: row.id, after: row });
       return row;
-    });
+    }));
     return reply.status(201).send({ data: presentApplicationCommon(created) });
   });
 

@@ -6,8 +6,7 @@ import { investments, organisationApplications, organisations, organisationUsers
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
-import { z } from 'zod';
-import { idParams } from '../../platform/input';
+import { idParam, idParams } from '../../platform/input';
 import { registerHolderResource } from '../holders/resource';
 import { ORGANISATION_EXPORT_COLUMNS, ORGANISATION_INCLUDES, ORGANISATIONS_RESOURCE, organisationExportRows } from './list';
 import { linkedUsers, presentOrganisationsWith, type OrganisationRow } from './presenter';
@@ -16,7 +15,7 @@ import { registerApplicationRoutes } from './applications';
 import { registerMyOrganisationRoutes } from './my-organisations';
 import { linkUser, organisationColumns } from './service';
 
-const linkParams = idParams.extend({ userId: z.coerce.number().int().positive() });
+const linkParams = idParams.extend({ userId: idParam });
 
 /**
  * Organisations (spec §2.2 /admin/investors/organisations): companies, trusts… investors invest

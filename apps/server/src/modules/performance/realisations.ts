@@ -10,7 +10,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
-import { clearable, idInput, idParams, isoDateInput, moneyInput, percentInput, textInput, unitsInput } from '../../platform/input';
+import { clearable, idInput, idParam, idParams, isoDateInput, moneyInput, percentInput, textInput, unitsInput } from '../../platform/input';
 import { authorizeOpportunities } from '../opportunities/access';
 import { opportunityForTab } from './access';
 import { holderKeyOf, loadCompanyHolders, loadRealisations, sharesHeld, type CompanyHolder } from './holders';
@@ -36,7 +36,7 @@ const fromOutcomeSchema = z.strictObject({
   percentage: clearable(percentInput).optional(),
 });
 
-const params = z.object({ id: z.coerce.number().int().positive(), realisationId: z.coerce.number().int().positive() });
+const params = z.object({ id: idParam, realisationId: idParam });
 
 type RealisationRow = typeof holdingRealisations.$inferSelect;
 

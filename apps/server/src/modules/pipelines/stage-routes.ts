@@ -31,7 +31,7 @@ const createSchema = z.strictObject({
 const renameSchema = z.strictObject({ name: stageName });
 const reorderSchema = z.strictObject({
   pipeline_id: idInput('pipeline'),
-  stage_ids: z.array(z.coerce.number().int().positive(), { message: 'List the stage ids in their new order.' }).min(1, 'List the stage ids in their new order.'),
+  stage_ids: z.array(idInput('stage'), { message: 'List the stage ids in their new order.' }).min(1, 'List the stage ids in their new order.'),
 });
 const deleteSchema = z.strictObject({ target_stage_id: idInput('stage').optional() });
 

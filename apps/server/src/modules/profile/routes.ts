@@ -9,6 +9,7 @@ import { validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
 import { investorOnly, requireInvestor } from '../../platform/guards';
 import { textInput } from '../../platform/input';
+import { withStoredFiles } from '../../platform/storage';
 import { presentDocumentForInvestor, readUpload, storeDocument } from '../records/documents';
 
 const identityUploadSchema = z.strictObject({ name: textInput(200).optional() });
@@ -50,8 +51,8 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
     if (Object.keys(files).some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
     if (!files.file) throw validationError({ file: ['Choose a file to upload.'] });
     if (user.kycStatus === 'verified') throw validationError({ file: ['Your identity is already verified.'] });
-    await db.transaction(async (tx) => {
-      await storeDocument({ db: tx, storage: ctx.storage }, request, {
+    await withStoredFiles(ctx.storage, (storage) => db.transaction(async (tx) => {
+      await storeDocument({ db: tx, storage }, request, {
         subject: { type: 'investor', id: user.id },
         file: files.file,
         name: input.name || undefined,
@@ -62,7 +63,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
         const [after] = await tx.update(users).set({ kycStatus: 'submitted', kycUpdatedAt: clock.now() }).where(eq(users.id, user.id)).returning({ kyc_status: users.kycStatus });
         await recordActivity(tx, { request, action: 'identity_submitted', subjectType: 'user', subjectId: user.id, before: { kyc_status: user.kycStatus }, after });
       }
-    });
+    }));
     return reply.status(201).send({ data: await identityOf(user.id) });
   });
 }

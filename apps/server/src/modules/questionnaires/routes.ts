@@ -11,10 +11,11 @@ import { authorize, requireUser } from '../../platform/guards';
 import { namesById } from '../../platform/lookup';
 import { flagOn, loadSettings } from '../settings/service';
 import { answersOf, assertSubjectExists, formsOf, saveAnswers, withoutBank, type AnswerRow } from './service';
+import { idParam } from '../../platform/input';
 
 const subjectParams = z.object({
   subjectType: z.enum(QUESTIONNAIRE_SUBJECTS),
-  subjectId: z.coerce.number().int().positive(),
+  subjectId: idParam,
 });
 const formParams = subjectParams.extend({ form: z.enum(QUESTIONNAIRE_FORMS) });
 

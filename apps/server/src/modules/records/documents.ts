@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readForm, type FormInput, type UploadedFile } from '../../platform/form';
+import { withStoredFiles } from '../../platform/storage';
 import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { clearable, idInput, idParams, requiredText } from '../../platform/input';
 import { idList, oneOfFilter } from '../../platform/list-filters';
@@ -139,36 +140,38 @@ export async function storeDocument(
 ) {
   const { subject, file } = input;
   const type = await detectDocumentType(file);
-  // Written before the row: a failed insert leaves an unreferenced file, never a row without one.
-  const storageKey = await storage.put('documents', file);
-  return db.transaction(async (tx) => {
-    const owner = { subjectType: subject.type, subjectId: subject.id };
-    let folderId: number | null = null;
-    if (input.folder && 'id' in input.folder) {
-      await lockFolderFor(tx, owner, input.folder.id);
-      folderId = input.folder.id;
-    } else if (input.folder) {
-      folderId = await folderNamed(tx, owner, input.folder.name);
-    }
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        subjectType: subject.type,
-        subjectId: subject.id,
-        folderId,
-        name: input.name ?? file.filename.slice(0, 200),
-        originalFilename: file.filename,
-        mimeType: type.mime,
-        sizeBytes: file.data.length,
-        sha256: createHash('sha256').update(file.data).digest('hex'),
-        storageKey,
-        visibility: input.visibility,
-        uploadedBy: requireUser(request).id,
-      })
-      .returning();
-    const presented = await presentOne(tx, documentKind, row);
-    await logRecordChange(tx, documentKind, request, 'created', row, null, presented);
-    return presented;
+  // Written before the row, so there is never a row without its file; a failed insert takes the file with it.
+  return withStoredFiles(storage, async (files) => {
+    const storageKey = await files.put('documents', file);
+    return db.transaction(async (tx) => {
+      const owner = { subjectType: subject.type, subjectId: subject.id };
+      let folderId: number | null = null;
+      if (input.folder && 'id' in input.folder) {
+        await lockFolderFor(tx, owner, input.folder.id);
+        folderId = input.folder.id;
+      } else if (input.folder) {
+        folderId = await folderNamed(tx, owner, input.folder.name);
+      }
+      const [row] = await tx
+        .insert(documents)
+        .values({
+          subjectType: subject.type,
+          subjectId: subject.id,
+          folderId,
+          name: input.name ?? file.filename.slice(0, 200),
+          originalFilename: file.filename,
+          mimeType: type.mime,
+          sizeBytes: file.data.length,
+          sha256: createHash('sha256').update(file.data).digest('hex'),
+          storageKey,
+          visibility: input.visibility,
+          uploadedBy: requireUser(request).id,
+        })
+        .returning();
+      const presented = await presentOne(tx, documentKind, row);
+      await logRecordChange(tx, documentKind, request, 'created', row, null, presented);
+      return presented;
+    });
   });
 }
 

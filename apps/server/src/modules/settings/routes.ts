@@ -9,11 +9,10 @@ import { notFound, validationError } from '../../platform/errors';
 import { parseFields, readForm } from '../../platform/form';
 import { authorize } from '../../platform/guards';
 import { sanitizeRichText } from '../../platform/sanitize';
-import { assertImage, contentTypeOf } from '../../platform/storage';
+import { idParams } from '../../platform/input';
+import { checkImage, contentTypeOf, withStoredFiles } from '../../platform/storage';
 import { presentBranding, presentPublicSettings } from './presenter';
 import { loadSettings, SETTINGS_ID } from './service';
-
-const idParams = z.object({ id: z.coerce.number().int() });
 
 const boolish = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
@@ -40,6 +39,8 @@ function jsonObjectText(check: (value: Record<string, unknown>) => string | null
     return JSON.stringify(parsed);
   });
 }
+
+const IMAGE_FIELDS = ['logo', 'logoLight', 'favicon'] as const;
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const brandingSchema = z
@@ -97,45 +98,44 @@ export function registerSettingsRoutes(app: FastifyInstance, { db, config, stora
         termsText = sanitizeRichText(termsText);
       }
     }
-    const uploads: Partial<Record<'logo' | 'logoLight' | 'favicon', string>> = {};
-    for (const field of ['logo', 'logoLight', 'favicon'] as const) {
-      const file = files[field];
-      if (!file) continue;
-      assertImage(field, file);
-      uploads[field] = await storage.put('branding', file);
-    }
+    // Every image is checked before any is stored, and stored only for the transaction that records it.
+    const images = IMAGE_FIELDS.flatMap((field) => (files[field] ? [[field, checkImage(field, files[field])] as const] : []));
     const flags = { ...current.flags };
     for (const name of PUBLIC_FLAG_NAMES) {
       const value = (input as Record<string, unknown>)[name];
       if (typeof value === 'boolean') flags[name] = value;
     }
-    const [updated] = await db.transaction(async (tx) => {
-      const rows = await tx
-        .update(settings)
-        .set({
-          colors: input.colors,
-          navigation: input.navigation,
-          termsVersion: input.terms_version,
-          termsFormat: input.terms_format,
-          termsText,
-          isCustomBranding: input.isCustomBranding,
-          isTrial: input.isTrial,
-          logoAlt: input.logo_alt,
-          font: input.font,
-          marketSoundingDescription: input.market_sounding_description === undefined ? undefined : sanitizeRichText(input.market_sounding_description),
-          riskWarningText: input.risk_warning_text === undefined ? undefined : sanitizeRichText(input.risk_warning_text),
-          supportEmail: input.support_email,
-          complianceTries: input.compliance_tries,
-          logo: uploads.logo,
-          logoLight: uploads.logoLight,
-          favicon: uploads.favicon,
-          flags,
-          updatedAt: new Date(),
-        })
-        .where(eq(settings.id, SETTINGS_ID))
-        .returning();
-      await recordActivity(tx, { request, action: 'updated', subjectType: 'settings', subjectId: SETTINGS_ID, before: current, after: rows[0] });
-      return rows;
+    const [updated] = await withStoredFiles(storage, async (stored) => {
+      const uploads: Partial<Record<(typeof IMAGE_FIELDS)[number], string>> = {};
+      for (const [field, file] of images) uploads[field] = await stored.put('branding', file);
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(settings)
+          .set({
+            colors: input.colors,
+            navigation: input.navigation,
+            termsVersion: input.terms_version,
+            termsFormat: input.terms_format,
+            termsText,
+            isCustomBranding: input.isCustomBranding,
+            isTrial: input.isTrial,
+            logoAlt: input.logo_alt,
+            font: input.font,
+            marketSoundingDescription: input.market_sounding_description === undefined ? undefined : sanitizeRichText(input.market_sounding_description),
+            riskWarningText: input.risk_warning_text === undefined ? undefined : sanitizeRichText(input.risk_warning_text),
+            supportEmail: input.support_email,
+            complianceTries: input.compliance_tries,
+            logo: uploads.logo,
+            logoLight: uploads.logoLight,
+            favicon: uploads.favicon,
+            flags,
+            updatedAt: new Date(),
+          })
+          .where(eq(settings.id, SETTINGS_ID))
+          .returning();
+        await recordActivity(tx, { request, action: 'updated', subjectType: 'settings', subjectId: SETTINGS_ID, before: current, after: rows[0] });
+        return rows;
+      });
     });
     return { data: presentBranding(updated, config.pusherKey) };
   };

@@ -9,6 +9,7 @@ import { AppError, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize } from '../../platform/guards';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { idInput } from '../../platform/input';
 
 /**
  * Invitations to the investor portal: the set-password links sent to investors created by staff
@@ -37,7 +38,7 @@ const pending = and(eq(userTokens.purpose, 'invite'), isNull(userTokens.usedAt),
 const bulkDeleteSchema = z.strictObject({
   ids: z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
-    z.array(z.coerce.number().int().positive(), { message: 'Choose the invitations to delete.' }).min(1, 'Choose the invitations to delete.').max(500, 'Delete at most 500 at once.'),
+    z.array(idInput('invitation'), { message: 'Choose the invitations to delete.' }).min(1, 'Choose the invitations to delete.').max(500, 'Delete at most 500 at once.'),
   ),
 });
 

@@ -9,7 +9,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, requireUser } from '../../platform/guards';
-import { clearable, textInput } from '../../platform/input';
+import { clearable, idParam, textInput } from '../../platform/input';
 import { storeDocument } from '../records/documents';
 
 /**
@@ -17,7 +17,7 @@ import { storeDocument } from '../records/documents';
  * or typed signature on a page, and the signed copy is filed as a new document next to the
  * original, which stays as it was.
  */
-const params = z.object({ id: z.coerce.number().int().positive(), documentId: z.coerce.number().int().positive() });
+const params = z.object({ id: idParam, documentId: idParam });
 
 const fraction = (what: string) => z.coerce.number({ message: `Enter the ${what} as a fraction of the page (0 to 1).` }).min(0, `The ${what} must be on the page.`).max(1, `The ${what} must be on the page.`);
 const MAX_DRAWING_BYTES = 1024 * 1024;
