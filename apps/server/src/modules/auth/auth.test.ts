@@ -205,11 +205,14 @@ describe('registration and e-mail verification', () => {
     expect(response.json().errors.password_confirmation).toEqual(['The password confirmation does not match.']);
   });
 
-  it('treats a malformed or out-of-range id in a verification link as an invalid link', async () => {
-    for (const id of ['1.5', '99999999999', '2147483648', '-1', '0', '1e3', 'abc']) {
+  it('answers a verification link whose id is no id 400, and one beyond the id range 404', async () => {
+    for (const id of ['1.5', '-1', '0', '1e3', 'abc']) {
       const response = await agent(t.app).get(`/email/verify/${id}/x`);
-      expect(response.statusCode, id).toBe(302);
-      expect(response.headers.location, id).toBe('/verify-email?invalid=1');
+      expect(response.statusCode, id).toBe(400);
+      expect(response.json().message, id).toMatch(/Invalid parameter 'id'/);
+    }
+    for (const id of ['99999999999', '2147483648']) {
+      expect((await agent(t.app).get(`/email/verify/${id}/x`)).statusCode, id).toBe(404);
     }
   });
 
