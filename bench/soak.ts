@@ -96,7 +96,10 @@ export async function runSoakBench() {
     // The server listens on 127.0.0.1 only (bench-server.ts): the load never leaves the machine.
     const base = `http://127.0.0.1:${server.appPort}`;
     const staff = await signIn(base, 'superadmin@demo.test', DEMO_PASSWORD);
-    const investors = await Promise.all(server.investors.map(async (i) => ({ id: i.id, session: await signIn(base, i.email, SOAK_PASSWORD) })));
+    // One after another, as people arrive: sign-in counts each try against its address before the
+    // password is checked (decision 0018), so dozens at once from one address would meet that cap.
+    const investors: Array<{ id: number; session: Session }> = [];
+    for (const i of server.investors) investors.push({ id: i.id, session: await signIn(base, i.email, SOAK_PASSWORD) });
     const picker: Picker = { staff, investor: () => any(investors), opportunityId: server.opportunityId, investorIds: investors.map((i) => i.id) };
     const totalWeight = KINDS.reduce((sum, k) => sum + k.weight, 0);
     const chooseKind = () => {
