@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { companyKeys, recordMaturityStatus, useCompanyAction, useMaturityStatuses, type Company } from '../api/companies';
-import { shortDate, STATUS_OPTIONS } from './companies-list-page';
+import { STATUS_OPTIONS } from './companies-list-page';
 import { MaturityStatusBadge } from './maturity-status-badge';
+import { formatDate } from '../../../app/format';
 
 interface Values extends Record<string, unknown> {
   status: string;
@@ -77,7 +78,7 @@ export function MaturityStatusesPanel({ company, canWrite }: { company: Company;
             <Table.Tbody>
               {history.data.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td>{shortDate(entry.date)}</Table.Td>
+                  <Table.Td>{formatDate(entry.date)}</Table.Td>
                   <Table.Td>
                     <MaturityStatusBadge status={entry.status} />
                   </Table.Td>
@@ -85,7 +86,7 @@ export function MaturityStatusesPanel({ company, canWrite }: { company: Company;
                   <Table.Td>
                     <Text size="sm">{entry.recorded_by?.name ?? '—'}</Text>
                     <Text size="xs" c="dimmed">
-                      {new Date(entry.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+                      {formatDate(entry.created_at)}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
