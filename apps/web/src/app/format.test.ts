@@ -112,7 +112,7 @@ describe.each(ZONES)('dates in %s', (zone) => {
     expect(formatDayMonth('2024-03-01')).toBe('1 Mar');
   });
 
-  it('shows a timestamp on the day and at the time it is where the viewer is', () => {
+  it('shows and writes a timestamp as the day and time it is where the viewer is', () => {
     const { formatDate, formatDateLong, formatDateTime, formatWeekdayTime } = format;
     // 23:30 UTC on 4 January is 13:30 on the 5th in Kiritimati (UTC+14) and 13:30 on the 4th in Adak (UTC−10).
     const stamp = '2024-01-04T23:30:00.000Z';
@@ -120,6 +120,10 @@ describe.each(ZONES)('dates in %s', (zone) => {
     expect(formatDate(stamp)).toBe(kiritimati ? '5 Jan 2024' : '4 Jan 2024');
     expect(formatDateLong(stamp)).toBe(kiritimati ? '5 January 2024' : '4 January 2024');
     expect(formatDateTime(stamp)).toBe(kiritimati ? '5 Jan 2024, 13:30' : '4 Jan 2024, 13:30');
+    expect(format.toLocalIsoDate(new Date(stamp))).toBe(kiritimati ? '2024-01-05' : '2024-01-04');
+    expect(format.toLocalIsoDateTime(new Date(stamp))).toBe(kiritimati ? '2024-01-05T13:30' : '2024-01-04T13:30');
+    // What a datetime-local input holds is read back as the same instant.
+    expect(new Date(format.toLocalIsoDateTime(new Date(stamp))).toISOString()).toBe(stamp);
     expect(formatWeekdayTime(stamp)).toBe(kiritimati ? 'Friday 5 January at 13:30' : 'Thursday 4 January at 13:30');
   });
 });

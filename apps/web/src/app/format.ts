@@ -101,3 +101,19 @@ export const formatDateTime = dateFormatter({ day: 'numeric', month: 'short', ye
 
 /** 'Monday 5 February at 14:03' in the viewer's zone, for a moment within the coming days. */
 export const formatWeekdayTime = dateFormatter({ weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The calendar day a moment falls on where the viewer is, as the API takes dates: '2024-01-05'.
+ * `toISOString()` would give the day in UTC, which for part of every day is tomorrow west of
+ * Greenwich and yesterday east of it.
+ */
+export function toLocalIsoDate(moment: Date = new Date()): string {
+  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
+}
+
+/** The viewer's wall-clock time as a datetime-local input holds it: '2024-01-05T14:03'. */
+export function toLocalIsoDateTime(moment: Date = new Date()): string {
+  return `${toLocalIsoDate(moment)}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
+}

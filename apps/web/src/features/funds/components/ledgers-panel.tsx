@@ -13,7 +13,7 @@ import { InvestorPicker } from '../../../ui/investor-picker';
 import { createLedger, deleteLedger, useFundAction, useLedgerList, usePositions, type Fund, type LedgerEntry } from '../api/funds';
 import { EditLedgerEntry } from './edit-ledger-entry';
 import { EmptyState } from '../../../ui/empty-state';
-import { formatDate, formatMoney, formatMultiple, formatPrice, formatUnits } from '../../../app/format';
+import { formatDate, formatMoney, formatMultiple, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 const PER_PAGE = 25;
 const KIND_OPTIONS = LEDGER_KINDS.map((k) => ({ value: k, label: LEDGER_KIND_LABELS[k] }));
@@ -73,7 +73,7 @@ interface EntryValues extends Record<string, unknown> {
 /** Records a subscription, redemption, distribution or fee for one investor. */
 function AddEntry({ fund }: { fund: Fund }) {
   const form = useForm<EntryValues>({
-    initialValues: { investor_id: null, kind: 'subscription', date: new Date().toISOString().slice(0, 10), amount: '', units: '', reference: '' },
+    initialValues: { investor_id: null, kind: 'subscription', date: toLocalIsoDate(), amount: '', units: '', reference: '' },
     validate: { investor_id: (v) => (v ? null : 'Choose an investor.') },
   });
   const create = useFundAction(({ values, idempotencyKey }: { values: EntryValues; idempotencyKey: string }) => createLedger({ fund_id: fund.id, ...values }, idempotencyKey));

@@ -10,7 +10,7 @@ import { useSubmit } from '../../../app/use-submit';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import { createNav, deleteNav, useFundAction, useNavs, type Fund, type Nav } from '../api/funds';
-import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatUnits } from '../../../app/format';
+import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 
 /** The fund's figures today: its latest NAV, what investors paid in and got back, and the multiples. */
@@ -45,7 +45,7 @@ interface NavValues extends Record<string, unknown> {
 }
 
 function AddNav({ fund }: { fund: Fund }) {
-  const form = useForm<NavValues>({ initialValues: { date: new Date().toISOString().slice(0, 10), nav: '', units_in_issue: '' } });
+  const form = useForm<NavValues>({ initialValues: { date: toLocalIsoDate(), nav: '', units_in_issue: '' } });
   const create = useFundAction((v: NavValues) => createNav({ fund_id: fund.id, date: v.date, nav: v.nav.trim(), units_in_issue: v.units_in_issue.trim() || undefined }));
   const { submit, submitting, formError } = useSubmit(async (v: NavValues) => {
     await create.mutateAsync(v);

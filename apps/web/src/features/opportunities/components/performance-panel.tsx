@@ -8,7 +8,7 @@ import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
 import { RealisationsPanel } from './realisations-panel';
-import { formatMoney, formatMultiple, formatPrice, formatRate, formatUnits } from '../../../app/format';
+import { formatMoney, formatMultiple, formatPrice, formatRate, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 interface Figures {
   cost: string;
@@ -42,7 +42,7 @@ interface Values extends Record<string, unknown> {
 
 /** Records a share price, a valuation or an outcome (exit, partial realisation, write-off). */
 function AddPricePoint({ opportunity, onSaved }: { opportunity: StaffOpportunity; onSaved: () => Promise<void> }) {
-  const form = useForm<Values>({ initialValues: { kind: 'share-prices', date: new Date().toISOString().slice(0, 10), price: '', valuation: '', shares_outstanding: '', outcome: 'exit' } });
+  const form = useForm<Values>({ initialValues: { kind: 'share-prices', date: toLocalIsoDate(), price: '', valuation: '', shares_outstanding: '', outcome: 'exit' } });
   const { submit, submitting, formError } = useSubmit(async (v: Values) => {
     const body =
       v.kind === 'share-prices'

@@ -9,7 +9,7 @@ import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
 import { deleteRound, openRound, recordChoice, updateRound, usePreEmptionRounds, useRefreshRounds, type Entitlement, type PreEmptionRound } from '../api/pre-emption';
 import { PreEmptionChoiceForm } from './pre-emption-choice-form';
-import { formatDate, formatMoney, formatPrice, formatUnits } from '../../../app/format';
+import { formatDate, formatMoney, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 const CHOICE_COLOURS: Record<PreEmptionChoiceId, string> = { 1: 'gray', 2: 'teal', 3: 'blue', 4: 'dark', 5: 'yellow', 6: 'orange' };
@@ -31,7 +31,7 @@ interface RoundValues extends Record<string, unknown> {
 
 function OpenRoundButton({ opportunity, onSaved }: { opportunity: StaffOpportunity; onSaved: () => Promise<void> }) {
   const [opened, setOpened] = useState(false);
-  const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const inTwoWeeks = toLocalIsoDate(new Date(Date.now() + 14 * 86_400_000));
   const form = useForm<RoundValues>({ initialValues: { name: '', price_per_share: '', amount_available: '', deadline: inTwoWeeks } });
   const clean = (v: string) => v.replace(/[£€$,\s]/g, '');
   const { submit, submitting, formError } = useSubmit(async (v: RoundValues) => {

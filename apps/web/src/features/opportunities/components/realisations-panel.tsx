@@ -9,7 +9,7 @@ import { useSubmit } from '../../../app/use-submit';
 import { EmptyState } from '../../../ui/empty-state';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
-import { formatDate, formatMoney, formatPrice, formatUnits } from '../../../app/format';
+import { formatDate, formatMoney, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 /** What a holder received for shares sold (server: modules/performance/realisations.ts). */
 interface Realisation {
@@ -101,7 +101,7 @@ interface SaleValues extends Record<string, unknown> {
 
 /** One holder's sale of their own (a secondary sale, a buy-back of their shares). */
 function RecordSale({ opportunity, lines, onSaved }: { opportunity: StaffOpportunity; lines: RegisterLine[]; onSaved: () => Promise<void> }) {
-  const form = useForm<SaleValues>({ initialValues: { holder_key: '', date: new Date().toISOString().slice(0, 10), shares: '', proceeds: '', note: '' } });
+  const form = useForm<SaleValues>({ initialValues: { holder_key: '', date: toLocalIsoDate(), shares: '', proceeds: '', note: '' } });
   const { submit, submitting, formError } = useSubmit(async (values: SaleValues, { idempotencyKey }) => {
     await api(`/api/investment-opportunities/${opportunity.id}/realisations`, { method: 'POST', body: values, idempotencyKey });
     form.reset();

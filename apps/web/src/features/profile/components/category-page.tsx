@@ -8,7 +8,7 @@ import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { useDeclareCategorisation, useMyCategorisation } from '../api/profile';
 import { CategoryCards } from './category-cards';
-import { formatDateLong } from '../../../app/format';
+import { formatDateLong, toLocalIsoDate } from '../../../app/format';
 
 const STATUS: Record<CategorisationStatus, { label: string; colour: string }> = {
   pending: { label: 'Awaiting approval', colour: 'orange' },
@@ -35,7 +35,7 @@ export function CategoryPage() {
   const { submit, submitting, formError } = useSubmit(async () => {
     if (!category) return;
     const details = INVESTOR_CATEGORY_DETAILS[category];
-    await declare.mutateAsync({ category, declaration: { statement: details.statement, accepted: true, name: user?.name, declared_on: new Date().toISOString().slice(0, 10) } });
+    await declare.mutateAsync({ category, declaration: { statement: details.statement, accepted: true, name: user?.name, declared_on: toLocalIsoDate() } });
     setAccepted(false);
     if (search.redirect?.startsWith('/investor/')) void navigate({ to: search.redirect });
   });

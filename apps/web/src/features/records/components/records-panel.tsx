@@ -7,7 +7,7 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { RichText } from '../../../ui/rich-text';
 import { useRecords, useRecordWrite, type CallLog, type Note, type Subject, type Task } from '../api/records';
-import { formatDate, formatDateTime } from '../../../app/format';
+import { formatDate, formatDateTime, toLocalIsoDate, toLocalIsoDateTime } from '../../../app/format';
 
 const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => `<p>${p.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!).replace(/\n/g, '<br>')}</p>`).join('');
 
@@ -60,7 +60,7 @@ function Notes({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
 function Calls({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
   const list = useRecords<CallLog>('call-logs', subject, '-called_at');
   const write = useRecordWrite('call-logs', subject);
-  const form = useForm({ initialValues: { called_at: new Date().toISOString().slice(0, 16), direction: 'outbound', duration_minutes: '', summary: '' } });
+  const form = useForm({ initialValues: { called_at: toLocalIsoDateTime(), direction: 'outbound', duration_minutes: '', summary: '' } });
   const { submit, submitting, formError } = useSubmit(async (v: typeof form.values) => {
     await write.mutateAsync({ body: { called_at: new Date(v.called_at).toISOString(), direction: v.direction, duration_minutes: v.duration_minutes, summary: v.summary } });
     form.reset();
@@ -151,7 +151,7 @@ function Tasks({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
               <Checkbox checked={task.status === 'done'} disabled={!canWrite} onChange={() => toggle(task)} label={<Text size="sm" td={task.status === 'done' ? 'line-through' : undefined}>{task.title}</Text>} />
               <Group gap="xs" wrap="nowrap">
                 {task.assignee && <Badge variant="light" color="gray">{task.assignee.name}</Badge>}
-                {task.due_date && <Badge variant="light" color={task.status === 'open' && task.due_date < new Date().toISOString().slice(0, 10) ? 'red' : 'blue'}>Due {formatDate(task.due_date)}</Badge>}
+                {task.due_date && <Badge variant="light" color={task.status === 'open' && task.due_date < toLocalIsoDate() ? 'red' : 'blue'}>Due {formatDate(task.due_date)}</Badge>}
               </Group>
             </Group>
           ))}
