@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Center, Group, Pagination, Paper, ScrollArea, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { formatNumber } from '../app/format';
 
 export interface Column<T> {
   key: string;
@@ -93,7 +94,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, sort, on
       {rows && rows.length === 0 && <Center p="xl">{empty}</Center>}
       <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {total.toLocaleString('en-GB')} {total === 1 ? 'record' : 'records'}
+          {formatNumber(total)} {total === 1 ? 'record' : 'records'}
         </Text>
         {lastPage > 1 && <Pagination total={lastPage} value={page} onChange={onPage} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
       </Group>

@@ -5,9 +5,9 @@ import { useCurrentUser } from '../../app/session';
 import { useBranding } from '../../app/settings';
 import { usePageTitle } from '../../ui/page-title';
 import { useMyInvestments } from '../investor-investments/api/investments';
-import { money } from '../opportunities/components/opportunity-view';
 import { usePortfolio } from '../portfolio/api/portfolio';
 import { LatestActivity } from './latest-activity';
+import { formatMoney } from '../../app/format';
 
 /** The investor's start page: portfolio totals, what awaits them, the way into each area and the newest activity. */
 export function InvestorOverviewPage() {
@@ -30,7 +30,7 @@ export function InvestorOverviewPage() {
   const portfolioText = portfolio.isLoading
     ? null
     : totals.length
-      ? totals.map((t) => `${money(t.current_value, t.currency)} today, ${money(t.cost, t.currency)} invested`).join('; ')
+      ? totals.map((t) => `${formatMoney(t.current_value, t.currency)} today, ${formatMoney(t.cost, t.currency)} invested`).join('; ')
       : 'Your holdings and their value appear here once your payment for an investment is received.';
   const cards = [
     { icon: IconBriefcase, title: terms.investments, text: investmentsText, to: '/investor/investments', action: `View ${terms.investments.toLowerCase()}` },

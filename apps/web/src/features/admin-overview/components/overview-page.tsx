@@ -3,8 +3,8 @@ import { useBranding } from '../../../app/settings';
 import { BarChart } from '../../../ui/bar-chart';
 import { usePageTitle } from '../../../ui/page-title';
 import { useRegistrationsByDay, useUserCounts } from '../api/use-overview-stats';
+import { formatDayMonth, formatNumber } from '../../../app/format';
 
-const dayLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 function Figure({ label, value, hint }: { label: string; value: number | undefined; hint?: string }) {
   return (
@@ -12,7 +12,7 @@ function Figure({ label, value, hint }: { label: string; value: number | undefin
       <Text size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
-      {value === undefined ? <Skeleton h={34} mt={6} w={80} /> : <Text fz={30} fw={700} lh={1.3}>{value.toLocaleString('en-GB')}</Text>}
+      {value === undefined ? <Skeleton h={34} mt={6} w={80} /> : <Text fz={30} fw={700} lh={1.3}>{formatNumber(value)}</Text>}
       {hint && (
         <Text size="xs" c="dimmed">
           {hint}
@@ -49,7 +49,7 @@ export function OverviewPage() {
         <Text size="sm" c="dimmed" mb="md">
           {total90 === undefined ? 'Loading…' : `${total90} registrations`}
         </Text>
-        {registrations.data ? <BarChart data={registrations.data.map((d) => ({ label: d.date, value: d.count }))} title="New investors per day over the last 90 days" formatLabel={dayLabel} /> : <Skeleton h={180} />}
+        {registrations.data ? <BarChart data={registrations.data.map((d) => ({ label: d.date, value: d.count }))} title="New investors per day over the last 90 days" formatLabel={formatDayMonth} /> : <Skeleton h={180} />}
       </Paper>
     </Stack>
   );

@@ -9,6 +9,7 @@ import { currentUserQuery } from '../../../app/session';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
+import { formatWeekdayTime } from '../../../app/format';
 
 interface Question {
   id: number;
@@ -29,7 +30,6 @@ interface Result {
   retry_at: string | null;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
 /**
  * /investor/profile/appropriateness: the appropriateness test of spec §4 — the questions the server
@@ -94,7 +94,7 @@ export function AppropriatenessPage() {
           )}
           {meta.retry_at ? (
             <Alert variant="light" icon={<IconClockHour4 size={18} aria-hidden />} title="Please wait before trying again">
-              You can take the test again from {when(meta.retry_at)}. Use the time to read the risk warning and the opportunity documents.
+              You can take the test again from {formatWeekdayTime(meta.retry_at)}. Use the time to read the risk warning and the opportunity documents.
             </Alert>
           ) : triesLeft === 0 ? (
             <Alert color="red" variant="light" title="No tries left">

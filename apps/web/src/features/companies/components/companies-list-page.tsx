@@ -9,15 +9,14 @@ import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { usePageTitle } from '../../../ui/page-title';
-import { money } from '../../opportunities/components/opportunity-view';
 import { useFundOptions } from '../../funds/api/funds';
 import { useCompanyList, type Company } from '../api/companies';
 import type { CompaniesSearch } from './companies-search';
 import { MaturityStatusBadge } from './maturity-status-badge';
 import { EmptyState } from '../../../ui/empty-state';
+import { formatDate, formatMoney } from '../../../app/format';
 
 const PER_PAGE = 25;
-export const shortDate = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
 
 /** Columns of a list of fund investments; the fund's own Portfolio tab leaves the fund out. */
 export function companyColumns({ withFund }: { withFund: boolean }): Column<Company>[] {
@@ -42,9 +41,9 @@ export function companyColumns({ withFund }: { withFund: boolean }): Column<Comp
     },
     ...(withFund ? [{ key: 'fund', label: 'Fund', render: (c: Company) => <Text size="sm">{c.fund?.name ?? '—'}</Text> }] : []),
     { key: 'stage', label: 'Stage', sort: 'stage', render: (c) => <Text size="sm">{c.stage ?? '—'}</Text> },
-    { key: 'investment_date', label: 'Invested', sort: 'investment_date', render: (c) => <Text size="sm">{shortDate(c.investment_date)}</Text> },
-    { key: 'cost', label: 'Cost', sort: 'cost', render: (c) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{money(c.cost, currency(c))}</Text> },
-    { key: 'current_valuation', label: 'Valuation', sort: 'current_valuation', render: (c) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{money(c.current_valuation, currency(c))}</Text> },
+    { key: 'investment_date', label: 'Invested', sort: 'investment_date', render: (c) => <Text size="sm">{formatDate(c.investment_date)}</Text> },
+    { key: 'cost', label: 'Cost', sort: 'cost', render: (c) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(c.cost, currency(c))}</Text> },
+    { key: 'current_valuation', label: 'Valuation', sort: 'current_valuation', render: (c) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(c.current_valuation, currency(c))}</Text> },
     { key: 'maturity_status', label: 'Status', sort: 'maturity_status', render: (c) => <MaturityStatusBadge status={c.maturity_status} /> },
   ];
 }

@@ -9,14 +9,13 @@ import { Fact } from '../../../ui/fact';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors/error-page';
-import { money } from '../../opportunities/components/opportunity-view';
 import { RecordsPanel } from '../../records/components/records-panel';
 import { deleteCompany, useCompany, useCompanyAction, useMaturityStatuses, type Company } from '../api/companies';
-import { shortDate } from './companies-list-page';
 import { MaturityStatusBadge } from './maturity-status-badge';
 import { MaturityStatusesPanel } from './maturity-statuses-panel';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
 import { BackLink } from '../../../ui/back-link';
+import { formatDate, formatMoney, formatMultiple } from '../../../app/format';
 
 export type CompanyTab = 'details' | 'key-information' | 'transactions' | 'notes-calls-tasks' | 'maturity-statuses';
 
@@ -31,12 +30,12 @@ function Details({ company: c }: { company: Company }) {
     <Stack gap="lg">
       <Paper withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <Fact label="Cost" value={money(c.cost, currency)} strong />
-          <Fact label="Current valuation" value={c.current_valuation ? money(c.current_valuation, currency) : `${money(c.cost, currency)} (at cost)`} strong />
-          <Fact label="Multiple of cost" value={multiple ? `${multiple}x` : ''} />
-          <Fact label="Value in the fund" value={money(value, currency)} />
-          <Fact label="Invested" value={shortDate(c.investment_date)} />
-          <Fact label="Valued" value={shortDate(c.valuation_date)} />
+          <Fact label="Cost" value={formatMoney(c.cost, currency)} strong />
+          <Fact label="Current valuation" value={c.current_valuation ? formatMoney(c.current_valuation, currency) : `${formatMoney(c.cost, currency)} (at cost)`} strong />
+          <Fact label="Multiple of cost" value={formatMultiple(multiple)} />
+          <Fact label="Value in the fund" value={formatMoney(value, currency)} />
+          <Fact label="Invested" value={formatDate(c.investment_date)} />
+          <Fact label="Valued" value={formatDate(c.valuation_date)} />
           <Fact label="Industry" value={c.industry} />
           <Fact label="Stage" value={c.stage} />
         </SimpleGrid>
@@ -72,8 +71,8 @@ function Transactions({ company: c, fundsLink }: { company: Company; fundsLink: 
   const history = useMaturityStatuses(c.id);
   const currency = currencyOf(c);
   const rows = [
-    ...(c.investment_date || c.cost ? [{ key: 'investment', date: c.investment_date, what: 'Investment', amount: money(c.cost, currency), note: c.stage ? `${c.stage} round` : '' }] : []),
-    ...(c.current_valuation ? [{ key: 'valuation', date: c.valuation_date, what: 'Valuation', amount: money(c.current_valuation, currency), note: '' }] : []),
+    ...(c.investment_date || c.cost ? [{ key: 'investment', date: c.investment_date, what: 'Investment', amount: formatMoney(c.cost, currency), note: c.stage ? `${c.stage} round` : '' }] : []),
+    ...(c.current_valuation ? [{ key: 'valuation', date: c.valuation_date, what: 'Valuation', amount: formatMoney(c.current_valuation, currency), note: '' }] : []),
     ...(history.data ?? []).filter((h) => h.status !== 'active').map((h) => ({ key: `status-${h.id}`, date: h.date, what: MATURITY_STATUS_LABELS[h.status], amount: '—', note: h.note ?? '' })),
   ].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
   return (
@@ -92,7 +91,7 @@ function Transactions({ company: c, fundsLink }: { company: Company; fundsLink: 
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.key}>
-                <Table.Td>{shortDate(r.date)}</Table.Td>
+                <Table.Td>{formatDate(r.date)}</Table.Td>
                 <Table.Td>{r.what}</Table.Td>
                 <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{r.amount}</Table.Td>
                 <Table.Td>{r.note || '—'}</Table.Td>

@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { companyKeys, recordMaturityStatus, useCompanyAction, useMaturityStatuses, type Company } from '../api/companies';
-import { shortDate, STATUS_OPTIONS } from './companies-list-page';
+import { STATUS_OPTIONS } from './companies-list-page';
 import { MaturityStatusBadge } from './maturity-status-badge';
+import { formatDate, toLocalIsoDate } from '../../../app/format';
 
 interface Values extends Record<string, unknown> {
   status: string;
@@ -13,12 +14,11 @@ interface Values extends Record<string, unknown> {
   note: string;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Records a status: the history only grows; the latest by date becomes the company's status. */
 function RecordStatus({ company }: { company: Company }) {
   const client = useQueryClient();
-  const form = useForm<Values>({ initialValues: { status: company.maturity_status, date: today(), note: '' } });
+  const form = useForm<Values>({ initialValues: { status: company.maturity_status, date: toLocalIsoDate(), note: '' } });
   const record = useCompanyAction((v: Values) => recordMaturityStatus(company.id, v));
   const { submit, submitting, formError } = useSubmit(async (v: Values) => {
     await record.mutateAsync({ ...v, note: v.note.trim() });
@@ -30,7 +30,7 @@ function RecordStatus({ company }: { company: Company }) {
       <Stack gap="xs">
         <Group align="flex-start" wrap="wrap">
           <Select label="New status" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} w={200} />
-          <TextInput label="Effective date" type="date" max={today()} {...form.getInputProps('date')} w={180} />
+          <TextInput label="Effective date" type="date" max={toLocalIsoDate()} {...form.getInputProps('date')} w={180} />
           <TextInput label="Note" placeholder="What happened" {...form.getInputProps('note')} style={{ flex: 1 }} miw={240} />
         </Group>
         <FormError message={formError} />
@@ -77,7 +77,7 @@ export function MaturityStatusesPanel({ company, canWrite }: { company: Company;
             <Table.Tbody>
               {history.data.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td>{shortDate(entry.date)}</Table.Td>
+                  <Table.Td>{formatDate(entry.date)}</Table.Td>
                   <Table.Td>
                     <MaturityStatusBadge status={entry.status} />
                   </Table.Td>
@@ -85,7 +85,7 @@ export function MaturityStatusesPanel({ company, canWrite }: { company: Company;
                   <Table.Td>
                     <Text size="sm">{entry.recorded_by?.name ?? '—'}</Text>
                     <Text size="xs" c="dimmed">
-                      {new Date(entry.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+                      {formatDate(entry.created_at)}
                     </Text>
                   </Table.Td>
                 </Table.Tr>

@@ -19,10 +19,10 @@ import { RecordsPanel } from '../../records/components/records-panel';
 import { convertContact, deleteContact, useContact, useContactAction, type Contact } from '../api/contacts';
 import { ContactStatusBadge } from './contacts-list-page';
 import { BackLink } from '../../../ui/back-link';
+import { formatDateLong } from '../../../app/format';
 
 export type ContactTab = 'details' | 'documents' | 'notes-calls-tasks' | 'category' | 'registration-form' | 'fact-find' | 'risk-profile';
 const LIST = '/admin/investors/contacts';
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function Details({ contact }: { contact: Contact }) {
   const attributes = useAttributes('contact');
@@ -37,7 +37,7 @@ function Details({ contact }: { contact: Contact }) {
           <Fact label="Lead status" value={contact.lead_status?.name} />
           <Fact label="Owner" value={contact.owner?.name} />
           <Fact label="Interest" value={contact.interest ? INVESTOR_INTEREST_LABELS[contact.interest as InvestorInterest] : null} />
-          <Fact label="Added" value={date(contact.created_at)} />
+          <Fact label="Added" value={formatDateLong(contact.created_at)} />
         </SimpleGrid>
       </Paper>
       {(attributes.data?.length ?? 0) > 0 && (
@@ -203,7 +203,7 @@ export function ContactPage({ tab }: { tab: ContactTab }) {
       </Group>
       {contact.converted_user && (
         <Alert color="indigo" icon={<IconUserCheck size={18} aria-hidden />}>
-          Converted on {date(contact.converted_at!)} into{' '}
+          Converted on {formatDateLong(contact.converted_at!)} into{' '}
           <Anchor component={Link} to={`/admin/investors/${contact.converted_user.id}/notes-calls-tasks`}>
             {contact.converted_user.name}
           </Anchor>

@@ -13,10 +13,10 @@ import { useContactList, useLeadStatuses, type Contact } from '../api/contacts';
 import type { ContactsSearch } from './contacts-search';
 import { EmptyState } from '../../../ui/empty-state';
 import { ExportButtons } from '../../../ui/export-buttons';
+import { formatDate } from '../../../app/format';
 
 const PER_PAGE = 25;
 const LIST = '/admin/investors/contacts';
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 export const STATUS_COLOURS: Record<ContactStatusId, string> = { 1: 'teal', 2: 'gray', 3: 'indigo' };
 
 export function ContactStatusBadge({ status }: { status: number }) {
@@ -75,7 +75,7 @@ export function ContactsListPage() {
     },
     { key: 'lead_status', label: 'Lead status', render: (c) => <Text size="sm">{c.lead_status?.name ?? '—'}</Text> },
     { key: 'owner', label: 'Owner', render: (c) => <Text size="sm">{c.owner?.name ?? '—'}</Text> },
-    { key: 'created_at', label: 'Added', sort: 'created_at', render: (c) => <Text size="sm">{date(c.created_at)}</Text> },
+    { key: 'created_at', label: 'Added', sort: 'created_at', render: (c) => <Text size="sm">{formatDate(c.created_at)}</Text> },
   ];
 
   return (

@@ -17,10 +17,11 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { sumAmounts, formatMoney } from '@platform/domain';
+import { sumAmounts } from '@platform/domain';
 import type { Board, BoardStage, DealCard as Card } from '../api/deals';
 import { useMoveDeal } from '../api/move-deal';
 import { DealCard } from './deal-card';
+import { formatMoneyCompact } from '../../../app/format';
 
 type Items = Record<string, string[]>;
 
@@ -80,7 +81,7 @@ function StageColumn({ stage, keys, children }: { stage: BoardStage; keys: strin
         </Badge>
       </Group>
       <Text size="xs" c="dimmed" mb="sm">
-        {total.length && !mixed ? `${formatMoney({ amount: sumAmounts(total), currency }).replace(/\.00$/, '')} sought` : '\u00a0'}
+        {total.length && !mixed ? `${formatMoneyCompact(sumAmounts(total), currency)} sought` : '\u00a0'}
       </Text>
       <SortableContext id={stageKey(stage.id)} items={keys} strategy={verticalListSortingStrategy}>
         <Stack ref={setNodeRef} gap="xs" mih={120} style={{ flex: 1 }} data-testid={`stage-${stage.id}-cards`}>

@@ -2,10 +2,9 @@ import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react';
 import { ActionIcon, Avatar, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowRight, IconArrowUp, IconDots, IconExternalLink } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { formatMoney } from '@platform/domain';
 import type { BoardStage, DealCard as Card } from '../api/deals';
+import { formatMoneyCompact } from '../../../app/format';
 
-export const amount = (value: string | null, currency: string) => (value ? formatMoney({ amount: value, currency }).replace(/\.00$/, '') : '—');
 
 interface MoveMenuProps {
   card: Card;
@@ -94,7 +93,7 @@ export const DealCard = forwardRef<HTMLDivElement, Props>(function DealCard({ ca
           {menu && !overlay && <MoveMenu card={card} {...menu} />}
         </Group>
         <Text size="sm" fw={500} c="brand.7">
-          {amount(card.amount_sought, card.currency)}
+          {formatMoneyCompact(card.amount_sought, card.currency)}
         </Text>
         <Group justify="space-between" gap={6}>
           {card.industry ? (

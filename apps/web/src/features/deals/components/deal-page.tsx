@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendarEvent, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { can, formatMoney } from '@platform/domain';
+import { can } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
@@ -14,11 +14,10 @@ import { RecordsPanel } from '../../records/components/records-panel';
 import { Fact } from '../../../ui/fact';
 import { PromoteDeal } from './promote-deal';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
+import { formatDateLong, formatMoney } from '../../../app/format';
 
 export type DealTab = 'performance' | 'key-information' | 'notes-calls-tasks';
 
-const money = (value: string | null, currency: string) => (value ? formatMoney({ amount: value, currency }) : '—');
-const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 
 function Empty({ children }: { children: React.ReactNode }) {
@@ -34,8 +33,8 @@ function Performance({ deal }: { deal: Deal }) {
     <Stack gap="lg">
       <Paper withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <Fact label="Amount sought" value={money(deal.amount_sought, deal.currency)} />
-          <Fact label="Pre-money valuation" value={money(deal.pre_money_valuation, deal.currency)} />
+          <Fact label="Amount sought" value={formatMoney(deal.amount_sought, deal.currency)} />
+          <Fact label="Pre-money valuation" value={formatMoney(deal.pre_money_valuation, deal.currency)} />
           <Fact label="Stage" value={deal.stage?.name ?? ''} />
           <Fact label="Owner" value={deal.owner?.name ?? ''} />
         </SimpleGrid>
@@ -80,7 +79,7 @@ function KeyInformation({ deal }: { deal: Deal }) {
               <Group key={i} component="li" gap="sm" wrap="nowrap">
                 <IconCalendarEvent size={18} aria-hidden color="var(--mantine-color-brand-6)" />
                 <Text size="sm" fw={600} w={160}>
-                  {longDate(d.date)}
+                  {formatDateLong(d.date)}
                 </Text>
                 <Text size="sm">{d.label}</Text>
               </Group>

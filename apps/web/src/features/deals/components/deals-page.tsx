@@ -10,14 +10,13 @@ import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
 import { usePipelines, type Pipeline } from '../../pipelines/api/pipelines';
 import { useBoard, useDealList, type Deal } from '../api/deals';
-import { amount } from './deal-card';
 import { DealBoard } from './deal-board';
 import type { DealsSearch } from './deals-search';
 import { EmptyState } from '../../../ui/empty-state';
 import { ExportButtons } from '../../../ui/export-buttons';
+import { formatDate, formatMoneyCompact } from '../../../app/format';
 
 const PER_PAGE = 25;
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function NoPipelines({ canManage }: { canManage: boolean }) {
   return (
@@ -92,9 +91,9 @@ function TableView({ search, pipelines, update }: { search: DealsSearch; pipelin
     { key: 'pipeline', label: 'Pipeline', render: (d) => <Text size="sm">{d.pipeline?.name ?? '—'}</Text> },
     { key: 'stage', label: 'Stage', render: (d) => <Text size="sm">{d.stage?.name ?? '—'}</Text> },
     { key: 'owner', label: 'Owner', render: (d) => <Text size="sm">{d.owner?.name ?? '—'}</Text> },
-    { key: 'amount_sought', label: 'Amount sought', sort: 'amount_sought', render: (d) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{amount(d.amount_sought, d.currency)}</Text> },
+    { key: 'amount_sought', label: 'Amount sought', sort: 'amount_sought', render: (d) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoneyCompact(d.amount_sought, d.currency)}</Text> },
     { key: 'industry', label: 'Industry', sort: 'industry', render: (d) => <Text size="sm">{d.industry ?? '—'}</Text> },
-    { key: 'created_at', label: 'Added', sort: 'created_at', render: (d) => <Text size="sm">{date(d.created_at)}</Text> },
+    { key: 'created_at', label: 'Added', sort: 'created_at', render: (d) => <Text size="sm">{formatDate(d.created_at)}</Text> },
   ];
 
   return (

@@ -1,10 +1,9 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { money } from '../../opportunities/components/opportunity-view';
 import { usePortfolioAnalysis, type AnalysisGroup, type Fund } from '../api/funds';
+import { formatMoney, formatPercent } from '../../../app/format';
 
 const COLOURS = ['brand.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'yellow.6', 'red.6', 'indigo.6', 'lime.6', 'pink.6', 'gray.6'];
-const share = (value: string | null) => (value === null ? '—' : `${value}%`);
 
 /** One breakdown (by industry or by stage): value shares on a donut, cost and value side by side, and the figures. */
 function Breakdown({ title, groups, currency }: { title: string; groups: AnalysisGroup[]; currency: string }) {
@@ -27,7 +26,7 @@ function Breakdown({ title, groups, currency }: { title: string; groups: Analysi
                   data={valued.map((g, i) => ({ name: g.label, value: Number(g.value), color: COLOURS[i % COLOURS.length] }))}
                   withTooltip
                   tooltipDataSource="segment"
-                  valueFormatter={(v) => money(v.toFixed(2), currency)}
+                  valueFormatter={(v) => formatMoney(v.toFixed(2), currency)}
                   chartLabel="Value"
                   size={180}
                   thickness={28}
@@ -40,7 +39,7 @@ function Breakdown({ title, groups, currency }: { title: string; groups: Analysi
                     <Group key={g.label} gap={6} wrap="nowrap">
                       <ColorSwatch color={`var(--mantine-color-${COLOURS[i % COLOURS.length].replace('.', '-')})`} size={12} withShadow={false} />
                       <Text size="xs">
-                        {g.label} {share(g.value_share)}
+                        {g.label} {formatPercent(g.value_share)}
                       </Text>
                     </Group>
                   ))}
@@ -60,7 +59,7 @@ function Breakdown({ title, groups, currency }: { title: string; groups: Analysi
                 { name: 'Cost', color: 'gray.5' },
                 { name: 'Value', color: 'brand.6' },
               ]}
-              valueFormatter={(v) => money(v.toFixed(2), currency)}
+              valueFormatter={(v) => formatMoney(v.toFixed(2), currency)}
               yAxisProps={{ width: 130 }}
               withLegend
               aria-label={`${title}: cost and value`}
@@ -83,10 +82,10 @@ function Breakdown({ title, groups, currency }: { title: string; groups: Analysi
                 <Table.Tr key={g.label}>
                   <Table.Td>{g.label}</Table.Td>
                   <Table.Td>{g.count}</Table.Td>
-                  <Table.Td>{money(g.cost, currency)}</Table.Td>
-                  <Table.Td>{share(g.cost_share)}</Table.Td>
-                  <Table.Td>{money(g.value, currency)}</Table.Td>
-                  <Table.Td>{share(g.value_share)}</Table.Td>
+                  <Table.Td>{formatMoney(g.cost, currency)}</Table.Td>
+                  <Table.Td>{formatPercent(g.cost_share)}</Table.Td>
+                  <Table.Td>{formatMoney(g.value, currency)}</Table.Td>
+                  <Table.Td>{formatPercent(g.value_share)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -108,7 +107,7 @@ export function AnalysisPanel({ fund }: { fund: Fund }) {
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
-        {totals.count} {totals.count === 1 ? 'holding' : 'holdings'}: cost {money(totals.cost, currency)}, value {money(totals.value, currency)}. Holdings without a valuation count at cost; exited and written-off holdings count no value.
+        {totals.count} {totals.count === 1 ? 'holding' : 'holdings'}: cost {formatMoney(totals.cost, currency)}, value {formatMoney(totals.value, currency)}. Holdings without a valuation count at cost; exited and written-off holdings count no value.
       </Text>
       <Breakdown title="By industry" groups={byIndustry} currency={currency} />
       <Breakdown title="By stage" groups={byStage} currency={currency} />

@@ -9,16 +9,15 @@ import { Fact } from '../../../ui/fact';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors/error-page';
-import { money } from '../../opportunities/components/opportunity-view';
 import { RecordsPanel } from '../../records/components/records-panel';
 import { deleteFund, useFund, useFundAction, type Fund } from '../api/funds';
 import { AnalysisPanel } from './analysis-panel';
-import { percent } from './fund-format';
 import { LedgersPanel } from './ledgers-panel';
 import { FundFiguresCards, NavPanel } from './nav-panel';
 import { PortfolioPanel } from './portfolio-panel';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
 import { BackLink } from '../../../ui/back-link';
+import { formatMoney, formatPercent } from '../../../app/format';
 
 export type FundTab = 'details' | 'transactions' | 'portfolio' | 'notes-calls-tasks' | 'portfolio-analysis';
 
@@ -31,9 +30,9 @@ function Details({ fund, canWrite, canDelete }: { fund: Fund; canWrite: boolean;
           <Fact label="Type" value={fund.type} />
           <Fact label="Vintage" value={String(fund.vintage)} />
           <Fact label="Currency" value={fund.currency} />
-          <Fact label="Target size" value={money(fund.target_size, fund.currency)} />
-          <Fact label="Management fee" value={fund.management_fee ? `${percent(fund.management_fee)} a year` : ''} />
-          <Fact label="Performance fee" value={fund.performance_fee ? percent(fund.performance_fee) : ''} />
+          <Fact label="Target size" value={formatMoney(fund.target_size, fund.currency)} />
+          <Fact label="Management fee" value={fund.management_fee ? `${formatPercent(fund.management_fee)} a year` : ''} />
+          <Fact label="Performance fee" value={fund.performance_fee ? formatPercent(fund.performance_fee) : ''} />
           <Fact label="Manager" value={fund.manager?.name} />
         </SimpleGrid>
         {fund.description && <RichText html={fund.description} />}

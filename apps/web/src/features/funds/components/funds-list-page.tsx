@@ -9,11 +9,10 @@ import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { usePageTitle } from '../../../ui/page-title';
-import { money, sharePrice } from '../../opportunities/components/opportunity-view';
 import { useFundList, useFundOptions, type Fund } from '../api/funds';
-import { multiple } from './fund-format';
 import type { FundsSearch } from './funds-search';
 import { EmptyState } from '../../../ui/empty-state';
+import { formatMoney, formatMultiple, formatPrice } from '../../../app/format';
 
 const PER_PAGE = 25;
 
@@ -52,17 +51,17 @@ export function FundsListPage() {
     },
     { key: 'type', label: 'Type', sort: 'type', render: (f) => <Text size="sm">{f.type}</Text> },
     { key: 'vintage', label: 'Vintage', sort: 'vintage', render: (f) => <Text size="sm">{f.vintage}</Text> },
-    { key: 'target_size', label: 'Target size', sort: 'target_size', render: (f) => <Text size="sm">{money(f.target_size, f.currency)}</Text> },
-    { key: 'paid_in', label: 'Paid in', render: (f) => <Text size="sm">{money(f.figures?.paid_in, f.currency)}</Text> },
+    { key: 'target_size', label: 'Target size', sort: 'target_size', render: (f) => <Text size="sm">{formatMoney(f.target_size, f.currency)}</Text> },
+    { key: 'paid_in', label: 'Paid in', render: (f) => <Text size="sm">{formatMoney(f.figures?.paid_in, f.currency)}</Text> },
     {
       key: 'nav',
       label: 'Latest NAV',
       render: (f) =>
         f.figures?.latest_nav ? (
           <div>
-            <Text size="sm">{money(f.figures.latest_nav.nav, f.currency)}</Text>
+            <Text size="sm">{formatMoney(f.figures.latest_nav.nav, f.currency)}</Text>
             <Text size="xs" c="dimmed">
-              {sharePrice(f.figures.latest_nav.nav_per_unit, f.currency)} a unit, {f.figures.latest_nav.date}
+              {formatPrice(f.figures.latest_nav.nav_per_unit, f.currency)} a unit, {f.figures.latest_nav.date}
             </Text>
           </div>
         ) : (
@@ -71,7 +70,7 @@ export function FundsListPage() {
           </Text>
         ),
     },
-    { key: 'tvpi', label: 'TVPI', render: (f) => <Text size="sm">{multiple(f.figures?.tvpi)}</Text> },
+    { key: 'tvpi', label: 'TVPI', render: (f) => <Text size="sm">{formatMultiple(f.figures?.tvpi)}</Text> },
   ];
 
   return (

@@ -10,15 +10,13 @@ import { DataTable, type Column } from '../../../ui/data-table';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { FormError } from '../../../ui/form-error';
 import { InvestorPicker } from '../../../ui/investor-picker';
-import { money, sharePrice } from '../../opportunities/components/opportunity-view';
 import { createLedger, deleteLedger, useFundAction, useLedgerList, usePositions, type Fund, type LedgerEntry } from '../api/funds';
 import { EditLedgerEntry } from './edit-ledger-entry';
-import { multiple, units } from './fund-format';
 import { EmptyState } from '../../../ui/empty-state';
+import { formatDate, formatMoney, formatMultiple, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 const PER_PAGE = 25;
 const KIND_OPTIONS = LEDGER_KINDS.map((k) => ({ value: k, label: LEDGER_KIND_LABELS[k] }));
-const shortDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Each investor's balance with the fund today: units, their value at the latest NAV per unit, money in and out. */
 function Positions({ fund }: { fund: Fund }) {
@@ -44,12 +42,12 @@ function Positions({ fund }: { fund: Fund }) {
           {rows.map((p) => (
             <Table.Tr key={p.investor.id}>
               <Table.Td>{p.investor.name}</Table.Td>
-              <Table.Td>{units(p.units)}</Table.Td>
-              <Table.Td>{money(p.value, fund.currency)}</Table.Td>
-              <Table.Td>{money(p.paid_in, fund.currency)}</Table.Td>
-              <Table.Td>{money(p.distributions, fund.currency)}</Table.Td>
-              <Table.Td>{money(p.fees, fund.currency)}</Table.Td>
-              <Table.Td>{multiple(p.tvpi)}</Table.Td>
+              <Table.Td>{formatUnits(p.units)}</Table.Td>
+              <Table.Td>{formatMoney(p.value, fund.currency)}</Table.Td>
+              <Table.Td>{formatMoney(p.paid_in, fund.currency)}</Table.Td>
+              <Table.Td>{formatMoney(p.distributions, fund.currency)}</Table.Td>
+              <Table.Td>{formatMoney(p.fees, fund.currency)}</Table.Td>
+              <Table.Td>{formatMultiple(p.tvpi)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -75,14 +73,14 @@ interface EntryValues extends Record<string, unknown> {
 /** Records a subscription, redemption, distribution or fee for one investor. */
 function AddEntry({ fund }: { fund: Fund }) {
   const form = useForm<EntryValues>({
-    initialValues: { investor_id: null, kind: 'subscription', date: new Date().toISOString().slice(0, 10), amount: '', units: '', reference: '' },
+    initialValues: { investor_id: null, kind: 'subscription', date: toLocalIsoDate(), amount: '', units: '', reference: '' },
     validate: { investor_id: (v) => (v ? null : 'Choose an investor.') },
   });
   const create = useFundAction(({ values, idempotencyKey }: { values: EntryValues; idempotencyKey: string }) => createLedger({ fund_id: fund.id, ...values }, idempotencyKey));
   const { submit, submitting, formError } = useSubmit(async (v: EntryValues, { idempotencyKey }) => {
     await create.mutateAsync({ values: v, idempotencyKey });
     form.setValues({ amount: '', units: '', reference: '' });
-    notifications.show({ color: 'teal', message: `${LEDGER_KIND_LABELS[v.kind]} of ${money(v.amount, fund.currency)} recorded.` });
+    notifications.show({ color: 'teal', message: `${LEDGER_KIND_LABELS[v.kind]} of ${formatMoney(v.amount, fund.currency)} recorded.` });
   }, form);
   const kind = form.getValues().kind;
   const inUnits = kind === 'subscription' || kind === 'redemption';
@@ -121,7 +119,7 @@ function RemoveEntry({ fund, entry, onClose }: { fund: Fund; entry: LedgerEntry;
   return (
     <Modal opened onClose={onClose} title="Remove this ledger entry?" centered>
       <Text size="sm">
-        {LEDGER_KIND_LABELS[entry.kind]} of {money(entry.amount, fund.currency)} for {entry.investor?.name ?? 'the investor'} on {shortDate(entry.date)}.
+        {LEDGER_KIND_LABELS[entry.kind]} of {formatMoney(entry.amount, fund.currency)} for {entry.investor?.name ?? 'the investor'} on {formatDate(entry.date)}.
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
@@ -156,23 +154,23 @@ export function LedgersPanel({ fund, canWrite, canDelete }: { fund: Fund; canWri
   const list = useLedgerList({ page, perPage: PER_PAGE, sort, filters });
 
   const columns: Column<LedgerEntry>[] = [
-    { key: 'date', label: 'Date', sort: 'date', render: (e) => shortDate(e.date) },
+    { key: 'date', label: 'Date', sort: 'date', render: (e) => formatDate(e.date) },
     { key: 'investor', label: 'Investor', render: (e) => e.investor?.name ?? '—' },
     { key: 'kind', label: 'Kind', sort: 'kind', render: (e) => LEDGER_KIND_LABELS[e.kind] },
-    { key: 'amount', label: 'Amount', sort: 'amount', render: (e) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{money(e.amount, fund.currency)}</Text> },
-    { key: 'units', label: 'Units', render: (e) => units(e.units) },
-    { key: 'nav_per_unit', label: 'Dealt at', render: (e) => (e.nav_per_unit ? sharePrice(e.nav_per_unit, fund.currency) : '—') },
+    { key: 'amount', label: 'Amount', sort: 'amount', render: (e) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(e.amount, fund.currency)}</Text> },
+    { key: 'units', label: 'Units', render: (e) => formatUnits(e.units) },
+    { key: 'nav_per_unit', label: 'Dealt at', render: (e) => formatPrice(e.nav_per_unit, fund.currency) },
     { key: 'reference', label: 'Reference', render: (e) => e.reference ?? '—' },
     ...(canWrite || canDelete
       ? [{ key: 'actions', label: 'Actions', render: (e: LedgerEntry) => (
           <Group gap={4} wrap="nowrap">
             {canWrite && (
-              <ActionIcon variant="subtle" aria-label={`Edit the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${shortDate(e.date)}`} onClick={() => setEditing(e)}>
+              <ActionIcon variant="subtle" aria-label={`Edit the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatDate(e.date)}`} onClick={() => setEditing(e)}>
                 <IconPencil size={16} aria-hidden />
               </ActionIcon>
             )}
             {canDelete && (
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${shortDate(e.date)}`} onClick={() => setRemoving(e)}>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatDate(e.date)}`} onClick={() => setRemoving(e)}>
                 <IconTrash size={16} aria-hidden />
               </ActionIcon>
             )}

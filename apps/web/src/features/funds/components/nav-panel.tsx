@@ -9,22 +9,20 @@ import { ApiError } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
-import { money, sharePrice } from '../../opportunities/components/opportunity-view';
 import { createNav, deleteNav, useFundAction, useNavs, type Fund, type Nav } from '../api/funds';
-import { multiple, units } from './fund-format';
+import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
-const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The fund's figures today: its latest NAV, what investors paid in and got back, and the multiples. */
 export function FundFiguresCards({ fund }: { fund: Fund }) {
   const f = fund.figures;
   if (!f) return null;
   const cards = [
-    { label: 'Latest NAV', value: money(f.latest_nav?.nav, fund.currency), note: f.latest_nav ? `at ${longDate(f.latest_nav.date)}` : 'No NAV yet' },
-    { label: 'NAV per unit', value: sharePrice(f.latest_nav?.nav_per_unit ?? null, fund.currency), note: `${units(f.units_issued)} units issued` },
-    { label: 'Paid in', value: money(f.paid_in, fund.currency), note: `Fees ${money(f.fees, fund.currency)}` },
-    { label: 'Returned', value: money(sumAmounts([f.distributions, f.redemptions]), fund.currency), note: `DPI ${multiple(f.dpi)}` },
-    { label: 'TVPI', value: multiple(f.tvpi), note: `RVPI ${multiple(f.rvpi)}` },
+    { label: 'Latest NAV', value: formatMoney(f.latest_nav?.nav, fund.currency), note: f.latest_nav ? `at ${formatDate(f.latest_nav.date)}` : 'No NAV yet' },
+    { label: 'NAV per unit', value: formatPrice(f.latest_nav?.nav_per_unit ?? null, fund.currency), note: `${formatUnits(f.units_issued)} units issued` },
+    { label: 'Paid in', value: formatMoney(f.paid_in, fund.currency), note: `Fees ${formatMoney(f.fees, fund.currency)}` },
+    { label: 'Returned', value: formatMoney(sumAmounts([f.distributions, f.redemptions]), fund.currency), note: `DPI ${formatMultiple(f.dpi)}` },
+    { label: 'TVPI', value: formatMultiple(f.tvpi), note: `RVPI ${formatMultiple(f.rvpi)}` },
   ];
   return (
     <SimpleGrid cols={{ base: 2, md: 5 }}>
@@ -47,12 +45,12 @@ interface NavValues extends Record<string, unknown> {
 }
 
 function AddNav({ fund }: { fund: Fund }) {
-  const form = useForm<NavValues>({ initialValues: { date: new Date().toISOString().slice(0, 10), nav: '', units_in_issue: '' } });
+  const form = useForm<NavValues>({ initialValues: { date: toLocalIsoDate(), nav: '', units_in_issue: '' } });
   const create = useFundAction((v: NavValues) => createNav({ fund_id: fund.id, date: v.date, nav: v.nav.trim(), units_in_issue: v.units_in_issue.trim() || undefined }));
   const { submit, submitting, formError } = useSubmit(async (v: NavValues) => {
     await create.mutateAsync(v);
     form.setValues({ nav: '', units_in_issue: '' });
-    notifications.show({ color: 'teal', message: `NAV of ${money(v.nav.trim(), fund.currency)} recorded for ${longDate(v.date)}.` });
+    notifications.show({ color: 'teal', message: `NAV of ${formatMoney(v.nav.trim(), fund.currency)} recorded for ${formatDate(v.date)}.` });
   }, form);
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
@@ -77,9 +75,9 @@ function AddNav({ fund }: { fund: Fund }) {
 function RemoveNav({ fund, nav, onClose }: { fund: Fund; nav: Nav; onClose: () => void }) {
   const remove = useFundAction(() => deleteNav(nav.id));
   return (
-    <Modal opened onClose={onClose} title={`Remove the NAV of ${longDate(nav.date)}?`} centered>
+    <Modal opened onClose={onClose} title={`Remove the NAV of ${formatDate(nav.date)}?`} centered>
       <Text size="sm">
-        {money(nav.nav, fund.currency)} ({sharePrice(nav.nav_per_unit, fund.currency)} a unit). Positions are valued at the NAV per unit before it from then on; subscriptions already dealt at it keep their units.
+        {formatMoney(nav.nav, fund.currency)} ({formatPrice(nav.nav_per_unit, fund.currency)} a unit). Positions are valued at the NAV per unit before it from then on; subscriptions already dealt at it keep their units.
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
@@ -132,7 +130,7 @@ export function NavPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: 
           curveType="linear"
           connectNulls
           yAxisProps={{ width: 90 }}
-          valueFormatter={(value) => value.toLocaleString('en-GB', { maximumFractionDigits: 6 })}
+          valueFormatter={formatNumber}
           aria-label="NAV and NAV per unit over time"
         />
       )}
@@ -156,13 +154,13 @@ export function NavPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: 
           <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
             {newestFirst.map((n) => (
               <Table.Tr key={n.id}>
-                <Table.Td>{longDate(n.date)}</Table.Td>
-                <Table.Td>{money(n.nav, fund.currency)}</Table.Td>
-                <Table.Td>{units(n.units_in_issue)}</Table.Td>
-                <Table.Td>{sharePrice(n.nav_per_unit, fund.currency)}</Table.Td>
+                <Table.Td>{formatDate(n.date)}</Table.Td>
+                <Table.Td>{formatMoney(n.nav, fund.currency)}</Table.Td>
+                <Table.Td>{formatUnits(n.units_in_issue)}</Table.Td>
+                <Table.Td>{formatPrice(n.nav_per_unit, fund.currency)}</Table.Td>
                 {canDelete && (
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove the NAV of ${longDate(n.date)}`} onClick={() => setRemoving(n)}>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove the NAV of ${formatDate(n.date)}`} onClick={() => setRemoving(n)}>
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
                   </Table.Td>

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { formatMoney, OpportunityStatus } from '@platform/domain';
+import { OpportunityStatus } from '@platform/domain';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { useHeldInvestments, type HeldInvestment, type HolderResource } from '../api/holders';
 import { EmptyState } from '../../../ui/empty-state';
+import { formatDate, formatMoney } from '../../../app/format';
 
 const STATUS_COLOURS: Record<HeldInvestment['status'], string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function opportunityPath(o: NonNullable<HeldInvestment['opportunity']>) {
   return o.status >= OpportunityStatus.Completed ? `/admin/investments/existing/${o.id}/transactions` : `/admin/investments/opportunities/${o.id}/transactions`;
@@ -45,7 +45,7 @@ export function HeldInvestmentsPanel({ resource, id }: { resource: HolderResourc
       ),
     },
     { key: 'holder', label: 'Held by', render: (r) => <Text size="sm">{r.holder?.name ?? '—'}</Text> },
-    { key: 'amount', label: 'Amount', sort: 'amount', render: (r) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney({ amount: r.amount, currency: r.currency })}</Text> },
+    { key: 'amount', label: 'Amount', sort: 'amount', render: (r) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(r.amount, r.currency)}</Text> },
     { key: 'reference', label: 'Reference', render: (r) => <Text size="sm" ff="monospace">{r.payment_reference}</Text> },
     {
       key: 'status',
@@ -57,7 +57,7 @@ export function HeldInvestmentsPanel({ resource, id }: { resource: HolderResourc
         </Badge>
       ),
     },
-    { key: 'created_at', label: 'Date', sort: 'created_at', render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{date(r.created_at)}</Text> },
+    { key: 'created_at', label: 'Date', sort: 'created_at', render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(r.created_at)}</Text> },
   ];
   return (
     <DataTable

@@ -1,7 +1,6 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
-import { formatMoney } from '@platform/domain';
+import { formatDate, formatMoney } from '../../../app/format';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The investor's own investments through one of their holders (an organisation, a method account). */
 export function MyHeldInvestments({ holder, investments, empty }: { holder: string; investments: Array<{ id: number; opportunity: string; amount: string; currency: string; status_label: string; created_at: string }>; empty: string }) {
@@ -27,9 +26,9 @@ export function MyHeldInvestments({ holder, investments, empty }: { holder: stri
             {investments.map((i) => (
               <Table.Tr key={i.id}>
                 <Table.Td>{i.opportunity}</Table.Td>
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney({ amount: i.amount, currency: i.currency })}</Table.Td>
+                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(i.amount, i.currency)}</Table.Td>
                 <Table.Td>{i.status_label}</Table.Td>
-                <Table.Td>{day(i.created_at)}</Table.Td>
+                <Table.Td>{formatDate(i.created_at)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -7,6 +7,7 @@ import { ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { ImportRefused, inspectFile, previewFile, runImport, type Inspection, type Preview, type Progress } from '../api/imports';
+import { formatNumber } from '../../../app/format';
 
 const describe = (error: unknown) => (error instanceof ApiError ? (typeof error.errors === 'object' ? Object.values(error.errors)[0]?.[0] : undefined) ?? error.message : 'Something went wrong. Try again.');
 
@@ -115,7 +116,7 @@ export function ImportPage() {
             Import {label.toLowerCase()}
           </Title>
           <Text size="sm" c="dimmed">
-            From a .csv or .xlsx file whose first row names the columns; up to {IMPORT_MAX_ROWS.toLocaleString('en-GB')} rows and {IMPORT_MAX_BYTES / 1024 / 1024} MB. Dates may be written 31/01/1980.
+            From a .csv or .xlsx file whose first row names the columns; up to {formatNumber(IMPORT_MAX_ROWS)} rows and {IMPORT_MAX_BYTES / 1024 / 1024} MB. Dates may be written 31/01/1980.
           </Text>
         </div>
         <SegmentedControl

@@ -13,6 +13,7 @@ import { useSubmit } from '../../../app/use-submit';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { FormError } from '../../../ui/form-error';
 import { InvestorPicker } from '../../../ui/investor-picker';
+import { formatDate } from '../../../app/format';
 
 /** Server: presentEntities in modules/investment-methods/list.ts. */
 export interface MethodAccount {
@@ -24,7 +25,6 @@ export interface MethodAccount {
   created_at: string;
 }
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Chooses a lead (a contact not yet an investor) by name, e-mail or company. */
 function LeadPicker({ value, onChange, error }: { value: string | null; onChange: (id: string | null) => void; error?: string }) {
@@ -172,7 +172,7 @@ export function AccountsPanel({ methodId }: { methodId: number }) {
       },
     },
     { key: 'reference', label: 'Reference', sort: 'reference', render: (r) => <Text size="sm" ff="monospace">{r.reference ?? '—'}</Text> },
-    { key: 'created_at', label: 'Added', sort: 'created_at', render: (r) => <Text size="sm">{date(r.created_at)}</Text> },
+    { key: 'created_at', label: 'Added', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
     ...(mayUpdate
       ? [
           {

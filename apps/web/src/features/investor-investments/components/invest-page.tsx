@@ -13,10 +13,10 @@ import { RichText } from '../../../ui/rich-text';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { useOpportunity, type InvestorOpportunity } from '../../opportunities/api/opportunities';
-import { money } from '../../opportunities/components/opportunity-view';
 import { useReserve, type MyInvestment } from '../api/investments';
 import { InvestmentSummary } from './payment-instructions';
 import { CategoryPrompt, useCategoryPromptDue } from '../../profile/components/category-prompt';
+import { formatMoney } from '../../../app/format';
 
 const HOLDER_ID_FIELD: Partial<Record<HolderType, 'organisation_id' | 'investment_method_entity_id' | 'nominee_id'>> = {
   organisation: 'organisation_id',
@@ -100,7 +100,7 @@ export function InvestPage() {
     return (
       <Stack gap="lg" maw={760} mx="auto">
         <Alert variant="light" color="teal" icon={<IconCircleCheck size={18} aria-hidden />} title="Your allocation is reserved">
-          You reserved {money(done.amount, done.currency)} in {opportunity.name}. The details are below and in {terms.investments.toLowerCase()}.
+          You reserved {formatMoney(done.amount, done.currency)} in {opportunity.name}. The details are below and in {terms.investments.toLowerCase()}.
         </Alert>
         <InvestmentSummary investment={done} />
         <Group>
@@ -113,7 +113,7 @@ export function InvestPage() {
   }
 
   const needsTest = testOn && user?.compliance_passed === false;
-  const limits = `Between ${money(opportunity.minimum_investment, opportunity.currency)} and ${money(opportunity.maximum_investment, opportunity.currency)}; ${money(opportunity.available_amount, opportunity.currency)} still available.`;
+  const limits = `Between ${formatMoney(opportunity.minimum_investment, opportunity.currency)} and ${formatMoney(opportunity.maximum_investment, opportunity.currency)}; ${formatMoney(opportunity.available_amount, opportunity.currency)} still available.`;
   return (
     <Paper withBorder radius="md" p="xl" maw={760} mx="auto">
       <Stack gap="md">

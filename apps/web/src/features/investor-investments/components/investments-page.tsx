@@ -6,8 +6,9 @@ import { acceptsReservations } from '@platform/domain';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOpportunityList, type InvestorOpportunity, type Opportunity } from '../../opportunities/api/opportunities';
-import { FundingProgress, money } from '../../opportunities/components/opportunity-view';
+import { FundingProgress } from '../../opportunities/components/opportunity-view';
 import { useMyInvestments, type MyInvestment } from '../api/investments';
+import { formatMoney } from '../../../app/format';
 
 function OpportunityCard({ opportunity }: { opportunity: InvestorOpportunity }) {
   if (opportunity.market_sounding_pending) {
@@ -53,7 +54,7 @@ function OpenCard({ opportunity }: { opportunity: Opportunity }) {
       )}
       <FundingProgress opportunity={opportunity} />
       <Text size="sm" c="dimmed" mt="xs">
-        Minimum {money(opportunity.minimum_investment, opportunity.currency)}
+        Minimum {formatMoney(opportunity.minimum_investment, opportunity.currency)}
       </Text>
       <Button component={Link} to={`/investor/investments/${opportunity.slug}`} mt="md">
         View opportunity
@@ -72,7 +73,7 @@ function InvestmentCard({ investment }: { investment: MyInvestment }) {
         {investment.opportunity.company_name} · {investment.holder_type_label}
       </Text>
       <Text fz={24} fw={700}>
-        {money(investment.amount, investment.currency)}
+        {formatMoney(investment.amount, investment.currency)}
       </Text>
       {investment.payment_reference && (
         <Text size="sm" c="dimmed">

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
 import { useBranding } from '../../../app/settings';
-import { money } from '../../opportunities/components/opportunity-view';
 import { usePayByCard, type MyInvestment } from '../api/investments';
+import { formatMoney, formatUnits } from '../../../app/format';
 
 const STATUS_COLOURS: Record<string, string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
 
@@ -40,14 +40,14 @@ export function InvestmentSummary({ investment }: { investment: MyInvestment }) 
           </Badge>
         </Group>
         <Text>
-          {money(investment.amount, investment.currency)} held {investment.holder_type_label.toLowerCase()}
-          {investment.shares ? ` · ${Number(investment.shares).toLocaleString('en-GB')} shares` : ''}
+          {formatMoney(investment.amount, investment.currency)} held {investment.holder_type_label.toLowerCase()}
+          {investment.shares ? ` · ${formatUnits(investment.shares)} shares` : ''}
         </Text>
         {investment.status === 'reserved' && <Text size="sm" c="dimmed">Your allocation is reserved. We will send a {terms.cashCall.toLowerCase()} when it is time to pay.</Text>}
         {awaitingPayment && (showBank || pay.reference) && (
           <Alert variant="light" icon={<IconBuildingBank size={18} aria-hidden />} title={investment.status === 'cash_call' ? `${terms.cashCall} - ${terms.awaitingPayment}` : 'Payment details'}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Line label="Amount" value={money(pay.amount, pay.currency)} />
+              <Line label="Amount" value={formatMoney(pay.amount, pay.currency)} />
               <Line label="Account name" value={pay.account_name} />
               <Line label="Sort code" value={pay.sort_code} />
               <Line label="Account number" value={pay.account_number} />
@@ -59,7 +59,7 @@ export function InvestmentSummary({ investment }: { investment: MyInvestment }) 
         {awaitingPayment && settings?.card_payments_enabled === true && (
           <Group gap="sm">
             <Button leftSection={<IconCreditCard size={18} aria-hidden />} variant="light" loading={payByCard.isPending} onClick={() => payByCard.mutate(investment.id)}>
-              Pay {money(pay.amount, pay.currency)} by card
+              Pay {formatMoney(pay.amount, pay.currency)} by card
             </Button>
             {payByCard.error && (
               <Text size="sm" c="red.7" role="alert">

@@ -17,8 +17,8 @@ import { ActivityPanel } from '../../records/components/activity-panel';
 import type { Investor } from '../api/use-investors';
 import { AppropriatenessBadge, categoryLabel } from './investors-list-page';
 import { SectionCard } from '../../../ui/section-card';
+import { formatDate } from '../../../app/format';
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '');
 
 /** The Details tab: who they are, compliance at a glance, custom attributes and the record's history. */
 export function DetailsPanel({ investor: i }: { investor: Investor }) {
@@ -31,7 +31,7 @@ export function DetailsPanel({ investor: i }: { investor: Investor }) {
           <Fact label="Email" value={i.email} />
           <Fact label="Phone" value={i.phone} />
           <Fact label="Address" value={address} />
-          <Fact label="Date of birth" value={day(i.date_of_birth)} />
+          <Fact label="Date of birth" value={formatDate(i.date_of_birth)} />
           <Fact label="Nationality" value={i.nationality} />
           <Fact label="Owner" value={i.owner?.name} />
         </SimpleGrid>
@@ -51,9 +51,9 @@ export function DetailsPanel({ investor: i }: { investor: Investor }) {
               </Text>
             </Group>
           </div>
-          <Fact label="Email verified" value={i.email_verified_at ? day(i.email_verified_at) : 'Not yet'} />
-          <Fact label="Last login" value={day(i.last_login_at) || 'Never'} />
-          <Fact label="Joined" value={day(i.created_at)} />
+          <Fact label="Email verified" value={i.email_verified_at ? formatDate(i.email_verified_at) : 'Not yet'} />
+          <Fact label="Last login" value={i.last_login_at ? formatDate(i.last_login_at) : 'Never'} />
+          <Fact label="Joined" value={formatDate(i.created_at)} />
         </SimpleGrid>
       </SectionCard>
       <SectionCard title="Custom attributes">
@@ -107,7 +107,7 @@ export function TransactionsPanel({ investor }: { investor: Investor }) {
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {t.currency} {t.amount}
                 </Table.Td>
-                <Table.Td>{day(t.created_at)}</Table.Td>
+                <Table.Td>{formatDate(t.created_at)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -201,9 +201,9 @@ export function CategoryPanel({ investor }: { investor: Investor }) {
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {c.declaration.recorded_by_staff ? 'Recorded by staff' : 'Declared by the investor'} on {day(c.declared_at)}
-                {c.expires_at ? ` · valid until ${day(c.expires_at)}` : ''}
-                {c.reviewed_at ? ` · reviewed ${day(c.reviewed_at)}` : ''}
+                {c.declaration.recorded_by_staff ? 'Recorded by staff' : 'Declared by the investor'} on {formatDate(c.declared_at)}
+                {c.expires_at ? ` · valid until ${formatDate(c.expires_at)}` : ''}
+                {c.reviewed_at ? ` · reviewed ${formatDate(c.reviewed_at)}` : ''}
               </Text>
               {c.review_note && <Text size="sm">“{c.review_note}”</Text>}
               {c.status === 'pending' && mayReview && <Review categorisation={c} />}

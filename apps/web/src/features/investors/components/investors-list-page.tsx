@@ -21,9 +21,9 @@ import { investorFilters, useInvestors, useOwners, type Investor } from '../api/
 import type { InvestorsSearch } from './investors-search';
 import { EmptyState } from '../../../ui/empty-state';
 import { ExportButtons } from '../../../ui/export-buttons';
+import { formatDate } from '../../../app/format';
 
 const PER_PAGE = 25;
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
 const KYC_COLOURS: Record<KycStatus, string> = { not_started: 'gray', submitted: 'blue', verified: 'teal', rejected: 'red' };
 const APPROPRIATENESS_COLOURS = { passed: 'teal', failed: 'red', not_taken: 'gray' } as const;
 
@@ -87,7 +87,7 @@ export function InvestorsListPage() {
     { key: 'category', label: 'Category', sort: 'investor_category', render: (r) => <Text size="sm">{categoryLabel(r)}</Text> },
     { key: 'kyc', label: 'KYC', sort: 'kyc_status', width: 200, render: (r) => <KycBadge status={r.kyc_status} /> },
     { key: 'appropriateness', label: 'Appropriateness', width: 140, render: (r) => <AppropriatenessBadge investor={r} /> },
-    { key: 'created_at', label: 'Joined', sort: 'created_at', render: (r) => <Text size="sm">{date(r.created_at)}</Text> },
+    { key: 'created_at', label: 'Joined', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
   ];
 
   return (

@@ -10,8 +10,8 @@ import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { bulkDeleteInvitations, useInvestorAction, useInvitations } from '../api/use-investors';
 import { BackLink } from '../../../ui/back-link';
+import { formatDate } from '../../../app/format';
 
-const when = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /admin/investors/invitations: set-password links not used yet; several can be deleted at once. */
 export function InvitationsPage() {
@@ -85,7 +85,7 @@ export function InvitationsPage() {
                     <Text size="sm">{r.user.email}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{when(r.sent_at)}</Text>
+                    <Text size="sm">{formatDate(r.sent_at)}</Text>
                   </Table.Td>
                   <Table.Td>
                     {r.expired ? (
@@ -94,7 +94,7 @@ export function InvitationsPage() {
                       </Badge>
                     ) : (
                       <Badge color="teal" variant="light">
-                        Valid until {when(r.expires_at)}
+                        Valid until {formatDate(r.expires_at)}
                       </Badge>
                     )}
                   </Table.Td>

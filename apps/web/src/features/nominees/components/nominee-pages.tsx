@@ -13,6 +13,7 @@ import { HeldInvestmentsPanel } from '../../holders/components/held-investments-
 import { EditHolderPage, NewHolderPage, type HolderField } from '../../holders/components/holder-form';
 import { HolderListPage } from '../../holders/components/holder-list-page';
 import { HolderPage } from '../../holders/components/holder-page';
+import { formatDate } from '../../../app/format';
 
 /** Server: modules/nominees/routes.ts. */
 export interface Nominee {
@@ -27,7 +28,6 @@ export interface Nominee {
 
 const LIST = '/admin/investors/nominees';
 const recordPath = (id: number | string) => `${LIST}/${id}/transactions`;
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 const FIELDS: HolderField[] = [
   { name: 'name', label: 'Name', required: true, placeholder: 'Platform Nominees Ltd' },
@@ -43,7 +43,7 @@ export function NomineesListPage() {
     { key: 'name', label: 'Name', sort: 'name', render: (r) => <Text fw={600} size="sm">{r.name}</Text> },
     { key: 'company_number', label: 'Company number', render: (r) => <Text size="sm">{r.company_number ?? '—'}</Text> },
     { key: 'email', label: 'Email', render: (r) => <Text size="sm">{r.email ?? '—'}</Text> },
-    { key: 'created_at', label: 'Added', sort: 'created_at', render: (r) => <Text size="sm">{date(r.created_at)}</Text> },
+    { key: 'created_at', label: 'Added', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
   ];
   return (
     <HolderListPage<Nominee>

@@ -1,11 +1,8 @@
 import { Card, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Fact } from '../../../ui/fact';
 import { useCapTable, useCapTablePerformance } from '../api/cap-table';
-import { money } from './opportunity-view';
+import { formatMoney, formatMultiple, formatPercent, formatRate, formatUnits } from '../../../app/format';
 
-const shares = (value: string) => Number(value).toLocaleString('en-GB', { maximumFractionDigits: 6 });
-const percent = (value: string | null) => (value === null ? '—' : `${value}%`);
-const pct = (irr: string | null) => (irr === null ? '—' : `${(Number(irr) * 100).toFixed(1)}%`);
 const caption = { captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 } as const;
 const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -39,9 +36,9 @@ export function CapTablePanel({ opportunityId }: { opportunityId: number }) {
     <Paper withBorder radius="md">
       <SimpleGrid cols={{ base: 2, md: 4 }} p="md">
         <Fact label="Holders" value={String(total.holders)} />
-        <Fact label="Shares held" value={shares(total.shares)} />
-        <Fact label="Cost" value={money(total.cost, currency)} />
-        <Fact label="Of the company" value={shares_outstanding ? `${percent(total.percent_of_company)} of ${shares(shares_outstanding.shares)} (${shares_outstanding.date})` : 'No valuation recorded'} />
+        <Fact label="Shares held" value={formatUnits(total.shares)} />
+        <Fact label="Cost" value={formatMoney(total.cost, currency)} />
+        <Fact label="Of the company" value={shares_outstanding ? `${formatPercent(total.percent_of_company)} of ${formatUnits(shares_outstanding.shares)} (${shares_outstanding.date})` : 'No valuation recorded'} />
       </SimpleGrid>
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>
@@ -61,10 +58,10 @@ export function CapTablePanel({ opportunityId }: { opportunityId: number }) {
                 <Table.Td>
                   <Holder name={h.name} heldThrough={h.held_through} label={h.holder_type_label} />
                 </Table.Td>
-                <Table.Td style={numeric}>{shares(h.shares)}</Table.Td>
-                <Table.Td style={numeric}>{percent(h.percent_of_holders)}</Table.Td>
-                <Table.Td style={numeric}>{percent(h.percent_of_company)}</Table.Td>
-                <Table.Td style={numeric}>{money(h.cost, currency)}</Table.Td>
+                <Table.Td style={numeric}>{formatUnits(h.shares)}</Table.Td>
+                <Table.Td style={numeric}>{formatPercent(h.percent_of_holders)}</Table.Td>
+                <Table.Td style={numeric}>{formatPercent(h.percent_of_company)}</Table.Td>
+                <Table.Td style={numeric}>{formatMoney(h.cost, currency)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -85,12 +82,12 @@ export function CapTablePerformancePanel({ opportunityId }: { opportunityId: num
       {total && (
         <SimpleGrid cols={{ base: 2, md: 6 }}>
           {[
-            { label: 'Cost', value: money(total.cost, currency) },
-            { label: 'Current value', value: money(total.current_value, currency) },
-            { label: 'Realised', value: money(total.realised, currency) },
-            { label: 'Gain', value: money(total.gain, currency) },
-            { label: 'Multiple (MOIC)', value: total.moic ? `${total.moic}x` : '—' },
-            { label: 'IRR', value: pct(total.irr) },
+            { label: 'Cost', value: formatMoney(total.cost, currency) },
+            { label: 'Current value', value: formatMoney(total.current_value, currency) },
+            { label: 'Realised', value: formatMoney(total.realised, currency) },
+            { label: 'Gain', value: formatMoney(total.gain, currency) },
+            { label: 'Multiple (MOIC)', value: formatMultiple(total.moic) },
+            { label: 'IRR', value: formatRate(total.irr) },
           ].map((f) => (
             <Card key={f.label} withBorder radius="md" padding="md">
               <Fact strong label={f.label} value={f.value} />
@@ -119,12 +116,12 @@ export function CapTablePerformancePanel({ opportunityId }: { opportunityId: num
                   <Table.Td>
                     <Holder name={h.name} heldThrough={h.held_through} label={h.holder_type_label} />
                   </Table.Td>
-                  <Table.Td style={numeric}>{money(h.cost, currency)}</Table.Td>
-                  <Table.Td style={numeric}>{money(h.current_value, currency)}</Table.Td>
-                  <Table.Td style={numeric}>{money(h.realised, currency)}</Table.Td>
-                  <Table.Td style={numeric}>{money(h.gain, currency)}</Table.Td>
-                  <Table.Td style={numeric}>{h.moic ? `${h.moic}x` : '—'}</Table.Td>
-                  <Table.Td style={numeric}>{pct(h.irr)}</Table.Td>
+                  <Table.Td style={numeric}>{formatMoney(h.cost, currency)}</Table.Td>
+                  <Table.Td style={numeric}>{formatMoney(h.current_value, currency)}</Table.Td>
+                  <Table.Td style={numeric}>{formatMoney(h.realised, currency)}</Table.Td>
+                  <Table.Td style={numeric}>{formatMoney(h.gain, currency)}</Table.Td>
+                  <Table.Td style={numeric}>{formatMultiple(h.moic)}</Table.Td>
+                  <Table.Td style={numeric}>{formatRate(h.irr)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

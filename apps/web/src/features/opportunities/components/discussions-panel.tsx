@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
+import { formatDate } from '../../../app/format';
 
 interface Post {
   id: number;
@@ -15,7 +16,6 @@ interface Question extends Post {
   replies: Post[];
 }
 
-const when = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function PostText({ post }: { post: Post }) {
   return (
@@ -30,7 +30,7 @@ function PostText({ post }: { post: Post }) {
           </Badge>
         )}
         <Text size="xs" c="dimmed">
-          {when(post.created_at)}
+          {formatDate(post.created_at)}
         </Text>
       </Group>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -6,6 +6,7 @@ import { OpportunityStatus } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { InvestorPicker } from '../../../ui/investor-picker';
 import type { StaffOpportunity } from '../api/opportunities';
+import { formatDate } from '../../../app/format';
 
 interface Invitation {
   user_id: number;
@@ -78,7 +79,7 @@ export function InvitationsPanel({ opportunity, canWrite }: { opportunity: Staff
                     {row.email}
                   </Text>
                 </Table.Td>
-                <Table.Td>{new Date(row.invited_at).toLocaleDateString('en-GB')}</Table.Td>
+                <Table.Td>{formatDate(row.invited_at)}</Table.Td>
                 {canWrite && (
                   <Table.Td>
                     <Button size="xs" variant="subtle" color="red" onClick={() => void remove(row)} aria-label={`Remove the invitation of ${row.name}`}>

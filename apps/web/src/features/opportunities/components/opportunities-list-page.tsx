@@ -8,9 +8,9 @@ import { useBranding } from '../../../app/settings';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOpportunityList, type StaffOpportunity } from '../api/opportunities';
-import { money } from './opportunity-view';
 import { EmptyState } from '../../../ui/empty-state';
 import { ExportButtons } from '../../../ui/export-buttons';
+import { formatDate, formatMoney, formatPercent } from '../../../app/format';
 
 export interface OpportunitiesSearch {
   page?: number;
@@ -35,7 +35,6 @@ const GROUPS = {
 } as const;
 
 const PER_PAGE = 25;
-const date = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
 
 /** Live opportunities (statuses 1–4) or existing investments (5–6): search, status tabs, sort and paging in the URL. */
 export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS }) {
@@ -56,18 +55,18 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
   const columns: Column<StaffOpportunity>[] = [
     { key: 'name', label: 'Name', sort: 'name', render: (o) => (<div><Text fw={600} size="sm">{o.name}</Text><Text size="xs" c="dimmed">{o.company_name}</Text></div>) },
     { key: 'status', label: 'Status', sort: 'status', render: (o) => <StatusBadge status={o.status} /> },
-    { key: 'target', label: 'Target', sort: 'target_raise', render: (o) => money(o.target_raise, o.currency) },
+    { key: 'target', label: 'Target', sort: 'target_raise', render: (o) => formatMoney(o.target_raise, o.currency) },
     {
       key: 'raised',
       label: 'Committed',
       render: (o) => (
         <Stack gap={4} miw={140}>
-          <Text size="sm">{money(o.committed_amount, o.currency)}</Text>
-          <Progress value={Math.min(100, o.percent_raised ?? 0)} size="sm" aria-label={`${o.percent_raised ?? 0}% of target`} />
+          <Text size="sm">{formatMoney(o.committed_amount, o.currency)}</Text>
+          <Progress value={Math.min(100, o.percent_raised ?? 0)} size="sm" aria-label={`${formatPercent(o.percent_raised ?? 0)} of target`} />
         </Stack>
       ),
     },
-    { key: 'closes', label: 'Closes', sort: 'closes_at', render: (o) => date(o.closes_at) },
+    { key: 'closes', label: 'Closes', sort: 'closes_at', render: (o) => formatDate(o.closes_at) },
   ];
 
   return (

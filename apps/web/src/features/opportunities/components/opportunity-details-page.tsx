@@ -17,11 +17,12 @@ import { PerformancePanel } from './performance-panel';
 import { PreEmptionPanel } from './pre-emption-panel';
 import { RecordsPanel } from '../../records/components/records-panel';
 import { StatusBadge } from './opportunities-list-page';
-import { FundingProgress, money, OpportunityView, sharePrice } from './opportunity-view';
+import { FundingProgress, OpportunityView } from './opportunity-view';
 import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
 import { Fact } from '../../../ui/fact';
 import { BackLink } from '../../../ui/back-link';
+import { formatMoney, formatPrice } from '../../../app/format';
 
 export type { OpportunityTab };
 
@@ -47,12 +48,12 @@ function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
       <Paper withBorder radius="md" p="lg">
         <FundingProgress opportunity={o} />
         <SimpleGrid cols={{ base: 2, md: 4 }} mt="lg">
-          <Fact label="Target raise" value={money(o.target_raise, o.currency)} />
-          <Fact label="Maximum raise" value={money(o.maximum_raise ?? o.target_raise, o.currency)} />
-          <Fact label="Still available" value={money(o.available_amount, o.currency)} />
-          <Fact label="Share price" value={sharePrice(o.share_price, o.currency)} />
-          <Fact label="Minimum investment" value={money(o.minimum_investment, o.currency)} />
-          <Fact label="Maximum investment" value={money(o.maximum_investment, o.currency)} />
+          <Fact label="Target raise" value={formatMoney(o.target_raise, o.currency)} />
+          <Fact label="Maximum raise" value={formatMoney(o.maximum_raise ?? o.target_raise, o.currency)} />
+          <Fact label="Still available" value={formatMoney(o.available_amount, o.currency)} />
+          <Fact label="Share price" value={formatPrice(o.share_price, o.currency)} />
+          <Fact label="Minimum investment" value={formatMoney(o.minimum_investment, o.currency)} />
+          <Fact label="Maximum investment" value={formatMoney(o.maximum_investment, o.currency)} />
           <Fact label="Opens" value={o.opens_at ?? ''} />
           <Fact label="Closes" value={o.closes_at ?? ''} />
         </SimpleGrid>
@@ -82,7 +83,7 @@ function KeyInformation({ opportunity: o }: { opportunity: StaffOpportunity }) {
         <Fact label="Tax relief" value={o.tax_relief === 'none' ? 'None' : o.tax_relief} />
         <Fact label="Type" value={o.type ?? ''} />
         <Fact label="Sub-type" value={o.sub_type ?? ''} />
-        <Fact label="Pre-money valuation" value={money(o.pre_money_valuation, o.currency)} />
+        <Fact label="Pre-money valuation" value={formatMoney(o.pre_money_valuation, o.currency)} />
         <Fact label="Market sounding" value={o.market_sounding_required ? 'Required' : 'Not required'} />
       </SimpleGrid>
       {o.summary && <Text mb="md">{o.summary}</Text>}

@@ -1,24 +1,11 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Box, Card, Group, Image, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck, IconFileText, IconUser } from '@tabler/icons-react';
-import { formatMoney } from '@platform/domain';
 import { RichText } from '../../../ui/rich-text';
 import { useGallery, type Opportunity } from '../api/opportunities';
 import { Fact } from '../../../ui/fact';
+import { formatDateLong, formatMoney, formatPercent, formatPrice } from '../../../app/format';
 
-const longDate = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) : '—');
-
-export function money(amount: string | null | undefined, currency: string): string {
-  return amount == null ? '—' : formatMoney({ amount, currency });
-}
-
-/** Share prices keep their precision but drop trailing zeros: £1.85, £0.1234. */
-export function sharePrice(amount: string | null, currency: string): string {
-  if (amount == null) return '—';
-  const [whole, fraction = ''] = amount.split('.');
-  const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return formatMoney({ amount: `${whole}.00`, currency }).replace(/\.00$/, `.${trimmed}`);
-}
 
 
 export function FundingProgress({ opportunity }: { opportunity: Pick<Opportunity, 'committed_amount' | 'target_raise' | 'percent_raised' | 'currency'> }) {
@@ -27,13 +14,13 @@ export function FundingProgress({ opportunity }: { opportunity: Pick<Opportunity
     <Stack gap={6}>
       <Group justify="space-between">
         <Text size="sm" fw={600}>
-          {money(opportunity.committed_amount, opportunity.currency)} committed
+          {formatMoney(opportunity.committed_amount, opportunity.currency)} committed
         </Text>
         <Text size="sm" c="dimmed">
-          {percent}% of {money(opportunity.target_raise, opportunity.currency)}
+          {formatPercent(percent)} of {formatMoney(opportunity.target_raise, opportunity.currency)}
         </Text>
       </Group>
-      <Progress value={Math.min(100, percent)} size="lg" radius="xl" aria-label={`${percent}% of the target raised`} />
+      <Progress value={Math.min(100, percent)} size="lg" radius="xl" aria-label={`${formatPercent(percent)} of the target raised`} />
     </Stack>
   );
 }
@@ -72,12 +59,12 @@ export function OpportunityView({ opportunity, action, documents = [] }: { oppor
           {opportunity.summary && <Text size="lg">{opportunity.summary}</Text>}
           <FundingProgress opportunity={opportunity} />
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
-            <Fact strong label="Target raise" value={money(opportunity.target_raise, opportunity.currency)} />
-            <Fact strong label="Minimum" value={money(opportunity.minimum_investment, opportunity.currency)} />
-            <Fact strong label="Maximum" value={money(opportunity.maximum_investment, opportunity.currency)} />
-            <Fact strong label="Share price" value={sharePrice(opportunity.share_price, opportunity.currency)} />
-            <Fact strong label="Pre-money valuation" value={money(opportunity.pre_money_valuation, opportunity.currency)} />
-            <Fact strong label="Closes" value={longDate(opportunity.closes_at)} />
+            <Fact strong label="Target raise" value={formatMoney(opportunity.target_raise, opportunity.currency)} />
+            <Fact strong label="Minimum" value={formatMoney(opportunity.minimum_investment, opportunity.currency)} />
+            <Fact strong label="Maximum" value={formatMoney(opportunity.maximum_investment, opportunity.currency)} />
+            <Fact strong label="Share price" value={formatPrice(opportunity.share_price, opportunity.currency)} />
+            <Fact strong label="Pre-money valuation" value={formatMoney(opportunity.pre_money_valuation, opportunity.currency)} />
+            <Fact strong label="Closes" value={formatDateLong(opportunity.closes_at)} />
           </SimpleGrid>
           {action}
         </Stack>
@@ -137,7 +124,7 @@ export function OpportunityView({ opportunity, action, documents = [] }: { oppor
                   <Group key={`${d.label}-${d.date}`} gap="xs" wrap="nowrap">
                     <IconCalendarEvent size={16} aria-hidden />
                     <Text size="sm">
-                      <b>{d.label}</b>: {longDate(d.date)}
+                      <b>{d.label}</b>: {formatDateLong(d.date)}
                     </Text>
                   </Group>
                 ))}

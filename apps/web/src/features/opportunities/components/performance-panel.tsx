@@ -7,8 +7,8 @@ import { useSubmit } from '../../../app/use-submit';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
-import { money, sharePrice } from './opportunity-view';
 import { RealisationsPanel } from './realisations-panel';
+import { formatMoney, formatMultiple, formatPrice, formatRate, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 interface Figures {
   cost: string;
@@ -29,7 +29,6 @@ interface Performance {
 }
 
 const SOURCES: Record<string, string> = { 'share-price': 'Share price', valuation: 'Valuation', exit: 'Exit', 'partial-realisation': 'Partial realisation', 'write-off': 'Write-off', investment: 'Price paid' };
-const pct = (irr: string | null) => (irr === null ? '—' : `${(Number(irr) * 100).toFixed(1)}%`);
 
 type Kind = 'share-prices' | 'company-valuations' | 'company-outcomes';
 interface Values extends Record<string, unknown> {
@@ -43,7 +42,7 @@ interface Values extends Record<string, unknown> {
 
 /** Records a share price, a valuation or an outcome (exit, partial realisation, write-off). */
 function AddPricePoint({ opportunity, onSaved }: { opportunity: StaffOpportunity; onSaved: () => Promise<void> }) {
-  const form = useForm<Values>({ initialValues: { kind: 'share-prices', date: new Date().toISOString().slice(0, 10), price: '', valuation: '', shares_outstanding: '', outcome: 'exit' } });
+  const form = useForm<Values>({ initialValues: { kind: 'share-prices', date: toLocalIsoDate(), price: '', valuation: '', shares_outstanding: '', outcome: 'exit' } });
   const { submit, submitting, formError } = useSubmit(async (v: Values) => {
     const body =
       v.kind === 'share-prices'
@@ -116,11 +115,11 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
       {total && (
         <SimpleGrid cols={{ base: 2, md: 5 }}>
           {[
-            { label: 'Invested', value: money(total.cost, currency) },
-            { label: 'Current value', value: money(total.current_value, currency) },
-            { label: 'Realised', value: money(total.realised, currency) },
-            { label: 'Multiple (MOIC)', value: total.moic ? `${total.moic}x` : '—' },
-            { label: 'IRR', value: pct(total.irr) },
+            { label: 'Invested', value: formatMoney(total.cost, currency) },
+            { label: 'Current value', value: formatMoney(total.current_value, currency) },
+            { label: 'Realised', value: formatMoney(total.realised, currency) },
+            { label: 'Multiple (MOIC)', value: formatMultiple(total.moic) },
+            { label: 'IRR', value: formatRate(total.irr) },
           ].map((f) => (
             <Card key={f.label} withBorder radius="md" padding="md">
               <Fact strong label={f.label} value={f.value} />
@@ -135,7 +134,7 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
           </Title>
           {total?.price && (
             <Text size="sm" c="dimmed">
-              Valued at {sharePrice(total.price.price_per_share, currency)} ({SOURCES[total.price.source] ?? total.price.source}, {total.price.date})
+              Valued at {formatPrice(total.price.price_per_share, currency)} ({SOURCES[total.price.source] ?? total.price.source}, {total.price.date})
             </Text>
           )}
         </Group>
@@ -146,7 +145,7 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
             dataKey="date"
             series={[{ name: 'Price', color: 'brand.6' }]}
             curveType="linear"
-            valueFormatter={(value) => sharePrice(value.toFixed(6), currency)}
+            valueFormatter={(value) => formatPrice(value.toFixed(6), currency)}
             aria-label="Price per share over time"
           />
         ) : (
@@ -180,13 +179,13 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
             {holders.map((h) => (
               <Table.Tr key={h.user_id}>
                 <Table.Td>{h.name}</Table.Td>
-                <Table.Td>{Number(h.shares_held).toLocaleString('en-GB')}</Table.Td>
-                <Table.Td>{money(h.cost, currency)}</Table.Td>
-                <Table.Td>{money(h.current_value, currency)}</Table.Td>
-                <Table.Td>{money(h.realised, currency)}</Table.Td>
-                <Table.Td>{money(h.gain, currency)}</Table.Td>
-                <Table.Td>{h.moic ? `${h.moic}x` : '—'}</Table.Td>
-                <Table.Td>{pct(h.irr)}</Table.Td>
+                <Table.Td>{formatUnits(h.shares_held)}</Table.Td>
+                <Table.Td>{formatMoney(h.cost, currency)}</Table.Td>
+                <Table.Td>{formatMoney(h.current_value, currency)}</Table.Td>
+                <Table.Td>{formatMoney(h.realised, currency)}</Table.Td>
+                <Table.Td>{formatMoney(h.gain, currency)}</Table.Td>
+                <Table.Td>{formatMultiple(h.moic)}</Table.Td>
+                <Table.Td>{formatRate(h.irr)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { PRE_EMPTION_CHOICE_LABELS, PreEmptionChoice, type PreEmptionChoiceId } from '@platform/domain';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
-import { money } from './opportunity-view';
+import { formatMoney } from '../../../app/format';
 
 interface Values extends Record<string, unknown> {
   choice: string;
@@ -43,9 +43,9 @@ export function PreEmptionChoiceForm({
     await onSubmit({ choice: Number(values.choice), ...(needsAmount(values.choice) ? { requested_amount: values.requested_amount.replace(/[£€$,\s]/g, '') } : {}) });
   }, form);
   const hint: Record<number, string> = {
-    [PreEmptionChoice.maintain]: `Take up the full entitlement of ${money(entitledAmount, currency)}.`,
-    [PreEmptionChoice.increase]: `Invest more than the entitlement of ${money(entitledAmount, currency)}, if shares are left over.`,
-    [PreEmptionChoice.decrease]: `Invest less than the entitlement of ${money(entitledAmount, currency)}.`,
+    [PreEmptionChoice.maintain]: `Take up the full entitlement of ${formatMoney(entitledAmount, currency)}.`,
+    [PreEmptionChoice.increase]: `Invest more than the entitlement of ${formatMoney(entitledAmount, currency)}, if shares are left over.`,
+    [PreEmptionChoice.decrease]: `Invest less than the entitlement of ${formatMoney(entitledAmount, currency)}.`,
     [PreEmptionChoice.dontTake]: 'Take up no new shares.',
     [PreEmptionChoice.notApplicable]: 'The holder may not take part (e.g. the shares were transferred).',
     [PreEmptionChoice.awaiting]: 'No answer yet.',
@@ -65,7 +65,7 @@ export function PreEmptionChoiceForm({
         {current.choice !== PreEmptionChoice.awaiting && (
           <Text size="xs" c="dimmed">
             Current answer: {PRE_EMPTION_CHOICE_LABELS[current.choice]}
-            {current.requested_amount ? `, ${money(current.requested_amount, currency)}` : ''}
+            {current.requested_amount ? `, ${formatMoney(current.requested_amount, currency)}` : ''}
           </Text>
         )}
         <Group justify="flex-end">

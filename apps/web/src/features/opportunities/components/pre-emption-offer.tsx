@@ -3,11 +3,9 @@ import { IconSparkles } from '@tabler/icons-react';
 import { INVESTOR_PRE_EMPTION_CHOICES, PRE_EMPTION_CHOICE_LABELS, PreEmptionChoice } from '@platform/domain';
 import { Fact } from '../../../ui/fact';
 import { useAnswerPreEmption, useMyPreEmptionRounds } from '../api/pre-emption';
-import { money, sharePrice } from './opportunity-view';
 import { PreEmptionChoiceForm } from './pre-emption-choice-form';
+import { formatDateLong, formatMoney, formatPrice, formatUnits } from '../../../app/format';
 
-const shares = (value: string) => Number(value).toLocaleString('en-GB', { maximumFractionDigits: 6 });
-const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * On the investor's holding page: the company's pre-emption offers and the investor's answer for
@@ -30,12 +28,12 @@ export function PreEmptionOffers({ opportunityId }: { opportunityId: number }) {
           </Group>
           <Text size="sm" c="dimmed" mb="md">
             As a holder you may take up new shares in proportion to the shares you hold, before they are offered to anyone else.{' '}
-            {round.accepts_choices ? `Give your answer by ${day(round.deadline)}.` : ''}
+            {round.accepts_choices ? `Give your answer by ${formatDateLong(round.deadline)}.` : ''}
           </Text>
           <SimpleGrid cols={{ base: 2, md: 3 }} mb="md">
-            <Fact label="Price per share" value={sharePrice(round.price_per_share, round.currency)} />
-            <Fact label="Deadline" value={day(round.deadline)} />
-            <Fact label="Shares offered in all" value={shares(round.shares_offered)} />
+            <Fact label="Price per share" value={formatPrice(round.price_per_share, round.currency)} />
+            <Fact label="Deadline" value={formatDateLong(round.deadline)} />
+            <Fact label="Shares offered in all" value={formatUnits(round.shares_offered)} />
           </SimpleGrid>
           {round.is_open && !round.accepts_choices && (
             <Alert variant="light" color="gray" mb="md">
@@ -49,17 +47,17 @@ export function PreEmptionOffers({ opportunityId }: { opportunityId: number }) {
                 <div>
                   <Text fw={600}>{e.held_through ? `${e.holder_type_label}: ${e.held_through}` : 'Held personally'}</Text>
                   <Text size="sm">
-                    You hold {shares(e.shares_held)} shares and may take up {shares(e.entitled_shares)} new shares for {money(e.entitled_amount, round.currency)}.
+                    You hold {formatUnits(e.shares_held)} shares and may take up {formatUnits(e.entitled_shares)} new shares for {formatMoney(e.entitled_amount, round.currency)}.
                   </Text>
                 </div>
                 <Badge variant="light" color={e.choice === PreEmptionChoice.awaiting ? 'yellow' : 'teal'}>
-                  {e.choice === PreEmptionChoice.awaiting ? 'Awaiting your answer' : `Your answer: ${PRE_EMPTION_CHOICE_LABELS[e.choice]}${e.requested_amount ? `, ${money(e.requested_amount, round.currency)}` : ''}`}
+                  {e.choice === PreEmptionChoice.awaiting ? 'Awaiting your answer' : `Your answer: ${PRE_EMPTION_CHOICE_LABELS[e.choice]}${e.requested_amount ? `, ${formatMoney(e.requested_amount, round.currency)}` : ''}`}
                 </Badge>
               </Group>
               {!round.is_open && (
                 <Alert variant="light" color={Number(e.allotted_shares) > 0 ? 'teal' : 'gray'} title="This offer has closed">
                   {Number(e.allotted_shares) > 0
-                    ? `You have been allotted ${shares(e.allotted_shares)} new shares for ${money(e.allotted_amount, round.currency)}${e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? `, fewer than the ${shares(e.requested_shares)} you asked for because more were asked for than were offered` : ''}. We will be in touch about payment.`
+                    ? `You have been allotted ${formatUnits(e.allotted_shares)} new shares for ${formatMoney(e.allotted_amount, round.currency)}${e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? `, fewer than the ${formatUnits(e.requested_shares)} you asked for because more were asked for than were offered` : ''}. We will be in touch about payment.`
                     : 'No new shares were allotted to you in this offer.'}
                 </Alert>
               )}

@@ -8,11 +8,9 @@ import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
 import { deleteRound, openRound, recordChoice, updateRound, usePreEmptionRounds, useRefreshRounds, type Entitlement, type PreEmptionRound } from '../api/pre-emption';
-import { money, sharePrice } from './opportunity-view';
 import { PreEmptionChoiceForm } from './pre-emption-choice-form';
+import { formatDate, formatMoney, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
-const shares = (value: string | null) => (value === null ? '—' : Number(value).toLocaleString('en-GB', { maximumFractionDigits: 6 }));
-const day = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 const CHOICE_COLOURS: Record<PreEmptionChoiceId, string> = { 1: 'gray', 2: 'teal', 3: 'blue', 4: 'dark', 5: 'yellow', 6: 'orange' };
 
@@ -33,7 +31,7 @@ interface RoundValues extends Record<string, unknown> {
 
 function OpenRoundButton({ opportunity, onSaved }: { opportunity: StaffOpportunity; onSaved: () => Promise<void> }) {
   const [opened, setOpened] = useState(false);
-  const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const inTwoWeeks = toLocalIsoDate(new Date(Date.now() + 14 * 86_400_000));
   const form = useForm<RoundValues>({ initialValues: { name: '', price_per_share: '', amount_available: '', deadline: inTwoWeeks } });
   const clean = (v: string) => v.replace(/[£€$,\s]/g, '');
   const { submit, submitting, formError } = useSubmit(async (v: RoundValues) => {
@@ -116,33 +114,33 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            Opened {day(round.created_at)} · answers by {day(round.deadline)}
+            Opened {formatDate(round.created_at)} · answers by {formatDate(round.deadline)}
             {round.is_open && !round.accepts_choices ? ' (deadline passed: only staff may record answers)' : ''}
           </Text>
         </div>
         {canWrite && <RoundActions round={round} onSaved={onSaved} />}
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} mb="md">
-        <Fact label="Price per share" value={sharePrice(round.price_per_share, c)} />
-        <Fact label="Amount available" value={money(round.amount_available, c)} />
-        <Fact label="Shares offered" value={shares(round.shares_offered)} />
+        <Fact label="Price per share" value={formatPrice(round.price_per_share, c)} />
+        <Fact label="Amount available" value={formatMoney(round.amount_available, c)} />
+        <Fact label="Shares offered" value={formatUnits(round.shares_offered)} />
         <Fact label="Answered" value={`${t.responded} of ${t.holders}`} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mb="md">
         <Card withBorder radius="md" padding="sm">
-          <Fact strong label="Entitlements" value={`${money(t.entitled_amount, c)} · ${shares(t.entitled_shares)} shares`} />
+          <Fact strong label="Entitlements" value={`${formatMoney(t.entitled_amount, c)} · ${formatUnits(t.entitled_shares)} shares`} />
         </Card>
         <Card withBorder radius="md" padding="sm">
-          <Fact strong label="Requested" value={`${money(t.requested_amount, c)} · ${shares(t.requested_shares)} shares`} />
+          <Fact strong label="Requested" value={`${formatMoney(t.requested_amount, c)} · ${formatUnits(t.requested_shares)} shares`} />
         </Card>
         <Card withBorder radius="md" padding="sm">
-          <Fact strong label="Oversubscribed by" value={Number(t.oversubscribed_shares) > 0 ? `${shares(t.oversubscribed_shares)} shares` : 'Not oversubscribed'} />
+          <Fact strong label="Oversubscribed by" value={Number(t.oversubscribed_shares) > 0 ? `${formatUnits(t.oversubscribed_shares)} shares` : 'Not oversubscribed'} />
         </Card>
         <Card withBorder radius="md" padding="sm">
           <Fact
             strong
             label={round.is_open ? 'Allotted if closed now' : 'Allotted'}
-            value={`${money(t.allotted_amount, c)} · ${shares(t.allotted_shares)} shares${Number(t.unallotted_shares) > 0 ? ` (${shares(t.unallotted_shares)} not taken up)` : ''}`}
+            value={`${formatMoney(t.allotted_amount, c)} · ${formatUnits(t.allotted_shares)} shares${Number(t.unallotted_shares) > 0 ? ` (${formatUnits(t.unallotted_shares)} not taken up)` : ''}`}
           />
         </Card>
       </SimpleGrid>
@@ -171,36 +169,36 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
                     {e.held_through ? `${e.holder_type_label}: ${e.held_through}` : e.holder_type_label}
                   </Text>
                 </Table.Td>
-                <Table.Td style={numeric}>{shares(e.shares_held)}</Table.Td>
+                <Table.Td style={numeric}>{formatUnits(e.shares_held)}</Table.Td>
                 <Table.Td style={numeric}>
-                  {money(e.entitled_amount, c)}
+                  {formatMoney(e.entitled_amount, c)}
                   <Text size="xs" c="dimmed">
-                    {shares(e.entitled_shares)} shares
+                    {formatUnits(e.entitled_shares)} shares
                   </Text>
                 </Table.Td>
                 <Table.Td>
                   <ChoiceBadge choice={e.choice} label={e.choice_label} />
                 </Table.Td>
                 <Table.Td style={numeric}>
-                  {e.requested_amount ? money(e.requested_amount, c) : '—'}
+                  {formatMoney(e.requested_amount, c)}
                   {e.requested_shares && (
                     <Text size="xs" c="dimmed">
-                      {shares(e.requested_shares)} shares
+                      {formatUnits(e.requested_shares)} shares
                     </Text>
                   )}
                 </Table.Td>
                 <Table.Td style={numeric}>
-                  {Number(e.allotted_shares) > 0 ? money(e.allotted_amount, c) : '—'}
+                  {Number(e.allotted_shares) > 0 ? formatMoney(e.allotted_amount, c) : '—'}
                   {Number(e.allotted_shares) > 0 && (
                     <Text size="xs" c={e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? 'orange.8' : 'dimmed'}>
-                      {shares(e.allotted_shares)} shares{e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? ', scaled back' : ''}
+                      {formatUnits(e.allotted_shares)} shares{e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? ', scaled back' : ''}
                     </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
                   {e.chosen_at ? (
                     <Text size="xs">
-                      {day(e.chosen_at)}
+                      {formatDate(e.chosen_at)}
                       {e.chosen_by && e.chosen_by.id !== e.user.id ? ` by ${e.chosen_by.name}` : ''}
                     </Text>
                   ) : (

@@ -9,7 +9,7 @@ import { useSubmit } from '../../../app/use-submit';
 import { EmptyState } from '../../../ui/empty-state';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
-import { money, sharePrice } from './opportunity-view';
+import { formatDate, formatMoney, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 /** What a holder received for shares sold (server: modules/performance/realisations.ts). */
 interface Realisation {
@@ -38,8 +38,6 @@ interface Outcome {
 }
 
 const OUTCOME_NAMES = { exit: 'Exit', 'partial-realisation': 'Partial realisation', 'write-off': 'Write-off' } as const;
-const shares = (value: string) => Number(value).toLocaleString('en-GB', { maximumFractionDigits: 6 });
-const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Records every holder's proceeds from one exit or partial realisation; a partial one asks what part of each holding was sold. */
 function RecordFromOutcome({ opportunity, outcome, onSaved }: { opportunity: StaffOpportunity; outcome: Outcome; onSaved: () => Promise<void> }) {
@@ -69,7 +67,7 @@ function RecordFromOutcome({ opportunity, outcome, onSaved }: { opportunity: Sta
   return (
     <Group align="flex-end" wrap="wrap" gap="sm">
       <Text size="sm" style={{ flex: '1 1 260px' }}>
-        {OUTCOME_NAMES[outcome.kind]} on {day(outcome.date)} at {sharePrice(outcome.price, opportunity.currency)} a share
+        {OUTCOME_NAMES[outcome.kind]} on {formatDate(outcome.date)} at {formatPrice(outcome.price, opportunity.currency)} a share
       </Text>
       {partial && (
         <TextInput
@@ -103,13 +101,13 @@ interface SaleValues extends Record<string, unknown> {
 
 /** One holder's sale of their own (a secondary sale, a buy-back of their shares). */
 function RecordSale({ opportunity, lines, onSaved }: { opportunity: StaffOpportunity; lines: RegisterLine[]; onSaved: () => Promise<void> }) {
-  const form = useForm<SaleValues>({ initialValues: { holder_key: '', date: new Date().toISOString().slice(0, 10), shares: '', proceeds: '', note: '' } });
+  const form = useForm<SaleValues>({ initialValues: { holder_key: '', date: toLocalIsoDate(), shares: '', proceeds: '', note: '' } });
   const { submit, submitting, formError } = useSubmit(async (values: SaleValues, { idempotencyKey }) => {
     await api(`/api/investment-opportunities/${opportunity.id}/realisations`, { method: 'POST', body: values, idempotencyKey });
     form.reset();
     await onSaved();
   }, form);
-  const held = (l: RegisterLine) => `${l.user.name}${l.held_through ? ` (${l.held_through})` : ''}: ${shares(l.shares_held)} shares`;
+  const held = (l: RegisterLine) => `${l.user.name}${l.held_through ? ` (${l.held_through})` : ''}: ${formatUnits(l.shares_held)} shares`;
   return (
     <form onSubmit={form.onSubmit((values) => void submit(values))} aria-label="Record one holder’s sale">
       <Group align="flex-start" wrap="wrap" gap="sm">
@@ -205,7 +203,7 @@ export function RealisationsPanel({ opportunity, canWrite, onChanged }: { opport
                 const outcome = r.outcome_id ? outcomeOf.get(r.outcome_id) : undefined;
                 return (
                   <Table.Tr key={r.id}>
-                    <Table.Td>{day(r.date)}</Table.Td>
+                    <Table.Td>{formatDate(r.date)}</Table.Td>
                     <Table.Td>
                       <Text size="sm">{r.user.name ?? 'Former holder'}</Text>
                       {r.held_through && (
@@ -214,12 +212,12 @@ export function RealisationsPanel({ opportunity, canWrite, onChanged }: { opport
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{shares(r.shares)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{money(r.proceeds, opportunity.currency)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{formatUnits(r.shares)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{formatMoney(r.proceeds, opportunity.currency)}</Table.Td>
                     <Table.Td>{outcome ? OUTCOME_NAMES[outcome.kind] : (r.note ?? 'Sale')}</Table.Td>
                     {canWrite && (
                       <Table.Td>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete the proceeds of ${r.user.name ?? 'this holder'} on ${day(r.date)}`} onClick={() => void remove(r)}>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Delete the proceeds of ${r.user.name ?? 'this holder'} on ${formatDate(r.date)}`} onClick={() => void remove(r)}>
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>
                       </Table.Td>

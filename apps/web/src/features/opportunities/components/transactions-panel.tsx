@@ -9,11 +9,10 @@ import { DataTable, type Column } from '../../../ui/data-table';
 import { useTransactionMove, useTransactions, type Transaction } from '../api/transactions';
 import type { StaffOpportunity } from '../api/opportunities';
 import { ManualInvestmentButton } from './manual-investment-modal';
-import { money } from './opportunity-view';
 import { EmptyState } from '../../../ui/empty-state';
+import { formatDate, formatMoney, formatUnits } from '../../../app/format';
 
 const STATUS_COLOURS: Record<Transaction['status'], string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The Transactions tab: every investment with its holder, amount, shares and status, and the staff moves on it. */
 export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportunity }) {
@@ -40,11 +39,11 @@ export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportuni
   const columns: Column<Transaction>[] = [
     { key: 'investor', label: 'Investor', render: (r) => (<div><Text size="sm" fw={600}>{r.user?.name}</Text><Text size="xs" c="dimmed">{r.user?.email}</Text></div>) },
     { key: 'holder', label: 'Held', render: (r) => <Text size="sm">{r.holder_type_label}{r.holder && r.holder.type !== 'personal' ? `: ${r.holder.name}` : ''}</Text> },
-    { key: 'amount', label: 'Amount', sort: 'amount', render: (r) => money(r.amount, r.currency) },
-    { key: 'shares', label: 'Shares', render: (r) => (r.shares ? Number(r.shares).toLocaleString('en-GB') : '—') },
+    { key: 'amount', label: 'Amount', sort: 'amount', render: (r) => formatMoney(r.amount, r.currency) },
+    { key: 'shares', label: 'Shares', render: (r) => formatUnits(r.shares) },
     { key: 'reference', label: 'Reference', render: (r) => <Text size="sm" ff="monospace">{r.payment_reference}</Text> },
     { key: 'status', label: 'Status', sort: 'status', render: (r) => <Badge color={STATUS_COLOURS[r.status]} variant="light">{r.status_label}</Badge> },
-    { key: 'created', label: 'Date', sort: 'created_at', render: (r) => date(r.created_at) },
+    { key: 'created', label: 'Date', sort: 'created_at', render: (r) => formatDate(r.created_at) },
     {
       key: 'actions',
       label: 'Actions',

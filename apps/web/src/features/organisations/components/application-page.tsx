@@ -17,8 +17,8 @@ import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { APPLICATION_STATUS_COLOURS, ORGANISATION_ROLE_OPTIONS, useApplication, useDecision, type Organisation, type OrganisationApplication } from '../api/organisations';
 import { BackLink } from '../../../ui/back-link';
+import { formatDateTime } from '../../../app/format';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** An organisation on file to link the applicant to, found by name or number. */
 function OrganisationPicker({ value, onChange, error }: { value: string | null; onChange: (id: string | null) => void; error?: string }) {
@@ -135,7 +135,7 @@ export function ApplicationPage() {
           <Fact label="Type" value={application.type_label} />
           <Fact label="Company number" value={application.company_number} />
           <Fact label="Role asked for" value={application.role_label} />
-          <Fact label="Received" value={when(application.created_at)} />
+          <Fact label="Received" value={formatDateTime(application.created_at)} />
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               Supporting document
@@ -162,7 +162,7 @@ export function ApplicationPage() {
           </Title>
           <Text size="sm">
             {application.status_label} by {application.decided_by?.name ?? 'staff'}
-            {application.decided_at ? ` on ${when(application.decided_at)}` : ''}.
+            {application.decided_at ? ` on ${formatDateTime(application.decided_at)}` : ''}.
           </Text>
           {application.status === 'approved' && application.organisation && (
             <Text size="sm" mt="xs">

@@ -9,9 +9,9 @@ import { usePageTitle } from '../../../ui/page-title';
 import { APPLICATION_STATUS_COLOURS, type OrganisationApplication } from '../api/organisations';
 import type { ApplicationsSearch } from '../applications-search';
 import { EmptyState } from '../../../ui/empty-state';
+import { formatDate } from '../../../app/format';
 
 const PATH = '/admin/investors/organisation-applications';
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /admin/investors/organisation-applications: what investors asked for, pending first by default. */
 export function ApplicationsListPage() {
@@ -41,7 +41,7 @@ export function ApplicationsListPage() {
     },
     { key: 'role', label: 'Role asked for', render: (r) => <Text size="sm">{r.role_label}</Text> },
     { key: 'status', label: 'Status', sort: 'status', render: (r) => <Badge color={APPLICATION_STATUS_COLOURS[r.status]} variant="light">{r.status_label}</Badge> },
-    { key: 'created_at', label: 'Received', sort: 'created_at', render: (r) => <Text size="sm">{date(r.created_at)}</Text> },
+    { key: 'created_at', label: 'Received', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
   ];
   return (
     <Stack gap="lg">

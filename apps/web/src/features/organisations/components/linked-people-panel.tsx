@@ -9,8 +9,8 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { InvestorPicker } from '../../../ui/investor-picker';
 import { ORGANISATION_ROLE_OPTIONS, useLinkedUsers, useLinkWrite } from '../api/organisations';
+import { formatDate } from '../../../app/format';
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function LinkPerson({ organisationId }: { organisationId: number }) {
   const write = useLinkWrite(organisationId);
@@ -98,7 +98,7 @@ export function LinkedPeoplePanel({ organisationId }: { organisationId: number }
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{date(person.linked_at)}</Text>
+                    <Text size="sm">{formatDate(person.linked_at)}</Text>
                   </Table.Td>
                   {mayUpdate && (
                     <Table.Td>

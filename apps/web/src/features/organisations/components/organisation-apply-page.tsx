@@ -8,6 +8,7 @@ import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { useApply, useMyApplications, useMyOrganisations } from '../api/my-organisations';
 import { APPLICATION_STATUS_COLOURS, ORGANISATION_ROLE_OPTIONS, ORGANISATION_TYPE_OPTIONS } from '../api/organisations';
+import { formatDate } from '../../../app/format';
 
 interface Values {
   name: string;
@@ -18,7 +19,6 @@ interface Values {
   [key: string]: unknown;
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function ApplyForm() {
   const apply = useApply();
@@ -164,7 +164,7 @@ export function OrganisationApplyPage() {
                     <Text size="sm">{a.role_label}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{day(a.created_at)}</Text>
+                    <Text size="sm">{formatDate(a.created_at)}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Badge color={APPLICATION_STATUS_COLOURS[a.status]} variant="light">

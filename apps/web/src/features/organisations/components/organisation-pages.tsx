@@ -16,12 +16,12 @@ import { HolderListPage } from '../../holders/components/holder-list-page';
 import { HolderPage } from '../../holders/components/holder-page';
 import { ORGANISATION_TYPE_OPTIONS, type Organisation } from '../api/organisations';
 import { LinkedPeoplePanel } from './linked-people-panel';
+import { formatDate } from '../../../app/format';
 
 export type OrganisationTab = 'details' | 'transactions' | 'notes-calls-tasks';
 
 const LIST = '/admin/investors/organisations';
 const recordPath = (id: number | string) => `${LIST}/${id}/details`;
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 const FIELDS: HolderField[] = [
   { name: 'name', label: 'Name', required: true, placeholder: 'Isla Family Trust' },
@@ -41,7 +41,7 @@ export function OrganisationsListPage() {
     { key: 'type', label: 'Type', sort: 'type', render: (r) => <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>{r.type_label}</Badge> },
     { key: 'company_number', label: 'Company number', render: (r) => <Text size="sm">{r.company_number ?? '—'}</Text> },
     { key: 'users_count', label: 'Linked people', render: (r) => <Text size="sm">{r.users_count}</Text> },
-    { key: 'created_at', label: 'Added', sort: 'created_at', render: (r) => <Text size="sm">{date(r.created_at)}</Text> },
+    { key: 'created_at', label: 'Added', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
   ];
   return (
     <HolderListPage<Organisation>
@@ -101,7 +101,7 @@ export function OrganisationPage({ tab }: { tab: OrganisationTab }) {
               <Fact label="Email" value={organisation.email} />
               <Fact label="Phone" value={organisation.phone} />
               <Fact label="Registered address" value={organisation.address} />
-              <Fact label="Added" value={date(organisation.created_at)} />
+              <Fact label="Added" value={formatDate(organisation.created_at)} />
             </SimpleGrid>
           </Paper>
           <LinkedPeoplePanel organisationId={organisation.id} />

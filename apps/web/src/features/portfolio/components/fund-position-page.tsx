@@ -7,13 +7,11 @@ import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors/error-page';
-import { money, sharePrice } from '../../opportunities/components/opportunity-view';
-import { units } from '../../funds/components/fund-format';
 import { useMyFund } from '../api/portfolio';
-import { gainColour, multiple } from './portfolio-page';
+import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
+import { formatDate, formatMoney, formatMultiple, formatPrice, formatUnits } from '../../../app/format';
 
-const date = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
 
 /** /investor/portfolio/fund/{id}: the investor's position in a fund — units, cost, value, distributions, gain — and the fund's NAV history. */
 export function FundPositionPage() {
@@ -26,12 +24,12 @@ export function FundPositionPage() {
   if (!fund) return <Skeleton h={360} radius="md" />;
   const p = fund.position;
   const figures = [
-    { label: 'Units held', value: units(p.units), note: p.nav_per_unit ? `${sharePrice(p.nav_per_unit, fund.currency)} a unit at ${date(p.nav_date)}` : 'No NAV yet' },
-    { label: 'Paid in', value: money(p.paid_in, fund.currency), note: p.fees !== '0.00' ? `Fees ${money(p.fees, fund.currency)}` : undefined },
-    { label: 'Current value', value: p.value === null ? 'Not yet valued' : money(p.value, fund.currency) },
-    { label: 'Distributions', value: money(p.distributions, fund.currency), note: p.redemptions !== '0.00' ? `Redemptions ${money(p.redemptions, fund.currency)}` : undefined },
-    { label: 'Gain', value: p.gain === null ? '—' : money(p.gain, fund.currency), colour: p.gain ? gainColour(p.gain) : undefined },
-    { label: 'Multiple', value: multiple(p.tvpi), note: `DPI ${multiple(p.dpi)}` },
+    { label: 'Units held', value: formatUnits(p.units), note: p.nav_per_unit ? `${formatPrice(p.nav_per_unit, fund.currency)} a unit at ${formatDate(p.nav_date)}` : 'No NAV yet' },
+    { label: 'Paid in', value: formatMoney(p.paid_in, fund.currency), note: p.fees !== '0.00' ? `Fees ${formatMoney(p.fees, fund.currency)}` : undefined },
+    { label: 'Current value', value: p.value === null ? 'Not yet valued' : formatMoney(p.value, fund.currency) },
+    { label: 'Distributions', value: formatMoney(p.distributions, fund.currency), note: p.redemptions !== '0.00' ? `Redemptions ${formatMoney(p.redemptions, fund.currency)}` : undefined },
+    { label: 'Gain', value: p.gain === null ? '—' : formatMoney(p.gain, fund.currency), colour: p.gain ? gainColour(p.gain) : undefined },
+    { label: 'Multiple', value: formatMultiple(p.tvpi), note: `DPI ${formatMultiple(p.dpi)}` },
   ];
   return (
     <Stack gap="lg">
@@ -76,7 +74,7 @@ export function FundPositionPage() {
             series={[{ name: 'NAV per unit', color: 'brand.6' }]}
             curveType="linear"
             yAxisProps={{ width: 70 }}
-            valueFormatter={(value) => sharePrice(value.toFixed(6), fund.currency)}
+            valueFormatter={(value) => formatPrice(value.toFixed(6), fund.currency)}
             aria-label="The fund's NAV per unit over time"
           />
         ) : (
@@ -101,11 +99,11 @@ export function FundPositionPage() {
           <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
             {fund.transactions.map((t) => (
               <Table.Tr key={t.id}>
-                <Table.Td>{date(t.date)}</Table.Td>
+                <Table.Td>{formatDate(t.date)}</Table.Td>
                 <Table.Td>{LEDGER_KIND_LABELS[t.kind]}</Table.Td>
-                <Table.Td>{money(t.amount, fund.currency)}</Table.Td>
-                <Table.Td>{units(t.units)}</Table.Td>
-                <Table.Td>{t.nav_per_unit ? sharePrice(t.nav_per_unit, fund.currency) : '—'}</Table.Td>
+                <Table.Td>{formatMoney(t.amount, fund.currency)}</Table.Td>
+                <Table.Td>{formatUnits(t.units)}</Table.Td>
+                <Table.Td>{formatPrice(t.nav_per_unit, fund.currency)}</Table.Td>
                 <Table.Td>{t.reference ?? '—'}</Table.Td>
               </Table.Tr>
             ))}

@@ -4,13 +4,12 @@ import { ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
-import { money, sharePrice } from '../../opportunities/components/opportunity-view';
 import { PreEmptionOffers } from '../../opportunities/components/pre-emption-offer';
 import { useHolding } from '../api/portfolio';
-import { gainColour, multiple, percent } from './portfolio-page';
+import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
+import { formatDate, formatMoney, formatMultiple, formatPrice, formatRate, formatUnits } from '../../../app/format';
 
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
 
 /** /investor/portfolio/{id}: one holding — cost, value, gain, multiple, IRR — and the investments behind it. */
 export function HoldingPage() {
@@ -23,12 +22,12 @@ export function HoldingPage() {
   if (!holding) return <Skeleton h={360} radius="md" />;
 
   const figures = [
-    { label: 'Invested', value: money(holding.cost, holding.currency) },
-    { label: 'Current value', value: money(holding.current_value, holding.currency), note: holding.valued_at === 'cost' ? 'Held at cost' : `At ${sharePrice(holding.share_price, holding.currency)} a share` },
-    ...(Number(holding.realised) > 0 ? [{ label: 'Realised', value: money(holding.realised, holding.currency), note: 'Proceeds of shares sold' }] : []),
-    { label: 'Gain', value: money(holding.gain, holding.currency), colour: gainColour(holding.gain) },
-    { label: 'Multiple', value: multiple(holding.multiple) },
-    { label: 'IRR', value: percent(holding.irr) },
+    { label: 'Invested', value: formatMoney(holding.cost, holding.currency) },
+    { label: 'Current value', value: formatMoney(holding.current_value, holding.currency), note: holding.valued_at === 'cost' ? 'Held at cost' : `At ${formatPrice(holding.share_price, holding.currency)} a share` },
+    ...(Number(holding.realised) > 0 ? [{ label: 'Realised', value: formatMoney(holding.realised, holding.currency), note: 'Proceeds of shares sold' }] : []),
+    { label: 'Gain', value: formatMoney(holding.gain, holding.currency), colour: gainColour(holding.gain) },
+    { label: 'Multiple', value: formatMultiple(holding.multiple) },
+    { label: 'IRR', value: formatRate(holding.irr) },
   ];
   return (
     <Stack gap="lg">
@@ -71,10 +70,10 @@ export function HoldingPage() {
           <Table.Tbody>
             {holding.investments.map((i) => (
               <Table.Tr key={i.id}>
-                <Table.Td>{date(i.paid_at ?? i.created_at)}</Table.Td>
-                <Table.Td>{money(i.amount, i.currency)}</Table.Td>
-                <Table.Td>{i.shares ? Number(i.shares).toLocaleString('en-GB') : '—'}</Table.Td>
-                <Table.Td>{sharePrice(i.share_price, i.currency)}</Table.Td>
+                <Table.Td>{formatDate(i.paid_at ?? i.created_at)}</Table.Td>
+                <Table.Td>{formatMoney(i.amount, i.currency)}</Table.Td>
+                <Table.Td>{formatUnits(i.shares)}</Table.Td>
+                <Table.Td>{formatPrice(i.share_price, i.currency)}</Table.Td>
                 <Table.Td>
                   <Badge variant="light">{i.status_label}</Badge>
                 </Table.Td>

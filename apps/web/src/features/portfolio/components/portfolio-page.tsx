@@ -5,23 +5,20 @@ import { useNavigate } from '@tanstack/react-router';
 import { useBranding, useFeature } from '../../../app/settings';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
-import { money } from '../../opportunities/components/opportunity-view';
-import { units } from '../../funds/components/fund-format';
 import { useMyFunds, usePortfolio, type Holding, type MyFund, type PortfolioTotals } from '../api/portfolio';
 import { EmptyState } from '../../../ui/empty-state';
+import { formatMoney, formatMultiple, formatUnits } from '../../../app/format';
 
 export const gainColour = (gain: string) => (gain.startsWith('-') ? 'red.7' : Number(gain) > 0 ? 'teal.7' : undefined);
-export const multiple = (value: string | null) => (value ? `${value}x` : '—');
-export const percent = (value: string | null) => (value === null ? '—' : `${(Number(value) * 100).toFixed(1)}%`);
 
 function Totals({ totals }: { totals: PortfolioTotals }) {
   const figures = [
-    { label: 'Invested', value: money(totals.cost, totals.currency) },
-    { label: 'Current value', value: money(totals.current_value, totals.currency) },
+    { label: 'Invested', value: formatMoney(totals.cost, totals.currency) },
+    { label: 'Current value', value: formatMoney(totals.current_value, totals.currency) },
     // Shown once something has been sold: proceeds count in the gain and the multiple.
-    ...(Number(totals.realised) > 0 ? [{ label: 'Realised', value: money(totals.realised, totals.currency) }] : []),
-    { label: 'Gain', value: money(totals.gain, totals.currency), colour: gainColour(totals.gain) },
-    { label: 'Multiple', value: multiple(totals.multiple) },
+    ...(Number(totals.realised) > 0 ? [{ label: 'Realised', value: formatMoney(totals.realised, totals.currency) }] : []),
+    { label: 'Gain', value: formatMoney(totals.gain, totals.currency), colour: gainColour(totals.gain) },
+    { label: 'Multiple', value: formatMultiple(totals.multiple) },
   ];
   return (
     <SimpleGrid cols={{ base: 2, md: figures.length }}>
@@ -44,12 +41,12 @@ function FundPositions({ funds }: { funds: MyFund[] }) {
   const navigate = useNavigate();
   const columns: Column<MyFund>[] = [
     { key: 'name', label: 'Fund', render: (f) => (<div><Text fw={600} size="sm">{f.name}</Text><Text size="xs" c="dimmed">{f.type}, vintage {f.vintage}</Text></div>) },
-    { key: 'units', label: 'Units', render: (f) => units(f.position.units) },
-    { key: 'paid_in', label: 'Paid in', render: (f) => money(f.position.paid_in, f.currency) },
-    { key: 'value', label: 'Current value', render: (f) => <Text size="sm" fw={600}>{f.position.value === null ? 'Not yet valued' : money(f.position.value, f.currency)}</Text> },
-    { key: 'distributions', label: 'Distributions', render: (f) => money(f.position.distributions, f.currency) },
-    { key: 'gain', label: 'Gain', render: (f) => (f.position.gain === null ? '—' : <Text size="sm" c={gainColour(f.position.gain)}>{money(f.position.gain, f.currency)}</Text>) },
-    { key: 'multiple', label: 'Multiple', render: (f) => multiple(f.position.tvpi) },
+    { key: 'units', label: 'Units', render: (f) => formatUnits(f.position.units) },
+    { key: 'paid_in', label: 'Paid in', render: (f) => formatMoney(f.position.paid_in, f.currency) },
+    { key: 'value', label: 'Current value', render: (f) => <Text size="sm" fw={600}>{f.position.value === null ? 'Not yet valued' : formatMoney(f.position.value, f.currency)}</Text> },
+    { key: 'distributions', label: 'Distributions', render: (f) => formatMoney(f.position.distributions, f.currency) },
+    { key: 'gain', label: 'Gain', render: (f) => (f.position.gain === null ? '—' : <Text size="sm" c={gainColour(f.position.gain)}>{formatMoney(f.position.gain, f.currency)}</Text>) },
+    { key: 'multiple', label: 'Multiple', render: (f) => formatMultiple(f.position.tvpi) },
   ];
   return (
     <Stack gap="sm">
@@ -89,11 +86,11 @@ export function PortfolioPage() {
   const columns: Column<Holding>[] = [
     { key: 'name', label: 'Investment', render: (h) => (<div><Text fw={600} size="sm">{h.opportunity.name}</Text><Text size="xs" c="dimmed">{h.opportunity.company_name}</Text></div>) },
     { key: 'status', label: 'Status', render: (h) => <Badge variant="light">{h.opportunity.status_label}</Badge> },
-    { key: 'cost', label: 'Invested', render: (h) => money(h.cost, h.currency) },
-    { key: 'shares', label: 'Shares', render: (h) => (h.shares ? Number(h.shares).toLocaleString('en-GB') : '—') },
-    { key: 'value', label: 'Current value', render: (h) => <Text size="sm" fw={600}>{money(h.current_value, h.currency)}{h.valued_at === 'cost' ? ' (at cost)' : ''}</Text> },
-    { key: 'gain', label: 'Gain', render: (h) => <Text size="sm" c={gainColour(h.gain)}>{money(h.gain, h.currency)}</Text> },
-    { key: 'multiple', label: 'Multiple', render: (h) => multiple(h.multiple) },
+    { key: 'cost', label: 'Invested', render: (h) => formatMoney(h.cost, h.currency) },
+    { key: 'shares', label: 'Shares', render: (h) => formatUnits(h.shares) },
+    { key: 'value', label: 'Current value', render: (h) => <Text size="sm" fw={600}>{formatMoney(h.current_value, h.currency)}{h.valued_at === 'cost' ? ' (at cost)' : ''}</Text> },
+    { key: 'gain', label: 'Gain', render: (h) => <Text size="sm" c={gainColour(h.gain)}>{formatMoney(h.gain, h.currency)}</Text> },
+    { key: 'multiple', label: 'Multiple', render: (h) => formatMultiple(h.multiple) },
   ];
 
   return (
@@ -125,7 +122,7 @@ export function PortfolioPage() {
               { name: 'Invested', color: 'gray.4' },
               { name: 'Current value', color: 'brand.6' },
             ]}
-            valueFormatter={(value) => money(value.toFixed(2), holdings[0].currency)}
+            valueFormatter={(value) => formatMoney(value.toFixed(2), holdings[0].currency)}
             yAxisProps={{ width: 180 }}
             withLegend
             aria-label="Invested and current value by holding"

@@ -8,6 +8,7 @@ import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { useDeclareCategorisation, useMyCategorisation } from '../api/profile';
 import { CategoryCards } from './category-cards';
+import { formatDateLong, toLocalIsoDate } from '../../../app/format';
 
 const STATUS: Record<CategorisationStatus, { label: string; colour: string }> = {
   pending: { label: 'Awaiting approval', colour: 'orange' },
@@ -15,7 +16,6 @@ const STATUS: Record<CategorisationStatus, { label: string; colour: string }> = 
   rejected: { label: 'Rejected', colour: 'red' },
   superseded: { label: 'Replaced', colour: 'gray' },
 };
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * /investor/profile/type: the investor declares their FCA category by accepting its statement; staff
@@ -35,7 +35,7 @@ export function CategoryPage() {
   const { submit, submitting, formError } = useSubmit(async () => {
     if (!category) return;
     const details = INVESTOR_CATEGORY_DETAILS[category];
-    await declare.mutateAsync({ category, declaration: { statement: details.statement, accepted: true, name: user?.name, declared_on: new Date().toISOString().slice(0, 10) } });
+    await declare.mutateAsync({ category, declaration: { statement: details.statement, accepted: true, name: user?.name, declared_on: toLocalIsoDate() } });
     setAccepted(false);
     if (search.redirect?.startsWith('/investor/')) void navigate({ to: search.redirect });
   });
@@ -55,8 +55,8 @@ export function CategoryPage() {
                 {INVESTOR_CATEGORY_DETAILS[latest.category].label}
               </Text>
               <Text size="sm" c="dimmed">
-                Declared {day(latest.declared_at)}
-                {latest.expires_at ? ` · renew by ${day(latest.expires_at)}` : ''}
+                Declared {formatDateLong(latest.declared_at)}
+                {latest.expires_at ? ` · renew by ${formatDateLong(latest.expires_at)}` : ''}
               </Text>
             </div>
             <Badge size="lg" variant="light" color={STATUS[latest.status].colour}>

@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
+import { formatDate } from '../../../app/format';
 
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The investor's files as a simple list: name (a download link when there is one), size and date. */
 export function FileList({ files, empty }: { files: Array<{ id: number; name: string; size_bytes: number; created_at: string; download_url?: string }>; empty: string }) {
@@ -23,7 +23,7 @@ export function FileList({ files, empty }: { files: Array<{ id: number; name: st
               <Text fw={600}>{file.name}</Text>
             )}
             <Text size="xs" c="dimmed">
-              {size(file.size_bytes)} · added {day(file.created_at)}
+              {size(file.size_bytes)} · added {formatDate(file.created_at)}
             </Text>
           </div>
         </Group>

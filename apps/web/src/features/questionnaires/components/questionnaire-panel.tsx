@@ -7,9 +7,9 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { useQuestionnaire, useSaveQuestionnaire, type QuestionnaireEntry, type QuestionnaireSubjectRef } from '../api/questionnaires';
 import { FIELD_FORMS, type FieldSpec } from './questionnaire-fields';
+import { formatDateTime } from '../../../app/format';
 
 type Values = Record<string, unknown>;
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** Answers as the form holds them: text fields as text, yes/no as '1'/'0', lists as lists. */
 function toFormValues(form: QuestionnaireForm, answers: Values | null): Values {
@@ -72,9 +72,9 @@ function Stamp({ entry }: { entry: QuestionnaireEntry | null }) {
   if (!entry?.submitted_at) return <Text size="sm" c="dimmed">Not completed yet.</Text>;
   return (
     <Text size="sm" c="dimmed">
-      Submitted {when(entry.submitted_at)}
+      Submitted {formatDateTime(entry.submitted_at)}
       {entry.submitted_by ? ` by ${entry.submitted_by.name}` : ''}
-      {entry.updated_at && entry.updated_at !== entry.submitted_at ? ` · last updated ${when(entry.updated_at)}${entry.updated_by ? ` by ${entry.updated_by.name}` : ''}` : ''}
+      {entry.updated_at && entry.updated_at !== entry.submitted_at ? ` · last updated ${formatDateTime(entry.updated_at)}${entry.updated_by ? ` by ${entry.updated_by.name}` : ''}` : ''}
     </Text>
   );
 }

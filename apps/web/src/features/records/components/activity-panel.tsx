@@ -4,6 +4,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { api, type Page } from '../../../app/api-client';
 import type { Person, Subject } from '../api/records';
+import { formatDateTime } from '../../../app/format';
 
 interface ActivityEntry {
   id: number;
@@ -14,7 +15,6 @@ interface ActivityEntry {
   created_at: string;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const IGNORED = new Set(['updatedAt', 'updated_at', 'createdAt', 'created_at', 'id']);
 const words = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/_/g, ' ').toLowerCase().trim();
 
@@ -54,7 +54,7 @@ export function ActivityPanel({ subject }: { subject: Subject }) {
               return (
                 <Timeline.Item key={entry.id} bullet={<IconHistory size={12} aria-hidden />} title={<Text size="sm" fw={600}>{words(entry.action).replace(/^./, (c) => c.toUpperCase())}</Text>}>
                   <Text size="xs" c="dimmed">
-                    {entry.actor?.name ?? 'System'} · {when(entry.created_at)}
+                    {entry.actor?.name ?? 'System'} · {formatDateTime(entry.created_at)}
                   </Text>
                   {changed && <Text size="sm">Changed: {changed}</Text>}
                 </Timeline.Item>

@@ -5,6 +5,7 @@ import { DOCUMENT_VISIBILITY_LABELS } from '@platform/domain';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { useRecords, useRecordWrite, type RecordDocument, type Subject } from '../api/records';
+import { formatDate } from '../../../app/format';
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
@@ -101,7 +102,7 @@ export function DocumentsPanel({
                   </Badge>
                 </Table.Td>
                 <Table.Td>{size(d.size_bytes)}</Table.Td>
-                <Table.Td>{new Date(d.created_at).toLocaleDateString('en-GB')}</Table.Td>
+                <Table.Td>{formatDate(d.created_at)}</Table.Td>
                 {(canWrite || rowActions) && (
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">

@@ -7,9 +7,8 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { RichText } from '../../../ui/rich-text';
 import { useRecords, useRecordWrite, type CallLog, type Note, type Subject, type Task } from '../api/records';
+import { formatDate, formatDateTime, toLocalIsoDate, toLocalIsoDateTime } from '../../../app/format';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => `<p>${p.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!).replace(/\n/g, '<br>')}</p>`).join('');
 
 function Empty({ text }: { text: string }) {
@@ -46,7 +45,7 @@ function Notes({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
       {list.data?.length ? (
         <Timeline bulletSize={22} lineWidth={2}>
           {list.data.map((note) => (
-            <Timeline.Item key={note.id} bullet={<IconMessage size={12} aria-hidden />} title={<Text size="sm" fw={600}>{note.author?.name ?? 'Someone'} · {when(note.created_at)}</Text>}>
+            <Timeline.Item key={note.id} bullet={<IconMessage size={12} aria-hidden />} title={<Text size="sm" fw={600}>{note.author?.name ?? 'Someone'} · {formatDateTime(note.created_at)}</Text>}>
               <RichText html={note.body} />
             </Timeline.Item>
           ))}
@@ -61,7 +60,7 @@ function Notes({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
 function Calls({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
   const list = useRecords<CallLog>('call-logs', subject, '-called_at');
   const write = useRecordWrite('call-logs', subject);
-  const form = useForm({ initialValues: { called_at: new Date().toISOString().slice(0, 16), direction: 'outbound', duration_minutes: '', summary: '' } });
+  const form = useForm({ initialValues: { called_at: toLocalIsoDateTime(), direction: 'outbound', duration_minutes: '', summary: '' } });
   const { submit, submitting, formError } = useSubmit(async (v: typeof form.values) => {
     await write.mutateAsync({ body: { called_at: new Date(v.called_at).toISOString(), direction: v.direction, duration_minutes: v.duration_minutes, summary: v.summary } });
     form.reset();
@@ -99,7 +98,7 @@ function Calls({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
               bullet={<IconPhoneCall size={12} aria-hidden />}
               title={
                 <Text size="sm" fw={600}>
-                  {CALL_DIRECTION_LABELS[call.direction as CallDirection]} call · {when(call.called_at)}
+                  {CALL_DIRECTION_LABELS[call.direction as CallDirection]} call · {formatDateTime(call.called_at)}
                   {call.duration_minutes != null ? ` · ${call.duration_minutes} min` : ''}
                 </Text>
               }
@@ -152,7 +151,7 @@ function Tasks({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
               <Checkbox checked={task.status === 'done'} disabled={!canWrite} onChange={() => toggle(task)} label={<Text size="sm" td={task.status === 'done' ? 'line-through' : undefined}>{task.title}</Text>} />
               <Group gap="xs" wrap="nowrap">
                 {task.assignee && <Badge variant="light" color="gray">{task.assignee.name}</Badge>}
-                {task.due_date && <Badge variant="light" color={task.status === 'open' && task.due_date < new Date().toISOString().slice(0, 10) ? 'red' : 'blue'}>Due {day(task.due_date)}</Badge>}
+                {task.due_date && <Badge variant="light" color={task.status === 'open' && task.due_date < toLocalIsoDate() ? 'red' : 'blue'}>Due {formatDate(task.due_date)}</Badge>}
               </Group>
             </Group>
           ))}

@@ -5,13 +5,12 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTerm } from '../../../app/settings';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
-import { money, sharePrice } from '../../opportunities/components/opportunity-view';
-import { gainColour, multiple, percent } from '../../portfolio/components/portfolio-page';
+import { gainColour } from '../../portfolio/components/portfolio-page';
 import { usePortfolioPerformance, type BookCompany, type BookTotal } from '../api/portfolio-performance';
+import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatRate } from '../../../app/format';
 
 const PER_PAGE = 50;
 const SOURCE_LABELS: Record<string, string> = { 'share-price': 'Share price', valuation: 'Valuation', exit: 'Exit', 'partial-realisation': 'Partial realisation', 'write-off': 'Write-off' };
-const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const figure = { style: { fontVariantNumeric: 'tabular-nums' } } as const;
 
 /** Sorts held in the page: the report is one answer for the whole book, so its table sorts and pages here. */
@@ -26,17 +25,17 @@ const SORTS: Record<string, (a: BookCompany, b: BookCompany) => number> = {
 
 function Totals({ total }: { total: BookTotal }) {
   const cards = [
-    { label: 'Invested', value: money(total.cost, total.currency) },
-    { label: 'Current value', value: money(total.current_value, total.currency) },
-    { label: 'Realised', value: money(total.realised, total.currency) },
-    { label: 'Gain', value: money(total.gain, total.currency), colour: gainColour(total.gain) },
-    { label: 'MOIC', value: multiple(total.moic) },
-    { label: 'IRR', value: percent(total.irr) },
+    { label: 'Invested', value: formatMoney(total.cost, total.currency) },
+    { label: 'Current value', value: formatMoney(total.current_value, total.currency) },
+    { label: 'Realised', value: formatMoney(total.realised, total.currency) },
+    { label: 'Gain', value: formatMoney(total.gain, total.currency), colour: gainColour(total.gain) },
+    { label: 'MOIC', value: formatMultiple(total.moic) },
+    { label: 'IRR', value: formatRate(total.irr) },
   ];
   return (
     <Stack gap={6}>
       <Text size="sm" c="dimmed">
-        {total.currency}: {total.companies.toLocaleString('en-GB')} companies, {total.holdings.toLocaleString('en-GB')} holdings
+        {total.currency}: {formatNumber(total.companies)} companies, {formatNumber(total.holdings)} holdings
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
         {cards.map((c) => (
@@ -73,12 +72,12 @@ export function PortfolioKpisPage() {
 
   const columns: Column<BookCompany>[] = [
     { key: 'name', label: 'Investment', sort: 'name', render: (c) => (<div><Text fw={600} size="sm">{c.name}</Text><Text size="xs" c="dimmed">{c.company_name}</Text></div>) },
-    { key: 'holdings', label: 'Holders', render: (c) => <Text size="sm" {...figure}>{c.holdings.toLocaleString('en-GB')}</Text> },
-    { key: 'cost', label: 'Invested', sort: 'cost', render: (c) => <Text size="sm" {...figure}>{money(c.cost, c.currency)}</Text> },
-    { key: 'current_value', label: 'Current value', sort: 'current_value', render: (c) => <Text size="sm" fw={600} {...figure}>{money(c.current_value, c.currency)}</Text> },
-    { key: 'realised', label: 'Realised', sort: 'realised', render: (c) => <Text size="sm" {...figure}>{money(c.realised, c.currency)}</Text> },
-    { key: 'gain', label: 'Gain', sort: 'gain', render: (c) => <Text size="sm" c={gainColour(c.gain)} {...figure}>{money(c.gain, c.currency)}</Text> },
-    { key: 'moic', label: 'MOIC', sort: 'moic', render: (c) => <Text size="sm" {...figure}>{multiple(c.moic)}</Text> },
+    { key: 'holdings', label: 'Holders', render: (c) => <Text size="sm" {...figure}>{formatNumber(c.holdings)}</Text> },
+    { key: 'cost', label: 'Invested', sort: 'cost', render: (c) => <Text size="sm" {...figure}>{formatMoney(c.cost, c.currency)}</Text> },
+    { key: 'current_value', label: 'Current value', sort: 'current_value', render: (c) => <Text size="sm" fw={600} {...figure}>{formatMoney(c.current_value, c.currency)}</Text> },
+    { key: 'realised', label: 'Realised', sort: 'realised', render: (c) => <Text size="sm" {...figure}>{formatMoney(c.realised, c.currency)}</Text> },
+    { key: 'gain', label: 'Gain', sort: 'gain', render: (c) => <Text size="sm" c={gainColour(c.gain)} {...figure}>{formatMoney(c.gain, c.currency)}</Text> },
+    { key: 'moic', label: 'MOIC', sort: 'moic', render: (c) => <Text size="sm" {...figure}>{formatMultiple(c.moic)}</Text> },
     {
       key: 'price',
       label: 'Valued by',
@@ -87,8 +86,8 @@ export function PortfolioKpisPage() {
           <div>
             <Badge variant="light" color={c.price.source === 'write-off' ? 'red' : undefined}>{SOURCE_LABELS[c.price.source] ?? c.price.source}</Badge>
             <Text size="xs" c="dimmed">
-              {day(c.price.date)}
-              {c.price.source === 'write-off' ? '' : `, ${sharePrice(c.price.price_per_share, c.currency)} a share`}
+              {formatDate(c.price.date)}
+              {c.price.source === 'write-off' ? '' : `, ${formatPrice(c.price.price_per_share, c.currency)} a share`}
             </Text>
           </div>
         ) : (
