@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { Role, type RoleId } from '@platform/domain';
-import type { AppContext } from '../app';
+import type { AppContext } from '../platform/context';
 import { settings, users } from './schema';
 import { hashPassword } from '../platform/crypto';
 import { loadSettings, SETTINGS_ID } from '../modules/settings/service';

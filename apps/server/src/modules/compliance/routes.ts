@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { CATEGORISATION_STATUSES, categorisationValid, INVESTOR_CATEGORIES, isInvestorRole } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { investorCategorisations, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound } from '../../platform/errors';

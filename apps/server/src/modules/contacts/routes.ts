@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count } from 'drizzle-orm';
 import { can } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { contacts } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { exportFormat, sendExport } from '../../platform/export';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { pipelineDeals } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { exportFormat, sendExport } from '../../platform/export';

@@ -3,7 +3,7 @@ import { and, asc, count, eq, getTableColumns, isNull, type SQL } from 'drizzle-
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { can, HOLDER_PERMISSION_EVENT, type Action, type RecordSubjectType } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { investments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';

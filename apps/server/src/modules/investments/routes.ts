@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { acceptsReservations, can, formatMoney, INVESTMENT_TYPE_BY_HOLDER, OPPORTUNITY_PERMISSION_EVENT, OpportunityStatus, Role, type Action, type InvestmentStatus } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { investmentOpportunities, investments, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { count, eq, and, isNull, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { notifications } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
 import { parseFields } from '../../platform/form';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { NotificationIcon } from '@platform/domain';
-import type { Realtime } from '../../app';
+import type { Realtime } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { sanitizeRichText } from '../../platform/sanitize';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { can, OPPORTUNITY_PERMISSION_EVENT, Role, type Action } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { discussionReplies, opportunityDiscussions, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound } from '../../platform/errors';

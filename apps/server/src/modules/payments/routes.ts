@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { formatMoney, toMinorUnits } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { investmentOpportunities, investments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, validationError } from '../../platform/errors';

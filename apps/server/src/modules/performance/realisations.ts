@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { toAmount, valueHolding } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { companyOutcomes, holdingRealisations, investmentOpportunities } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { can, OPPORTUNITY_PERMISSION_EVENT, valueHolding, type Action, type CompanyPriceHistory } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { COMPANY_OUTCOME_KINDS, companyOutcomes, companyValuations, holdingRealisations, investments, sharePrices, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { INVESTOR_PRE_EMPTION_CHOICES, preEmptionAcceptsChoices, PRE_EMPTION_CHOICE_LABELS, type Action, type PreEmptionChoiceId } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { investments, preEmptionRounds } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';

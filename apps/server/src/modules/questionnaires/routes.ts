@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can, QUESTIONNAIRE_FORMS, QUESTIONNAIRE_SUBJECTS, type QuestionnaireForm, type QuestionnaireSubject } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';

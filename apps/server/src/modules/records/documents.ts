@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { DOCUMENT_VISIBILITIES, type DocumentVisibility, type RecordSubjectType } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';

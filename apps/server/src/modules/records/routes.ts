@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { registerActivityRoutes } from './activity';
 import { callLogKind } from './call-logs';
 import { registerRecordKind } from './crud';
