@@ -11,7 +11,7 @@ import { parseFields } from '../../platform/form';
 import { idParam } from '../../platform/input';
 import { authenticated, authorize, requireUser } from '../../platform/guards';
 import { byIp, byIpAndEmail, claimAttempts } from '../../platform/rate-limit';
-import { parseIncludes, presentUser, presentUsersWith } from '../users/presenter';
+import { parseIncludes, presentUser, presentUsersWith } from '../../shared/user-presenter';
 import {
   consumeTokenAndSetPassword,
   findUserByEmail,

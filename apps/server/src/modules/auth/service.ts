@@ -9,7 +9,7 @@ import { hashPassword, hmac, randomToken, safeEqual, sha256 } from '../../platfo
 import { validationError } from '../../platform/errors';
 import { formatWait } from '../../platform/rate-limit';
 import type { UserRow } from '../../platform/session';
-import { loadSettings } from '../settings/service';
+import { loadSettings } from '../../shared/settings';
 import { invitationMail, registrationAttemptMail, resetMail, signInLockedMail, verificationMail } from './mails';
 import { LOCK_MS } from './throttle';
 

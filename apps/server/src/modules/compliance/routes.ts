@@ -11,8 +11,8 @@ import { authenticated, authorize, investorOnly, investorOrAny, requireInvestor,
 import { idParams } from '../../platform/input';
 import { idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
-import { presentUser } from '../users/presenter';
-import { flagOn, loadSettings, SETTINGS_ID } from '../settings/service';
+import { presentUser } from '../../shared/user-presenter';
+import { flagOn, loadSettings, SETTINGS_ID } from '../../shared/settings';
 import { latestApprovedCategorisation } from './gate';
 import { presentAppropriatenessMeta, presentCategorisation, presentQuestion } from './presenter';
 import {

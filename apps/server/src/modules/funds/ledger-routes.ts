@@ -9,7 +9,7 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { parseFields, readFormFields } from '../../platform/form';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
-import { parseIncludes } from '../users/presenter';
+import { parseIncludes } from '../../shared/user-presenter';
 import { authorizeFunds } from './access';
 import { assertInvestor, assertUnitsNeverNegative, dealsInUnits, resolveUnits, type LedgerRow } from './ledger';
 import { LEDGERS_EXPORT_RESOURCE, LEDGERS_RESOURCE, ledgersExport, liveLedgers, presentLedgersWith } from './ledger-list';

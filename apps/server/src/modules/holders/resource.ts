@@ -16,8 +16,8 @@ import { paginate, parseListQuery, type ListResource } from '../../platform/list
 import { INVESTMENTS_RESOURCE } from '../investments/list';
 import { presentInvestmentsWith, type InvestmentRow } from '../investments/presenter';
 import { purgeRecordsOf } from '../records/purge';
-import { registerSubject } from '../records/routes';
-import { parseIncludes } from '../users/presenter';
+import { registerSubject } from '../../shared/record-subjects';
+import { parseIncludes } from '../../shared/user-presenter';
 
 /**
  * The staff routes organisations, investment methods and nominees share (spec §2.2): list, export,

@@ -9,7 +9,7 @@ import { clearable, requiredText, textInput } from '../../platform/input';
 import { containsFilter } from '../../platform/list-filters';
 import type { ListResource } from '../../platform/list-query';
 import { registerHolderResource } from '../holders/resource';
-import { flagOn, loadSettings } from '../settings/service';
+import { flagOn, loadSettings } from '../../shared/settings';
 
 type NomineeRow = typeof nominees.$inferSelect;
 

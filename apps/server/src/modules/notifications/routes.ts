@@ -8,7 +8,8 @@ import { parseFields } from '../../platform/form';
 import { authenticated, investorOnly, requireUser, staffOnly, type Guard } from '../../platform/guards';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { isValidSocketId, parseUserChannel } from '../../platform/realtime/auth';
-import { listUnread, markRead, presentNotification, type NotificationRow } from './service';
+import { presentNotification, type NotificationRow } from '../../shared/notifications';
+import { listUnread, markRead } from './service';
 
 const NOTIFICATIONS_RESOURCE: ListResource = {
   name: 'notifications',

@@ -9,9 +9,9 @@ import { forbidden, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { idParams, requiredText } from '../../platform/input';
-import { investorOrOpportunityStaff } from './access';
-import { findOpportunity } from './service';
-import { findVisibleOpportunity, marketSoundingPending, type OpportunityRow } from './visibility';
+import { investorOrOpportunityStaff } from '../../shared/opportunity-access';
+import { findOpportunity } from '../../shared/opportunity-visibility';
+import { findVisibleOpportunity, marketSoundingPending, type OpportunityRow } from '../../shared/opportunity-visibility';
 
 const postSchema = z.strictObject({ body: requiredText(5000, 'Write your question or answer.') });
 

@@ -11,9 +11,9 @@ import { readForm } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { idParam, idParams, textInput } from '../../platform/input';
 import { withStoredFiles } from '../../platform/storage';
-import { authorizeOpportunities, investorOrOpportunityStaff } from './access';
-import { findOpportunity } from './service';
-import { findVisibleOpportunity, marketSoundingPending } from './visibility';
+import { authorizeOpportunities, investorOrOpportunityStaff } from '../../shared/opportunity-access';
+import { findOpportunity } from '../../shared/opportunity-visibility';
+import { findVisibleOpportunity, marketSoundingPending } from '../../shared/opportunity-visibility';
 
 /** Gallery pictures: PNG, JPEG or WebP by their bytes (never SVG, which can carry script), 5 MB each, 20 per opportunity. */
 const GALLERY_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);

@@ -8,7 +8,7 @@ import { AppError, validationError } from '../../platform/errors';
 import { investorOnly, requireInvestor } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { findInvestorInvestment, moveInvestment } from '../investments/service';
-import { notifyUser } from '../notifications/service';
+import { notifyUser } from '../../shared/notifications';
 import { BadSignatureError, stripeProvider, type PaymentProvider } from './provider';
 
 /** Card payments (decision 0011): the investor pays an investment through the provider's hosted checkout. */

@@ -12,10 +12,10 @@ import { AppError, forbidden, notFound, validationError } from '../../platform/e
 import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { clearable, idInput, idParams, isoDateInput, moneyInput, textInput, unitsInput } from '../../platform/input';
-import { findOpportunity } from '../opportunities/service';
+import { findOpportunity } from '../../shared/opportunity-visibility';
 import { loadPriceHistories } from './history';
-import { authorizeOpportunities } from '../opportunities/access';
-import { opportunityForTab } from './access';
+import { authorizeOpportunities } from '../../shared/opportunity-access';
+import { opportunityForTab } from '../../shared/opportunity-tabs';
 import { registerCapTableRoutes } from './cap-table';
 import { registerRealisationRoutes } from './realisations';
 import { loadRealisations, presentFigures, realisationFlow } from './holders';

@@ -9,7 +9,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { readFormFields } from '../../platform/form';
 import { authorize, requireUser } from '../../platform/guards';
 import { namesById } from '../../platform/lookup';
-import { flagOn, loadSettings } from '../settings/service';
+import { flagOn, loadSettings } from '../../shared/settings';
 import { answersOf, assertSubjectExists, formsOf, saveAnswers, withoutBank, type AnswerRow } from './service';
 import { idParam } from '../../platform/input';
 

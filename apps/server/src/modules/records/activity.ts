@@ -4,7 +4,7 @@ import type { RecordSubjectType } from '@platform/domain';
 import type { AppContext } from '../../platform/context';
 import { activityLog, contacts, users } from '../../db/schema';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
-import { authorizeRecords, authorizeSubject, readSubjectFilter } from './subjects';
+import { authorizeRecords, authorizeSubject, readSubjectFilter } from '../../shared/record-subjects';
 
 /**
  * A record's history: every change to it and to what is attached to it, newest first, with who

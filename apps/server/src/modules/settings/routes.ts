@@ -12,7 +12,7 @@ import { sanitizeRichText } from '../../platform/sanitize';
 import { idParams } from '../../platform/input';
 import { checkImage, contentTypeOf, withStoredFiles } from '../../platform/storage';
 import { presentBranding, presentPublicSettings } from './presenter';
-import { loadSettings, SETTINGS_ID } from './service';
+import { loadSettings, SETTINGS_ID } from '../../shared/settings';
 
 const boolish = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])

@@ -4,7 +4,7 @@ import { Role } from '@platform/domain';
 import type { AppContext } from '../../platform/context';
 import { users } from '../../db/schema';
 import { authorize } from '../../platform/guards';
-import { loadSettings } from '../settings/service';
+import { loadSettings } from '../../shared/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_DAYS = 90;

@@ -26,7 +26,7 @@ import { readAttributeInput, saveAttributeValues } from '../attributes/service';
 import { sendInvitation } from '../auth/service';
 import { purgeContact } from '../contacts/service';
 import { purgeRecordsOf } from '../records/purge';
-import { presentUsersWith } from './presenter';
+import { presentUsersWith } from '../../shared/user-presenter';
 import { createInvestorSchema, personalChanges } from './schemas';
 import { assertEmailFree, assertOwner, recordCategoryFromForm } from './service';
 

@@ -12,9 +12,9 @@ import { idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { liveAttributes, readAttributeInput, saveAttributeValues } from '../attributes/service';
-import { loadSettings } from '../settings/service';
+import { loadSettings } from '../../shared/settings';
 import { USERS_EXPORT_RESOURCE, USERS_RESOURCE, usersExport, visibleUsersScope } from './list';
-import { parseIncludes, presentUsersWith } from './presenter';
+import { parseIncludes, presentUsersWith } from '../../shared/user-presenter';
 import { personalChanges, selfUpdateSchema, staffUpdateSchema } from './schemas';
 import { assertEmailFree, assertOwner, OWNER_ROLES, recordCategoryFromForm } from './service';
 
