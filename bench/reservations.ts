@@ -6,7 +6,7 @@ import { readConfig } from '../apps/server/src/config';
 import { migrateDatabase, openPostgres } from '../apps/server/src/db/client';
 import { investmentOpportunities, investments, settings, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/platform/crypto';
-import { loadSettings } from '../apps/server/src/modules/settings/service';
+import { loadSettings } from '../apps/server/src/shared/settings';
 import { signIn, type Session } from './support/client';
 
 /**

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every check in one command — type-checks, unit and API tests (on PGlite and on
-// PostgreSQL) and the browser journeys in Chromium — ending with one line "N passed, N failed".
+// `npm test`: every check in one command — type-checks, the server's module boundaries, unit and
+// API tests (on PGlite and on PostgreSQL) and the browser journeys in Chromium — ending with one
+// line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +36,12 @@ for (const project of PROJECTS) {
     console.log(output);
   }
 }
+
+section('Server module boundaries (dependency-cruiser)');
+// Prints each violation (a runtime cycle between modules, a layer reaching up) and exits non-zero.
+const cruise = ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'apps/server/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'];
+if (run(process.execPath, cruise).status === 0) passed += 1;
+else failed += 1;
 
 section('Unit and API tests (vitest)');
 const vitestReport = path.join(out, 'vitest.json');

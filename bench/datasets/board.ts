@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../apps/server/src/app';
+import type { AppContext } from '../../apps/server/src/platform/context';
 
 const BOARD_DEALS = 5_000;
 const OTHER_DEALS = 15_000;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../apps/server/src/app';
+import type { AppContext } from '../../apps/server/src/platform/context';
 import type { Db } from '../../apps/server/src/db/client';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../apps/server/src/app';
+import type { AppContext } from '../../apps/server/src/platform/context';
 
 /**
  * `BENCH_INVESTORS` investors (100,000 unless told) with the spread a real book has: categories

@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import type { AppContext } from '../../apps/server/src/app';
+import type { AppContext } from '../../apps/server/src/platform/context';
 import { investments, users } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/platform/crypto';
 import { generateBook, loadInvestments } from './book';

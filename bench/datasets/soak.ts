@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import type { AppContext } from '../../apps/server/src/app';
+import type { AppContext } from '../../apps/server/src/platform/context';
 import { investmentOpportunities, settings, users } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/platform/crypto';
-import { loadSettings, SETTINGS_ID } from '../../apps/server/src/modules/settings/service';
+import { loadSettings, SETTINGS_ID } from '../../apps/server/src/shared/settings';
 
 /**
  * The soak's data set, beside the demo (300 investors with notes, tasks and documents; live and

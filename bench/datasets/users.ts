@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../apps/server/src/app';
+import type { AppContext } from '../../apps/server/src/platform/context';
 
 /** The foundation data set: `BENCH_USERS` investors (10,000 unless told) beside the demo accounts. */
 export async function seed({ db }: AppContext) {

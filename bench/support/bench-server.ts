@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp, type AppContext } from '../../apps/server/src/app';
+import { buildApp } from '../../apps/server/src/app';
+import type { AppContext } from '../../apps/server/src/platform/context';
 import { readConfig } from '../../apps/server/src/config';
 import { migrateDatabase, openEmbedded, openPostgres } from '../../apps/server/src/db/client';
 import { seedDemo } from '../../apps/server/src/db/seed';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../apps/server/src/db/client';
 import { createPostgresBus } from '../../apps/server/src/platform/realtime/bus';
 import { userChannelName } from '../../apps/server/src/platform/realtime/auth';
-import { notifyUser } from '../../apps/server/src/modules/notifications/service';
+import { notifyUser } from '../../apps/server/src/shared/notifications';
 import { E2E_DATABASE_URL } from './env';
 import type { NotificationIcon } from '@platform/domain';
 

@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
-import { createBackgroundWork, type BackgroundWork } from './platform/background';
+import { createBackgroundWork } from './platform/background';
 import { registerNoStore } from './platform/cache-control';
 import { systemClock, type Clock } from './platform/clock';
 import { registerDraining } from './platform/draining';
@@ -18,12 +18,13 @@ import { registerErrorHandler } from './platform/errors';
 import { scheduleHousekeeping } from './platform/housekeeping';
 import { registerIdempotency } from './platform/idempotency';
 import { refuseNulCharacters } from './platform/input';
-import { createMailer, type Mailer } from './platform/mail';
+import { createMailer } from './platform/mail';
 import { registerRateLimits } from './platform/rate-limit';
 import { loadAppKey } from './platform/secrets';
-import { localStorage, type Storage } from './platform/storage';
-import { registerSessions, type SessionManager } from './platform/session';
+import { localStorage } from './platform/storage';
+import { registerSessions } from './platform/session';
 import { createRealtime } from './platform/realtime';
+import type { AppContext } from './platform/context';
 import { registerAttributeRoutes } from './modules/attributes/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCompanyRoutes } from './modules/companies/routes';
@@ -55,23 +56,6 @@ import { registerInvitationRoutes } from './modules/users/invitations';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerSignPdfRoutes } from './modules/users/sign-pdf';
 
-/** What every module is handed: the parts of the platform it may use. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  db: Database['db'];
-  clock: Clock;
-  mailer: Mailer;
-  /** Work done after the answer (account mails whose timing must not tell whether an account exists). */
-  background: BackgroundWork;
-  sessions: SessionManager;
-  realtime: Realtime;
-  storage: Storage;
-  appKey: string;
-}
-
-export type App = FastifyInstance;
-export type Realtime = ReturnType<typeof createRealtime>;
 
 export interface BuildOptions {
   config: Config;

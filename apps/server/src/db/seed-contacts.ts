@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { DEFAULT_LEAD_STATUSES, INVESTOR_INTEREST_OPTIONS, Role, scoreRiskProfile } from '@platform/domain';
-import type { AppContext } from '../app';
+import type { AppContext } from '../platform/context';
 import { callLogs, contacts, documents, leadStatuses, notes, questionnaireAnswers, tasks, users } from './schema';
 
 const FIRST = ['Alice', 'Ben', 'Chloe', 'Daniel', 'Ella', 'Finn', 'Georgia', 'Hugo', 'Imogen', 'James', 'Kate', 'Luke', 'Molly', 'Nathan', 'Olivia', 'Patrick', 'Rosie', 'Sam', 'Tara', 'Will'];

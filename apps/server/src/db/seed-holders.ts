@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { Role } from '@platform/domain';
-import type { AppContext } from '../app';
+import type { AppContext } from '../platform/context';
 import type { Db } from './client';
 import {
   documents,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, inArray, like } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { categorisationExpiresAt, INVESTOR_CATEGORIES, KYC_STATUSES, ONBOARDING_FOLDER, Role } from '@platform/domain';
-import type { AppContext } from '../app';
+import type { AppContext } from '../platform/context';
 import type { Db } from './client';
 import { attributes, attributeValues, documents, folders, investorCategorisations, notes, tasks, users } from './schema';
 

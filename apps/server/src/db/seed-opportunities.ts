@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { count, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import type { AppContext } from '../app';
+import type { AppContext } from '../platform/context';
 import { recordOutcomeProceeds } from '../modules/performance/realisations';
 import { companyOutcomes, companyValuations, complianceOptions, complianceQuestions, holdingRealisations, investmentOpportunities, investments, opportunityImages, opportunityInvitations, sharePrices, users } from './schema';
 import { demoPicture } from './demo-images';

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { PreEmptionChoice, type PreEmptionChoiceId } from '@platform/domain';
-import type { AppContext } from '../app';
+import type { AppContext } from '../platform/context';
 import { createRound, loadEntitlements, recordChoice } from '../modules/pre-emption/service';
 import { investmentOpportunities, preEmptionRounds, users } from './schema';
 

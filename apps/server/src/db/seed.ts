@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { Role, type RoleId } from '@platform/domain';
-import type { AppContext } from '../app';
+import type { AppContext } from '../platform/context';
 import { settings, users } from './schema';
 import { hashPassword } from '../platform/crypto';
-import { loadSettings, SETTINGS_ID } from '../modules/settings/service';
-import { notifyUser } from '../modules/notifications/service';
+import { loadSettings, SETTINGS_ID } from '../shared/settings';
+import { notifyUser } from '../shared/notifications';
 import { seedExitProceeds, seedOpportunities } from './seed-opportunities';
 import { seedDeals } from './seed-deals';
 import { seedContacts } from './seed-contacts';

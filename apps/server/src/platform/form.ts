@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+// Types request.parts and request.isMultipart; the plugin itself is registered by app.ts.
+import type {} from '@fastify/multipart';
 import type { z } from 'zod';
 import { AppError, validationError, zodIssuesToFieldErrors } from './errors';
 import { nulCharacterError } from './input';

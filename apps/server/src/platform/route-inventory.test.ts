@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { can, PUBLIC_FLAG_NAMES, Role, ROLE_IDS, type RoleId } from '@platform/domain';
 import { settings } from '../db/schema';
-import { loadSettings } from '../modules/settings/service';
+import { loadSettings } from '../shared/settings';
 import { agent, createTestApp, signedIn, type TestApp } from '../test/harness';
 import type { Access, Guard } from './guards';
 

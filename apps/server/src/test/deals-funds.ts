@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Role } from '@platform/domain';
 import { fundInvestments, funds, ledgers, netAssetValues, pipelineDeals, pipelines, pipelineStages, settings } from '../db/schema';
-import { loadSettings, SETTINGS_ID } from '../modules/settings/service';
+import { loadSettings, SETTINGS_ID } from '../shared/settings';
 import { createUser, type TestApp } from './harness';
 
 /** Factories for the deal-flow and fund tests: rows straight into the database, positions dense. */

@@ -1,7 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Role, type RoleId } from '@platform/domain';
-import { buildApp, type AppContext, type BuildOptions } from '../app';
+import { buildApp, type BuildOptions } from '../app';
+import type { AppContext } from '../platform/context';
 import { readConfig } from '../config';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/crypto';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { investmentOpportunities, investments, settings } from '../db/schema';
-import { loadSettings, SETTINGS_ID } from '../modules/settings/service';
+import { loadSettings, SETTINGS_ID } from '../shared/settings';
 import type { TestApp } from './harness';
 
 /** Factories for opportunity and investment tests: rows straight into the database. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { ATTRIBUTE_MODES, ATTRIBUTE_SUBJECT_TYPES, ATTRIBUTE_TYPES } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { attributes } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound } from '../../platform/errors';

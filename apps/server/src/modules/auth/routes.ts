@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, setPasswordSchema, updatePasswordSchema } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { hashPassword, sha256, verifyPassword } from '../../platform/crypto';
@@ -11,7 +11,7 @@ import { parseFields } from '../../platform/form';
 import { idParam } from '../../platform/input';
 import { authenticated, authorize, requireUser } from '../../platform/guards';
 import { byIp, byIpAndEmail, claimAttempts } from '../../platform/rate-limit';
-import { parseIncludes, presentUser, presentUsersWith } from '../users/presenter';
+import { parseIncludes, presentUser, presentUsersWith } from '../../shared/user-presenter';
 import {
   consumeTokenAndSetPassword,
   findUserByEmail,

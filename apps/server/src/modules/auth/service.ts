@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { resolveTerminology, Role, type RegisterInput } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { users, userTokens } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -9,7 +9,7 @@ import { hashPassword, hmac, randomToken, safeEqual, sha256 } from '../../platfo
 import { validationError } from '../../platform/errors';
 import { formatWait } from '../../platform/rate-limit';
 import type { UserRow } from '../../platform/session';
-import { loadSettings } from '../settings/service';
+import { loadSettings } from '../../shared/settings';
 import { invitationMail, registrationAttemptMail, resetMail, signInLockedMail, verificationMail } from './mails';
 import { LOCK_MS } from './throttle';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { claimAttempts, clearCounters, closedFor, closeUntil, tooManyAttempts, type Limit } from '../../platform/rate-limit';
 

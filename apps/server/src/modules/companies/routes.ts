@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { fundInvestments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
@@ -9,7 +9,7 @@ import { parseFields, readFormFields } from '../../platform/form';
 import { authorize } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
-import { parseIncludes } from '../users/presenter';
+import { parseIncludes } from '../../shared/user-presenter';
 import { COMPANIES_EXPORT_RESOURCE, COMPANIES_RESOURCE, companiesExport, liveCompanies } from './list';
 import { COMPANY_INCLUDES, presentCompaniesWith, presentMaturityStatuses, type CompanyRow } from './presenter';
 import { createCompanySchema, createMaturityStatusSchema, updateCompanySchema } from './schemas';

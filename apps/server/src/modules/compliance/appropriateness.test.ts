@@ -4,7 +4,7 @@ import { can, Role, ROLE_IDS, UNLIMITED_COMPLIANCE_TRIES, type RoleId } from '@p
 import { activityLog, complianceAttempts, settings } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { agent, createUser, createTestApp, reloadUser, signedIn, type TestApp } from '../../test/harness';
-import { loadSettings, SETTINGS_ID } from '../settings/service';
+import { loadSettings, SETTINGS_ID } from '../../shared/settings';
 
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;

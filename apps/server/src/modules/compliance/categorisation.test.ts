@@ -5,7 +5,7 @@ import { activityLog, investorCategorisations, settings } from '../../db/schema'
 import { fixedClock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { agent, createUser, createTestApp, reloadUser, signedIn, type TestApp } from '../../test/harness';
-import { loadSettings, SETTINGS_ID } from '../settings/service';
+import { loadSettings, SETTINGS_ID } from '../../shared/settings';
 import { assertMayInvest } from './gate';
 
 const HOUR = 60 * 60 * 1000;

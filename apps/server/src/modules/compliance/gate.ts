@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { investorCategorisations } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
-import { flagOn, loadSettings } from '../settings/service';
+import { flagOn, loadSettings } from '../../shared/settings';
 
 export type ComplianceBlock = 'appropriateness' | 'categorisation';
 

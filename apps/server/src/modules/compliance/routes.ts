@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { CATEGORISATION_STATUSES, categorisationValid, INVESTOR_CATEGORIES, isInvestorRole } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { investorCategorisations, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound } from '../../platform/errors';
@@ -11,8 +11,8 @@ import { authenticated, authorize, investorOnly, investorOrAny, requireInvestor,
 import { idParams } from '../../platform/input';
 import { idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
-import { presentUser } from '../users/presenter';
-import { flagOn, loadSettings, SETTINGS_ID } from '../settings/service';
+import { presentUser } from '../../shared/user-presenter';
+import { flagOn, loadSettings, SETTINGS_ID } from '../../shared/settings';
 import { latestApprovedCategorisation } from './gate';
 import { presentAppropriatenessMeta, presentCategorisation, presentQuestion } from './presenter';
 import {

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { complianceAttempts, complianceOptions, complianceQuestions, investorCategorisations, users } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
-import { flagOn, loadSettings, type SettingsRow } from '../settings/service';
+import { flagOn, loadSettings, type SettingsRow } from '../../shared/settings';
 import type { CreateQuestionInput, DeclareCategorisationInput, OptionInput, UpdateQuestionInput } from './schemas';
 
 export type QuestionRow = typeof complianceQuestions.$inferSelect;

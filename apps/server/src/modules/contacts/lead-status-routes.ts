@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { contacts, leadStatuses } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { contacts, leadStatuses, users } from '../../db/schema';
 import { namesById } from '../../platform/lookup';
-import { attributeValuesFor } from '../attributes/service';
+import { attributeValuesFor } from '../../shared/attribute-values';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type LeadStatusRow = typeof leadStatuses.$inferSelect;

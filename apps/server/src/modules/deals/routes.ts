@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { pipelineDeals } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { exportFormat, sendExport } from '../../platform/export';
@@ -13,7 +13,7 @@ import { paginate, parseListQuery } from '../../platform/list-query';
 import type { DealRow } from '../pipelines/positions';
 import { loadBoard } from './board';
 import { dealsExport, DEALS_EXPORT_RESOURCE, DEALS_RESOURCE, liveDeals } from './list';
-import { parseIncludes } from '../users/presenter';
+import { parseIncludes } from '../../shared/user-presenter';
 import { DEAL_INCLUDES, presentDealsWith } from './presenter';
 import { createDealSchema, moveDealSchema, updateDealSchema } from './schemas';
 import { createDeal, deleteDeal, findLiveDeal, moveDeal, updateDeal } from './service';

@@ -2,7 +2,7 @@ import type { Action } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { authorize, behindFeature, investorOnly } from '../../platform/guards';
-import { flagOn, loadSettings } from '../settings/service';
+import { flagOn, loadSettings } from '../../shared/settings';
 
 /**
  * Funds exist only while the `funds_enabled` flag is on (spec §3 enableFunds): with it off, every

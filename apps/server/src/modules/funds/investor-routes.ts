@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { funds, ledgers, netAssetValues } from '../../db/schema';
 import { notFound } from '../../platform/errors';

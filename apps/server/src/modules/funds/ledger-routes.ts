@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { funds, ledgers } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -9,7 +9,7 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { parseFields, readFormFields } from '../../platform/form';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
-import { parseIncludes } from '../users/presenter';
+import { parseIncludes } from '../../shared/user-presenter';
 import { authorizeFunds } from './access';
 import { assertInvestor, assertUnitsNeverNegative, dealsInUnits, resolveUnits, type LedgerRow } from './ledger';
 import { LEDGERS_EXPORT_RESOURCE, LEDGERS_RESOURCE, ledgersExport, liveLedgers, presentLedgersWith } from './ledger-list';

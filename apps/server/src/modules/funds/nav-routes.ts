@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
 import { navPerUnit } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { funds, ledgers, netAssetValues } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';

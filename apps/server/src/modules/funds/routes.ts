@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { Role } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { fundInvestments, funds, ledgers, netAssetValues, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 
 /** 200 when the app and its database answer, 503 otherwise (the web's maintenance page polls it). */
 export function registerHealthRoutes(app: FastifyInstance, { database }: AppContext) {

@@ -3,7 +3,7 @@ import { and, asc, count, eq, getTableColumns, isNull, type SQL } from 'drizzle-
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { can, HOLDER_PERMISSION_EVENT, type Action, type RecordSubjectType } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { investments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -16,8 +16,8 @@ import { paginate, parseListQuery, type ListResource } from '../../platform/list
 import { INVESTMENTS_RESOURCE } from '../investments/list';
 import { presentInvestmentsWith, type InvestmentRow } from '../investments/presenter';
 import { purgeRecordsOf } from '../records/purge';
-import { registerSubject } from '../records/routes';
-import { parseIncludes } from '../users/presenter';
+import { registerSubject } from '../../shared/record-subjects';
+import { parseIncludes } from '../../shared/user-presenter';
 
 /**
  * The staff routes organisations, investment methods and nominees share (spec §2.2): list, export,

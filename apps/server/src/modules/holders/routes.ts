@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { investmentMethodEntities, investmentMethods, nominees, organisationUsers, organisations } from '../../db/schema';
 import { investorOnly, requireInvestor } from '../../platform/guards';
-import { flagOn, loadSettings } from '../settings/service';
+import { flagOn, loadSettings } from '../../shared/settings';
 
 /**
  * How the signed-in investor may hold an investment (spec §2.3 /investor/investments/{slug}/investor-type):

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { guessImportMapping, IMPORT_KINDS, Role, type ImportKind } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { activityLog, contacts, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';

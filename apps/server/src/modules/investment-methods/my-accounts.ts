@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { INVESTMENT_METHOD_TYPE_LABELS, type InvestmentMethodType } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { investmentMethodEntities, investmentMethods, investments } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { investorOnly, requireInvestor } from '../../platform/guards';

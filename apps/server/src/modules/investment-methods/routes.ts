@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { contacts, investmentMethodEntities, investmentMethods, investments, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';

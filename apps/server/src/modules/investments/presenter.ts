@@ -3,8 +3,8 @@ import { HOLDER_TYPE_LABELS, INVESTMENT_STATUS_LABELS, investmentCategory, type 
 import type { Db } from '../../db/client';
 import { investmentMethodEntities, investmentMethods, investmentOpportunities, investments, nominees, organisations, users } from '../../db/schema';
 import { namesById } from '../../platform/lookup';
-import { flagOn, type SettingsRow } from '../settings/service';
-import type { OpportunityRow } from '../opportunities/visibility';
+import { flagOn, type SettingsRow } from '../../shared/settings';
+import type { OpportunityRow } from '../../shared/opportunity-visibility';
 
 export type InvestmentRow = typeof investments.$inferSelect;
 

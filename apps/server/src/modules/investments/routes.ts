@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { acceptsReservations, can, formatMoney, INVESTMENT_TYPE_BY_HOLDER, OPPORTUNITY_PERMISSION_EVENT, OpportunityStatus, Role, type Action, type InvestmentStatus } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { investmentOpportunities, investments, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
@@ -13,10 +13,10 @@ import { idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { assertMayInvest } from '../compliance/gate';
-import { notifyUser } from '../notifications/service';
-import { authorizeOpportunities } from '../opportunities/access';
-import { assertMarketSoundingAccepted, findVisibleOpportunity, type OpportunityRow } from '../opportunities/visibility';
-import { flagOn, loadSettings } from '../settings/service';
+import { notifyUser } from '../../shared/notifications';
+import { authorizeOpportunities } from '../../shared/opportunity-access';
+import { assertMarketSoundingAccepted, findVisibleOpportunity, type OpportunityRow } from '../../shared/opportunity-visibility';
+import { flagOn, loadSettings } from '../../shared/settings';
 import {
   INVESTMENTS_EXPORT_RESOURCE,
   INVESTMENTS_RESOURCE,
@@ -30,7 +30,7 @@ import { loadHolding, loadPortfolio } from './portfolio';
 import { INVESTMENT_INCLUDES, presentInvestmentForInvestor, presentInvestmentsWith, type InvestmentRow, type InvestorOpportunity } from './presenter';
 import { investorCancelSchema, manualInvestmentSchema, reserveInvestmentSchema, staffCancelSchema } from './schemas';
 import { assertHolder, findInvestment, findInvestorInvestment, moveInvestment, placeInvestment } from './service';
-import { parseIncludes } from '../users/presenter';
+import { parseIncludes } from '../../shared/user-presenter';
 
 type Params = z.infer<typeof idParams>;
 

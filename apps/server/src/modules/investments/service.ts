@@ -14,8 +14,8 @@ import type { Db } from '../../db/client';
 import { investmentMethodEntities, investmentOpportunities, investments, nominees, organisations, organisationUsers } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
-import { flagOn, type SettingsRow } from '../settings/service';
-import { lockOpportunityRow as lockOpportunity, type OpportunityRow } from '../opportunities/visibility';
+import { flagOn, type SettingsRow } from '../../shared/settings';
+import { lockOpportunityRow as lockOpportunity, type OpportunityRow } from '../../shared/opportunity-visibility';
 import type { InvestmentRow } from './presenter';
 import type { Holder } from './schemas';
 

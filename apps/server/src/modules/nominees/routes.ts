@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { investments, nominees } from '../../db/schema';
 import type { ExportColumn } from '../../platform/export';
@@ -9,7 +9,7 @@ import { clearable, requiredText, textInput } from '../../platform/input';
 import { containsFilter } from '../../platform/list-filters';
 import type { ListResource } from '../../platform/list-query';
 import { registerHolderResource } from '../holders/resource';
-import { flagOn, loadSettings } from '../settings/service';
+import { flagOn, loadSettings } from '../../shared/settings';
 
 type NomineeRow = typeof nominees.$inferSelect;
 

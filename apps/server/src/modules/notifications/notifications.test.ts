@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@platform/domain';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
-import { notifyUser } from './service';
+import { notifyUser } from '../../shared/notifications';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { count, eq, and, isNull, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { notifications } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
 import { authenticated, investorOnly, requireUser, staffOnly, type Guard } from '../../platform/guards';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { isValidSocketId, parseUserChannel } from '../../platform/realtime/auth';
-import { listUnread, markRead, presentNotification, type NotificationRow } from './service';
+import { presentNotification, type NotificationRow } from '../../shared/notifications';
+import { listUnread, markRead } from './service';
 
 const NOTIFICATIONS_RESOURCE: ListResource = {
   name: 'notifications',

@@ -2,16 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { can, OPPORTUNITY_PERMISSION_EVENT, Role, type Action } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { discussionReplies, opportunityDiscussions, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { idParams, requiredText } from '../../platform/input';
-import { investorOrOpportunityStaff } from './access';
-import { findOpportunity } from './service';
-import { findVisibleOpportunity, marketSoundingPending, type OpportunityRow } from './visibility';
+import { investorOrOpportunityStaff } from '../../shared/opportunity-access';
+import { findOpportunity } from '../../shared/opportunity-visibility';
+import { findVisibleOpportunity, marketSoundingPending, type OpportunityRow } from '../../shared/opportunity-visibility';
 
 const postSchema = z.strictObject({ body: requiredText(5000, 'Write your question or answer.') });
 

@@ -5,7 +5,7 @@ import { investmentOpportunities } from '../../db/schema';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
 import type { ListQuery, ListResource } from '../../platform/list-query';
 import { OPPORTUNITIES_RESOURCE } from './list';
-import type { OpportunityRow } from './visibility';
+import type { OpportunityRow } from '../../shared/opportunity-visibility';
 
 /** The staff lists of live opportunities and existing investments export with the same filters and sorts. */
 export const OPPORTUNITIES_EXPORT_RESOURCE: ListResource = { ...OPPORTUNITIES_RESOURCE, params: ['format'] };

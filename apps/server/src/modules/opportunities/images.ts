@@ -3,7 +3,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { can, OPPORTUNITY_PERMISSION_EVENT, Role } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { opportunityImages } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
@@ -11,9 +11,9 @@ import { readForm } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { idParam, idParams, textInput } from '../../platform/input';
 import { withStoredFiles } from '../../platform/storage';
-import { authorizeOpportunities, investorOrOpportunityStaff } from './access';
-import { findOpportunity } from './service';
-import { findVisibleOpportunity, marketSoundingPending } from './visibility';
+import { authorizeOpportunities, investorOrOpportunityStaff } from '../../shared/opportunity-access';
+import { findOpportunity } from '../../shared/opportunity-visibility';
+import { findVisibleOpportunity, marketSoundingPending } from '../../shared/opportunity-visibility';
 
 /** Gallery pictures: PNG, JPEG or WebP by their bytes (never SVG, which can carry script), 5 MB each, 20 per opportunity. */
 const GALLERY_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);

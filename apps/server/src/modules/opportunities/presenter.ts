@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { OPPORTUNITY_STATUS_LABELS, opportunityAdminPath, type OpportunityStatusId } from '@platform/domain';
-import type { OpportunityRow } from './visibility';
+import type { OpportunityRow } from '../../shared/opportunity-visibility';
 
 /** The hard cap of the raise: the maximum raise, else the target. */
 export function raiseCap(row: Pick<OpportunityRow, 'maximumRaise' | 'targetRaise'>): string | null {

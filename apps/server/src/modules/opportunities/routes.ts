@@ -2,22 +2,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { can, OPPORTUNITY_PERMISSION_EVENT, OpportunityStatus, Role, type Action, type OpportunityStatusId } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { documents, investmentOpportunities, marketSoundingAcceptances, opportunityInvitations, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, investorOnly, requireInvestor, requireUser } from '../../platform/guards';
-import { authorizeOpportunities, investorOrOpportunityStaff } from './access';
+import { authorizeOpportunities, investorOrOpportunityStaff } from '../../shared/opportunity-access';
 import { idParam, idParams, MAX_ID } from '../../platform/input';
 import { idsFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
-import { notifyUser } from '../notifications/service';
+import { notifyUser } from '../../shared/notifications';
 import { presentDocumentForInvestor } from '../records/documents';
-import { registerSubject, registerSubjectGuard } from '../records/subjects';
-import { guardOpportunityRecords } from '../performance/access';
-import { loadSettings } from '../settings/service';
+import { registerSubject, registerSubjectGuard } from '../../shared/record-subjects';
+import { guardOpportunityRecords } from '../../shared/opportunity-tabs';
+import { loadSettings } from '../../shared/settings';
 import { registerDiscussionRoutes } from './discussions';
 import { registerOpportunityImageRoutes } from './images';
 import { listableStatuses, OPPORTUNITIES_RESOURCE } from './list';
@@ -29,14 +29,13 @@ import {
   cloneOpportunity,
   createOpportunity,
   deleteOpportunity,
-  findOpportunity,
   inviteInvestors,
   promoteDeal,
   transitionOpportunity,
   uninviteInvestor,
   updateOpportunity,
 } from './service';
-import { findVisibleOpportunity, marketSoundingPending, marketSoundingPendingIds, visibleToInvestor, type OpportunityRow } from './visibility';
+import { findOpportunity, findVisibleOpportunity, marketSoundingPending, marketSoundingPendingIds, visibleToInvestor, type OpportunityRow } from '../../shared/opportunity-visibility';
 
 type Params = z.infer<typeof idParams>;
 

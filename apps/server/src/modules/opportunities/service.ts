@@ -8,14 +8,9 @@ import { sanitizeRichText } from '../../platform/sanitize';
 import { draftOpportunityFromDeal } from '../deals/promotion';
 import { completeOpportunityInvestments } from '../investments/service';
 import { limitErrors, type CreateOpportunityInput, type UpdateOpportunityInput } from './schemas';
-import { lockOpportunityRow, type OpportunityRow } from './visibility';
+import { findOpportunity, lockOpportunityRow, type OpportunityRow } from '../../shared/opportunity-visibility';
 
 /** Writes to investment opportunities; each runs inside the caller's transaction (docs/decisions/0008). */
-
-export async function findOpportunity(db: Db, id: number): Promise<OpportunityRow | undefined> {
-  const [row] = await db.select().from(investmentOpportunities).where(and(eq(investmentOpportunities.id, id), isNull(investmentOpportunities.deletedAt)));
-  return row;
-}
 
 async function lockOpportunity(tx: Db, id: number): Promise<OpportunityRow> {
   const row = await lockOpportunityRow(tx, id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { organisationApplications, organisations } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -9,8 +9,8 @@ import { parseFields, readFormFields } from '../../platform/form';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import { holderGuard } from '../holders/resource';
-import { notifyUser } from '../notifications/service';
-import { flagOn, loadSettings } from '../settings/service';
+import { notifyUser } from '../../shared/notifications';
+import { flagOn, loadSettings } from '../../shared/settings';
 import { APPLICATIONS_RESOURCE } from './list';
 import { presentApplications, type ApplicationRow, type OrganisationRow } from './presenter';
 import { approveSchema, rejectSchema } from './schemas';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { ORGANISATION_ROLE_LABELS, type OrganisationRole } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { investments, organisationApplications, organisations, organisationUsers } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';

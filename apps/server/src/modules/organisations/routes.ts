@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { investments, organisationApplications, organisations, organisationUsers, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { formatMoney, toMinorUnits } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { investmentOpportunities, investments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, validationError } from '../../platform/errors';
 import { investorOnly, requireInvestor } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { findInvestorInvestment, moveInvestment } from '../investments/service';
-import { notifyUser } from '../notifications/service';
+import { notifyUser } from '../../shared/notifications';
 import { BadSignatureError, stripeProvider, type PaymentProvider } from './provider';
 
 /** Card payments (decision 0011): the investor pays an investment through the provider's hosted checkout. */

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { HOLDER_TYPE_LABELS, toAmount, valueHolding } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { idParams } from '../../platform/input';
-import { authorizeOpportunities } from '../opportunities/access';
-import { opportunityForTab } from './access';
+import { authorizeOpportunities } from '../../shared/opportunity-access';
+import { opportunityForTab } from '../../shared/opportunity-tabs';
 import { loadPriceHistories } from './history';
 import { loadCompanyHolders, presentFigures, sharesHeld, type CompanyHolder } from './holders';
 

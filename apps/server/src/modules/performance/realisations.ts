@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { toAmount, valueHolding } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { companyOutcomes, holdingRealisations, investmentOpportunities } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -11,8 +11,8 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { clearable, idInput, idParam, idParams, isoDateInput, moneyInput, percentInput, textInput, unitsInput } from '../../platform/input';
-import { authorizeOpportunities } from '../opportunities/access';
-import { opportunityForTab } from './access';
+import { authorizeOpportunities } from '../../shared/opportunity-access';
+import { opportunityForTab } from '../../shared/opportunity-tabs';
 import { holderKeyOf, loadCompanyHolders, loadRealisations, sharesHeld, type CompanyHolder } from './holders';
 
 /**

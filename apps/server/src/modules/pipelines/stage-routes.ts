@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { pipelines, pipelineStages } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { investmentMethodEntities, investmentMethods, nominees, organisations, preEmptionEntitlements, preEmptionRounds, users } from '../../db/schema';
 import { notFound, validationError } from '../../platform/errors';
 import { heldThroughName, loadCompanyHolders, sharesHeld } from '../performance/holders';
-import type { OpportunityRow } from '../opportunities/visibility';
+import type { OpportunityRow } from '../../shared/opportunity-visibility';
 
 export type RoundRow = typeof preEmptionRounds.$inferSelect;
 export type EntitlementRow = typeof preEmptionEntitlements.$inferSelect;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { IDENTITY_FOLDER } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { documents, folders, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { validationError } from '../../platform/errors';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { can, Role, ROLE_IDS } from '@platform/domain';
 import { activityLog, contacts, questionnaireAnswers, settings } from '../../db/schema';
-import { SETTINGS_ID } from '../settings/service';
+import { SETTINGS_ID } from '../../shared/settings';
 import { agent, createUser, createTestApp, signedIn, type TestApp } from '../../test/harness';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can, QUESTIONNAIRE_FORMS, QUESTIONNAIRE_SUBJECTS, type QuestionnaireForm, type QuestionnaireSubject } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -9,7 +9,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { readFormFields } from '../../platform/form';
 import { authorize, requireUser } from '../../platform/guards';
 import { namesById } from '../../platform/lookup';
-import { flagOn, loadSettings } from '../settings/service';
+import { flagOn, loadSettings } from '../../shared/settings';
 import { answersOf, assertSubjectExists, formsOf, saveAnswers, withoutBank, type AnswerRow } from './service';
 import { idParam } from '../../platform/input';
 

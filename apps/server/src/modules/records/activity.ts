@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { RecordSubjectType } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { activityLog, contacts, users } from '../../db/schema';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
-import { authorizeRecords, authorizeSubject, readSubjectFilter } from './subjects';
+import { authorizeRecords, authorizeSubject, readSubjectFilter } from '../../shared/record-subjects';
 
 /**
  * A record's history: every change to it and to what is attached to it, newest first, with who

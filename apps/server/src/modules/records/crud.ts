@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -11,13 +11,14 @@ import { requireUser } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { namesById, type Named } from '../../platform/lookup';
-import { authorizeRecords, authorizeSubject, guardSubjectRecord, listableSubjectTypes, parseSubject, readSubjectFilter, type Subject } from './subjects';
+import { authorizeRecords, authorizeSubject, guardSubjectRecord, listableSubjectTypes, parseSubject, readSubjectFilter, type Subject } from '../../shared/record-subjects';
 
 /**
  * The routes every kind of record attached to a subject shares (notes, call logs, tasks, folders,
  * documents): list by subject, show, create, update, soft delete. Permission follows the subject
- * (subjects.ts); every write runs in a transaction and lands in the subject's activity log as
- * `<kind>_created|updated|deleted`, so a record's history shows what was attached to it.
+ * (shared/record-subjects.ts); every write runs in a transaction and lands in the subject's
+ * activity log as `<kind>_created|updated|deleted`, so a record's history shows what was attached
+ * to it.
  */
 export type RecordTable = PgTable & { id: PgColumn; subjectType: PgColumn; subjectId: PgColumn; createdAt: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { DOCUMENT_VISIBILITIES, type DocumentVisibility, type RecordSubjectType } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
@@ -16,8 +16,8 @@ import { paginate, parseListQuery, type ListResource } from '../../platform/list
 import { loadRecordFor, logRecordChange, peopleById, person, presentOne, type RecordKind } from './crud';
 import { detectDocumentType, fileTooLarge, sendDocument } from './document-files';
 import { folderNamed, lockFolderFor } from './folders';
-import { findVisibleOpportunity, marketSoundingPending } from '../opportunities/visibility';
-import { authorizeRecords, parseSubject, type Subject } from './subjects';
+import { findVisibleOpportunity, marketSoundingPending } from '../../shared/opportunity-visibility';
+import { authorizeRecords, parseSubject, type Subject } from '../../shared/record-subjects';
 
 /**
  * Documents filed on a record, optionally in one of its folders. A public document of an investor

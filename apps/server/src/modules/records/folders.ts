@@ -6,7 +6,7 @@ import { validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
 import { requiredText } from '../../platform/input';
 import { peopleById, person, type RecordKind } from './crud';
-import type { Subject } from './subjects';
+import type { Subject } from '../../shared/record-subjects';
 
 /** Folders group a record's documents. Names are unique per record (ignoring case) among live folders. */
 type FolderRow = typeof folders.$inferSelect;

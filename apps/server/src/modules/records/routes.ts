@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { registerActivityRoutes } from './activity';
 import { callLogKind } from './call-logs';
 import { registerRecordKind } from './crud';
@@ -8,11 +8,10 @@ import { folderKind } from './folders';
 import { noteKind } from './notes';
 import { taskKind } from './tasks';
 
-export { registerSubject } from './subjects';
-
 /**
  * Records attached to any business record — notes, call logs, tasks, folders, documents — and a
- * record's activity history. Permission follows the record they are attached to (subjects.ts).
+ * record's activity history. Permission follows the record they are attached to
+ * (shared/record-subjects.ts).
  */
 export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {
   registerRecordKind(app, ctx, noteKind);

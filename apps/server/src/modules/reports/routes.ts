@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { authorize } from '../../platform/guards';
 import { isCalendarDate } from '../../platform/input';

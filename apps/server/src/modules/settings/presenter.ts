@@ -1,5 +1,5 @@
 import { PUBLIC_FLAG_NAMES } from '@platform/domain';
-import type { SettingsRow } from './service';
+import type { SettingsRow } from '../../shared/settings';
 
 const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { PUBLIC_FLAG_NAMES, TERM_KEYS, toBoolean } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { settings } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
@@ -12,7 +12,7 @@ import { sanitizeRichText } from '../../platform/sanitize';
 import { idParams } from '../../platform/input';
 import { checkImage, contentTypeOf, withStoredFiles } from '../../platform/storage';
 import { presentBranding, presentPublicSettings } from './presenter';
-import { loadSettings, SETTINGS_ID } from './service';
+import { loadSettings, SETTINGS_ID } from '../../shared/settings';
 
 const boolish = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { users } from '../../db/schema';
 import { authorize } from '../../platform/guards';
-import { loadSettings } from '../settings/service';
+import { loadSettings } from '../../shared/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_DAYS = 90;

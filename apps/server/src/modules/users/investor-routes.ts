@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import {
   attributeValues,
   complianceAttempts,
@@ -26,7 +26,7 @@ import { readAttributeInput, saveAttributeValues } from '../attributes/service';
 import { sendInvitation } from '../auth/service';
 import { purgeContact } from '../contacts/service';
 import { purgeRecordsOf } from '../records/purge';
-import { presentUsersWith } from './presenter';
+import { presentUsersWith } from '../../shared/user-presenter';
 import { createInvestorSchema, personalChanges } from './schemas';
 import { assertEmailFree, assertOwner, recordCategoryFromForm } from './service';
 

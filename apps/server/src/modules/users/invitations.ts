@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { Role } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { users, userTokens } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, validationError } from '../../platform/errors';

@@ -16,8 +16,9 @@ import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { idList, oneOfFilter } from '../../platform/list-filters';
 import type { ListQuery, ListResource } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
-import { attributeValuesFor, type AttributeRow } from '../attributes/service';
-import { USER_INCLUDES } from './presenter';
+import type { AttributeRow } from '../attributes/service';
+import { attributeValuesFor } from '../../shared/attribute-values';
+import { USER_INCLUDES } from '../../shared/user-presenter';
 
 const date = (field: string) => (value: string) => {
   const parsed = new Date(value);

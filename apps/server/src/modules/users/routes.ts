@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { can, Role, ROLE_NAMES, type RoleId } from '@platform/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
@@ -12,9 +12,9 @@ import { idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { liveAttributes, readAttributeInput, saveAttributeValues } from '../attributes/service';
-import { loadSettings } from '../settings/service';
+import { loadSettings } from '../../shared/settings';
 import { USERS_EXPORT_RESOURCE, USERS_RESOURCE, usersExport, visibleUsersScope } from './list';
-import { parseIncludes, presentUsersWith } from './presenter';
+import { parseIncludes, presentUsersWith } from '../../shared/user-presenter';
 import { personalChanges, selfUpdateSchema, staffUpdateSchema } from './schemas';
 import { assertEmailFree, assertOwner, OWNER_ROLES, recordCategoryFromForm } from './service';
 

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { Role } from '@platform/domain';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { testDatabaseKind } from '../../test/databases';
-import { notifyUser } from '../../modules/notifications/service';
+import { notifyUser } from '../../shared/notifications';
 import { buildApp } from '../../app';
 import { openPostgres } from '../../db/client';
 

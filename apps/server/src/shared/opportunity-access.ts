@@ -1,5 +1,5 @@
 import type { Action } from '@platform/domain';
-import { authorizeAny, investorOrAny, type Grant } from '../../platform/guards';
+import { authorizeAny, investorOrAny, type Grant } from '../platform/guards';
 
 /**
  * An opportunity's permission event follows its status (live or existing), so a route's guard admits

@@ -1,11 +1,16 @@
 import { and, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { OpportunityStatus } from '@platform/domain';
-import type { Db } from '../../db/client';
-import { investmentOpportunities, investments, marketSoundingAcceptances, opportunityInvitations } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
-import { flagOn, loadSettings } from '../settings/service';
+import type { Db } from '../db/client';
+import { investmentOpportunities, investments, marketSoundingAcceptances, opportunityInvitations } from '../db/schema';
+import { AppError, notFound } from '../platform/errors';
+import { flagOn, loadSettings } from './settings';
 
 export type OpportunityRow = typeof investmentOpportunities.$inferSelect;
+
+export async function findOpportunity(db: Db, id: number): Promise<OpportunityRow | undefined> {
+  const [row] = await db.select().from(investmentOpportunities).where(and(eq(investmentOpportunities.id, id), isNull(investmentOpportunities.deletedAt)));
+  return row;
+}
 
 /**
  * The live opportunity, locked (FOR UPDATE) for the rest of the transaction: status changes and

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { can, isExistingInvestmentStatus, mayViewOpportunityTab, OPPORTUNITY_PERMISSION_EVENT, type Action, type OpportunityTab } from '@platform/domain';
-import type { Db } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../platform/errors';
-import { requireUser } from '../../platform/guards';
-import type { UserRow } from '../../platform/session';
-import { findOpportunity } from '../opportunities/service';
-import { flagOn, loadSettings } from '../settings/service';
+import type { Db } from '../db/client';
+import { AppError, forbidden, notFound } from '../platform/errors';
+import { requireUser } from '../platform/guards';
+import type { UserRow } from '../platform/session';
+import { findOpportunity } from './opportunity-visibility';
+import { flagOn, loadSettings } from './settings';
 
 /**
  * The opportunity behind a tab of its staff page, once the caller may act on it (permission table)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_APP_VERSION, DEFAULT_COLORS, DEFAULT_TERMS_VERSION, type PublicFlagName } from '@platform/domain';
-import type { Db } from '../../db/client';
-import { settings } from '../../db/schema';
+import type { Db } from '../db/client';
+import { settings } from '../db/schema';
 
 export type SettingsRow = typeof settings.$inferSelect;
 export const SETTINGS_ID = 1;

@@ -1,10 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { AppError } from '../../platform/errors';
-import type { UserRow } from '../../platform/session';
-import { attributeValuesFor } from '../attributes/service';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../platform/errors';
+import type { UserRow } from '../platform/session';
+import { attributeValuesFor } from './attribute-values';
 
 /**
  * Relations a user is loaded with (spec §3). Their records arrive with later areas

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { can, isRecordSubjectType, RECORD_SUBJECTS, RECORD_SUBJECT_TYPES, Role, type Action, type RecordSubjectType } from '@platform/domain';
-import type { Db } from '../../db/client';
-import { fundInvestments, funds, pipelineDeals, users } from '../../db/schema';
-import { AppError, forbidden, validationError } from '../../platform/errors';
-import { idInput } from '../../platform/input';
-import { authorizeAny, requireUser, type Grant } from '../../platform/guards';
-import type { UserRow } from '../../platform/session';
+import type { Db } from '../db/client';
+import { fundInvestments, funds, pipelineDeals, users } from '../db/schema';
+import { AppError, forbidden, validationError } from '../platform/errors';
+import { idInput } from '../platform/input';
+import { authorizeAny, requireUser, type Grant } from '../platform/guards';
+import type { UserRow } from '../platform/session';
 
 /**
  * The business records notes, tasks and documents can be attached to. Each subject type says how to
