@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useSubmit } from '../../../app/use-submit';
@@ -7,6 +7,7 @@ import { CenteredCard } from '../../../ui/centered-card';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { requestPasswordReset } from '../api/use-auth';
+import { SentNotice } from './sent-notice';
 
 export function ForgotPasswordPage() {
   usePageTitle('Forgot password');
@@ -17,14 +18,7 @@ export function ForgotPasswordPage() {
   return (
     <CenteredCard title="Reset your password">
       {sent ? (
-        <Stack>
-          <Alert color="teal" role="status">
-            {sent}
-          </Alert>
-          <Anchor component={Link} to="/login">
-            Back to log in
-          </Anchor>
-        </Stack>
+        <SentNotice message={sent} loginLabel="Back to log in" />
       ) : (
         <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
           <Stack gap="md">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { PASSWORD_MIN } from '@platform/domain';
@@ -8,6 +8,7 @@ import { CenteredCard } from '../../../ui/centered-card';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { registerInvestor } from '../api/use-auth';
+import { SentNotice } from './sent-notice';
 
 export function RegisterPage() {
   usePageTitle('Register');
@@ -18,14 +19,7 @@ export function RegisterPage() {
   if (sent) {
     return (
       <CenteredCard title="Confirm your email address">
-        <Stack>
-          <Alert color="teal" role="status">
-            {sent}
-          </Alert>
-          <Anchor component={Link} to="/login">
-            Go to log in
-          </Anchor>
-        </Stack>
+        <SentNotice message={sent} loginLabel="Go to log in" />
       </CenteredCard>
     );
   }
