@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
@@ -58,14 +59,29 @@ export async function pruneRateLimits(db: Db, clock: Clock) {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, clock.now()));
 }
 
+/**
+ * The network a client's address stands for in a limit. An IPv4 address is one client; an IPv6
+ * client is usually handed a whole /64 and can pick any address in it, so its /64 is the client.
+ */
+export function clientNetwork(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 /** Keys a limit by address and the e-mail being tried, so one account cannot be hammered from one place. */
 export function byIpAndEmail(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `${request.routeOptions.url}|${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+  return `${request.routeOptions.url}|${clientNetwork(request.ip)}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
 }
 
 export function byIp(request: FastifyRequest): string {
-  return `${request.routeOptions.url}|${request.ip}`;
+  return `${request.routeOptions.url}|${clientNetwork(request.ip)}`;
 }
 
 interface Counters {

@@ -5,6 +5,7 @@ import { readConfig } from '../../config';
 import { mailOutbox } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { agent, createUser, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import { clientNetwork } from '../../platform/rate-limit';
 import { ACCOUNT_FAILURES_PER_HOUR, ADDRESS_FAILURES, FREE_FAILURES, MAX_DELAY_MS } from './throttle';
 
 const clock = fixedClock(new Date());
@@ -73,6 +74,21 @@ describe('proxy trust', () => {
     expect(statuses.slice(ADDRESS_FAILURES)).toEqual(Array(25 - ADDRESS_FAILURES).fill(429));
     const refused = await signIn('sprayed-26@example.test', 'Summer2026!', address);
     expect(refused.json().message).toMatch(/^Too many failed sign-ins from your network\. Please wait \d+ minutes? before trying again\.$/);
+  });
+
+  it('counts an IPv6 client as its /64, so rotating addresses inside it does not escape the address limit', async () => {
+    expect(clientNetwork('2001:db8:1:2:aaaa:bbbb:cccc:1')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:0db8:0001:0002::9')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientNetwork('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientNetwork('192.0.2.7')).toBe('192.0.2.7');
+
+    const { signIn } = client();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 25; i++) statuses.push((await signIn(`rotating-${i}@example.test`, 'Summer2026!', `2001:db8:77:1::${i.toString(16)}`)).statusCode);
+    expect(statuses.slice(0, ADDRESS_FAILURES)).toEqual(Array(ADDRESS_FAILURES).fill(422));
+    expect(statuses.slice(ADDRESS_FAILURES)).toEqual(Array(25 - ADDRESS_FAILURES).fill(429));
+    expect((await signIn('next-network@example.test', 'Summer2026!', '2001:db8:77:2::1')).statusCode).toBe(422);
   });
 
   it('honours X-Forwarded-For from the proxy TRUST_PROXY names, for the per-address limit', async () => {

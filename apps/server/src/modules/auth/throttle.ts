@@ -1,11 +1,12 @@
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
-import { claimAttempts, clearCounters, closedFor, closeUntil, tooManyAttempts, type Limit } from '../../platform/rate-limit';
+import { claimAttempts, clearCounters, clientNetwork, closedFor, closeUntil, tooManyAttempts, type Limit } from '../../platform/rate-limit';
 
 /*
  * Limits of the account routes, counted in PostgreSQL whatever the client claims to be: per account
  * (the e-mail tried, whether or not it has an account, so the limits tell nothing) and per address
- * (request.ip, which honours X-Forwarded-For only from proxies TRUST_PROXY names). The reasons for
+ * (request.ip, which honours X-Forwarded-For only from proxies TRUST_PROXY names; an IPv6 client
+ * counts as its /64). The reasons for
  * the numbers are in docs/decisions/0018-proxy-trust-and-login-throttling.md.
  */
 
@@ -27,7 +28,7 @@ type Counters = Pick<AppContext, 'db' | 'clock'>;
 const signInKeys = (email: string, ip: string) => ({
   failures: `sign-in:account:${email}`,
   wait: `sign-in:wait:${email}`,
-  address: `sign-in:address:${ip}`,
+  address: `sign-in:address:${clientNetwork(ip)}`,
 });
 
 /** The wait before the next try after `failures` failures in the hour. */
@@ -73,7 +74,7 @@ export async function clearSignInThrottle(db: Db, email: string): Promise<void> 
 /** Reset and set-password links: only wrong tokens count (a token is 32 random bytes; this stops scripts, not luck). */
 export function tokenAttemptLimits(purpose: 'reset' | 'invite', ip: string, email: string): Limit[] {
   return [
-    { key: `token:address:${ip}`, max: 20, windowMs: 15 * MINUTE, message: 'Too many attempts from your network.' },
+    { key: `token:address:${clientNetwork(ip)}`, max: 20, windowMs: 15 * MINUTE, message: 'Too many attempts from your network.' },
     { key: `token:${purpose}:${email}`, max: 10, windowMs: HOUR, message: 'Too many attempts for this account.' },
   ];
 }
@@ -81,14 +82,14 @@ export function tokenAttemptLimits(purpose: 'reset' | 'invite', ip: string, emai
 /** Every request counts: each one may send a mail. Per address it stops mass mailing, per account mail-bombing one person. */
 export function resetRequestLimits(ip: string, email: string): Limit[] {
   return [
-    { key: `reset-request:address:${ip}`, max: 20, windowMs: HOUR, message: 'Too many attempts from your network.' },
+    { key: `reset-request:address:${clientNetwork(ip)}`, max: 20, windowMs: HOUR, message: 'Too many attempts from your network.' },
     { key: `reset-request:account:${email}`, max: 5, windowMs: HOUR, message: 'Too many attempts for this email address.' },
   ];
 }
 
 export function registrationLimits(ip: string, email: string): Limit[] {
   return [
-    { key: `register:address:${ip}`, max: 5, windowMs: 15 * MINUTE, message: 'Too many attempts from your network.' },
+    { key: `register:address:${clientNetwork(ip)}`, max: 5, windowMs: 15 * MINUTE, message: 'Too many attempts from your network.' },
     { key: `register:account:${email}`, max: 3, windowMs: HOUR, message: 'Too many attempts for this email address.' },
   ];
 }
