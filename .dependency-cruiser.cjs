@@ -8,7 +8,8 @@ module.exports = {
   forbidden: [
     {
       name: 'no-module-cycle',
-      comment: 'Folders depend downwards only: no chain of runtime imports between modules, shared/, platform/ and db/ comes back to where it started.',
+      comment:
+        'Folders depend downwards only: no chain of runtime imports between modules, shared/, platform/ and db/ comes back to where it started.',
       severity: 'error',
       scope: 'folder',
       from: { path: server },

@@ -10,18 +10,28 @@ import { formatRow, kilobytes, measure, responseSize, type LoadResult } from './
  * index of migration 0013, beside a bare route.
  */
 export async function runBookBench() {
-  const server = await startBenchServer<{ companies: number; investors: number; investments: number; loadSeconds: number; databaseUrl: string }>('postgres', path.join(import.meta.dirname, 'datasets/book.ts'));
+  const server = await startBenchServer<{
+    companies: number;
+    investors: number;
+    investments: number;
+    loadSeconds: number;
+    databaseUrl: string;
+  }>('postgres', path.join(import.meta.dirname, 'datasets/book.ts'));
   try {
     const base = `http://127.0.0.1:${server.appPort}`;
     const { cookie } = await signIn(base, 'superadmin@demo.test', DEMO_PASSWORD);
     const headers = { cookie };
     const n = (value: number) => value.toLocaleString('en-GB');
-    console.log(`\n## Whole book: ${n(server.investments)} investments, ${n(server.companies)} companies, ${n(server.investors)} investors (PostgreSQL)`);
+    console.log(
+      `\n## Whole book: ${n(server.investments)} investments, ${n(server.companies)} companies, ${n(server.investors)} investors (PostgreSQL)`,
+    );
     console.log(`data loaded in ${server.loadSeconds.toFixed(1)} s`);
     const url = `${base}/api/reports/portfolio-performance`;
     const first = performance.now();
     const size = await responseSize(url, headers);
-    console.log(`first request: ${((performance.now() - first) / 1000).toFixed(2)} s; response ${kilobytes(size.bytes)} (${kilobytes(size.gzipBytes)} gzipped)`);
+    console.log(
+      `first request: ${((performance.now() - first) / 1000).toFixed(2)} s; response ${kilobytes(size.bytes)} (${kilobytes(size.gzipBytes)} gzipped)`,
+    );
     const bare = await measure(`http://127.0.0.1:${server.barePort}/bare`, { connections: 2, durationMs: 3000 });
     console.log(formatRow('bare Fastify route (baseline)', bare));
     const row = (name: string, result: LoadResult) => console.log(formatRow(name, result, bare));
@@ -34,7 +44,9 @@ export async function runBookBench() {
     await database.end();
     const without = await measure(url, { connections: 2, durationMs: 20_000, headers });
     row('… without investments_held_idx', without);
-    console.log(`the index: mean ${(without.mean / 1000).toFixed(2)} s → ${(withIndex.mean / 1000).toFixed(2)} s (${(without.mean / withIndex.mean).toFixed(2)}× faster with it)`);
+    console.log(
+      `the index: mean ${(without.mean / 1000).toFixed(2)} s → ${(withIndex.mean / 1000).toFixed(2)} s (${(without.mean / withIndex.mean).toFixed(2)}× faster with it)`,
+    );
   } finally {
     await server.stop();
   }

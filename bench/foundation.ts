@@ -15,10 +15,16 @@ const tsx = ['--import', 'tsx'];
 async function timeStartup(dataDir: string): Promise<number> {
   const port = 3300 + Math.floor(Math.random() * 500);
   const started = performance.now();
-  const child = spawn(process.execPath, [...tsx, path.join(root, 'apps/server/src/main.ts')], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...tsx, path.join(root, 'apps/server/src/main.ts')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
   try {
     while (true) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return performance.now() - started;
       if (performance.now() - started > 120_000) throw new Error('start-up took over 2 minutes');
       await new Promise((r) => setTimeout(r, 50));

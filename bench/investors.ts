@@ -46,16 +46,25 @@ export async function runInvestorsBench() {
     console.log(`\n## Investors on postgres, ${n.toLocaleString('en-GB')} investors, 10 connections, 5 s each`);
     const bare = await measure(`http://127.0.0.1:${server.barePort}/bare`);
     console.log(formatRow('bare Fastify route (baseline)', bare));
-    const owners = (await (await fetch(`${base}/api/users/owners`, { headers: { cookie } })).json()) as { data: Array<{ id: number; email: string }> };
+    const owners = (await (await fetch(`${base}/api/users/owners`, { headers: { cookie } })).json()) as {
+      data: Array<{ id: number; email: string }>;
+    };
     const adviser = owners.data.find((o) => o.email === 'adviser@demo.test')!.id;
     const list = (query: string) => `${base}/api/users?filter[role_id]=5&per_page=50&include=owner&${query}`;
     const cases: Array<[string, string]> = [
-      ['filter KYC + category, sort name, page 3', 'filter[kyc_status]=verified&filter[category]=high_net_worth,professional&sort=name&page=3'],
-      ['filter owner + appropriateness, sort -created', `filter[owner_id]=${adviser}&filter[appropriateness]=failed&sort=-created_at&page=2`],
+      [
+        'filter KYC + category, sort name, page 3',
+        'filter[kyc_status]=verified&filter[category]=high_net_worth,professional&sort=name&page=3',
+      ],
+      [
+        'filter owner + appropriateness, sort -created',
+        `filter[owner_id]=${adviser}&filter[appropriateness]=failed&sort=-created_at&page=2`,
+      ],
       ['search "Investor 4242", sort name', 'filter[search]=Investor%204242&sort=name'],
       ['no filter, sort -created_at, page 1000', 'sort=-created_at&page=1000'],
     ];
-    for (const [name, query] of cases) console.log(formatRow(`GET /api/users (${name})`.slice(0, 44), await measure(list(query), { headers: { cookie } }), bare));
+    for (const [name, query] of cases)
+      console.log(formatRow(`GET /api/users (${name})`.slice(0, 44), await measure(list(query), { headers: { cookie } }), bare));
 
     console.log(`\n## Export of every investor (${n.toLocaleString('en-GB')} plus the demo's) (sorted by name), one request at a time`);
     // Every investor: the data set plus the demo's own. The CSV's line count tells how many.

@@ -9,7 +9,10 @@ import { formatRow, kilobytes, measure, responseSize } from './support/load';
  * route and the signed-in GET /api/user; and the staff's whole-book report on that book.
  */
 export async function runPortfolioBench() {
-  const server = await startBenchServer<{ email: string; password: string; holdings: number; holdingId: number; loadSeconds: number }>('postgres', path.join(import.meta.dirname, 'datasets/portfolio.ts'));
+  const server = await startBenchServer<{ email: string; password: string; holdings: number; holdingId: number; loadSeconds: number }>(
+    'postgres',
+    path.join(import.meta.dirname, 'datasets/portfolio.ts'),
+  );
   try {
     const base = `http://127.0.0.1:${server.appPort}`;
     const { cookie } = await signIn(base, server.email, server.password);
@@ -26,10 +29,16 @@ export async function runPortfolioBench() {
     const holding = await measure(`${base}/api/my/portfolio/${server.holdingId}`, options);
     console.log(formatRow('GET /api/my/portfolio/{id} (3 investments)', holding, bare));
     const size = await responseSize(`${base}/api/my/portfolio`, headers);
-    console.log(`portfolio response: ${kilobytes(size.bytes)} (${kilobytes(size.gzipBytes)} gzipped); ${(portfolio.mean / user.mean).toFixed(1)}× the time of GET /api/user, ${(portfolio.mean / server.holdings).toFixed(2)} ms per holding`);
+    console.log(
+      `portfolio response: ${kilobytes(size.bytes)} (${kilobytes(size.gzipBytes)} gzipped); ${(portfolio.mean / user.mean).toFixed(1)}× the time of GET /api/user, ${(portfolio.mean / server.holdings).toFixed(2)} ms per holding`,
+    );
     // The staff's whole-book report on this mid-sized book, for scale beside the 1,000,000 of `book`.
     const staff = await signIn(base, 'superadmin@demo.test', DEMO_PASSWORD);
-    const book = await measure(`${base}/api/reports/portfolio-performance`, { connections: 2, durationMs: 10_000, headers: { cookie: staff.cookie } });
+    const book = await measure(`${base}/api/reports/portfolio-performance`, {
+      connections: 2,
+      durationMs: 10_000,
+      headers: { cookie: staff.cookie },
+    });
     console.log(formatRow('GET /api/reports/portfolio-performance (200,000)', book, bare));
   } finally {
     await server.stop();

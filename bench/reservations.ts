@@ -46,7 +46,13 @@ export async function runReservationBench() {
   const database = openPostgres(databaseUrl);
   try {
     await migrateDatabase(database, databaseUrl);
-    const config = readConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/platform-bench-${process.pid}`, WEB_DIST: '/nonexistent', DATABASE_URL: databaseUrl });
+    const config = readConfig({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: `/tmp/platform-bench-${process.pid}`,
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: databaseUrl,
+    });
     const { app, ctx } = await buildApp({ config, database, logger: false });
     try {
       await measureReservations(app, ctx.db);
@@ -59,16 +65,43 @@ export async function runReservationBench() {
   }
 }
 
-async function measureReservations(app: Awaited<ReturnType<typeof buildApp>>['app'], db: Awaited<ReturnType<typeof buildApp>>['ctx']['db']) {
+async function measureReservations(
+  app: Awaited<ReturnType<typeof buildApp>>['app'],
+  db: Awaited<ReturnType<typeof buildApp>>['ctx']['db'],
+) {
   await loadSettings(db);
   await db.update(settings).set({ flags: { investment_terms_enabled: true, compliance_test_enabled: true } });
   const passwordHash = await hashPassword(PASSWORD);
   const people = await db
     .insert(users)
-    .values(Array.from({ length: INVESTORS + ONE_AT_A_TIME }, (_, i) => ({ name: `Bench Investor ${i}`, email: `reserve${i}@bench.test`, roleId: Role.User, passwordHash, emailVerifiedAt: new Date(), acceptedTermsVersion: 1, compliancePassed: true })))
+    .values(
+      Array.from({ length: INVESTORS + ONE_AT_A_TIME }, (_, i) => ({
+        name: `Bench Investor ${i}`,
+        email: `reserve${i}@bench.test`,
+        roleId: Role.User,
+        passwordHash,
+        emailVerifiedAt: new Date(),
+        acceptedTermsVersion: 1,
+        compliancePassed: true,
+      })),
+    )
     .returning({ email: users.email });
-  const round = (slug: string, maximumRaise: string) => ({ slug, name: slug, companyName: 'Bench Ltd', status: 2, targetRaise: maximumRaise, maximumRaise, minimumInvestment: '500.00', maximumInvestment: '5000.00', sharePrice: '1.500000', summary: 'Bench' });
-  const [opportunity, quiet] = await db.insert(investmentOpportunities).values([round('bench-round', MAXIMUM_RAISE), round('bench-quiet-round', '1000000.00')]).returning();
+  const round = (slug: string, maximumRaise: string) => ({
+    slug,
+    name: slug,
+    companyName: 'Bench Ltd',
+    status: 2,
+    targetRaise: maximumRaise,
+    maximumRaise,
+    minimumInvestment: '500.00',
+    maximumInvestment: '5000.00',
+    sharePrice: '1.500000',
+    summary: 'Bench',
+  });
+  const [opportunity, quiet] = await db
+    .insert(investmentOpportunities)
+    .values([round('bench-round', MAXIMUM_RAISE), round('bench-quiet-round', '1000000.00')])
+    .returning();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -104,9 +137,17 @@ async function measureReservations(app: Awaited<ReturnType<typeof buildApp>>['ap
     .from(investments)
     .where(eq(investments.opportunityId, opportunity.id));
   const holds = after.committedAmount === total && Number(total) <= Number(MAXIMUM_RAISE);
-  console.log(`one at a time (${ONE_AT_A_TIME}, baseline): mean ${aloneMean.toFixed(1)} ms, p50 ${percentile(alone, 0.5).toFixed(1)} ms, p95 ${percentile(alone, 0.95).toFixed(1)} ms — ${(1000 / aloneMean).toFixed(0)} reservations/s`);
+  console.log(
+    `one at a time (${ONE_AT_A_TIME}, baseline): mean ${aloneMean.toFixed(1)} ms, p50 ${percentile(alone, 0.5).toFixed(1)} ms, p95 ${percentile(alone, 0.95).toFixed(1)} ms — ${(1000 / aloneMean).toFixed(0)} reservations/s`,
+  );
   console.log(`answers: ${[...outcomes].map(([status, count]) => `${count} × ${status}`).join(', ')}`);
-  console.log(`throughput: ${(INVESTORS / elapsed).toFixed(0)} reservations/s (${INVESTORS} in ${elapsed.toFixed(2)} s), ${(INVESTORS / elapsed / (1000 / aloneMean)).toFixed(1)}× the one-at-a-time rate`);
-  console.log(`latency: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms — p95 ${(percentile(latencies, 0.95) / aloneMean).toFixed(1)}× one reservation alone`);
-  console.log(`maximum raise ${MAXIMUM_RAISE}; committed ${after.committedAmount} = sum of ${n} investments ${total}: ${holds ? 'holds' : 'BROKEN'}`);
+  console.log(
+    `throughput: ${(INVESTORS / elapsed).toFixed(0)} reservations/s (${INVESTORS} in ${elapsed.toFixed(2)} s), ${(INVESTORS / elapsed / (1000 / aloneMean)).toFixed(1)}× the one-at-a-time rate`,
+  );
+  console.log(
+    `latency: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms — p95 ${(percentile(latencies, 0.95) / aloneMean).toFixed(1)}× one reservation alone`,
+  );
+  console.log(
+    `maximum raise ${MAXIMUM_RAISE}; committed ${after.committedAmount} = sum of ${n} investments ${total}: ${holds ? 'holds' : 'BROKEN'}`,
+  );
 }

@@ -26,7 +26,12 @@ interface Picker {
   investorIds: number[];
 }
 
-const json = (session: Session) => ({ cookie: session.cookie, 'x-xsrf-token': session.xsrf, 'content-type': 'application/json', accept: 'application/json' });
+const json = (session: Session) => ({
+  cookie: session.cookie,
+  'x-xsrf-token': session.xsrf,
+  'content-type': 'application/json',
+  accept: 'application/json',
+});
 const any = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)];
 
 async function send(url: string, init: RequestInit): Promise<number> {
@@ -35,8 +40,18 @@ async function send(url: string, init: RequestInit): Promise<number> {
   return response.status;
 }
 
-const STAFF_LISTS = ['/api/users?per_page=50&sort=-created_at&include=owner', '/api/investments?per_page=50&sort=-created_at&include=user,holder', '/api/investment-opportunities?per_page=25', '/api/users?per_page=50&filter[search]=Smith&sort=name'];
-const INVESTOR_PAGES = ['/api/user', '/api/my/investments?per_page=100&sort=-created_at', '/api/my/portfolio', '/api/investment-opportunities?per_page=25'];
+const STAFF_LISTS = [
+  '/api/users?per_page=50&sort=-created_at&include=owner',
+  '/api/investments?per_page=50&sort=-created_at&include=user,holder',
+  '/api/investment-opportunities?per_page=25',
+  '/api/users?per_page=50&filter[search]=Smith&sort=name',
+];
+const INVESTOR_PAGES = [
+  '/api/user',
+  '/api/my/investments?per_page=100&sort=-created_at',
+  '/api/my/portfolio',
+  '/api/investment-opportunities?per_page=25',
+];
 
 const KINDS: Kind[] = [
   { name: 'staff list', weight: 3, run: (base, p) => send(`${base}${any(STAFF_LISTS)}`, { headers: json(p.staff) }) },
@@ -57,7 +72,11 @@ const KINDS: Kind[] = [
     run: (base, p) => {
       const subject = any(p.investorIds);
       return Math.random() < 0.5
-        ? send(`${base}/api/notes`, { method: 'POST', headers: json(p.staff), body: JSON.stringify({ subject_type: 'investor', subject_id: subject, body: `<p>Soak call note ${randomUUID()}</p>` }) })
+        ? send(`${base}/api/notes`, {
+            method: 'POST',
+            headers: json(p.staff),
+            body: JSON.stringify({ subject_type: 'investor', subject_id: subject, body: `<p>Soak call note ${randomUUID()}</p>` }),
+          })
         : send(`${base}/api/notes?filter[subject_type]=investor&filter[subject_id]=${subject}`, { headers: json(p.staff) });
     },
   },
@@ -75,7 +94,10 @@ const KINDS: Kind[] = [
 ];
 
 function rssMegabytes(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
 }
 
@@ -91,7 +113,10 @@ function positive(name: string, fallback: number, max: number): number {
 export async function runSoakBench() {
   const seconds = positive('SOAK_SECONDS', 600, MAX_SECONDS);
   const connections = positive('SOAK_CONNECTIONS', 10, 100);
-  const server = await startBenchServer<{ investors: Array<{ id: number; email: string }>; opportunityId: number }>('postgres', path.join(import.meta.dirname, 'datasets/soak.ts'));
+  const server = await startBenchServer<{ investors: Array<{ id: number; email: string }>; opportunityId: number }>(
+    'postgres',
+    path.join(import.meta.dirname, 'datasets/soak.ts'),
+  );
   try {
     // The server listens on 127.0.0.1 only (bench-server.ts): the load never leaves the machine.
     const base = `http://127.0.0.1:${server.appPort}`;
@@ -100,7 +125,12 @@ export async function runSoakBench() {
     // password is checked (decision 0018), so dozens at once from one address would meet that cap.
     const investors: Array<{ id: number; session: Session }> = [];
     for (const i of server.investors) investors.push({ id: i.id, session: await signIn(base, i.email, SOAK_PASSWORD) });
-    const picker: Picker = { staff, investor: () => any(investors), opportunityId: server.opportunityId, investorIds: investors.map((i) => i.id) };
+    const picker: Picker = {
+      staff,
+      investor: () => any(investors),
+      opportunityId: server.opportunityId,
+      investorIds: investors.map((i) => i.id),
+    };
     const totalWeight = KINDS.reduce((sum, k) => sum + k.weight, 0);
     const chooseKind = () => {
       let roll = Math.random() * totalWeight;
@@ -110,7 +140,9 @@ export async function runSoakBench() {
     const errors = new Map(KINDS.map((k) => [k.name, 0]));
     const statuses = new Map<string, number>();
 
-    console.log(`\n## Soak: mixed load for ${seconds} s on PostgreSQL, ${connections} connections (${server.investors.length} investors, 1 staff)`);
+    console.log(
+      `\n## Soak: mixed load for ${seconds} s on PostgreSQL, ${connections} connections (${server.investors.length} investors, 1 staff)`,
+    );
     const rssStart = rssMegabytes(server.pid);
     let rssPeak = rssStart;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMegabytes(server.pid))), 5000);
@@ -142,9 +174,17 @@ export async function runSoakBench() {
     console.log('| kind | requests | req/s | errors | p50 | p95 | p99 |');
     console.log('|---|---|---|---|---|---|---|');
     for (const kind of KINDS) console.log(row(kind.name, latencies.get(kind.name)!, errors.get(kind.name)!));
-    console.log(row('**overall**', [...latencies.values()].flat(), [...errors.values()].reduce((a, b) => a + b, 0)));
+    console.log(
+      row(
+        '**overall**',
+        [...latencies.values()].flat(),
+        [...errors.values()].reduce((a, b) => a + b, 0),
+      ),
+    );
     if (statuses.size) console.log(`errors: ${[...statuses].map(([what, n]) => `${n} × ${what}`).join(', ')}`);
-    console.log(`server RSS: ${rssStart.toFixed(0)} MB at start, ${rssEnd.toFixed(0)} MB at the end (peak ${rssPeak.toFixed(0)} MB), over ${elapsed.toFixed(0)} s`);
+    console.log(
+      `server RSS: ${rssStart.toFixed(0)} MB at start, ${rssEnd.toFixed(0)} MB at the end (peak ${rssPeak.toFixed(0)} MB), over ${elapsed.toFixed(0)} s`,
+    );
   } finally {
     await server.stop();
   }

@@ -9,7 +9,9 @@ import { login } from './support/session';
 async function newestMail(to: string, subject: string): Promise<string | null> {
   const database = openPostgres(E2E_DATABASE_URL, 1);
   try {
-    const result = await database.db.execute(sql`select text from mail_outbox where to_address = ${to} and subject like ${`%${subject}%`} order by id desc limit 1`);
+    const result = await database.db.execute(
+      sql`select text from mail_outbox where to_address = ${to} and subject like ${`%${subject}%`} order by id desc limit 1`,
+    );
     return (result as unknown as { rows: Array<{ text: string }> }).rows[0]?.text ?? null;
   } finally {
     await database.close();

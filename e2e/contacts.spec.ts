@@ -35,7 +35,12 @@ test('a spreadsheet with a bad row imports nothing; corrected, it imports; the f
   await expect(page).toHaveURL(/\/admin\/investors\/import\?kind=contacts/);
 
   const rows = (badEmail: string) =>
-    ['First name,Surname,Email,Lead status,Source', `Imogen,Ives ${run},imogen-${run}@e2e.test,new,Webinar`, `Jack,Ives ${run},${badEmail},Contacted,Webinar`, `Kara,Ives ${run},kara-${run}@e2e.test,,Referral`].join('\n');
+    [
+      'First name,Surname,Email,Lead status,Source',
+      `Imogen,Ives ${run},imogen-${run}@e2e.test,new,Webinar`,
+      `Jack,Ives ${run},${badEmail},Contacted,Webinar`,
+      `Kara,Ives ${run},kara-${run}@e2e.test,,Referral`,
+    ].join('\n');
   await chooseFile(page, 'Spreadsheet', { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(rows('jack-at-e2e.test')) });
   await expect(page.getByRole('table', { name: 'Column mapping' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Field for column Surname' })).toHaveValue('Last name');
@@ -45,7 +50,11 @@ test('a spreadsheet with a bad row imports nothing; corrected, it imports; the f
   await expect(page.getByRole('alert').filter({ hasText: '1 row needs correcting' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Import \d+ rows$/ })).toHaveCount(0);
 
-  await chooseFile(page, 'Spreadsheet', { name: 'leads-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(rows(`jack-${run}@e2e.test`)) });
+  await chooseFile(page, 'Spreadsheet', {
+    name: 'leads-fixed.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(rows(`jack-${run}@e2e.test`)),
+  });
   await page.getByRole('button', { name: 'Check the rows' }).click();
   await expect(page.getByText('All 3 rows are ready to import.')).toBeVisible();
   await page.getByRole('button', { name: 'Import 3 rows' }).click();

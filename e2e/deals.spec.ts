@@ -67,7 +67,11 @@ test('staff move deals between stages by mouse and by keyboard, and the moves pe
 
   // A move the server refuses goes back, with a message.
   await page.route('**/api/pipeline-deals/*/move', (route) =>
-    route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'The given data was invalid.', errors: { stage_id: ['Choose a stage.'] } }) }),
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The given data was invalid.', errors: { stage_id: ['Choose a stage.'] } }),
+    }),
   );
   await page.getByRole('button', { name: 'Move Copperleaf Pay Ltd to…' }).click();
   await page.getByRole('menuitem', { name: 'Due diligence' }).click();

@@ -68,7 +68,9 @@ test('an investor applies to act for an organisation, staff approve, and the inv
   await staff.getByRole('button', { name: 'Approve application' }).click();
   await expect(staff.getByText(/Approved by Sam Admin/)).toBeVisible();
   await staff.getByRole('link', { name: 'Rowntree Family Trust', exact: true }).click();
-  await expect(staff.getByRole('row', { name: /Isla Investor/ }).getByRole('textbox', { name: 'Role of Isla Investor' })).toHaveValue('Trustee');
+  await expect(staff.getByRole('row', { name: /Isla Investor/ }).getByRole('textbox', { name: 'Role of Isla Investor' })).toHaveValue(
+    'Trustee',
+  );
 
   await investor.reload();
   await expect(investor.getByRole('row', { name: /Rowntree Family Trust/ })).toContainText('Approved');

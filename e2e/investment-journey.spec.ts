@@ -80,7 +80,8 @@ test('an opportunity from creation to a valued holding in the investor portfolio
   // Each submission of the form names itself with a fresh Idempotency-Key (decision 0019).
   const reservationKeys: string[] = [];
   investor.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/investments/investor') reservationKeys.push(request.headers()['idempotency-key'] ?? '');
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/investments/investor')
+      reservationKeys.push(request.headers()['idempotency-key'] ?? '');
   });
   await investor.getByLabel(/Amount/).fill('500');
   await investor.getByLabel('I have read and accept the investment terms').check();

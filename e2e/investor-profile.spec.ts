@@ -53,7 +53,11 @@ test('an investor declares their category from the pop-up, keeps their details a
     await expect(page.getByText('+44 113 496 0000')).toBeVisible();
 
     await page.getByRole('link', { name: 'Identity' }).click();
-    await chooseFile(page, 'Document', { name: 'passport.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64') });
+    await chooseFile(page, 'Document', {
+      name: 'passport.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'),
+    });
     await page.getByLabel('Name (optional)').fill('Passport');
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText('Documents submitted')).toBeVisible();

@@ -38,7 +38,10 @@ test('staff create an investor with a custom attribute, documents, a note and a 
 
   await page.getByRole('tab', { name: 'Documents', exact: true }).click();
   await expect(page).toHaveURL(/\/documents$/);
-  for (const [name, visibility] of [['Private KYC pack.pdf', 'Staff only'], ['Welcome letter.pdf', 'Visible to the investor']] as const) {
+  for (const [name, visibility] of [
+    ['Private KYC pack.pdf', 'Staff only'],
+    ['Welcome letter.pdf', 'Visible to the investor'],
+  ] as const) {
     await chooseFile(page, 'File', { name, mimeType: 'application/pdf', buffer: PDF });
     await page.locator('label', { hasText: visibility }).click();
     await page.getByRole('button', { name: 'Upload' }).click();

@@ -9,7 +9,11 @@ test('a notification arrives live, is shown in the panel and is marked read when
   await expect(bell).toHaveAccessibleName(/Notifications, \d+ unread/);
   const before = Number((await bell.getAttribute('aria-label'))?.match(/(\d+) unread/)?.[1]);
 
-  await notifyByEmail('investor@demo.test', { message: '<p>Your <strong>quarterly report</strong> is ready.</p>', icon: 'update_reports', cta: '/investor/news' });
+  await notifyByEmail('investor@demo.test', {
+    message: '<p>Your <strong>quarterly report</strong> is ready.</p>',
+    icon: 'update_reports',
+    cta: '/investor/news',
+  });
   await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} unread`);
   await expect(bell).toContainText(String(before + 1));
 

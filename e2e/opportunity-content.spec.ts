@@ -3,7 +3,10 @@ import { chooseFile } from './support/files';
 import { login } from './support/session';
 
 /** A 2×2 PNG: small enough to inline, real enough for the server's check of the bytes. */
-const PICTURE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+const PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * Staff write what investors read — rich-text description, team, key dates, gallery with its cover —

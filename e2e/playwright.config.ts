@@ -19,7 +19,15 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -30,8 +38,15 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT), DATABASE_URL: E2E_DATABASE_URL, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATA_DIR: `/tmp/platform-e2e-data-${E2E_PORT}`, APP_URL: E2E_BASE_URL,
+    env: {
+      PORT: String(E2E_PORT),
+      DATABASE_URL: E2E_DATABASE_URL,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: `/tmp/platform-e2e-data-${E2E_PORT}`,
+      APP_URL: E2E_BASE_URL,
       // The journeys sign the same demo users in many times a minute from one address.
-      LOGIN_ATTEMPTS_PER_MINUTE: '1000' },
+      LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+    },
   },
 });

@@ -6,7 +6,9 @@ import { login } from './support/session';
  * sees the offer on their holding page and asks for more than their entitlement, staff see the
  * answer and the totals; the cap table lists the holders.
  */
-test('staff open a pre-emption round, the investor increases, staff see the choice and totals, close it, and the investor sees the allotment', async ({ browser }) => {
+test('staff open a pre-emption round, the investor increases, staff see the choice and totals, close it, and the investor sees the allotment', async ({
+  browser,
+}) => {
   const staff = await (await browser.newContext()).newPage();
   await login(staff, 'superadmin@demo.test');
   await staff.goto('/admin/investments/existing');
@@ -55,6 +57,8 @@ test('staff open a pre-emption round, the investor increases, staff see the choi
   await expect(staff.getByText('Allotted if closed now')).toHaveCount(0);
   await investor.reload();
   await expect(investor.getByText('This offer has closed')).toBeVisible();
-  await expect(investor.getByText('You have been allotted 50,000 new shares for £5,000.00. We will be in touch about payment.')).toBeVisible();
+  await expect(
+    investor.getByText('You have been allotted 50,000 new shares for £5,000.00. We will be in touch about payment.'),
+  ).toBeVisible();
   await expect(investor.getByRole('button', { name: /my answer/ })).toHaveCount(0);
 });

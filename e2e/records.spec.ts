@@ -13,7 +13,10 @@ test('staff attach a public and a private document, a note and a task; investors
   await staff.getByRole('tab', { name: 'Documents' }).click();
   await expect(staff).toHaveURL(/\/documents$/);
 
-  for (const [name, visibility] of [['Information memorandum.pdf', 'Visible to investors'], ['Board minutes.pdf', 'Staff only']] as const) {
+  for (const [name, visibility] of [
+    ['Information memorandum.pdf', 'Visible to investors'],
+    ['Board minutes.pdf', 'Staff only'],
+  ] as const) {
     await chooseFile(staff, 'File', { name, mimeType: 'application/pdf', buffer: PDF });
     await staff.locator('label', { hasText: visibility }).click();
     await staff.getByRole('button', { name: 'Upload' }).click();

@@ -16,7 +16,10 @@ test('staff sign an investor’s PDF on a drawing of its page and file the signe
   const name = `Agreement ${Date.now()}.pdf`;
   await login(page, 'superadmin@demo.test');
   await page.goto('/admin/investors?search=investor%40demo.test');
-  await page.getByRole('link', { name: /Isla Investor|investor@demo\.test/ }).first().click();
+  await page
+    .getByRole('link', { name: /Isla Investor|investor@demo\.test/ })
+    .first()
+    .click();
   await page.getByRole('tab', { name: 'Documents', exact: true }).click();
   await chooseFile(page, 'File', { name, mimeType: 'application/pdf', buffer: await agreement() });
   await page.getByRole('button', { name: 'Upload' }).click();

@@ -19,7 +19,8 @@ function newestMtime(dir) {
   return newest;
 }
 
-const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < Math.max(newestMtime(web), newestMtime(path.join(root, 'packages/domain/src')));
+const stale =
+  !fs.existsSync(built) || fs.statSync(built).mtimeMs < Math.max(newestMtime(web), newestMtime(path.join(root, 'packages/domain/src')));
 if (stale) {
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

@@ -39,14 +39,27 @@ for (const project of PROJECTS) {
 
 section('Server module boundaries (dependency-cruiser)');
 // Prints each violation (a runtime cycle between modules, a layer reaching up) and exits non-zero.
-const cruise = ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'apps/server/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'];
+const cruise = [
+  'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+  'apps/server/src',
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+];
 if (run(process.execPath, cruise).status === 0) passed += 1;
 else failed += 1;
 
 section('Unit and API tests (vitest)');
 const vitestReport = path.join(out, 'vitest.json');
 fs.rmSync(vitestReport, { force: true });
-const vitest = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = run(process.execPath, [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 const report = fs.existsSync(vitestReport) ? JSON.parse(fs.readFileSync(vitestReport, 'utf8')) : null;
 passed += report?.numPassedTests ?? 0;
 failed += report?.numFailedTests ?? 0;

@@ -7,7 +7,10 @@ export const PROJECTS = ['packages/domain', 'apps/server', 'apps/web', 'e2e', 'b
 const root = path.resolve(import.meta.dirname, '..');
 
 export function typecheck(project) {
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit'], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return { project, ok: result.status === 0, output: result.stdout + result.stderr };
 }
 

@@ -21,7 +21,9 @@ export async function seed({ db }: AppContext) {
   return { boardId, deals: BOARD_DEALS, stages: STAGES.length, otherDeals: OTHER_DEALS, loadSeconds: (performance.now() - started) / 1000 };
 
   async function pipeline(name: string, stages: string[], deals: number): Promise<number> {
-    const { rows } = (await db.execute(sql`insert into pipelines (name) values (${name}) returning id`)) as unknown as { rows: Array<{ id: number }> };
+    const { rows } = (await db.execute(sql`insert into pipelines (name) values (${name}) returning id`)) as unknown as {
+      rows: Array<{ id: number }>;
+    };
     const id = rows[0].id;
     await db.execute(sql`
       insert into pipeline_stages (pipeline_id, name, position)

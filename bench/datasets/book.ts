@@ -84,7 +84,9 @@ export async function generateBook(db: Db, size: BookSize) {
 
   // The j-th investor of a company is a different person for every j; every fifth j is a follow-on
   // a year later by the holder of the investment before it, so a fifth of holdings hold two.
-  await loadInvestments(db, sql`
+  await loadInvestments(
+    db,
+    sql`
     select opportunity_id, user_id, currency, g, day, price, amount,
       case when g % 97 = 3 then 'private_manual' when follow_on then 'subsequent' else 'investor' end as type,
       case s when 0 then 'cancelled' when 1 then 'reserved' when 2 then 'paid' else case when day > current_date then 'reserved' else 'completed' end end as status
@@ -98,7 +100,8 @@ export async function generateBook(db: Db, size: BookSize) {
       cross join lateral (select g / ${n(companies)} as j, (g / ${n(companies)}) % 5 = 4 as follow_on, (g / ${n(companies)} + g) % 50 as s) f
       join bench_companies c on c.k = 1 + g % ${n(companies)}
       join bench_investors i on i.k = 1 + ((f.j - case when f.follow_on then 1 else 0 end) * 7919 + (g % ${n(companies)}) * 104729) % ${n(investors)}
-    ) r`);
+    ) r`,
+  );
   await db.execute(sql`drop table bench_companies, bench_investors`);
   // Holders' proceeds: everything held at an exit, a quarter of each holding at a partial realisation.
   await db.execute(sql`
@@ -110,7 +113,15 @@ export async function generateBook(db: Db, size: BookSize) {
       where i.status in ('paid', 'completed') and i.deleted_at is null and i.shares > 0 and (i.paid_at at time zone 'UTC')::date <= o.date
       group by i.opportunity_id, i.user_id, o.id, o.date, o.kind, o.price
     ) s where sold > 0`);
-  for (const table of ['investment_opportunities', 'users', 'share_prices', 'company_valuations', 'company_outcomes', 'holding_realisations']) await db.execute(sql.raw(`analyze ${table}`));
+  for (const table of [
+    'investment_opportunities',
+    'users',
+    'share_prices',
+    'company_valuations',
+    'company_outcomes',
+    'holding_realisations',
+  ])
+    await db.execute(sql.raw(`analyze ${table}`));
 }
 
 /**

@@ -19,7 +19,15 @@ export async function seed({ db }: AppContext) {
   await generateBook(db, { companies: 2_000, investors: 20_000, investments: 200_000 });
   const [investor] = await db
     .insert(users)
-    .values({ name: 'Portfolio Investor', email: PORTFOLIO_EMAIL, roleId: Role.User, passwordHash: await hashPassword(PORTFOLIO_PASSWORD), emailVerifiedAt: new Date(), acceptedTermsVersion: 1, compliancePassed: true })
+    .values({
+      name: 'Portfolio Investor',
+      email: PORTFOLIO_EMAIL,
+      roleId: Role.User,
+      passwordHash: await hashPassword(PORTFOLIO_PASSWORD),
+      emailVerifiedAt: new Date(),
+      acceptedTermsVersion: 1,
+      compliancePassed: true,
+    })
     .returning({ id: users.id });
   // Company 4h for h = 1…500: 500 different companies; investment j of holding h two hundred days after the one before.
   await loadInvestments(
@@ -42,5 +50,11 @@ export async function seed({ db }: AppContext) {
     .groupBy(investments.opportunityId)
     .orderBy(desc(count()), investments.opportunityId)
     .limit(1);
-  return { email: PORTFOLIO_EMAIL, password: PORTFOLIO_PASSWORD, holdings: HOLDINGS, holdingId: holding, loadSeconds: (performance.now() - started) / 1000 };
+  return {
+    email: PORTFOLIO_EMAIL,
+    password: PORTFOLIO_PASSWORD,
+    holdings: HOLDINGS,
+    holdingId: holding,
+    loadSeconds: (performance.now() - started) / 1000,
+  };
 }

@@ -49,7 +49,13 @@ const dropDatabase = async () => {
 try {
   const database = databaseUrl ? openPostgres(databaseUrl) : await openEmbedded(dataDir);
   await migrateDatabase(database, databaseUrl);
-  const config = readConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = readConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: '/nonexistent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const { app, ctx } = await buildApp({ config, database, logger: false });
   await seedDemo(ctx);
   const info = seedModule ? await ((await import(seedModule)) as { seed: BenchSeed }).seed(ctx) : {};

@@ -33,16 +33,26 @@ export interface Session {
 /** Signs in as a browser does (XSRF cookie first); the cookie header and XSRF token for later requests. */
 export async function signIn(base: string, email: string, password: string): Promise<Session> {
   const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-  const xsrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('XSRF-TOKEN='))!;
+  const xsrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('XSRF-TOKEN='))!;
   const response = await fetch(`${base}/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: xsrfCookie, 'x-xsrf-token': decodeURIComponent(xsrfCookie.slice('XSRF-TOKEN='.length)) },
+    headers: {
+      'content-type': 'application/json',
+      cookie: xsrfCookie,
+      'x-xsrf-token': decodeURIComponent(xsrfCookie.slice('XSRF-TOKEN='.length)),
+    },
     body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`login failed for ${email}: ${response.status}`);
   const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
   const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN=')) ?? xsrfCookie;
-  return { cookie: [...cookies.filter((c) => !c.startsWith('XSRF-TOKEN=')), xsrf].join('; '), xsrf: decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)) };
+  return {
+    cookie: [...cookies.filter((c) => !c.startsWith('XSRF-TOKEN=')), xsrf].join('; '),
+    xsrf: decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)),
+  };
 }
 
 /** Demo accounts' password (README). */

@@ -14,7 +14,10 @@ export interface LoadResult {
  * A closed-loop load generator: `connections` keep-alive clients each send the next request as
  * soon as the last one answered, for `durationMs`. Every latency is kept, so percentiles are exact.
  */
-export async function measure(url: string, options: { connections?: number; durationMs?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function measure(
+  url: string,
+  options: { connections?: number; durationMs?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   const { connections = 10, durationMs = 5000, headers = {} } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url);
@@ -25,14 +28,17 @@ export async function measure(url: string, options: { connections?: number; dura
   const once = () =>
     new Promise<void>((resolve) => {
       const started = performance.now();
-      const request = http.request({ agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          if (response.statusCode !== 200) errors += 1;
-          latencies.push(performance.now() - started);
-          resolve();
-        });
-      });
+      const request = http.request(
+        { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode !== 200) errors += 1;
+            latencies.push(performance.now() - started);
+            resolve();
+          });
+        },
+      );
       request.on('error', () => {
         errors += 1;
         resolve();

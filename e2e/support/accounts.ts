@@ -22,7 +22,9 @@ export async function createInvestor(email: string, name: string) {
 export async function countInvestors(): Promise<number> {
   const database = openPostgres(E2E_DATABASE_URL, 1);
   try {
-    const result = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where role_id = 5 and deleted_at is null`);
+    const result = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from users where role_id = 5 and deleted_at is null`,
+    );
     return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0].n);
   } finally {
     await database.close();

@@ -17,7 +17,11 @@ export async function notifyByEmail(email: string, input: { message: string; ico
   try {
     const rows = await database.db.execute<{ id: number }>(sql`select id from users where lower(email) = ${email.toLowerCase()}`);
     const userId = (rows as unknown as { rows: Array<{ id: number }> }).rows[0].id;
-    return await notifyUser({ db: database.db, realtime: { publishToUser: (id, event, data) => bus.publish({ channel: userChannelName(id), event, data }) } }, userId, input);
+    return await notifyUser(
+      { db: database.db, realtime: { publishToUser: (id, event, data) => bus.publish({ channel: userChannelName(id), event, data }) } },
+      userId,
+      input,
+    );
   } finally {
     await bus.close();
     await database.close();

@@ -13,6 +13,9 @@ await client.query(`drop database if exists ${E2E_DATABASE_NAME} with (force)`);
 await client.query(`create database ${E2E_DATABASE_NAME}`);
 await client.end();
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../apps/server/src/main.ts')], { stdio: 'inherit', env: process.env });
+const server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../apps/server/src/main.ts')], {
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

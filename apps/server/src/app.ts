@@ -56,7 +56,6 @@ import { registerInvitationRoutes } from './modules/users/invitations';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerSignPdfRoutes } from './modules/users/sign-pdf';
 
-
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -68,7 +67,10 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, clock = systemClock, logger, onRoute }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'] },
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+    },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Closing comes after draining (platform/draining.ts): whatever connection is still open then
@@ -183,7 +185,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
       wildcard: false,
       index: false,
       // Hashed bundles never change; everything else is revalidated.
-      setHeaders: (reply, file) => reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (reply, file) =>
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -7,7 +7,9 @@ import { buildApp } from './app';
 async function main() {
   const config = readConfig();
   const started = Date.now();
-  const database = config.databaseUrl ? openPostgres(config.databaseUrl, 10, { statementTimeoutMs: config.databaseStatementTimeoutMs }) : await openEmbedded(config.dataDir);
+  const database = config.databaseUrl
+    ? openPostgres(config.databaseUrl, 10, { statementTimeoutMs: config.databaseStatementTimeoutMs })
+    : await openEmbedded(config.dataDir);
   await migrateDatabase(database, config.databaseUrl);
   const { app, ctx, drain } = await buildApp({ config, database });
   if (config.seedDemo) await seedDemo(ctx);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkAttributeValue, formatAttributeValue, mayEditAttribute } from './attributes';
 import { Role } from './roles';
 
-const check = (type: Parameters<typeof checkAttributeValue>[0]['type'], raw: unknown, options: string[] = []) => checkAttributeValue({ type, options }, raw);
+const check = (type: Parameters<typeof checkAttributeValue>[0]['type'], raw: unknown, options: string[] = []) =>
+  checkAttributeValue({ type, options }, raw);
 
 describe('custom attribute values', () => {
   it('keeps numbers as exact decimal text and refuses other forms', () => {

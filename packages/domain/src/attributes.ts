@@ -95,7 +95,8 @@ export function checkAttributeValue(attribute: Pick<AttributeDefinition, 'type' 
     }
     case 'multi_select': {
       const list = Array.isArray(raw) ? raw : [raw];
-      if (list.some((item) => typeof item !== 'string' || !attribute.options.includes(item))) return fail(`Choose from ${attribute.options.join(', ')}.`);
+      if (list.some((item) => typeof item !== 'string' || !attribute.options.includes(item)))
+        return fail(`Choose from ${attribute.options.join(', ')}.`);
       // Kept in the order of the option list, once each, so equal choices compare equal.
       return { ok: true, value: attribute.options.filter((option) => list.includes(option)) };
     }

@@ -63,7 +63,13 @@ describe('pass mark', () => {
 
 describe('categorisation', () => {
   it('lists the FCA categories', () => {
-    expect(INVESTOR_CATEGORIES).toEqual(['restricted', 'high_net_worth', 'certified_sophisticated', 'self_certified_sophisticated', 'professional']);
+    expect(INVESTOR_CATEGORIES).toEqual([
+      'restricted',
+      'high_net_worth',
+      'certified_sophisticated',
+      'self_certified_sophisticated',
+      'professional',
+    ]);
   });
 
   it('expires 12 months after the declaration', () => {

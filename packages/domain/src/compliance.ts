@@ -67,7 +67,12 @@ export function categorisationValid(row: { status: string; expiresAt: Date | str
 /** Identity checks (KYC/AML) of an investor: documents submitted by them, verified or rejected by staff. */
 export const KYC_STATUSES = ['not_started', 'submitted', 'verified', 'rejected'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
-export const KYC_STATUS_LABELS: Record<KycStatus, string> = { not_started: 'Not started', submitted: 'Documents submitted', verified: 'Verified', rejected: 'Rejected' };
+export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
+  not_started: 'Not started',
+  submitted: 'Documents submitted',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};
 export const IDENTITY_FOLDER = 'Identity documents';
 
 /**
@@ -77,7 +82,8 @@ export const IDENTITY_FOLDER = 'Identity documents';
 export const INVESTOR_CATEGORY_DETAILS: Record<InvestorCategory, { label: string; summary: string; statement: string }> = {
   restricted: {
     label: 'Restricted investor',
-    summary: 'In the last 12 months you invested less than 10% of your net assets in high-risk investments, and will not do so in the next 12 months.',
+    summary:
+      'In the last 12 months you invested less than 10% of your net assets in high-risk investments, and will not do so in the next 12 months.',
     statement:
       'I make this statement so that I can receive promotional communications relating to non-readily realisable securities as a restricted investor. I declare that I qualify as a restricted investor because in the past twelve months I have not invested more than 10% of my net assets in non-readily realisable securities, and I undertake that in the next twelve months I will not invest more than 10% of my net assets in them. I accept that the investments to which the promotions will relate may expose me to a significant risk of losing all of the money or other property invested.',
   },
@@ -95,7 +101,8 @@ export const INVESTOR_CATEGORY_DETAILS: Record<InvestorCategory, { label: string
   },
   self_certified_sophisticated: {
     label: 'Self-certified sophisticated investor',
-    summary: 'You have been a business angel network member, made two or more unlisted investments, worked in private equity or SME finance, or been a director of a company with £1m turnover, in the relevant period.',
+    summary:
+      'You have been a business angel network member, made two or more unlisted investments, worked in private equity or SME finance, or been a director of a company with £1m turnover, in the relevant period.',
     statement:
       'I declare that I am a self-certified sophisticated investor because at least one of the following applies: I have been a member of a network or syndicate of business angels for at least the last six months; I have made more than one investment in an unlisted company in the last two years; I have worked in the past two years in a professional capacity in the private equity sector or in the provision of finance for small and medium enterprises; I have been in the last two years a director of a company with an annual turnover of at least £1 million. I accept that I may lose all of the money invested.',
   },

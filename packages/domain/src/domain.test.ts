@@ -65,7 +65,14 @@ describe('admin menu', () => {
   const flagsOn = () => true;
   const flagsOff = () => false;
   it('shows every area to Super Admin and sends them to the overview first', () => {
-    expect(visibleMenu(1, flagsOn).map((a) => a.key)).toEqual(['overview', 'investments', 'funds', 'investors', 'insider_register', 'reports']);
+    expect(visibleMenu(1, flagsOn).map((a) => a.key)).toEqual([
+      'overview',
+      'investments',
+      'funds',
+      'investors',
+      'insider_register',
+      'reports',
+    ]);
     expect(firstAdminPath(1, flagsOn)).toBe('/admin');
   });
 

@@ -37,7 +37,11 @@ const HIDDEN_FROM_ROLE: Partial<Record<number, { existing: readonly OpportunityT
 };
 
 /** Whether a role sees a tab of an opportunity page; the server refuses what is hidden here (403). */
-export function mayViewOpportunityTab(roleId: number | null | undefined, tab: OpportunityTab, options: { existing: boolean; capTable: boolean }): boolean {
+export function mayViewOpportunityTab(
+  roleId: number | null | undefined,
+  tab: OpportunityTab,
+  options: { existing: boolean; capTable: boolean },
+): boolean {
   if (options.existing ? LIVE_ONLY.includes(tab) : EXISTING_ONLY.includes(tab)) return false;
   if (CAP_TABLE.includes(tab) && !options.capTable) return false;
   const hidden = roleId == null ? undefined : HIDDEN_FROM_ROLE[roleId];

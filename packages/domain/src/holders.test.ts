@@ -15,12 +15,16 @@ describe('holders in the permission table and the menu', () => {
     expect(links({})).not.toContain('/admin/investors/nominees');
     expect(links({})).not.toContain('/admin/investors/organisation-applications');
     expect(links({})).toEqual(expect.arrayContaining(['/admin/investors/organisations', '/admin/investors/investment-methods']));
-    expect(links({ enableNominee: true, enableOrganisationLinks: true })).toEqual(expect.arrayContaining(['/admin/investors/nominees', '/admin/investors/organisation-applications']));
+    expect(links({ enableNominee: true, enableOrganisationLinks: true })).toEqual(
+      expect.arrayContaining(['/admin/investors/nominees', '/admin/investors/organisation-applications']),
+    );
   });
 
   it("offers 'New nominee' only with nominees on, and holder creation only to roles that may create investors", () => {
     const create = (roleId: number, flags: Partial<Record<ClientFlagName, boolean>>) =>
-      (visibleMenu(roleId, (flag) => Boolean(flags[flag])).find((area) => area.key === 'investors')?.create ?? []).map((link) => link.label);
+      (visibleMenu(roleId, (flag) => Boolean(flags[flag])).find((area) => area.key === 'investors')?.create ?? []).map(
+        (link) => link.label,
+      );
     expect(create(Role.SuperAdmin, {})).toEqual(expect.arrayContaining(['New organisation', 'New investment method']));
     expect(create(Role.SuperAdmin, {})).not.toContain('New nominee');
     expect(create(Role.SuperAdmin, { enableNominee: true })).toContain('New nominee');

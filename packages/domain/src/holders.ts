@@ -17,7 +17,15 @@ export const ORGANISATION_TYPE_LABELS: Record<OrganisationType, string> = {
 };
 
 /** The capacity in which a person acts for an organisation. */
-export const ORGANISATION_ROLES = ['director', 'trustee', 'authorised_signatory', 'partner', 'secretary', 'beneficial_owner', 'other'] as const;
+export const ORGANISATION_ROLES = [
+  'director',
+  'trustee',
+  'authorised_signatory',
+  'partner',
+  'secretary',
+  'beneficial_owner',
+  'other',
+] as const;
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 export const ORGANISATION_ROLE_LABELS: Record<OrganisationRole, string> = {
   director: 'Director',

@@ -17,7 +17,11 @@ const NAME: ImportField = { key: 'name', label: 'Full name', aliases: ['name', '
 const FIRST: ImportField = { key: 'first_name', label: 'First name', aliases: ['first name', 'firstname', 'forename', 'given name'] };
 const LAST: ImportField = { key: 'last_name', label: 'Last name', aliases: ['last name', 'lastname', 'surname', 'family name'] };
 const EMAIL: ImportField = { key: 'email', label: 'E-mail', aliases: ['email', 'e-mail', 'email address', 'e-mail address', 'mail'] };
-const PHONE: ImportField = { key: 'phone', label: 'Phone', aliases: ['phone', 'telephone', 'tel', 'mobile', 'phone number', 'mobile number'] };
+const PHONE: ImportField = {
+  key: 'phone',
+  label: 'Phone',
+  aliases: ['phone', 'telephone', 'tel', 'mobile', 'phone number', 'mobile number'],
+};
 
 export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
   contacts: [
@@ -31,7 +35,11 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
     { key: 'interest', label: 'Interest', aliases: ['interest', 'investor interest', 'finance'] },
     { key: 'status', label: 'Status', aliases: ['status', 'contact status'] },
     { key: 'lead_status', label: 'Lead status', aliases: ['lead status', 'stage', 'lead stage'] },
-    { key: 'owner', label: 'Owner (staff e-mail or name)', aliases: ['owner', 'account owner', 'relationship manager', 'rm', 'assigned to'] },
+    {
+      key: 'owner',
+      label: 'Owner (staff e-mail or name)',
+      aliases: ['owner', 'account owner', 'relationship manager', 'rm', 'assigned to'],
+    },
   ],
   investors: [
     NAME,
@@ -46,7 +54,11 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
     { key: 'city', label: 'Town or city', aliases: ['city', 'town', 'town city'] },
     { key: 'postcode', label: 'Postcode', aliases: ['postcode', 'post code', 'zip', 'postal code'] },
     { key: 'country', label: 'Country', aliases: ['country'] },
-    { key: 'owner', label: 'Owner (staff e-mail or name)', aliases: ['owner', 'account owner', 'relationship manager', 'rm', 'assigned to'] },
+    {
+      key: 'owner',
+      label: 'Owner (staff e-mail or name)',
+      aliases: ['owner', 'account owner', 'relationship manager', 'rm', 'assigned to'],
+    },
   ],
 };
 
@@ -65,7 +77,9 @@ export function guessImportMapping(kind: ImportKind, headers: readonly string[])
   const taken = new Set<string>();
   headers.forEach((header, index) => {
     const key = normalise(header);
-    const field = IMPORT_FIELDS[kind].find((f) => !taken.has(f.key) && (normalise(f.key) === key || f.aliases.some((a) => normalise(a) === key)));
+    const field = IMPORT_FIELDS[kind].find(
+      (f) => !taken.has(f.key) && (normalise(f.key) === key || f.aliases.some((a) => normalise(a) === key)),
+    );
     if (field) {
       mapping[String(index)] = field.key;
       taken.add(field.key);
@@ -96,7 +110,8 @@ export function parseUkDate(value: string): string | null {
   m = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([a-z]+)\.?,?[\s-]+(\d{2}|\d{4})$/i.exec(text);
   if (m) {
     const month = MONTHS.indexOf(m[2].slice(0, 3).toLowerCase());
-    if (month >= 0 && (m[2].length === 3 || m[2].toLowerCase().startsWith(MONTHS[month]))) return isoFrom(Number(m[3]), month + 1, Number(m[1]));
+    if (month >= 0 && (m[2].length === 3 || m[2].toLowerCase().startsWith(MONTHS[month])))
+      return isoFrom(Number(m[3]), month + 1, Number(m[1]));
   }
   return null;
 }

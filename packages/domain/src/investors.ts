@@ -4,9 +4,16 @@
  */
 export const APPROPRIATENESS_STATES = ['passed', 'failed', 'not_taken'] as const;
 export type AppropriatenessStateName = (typeof APPROPRIATENESS_STATES)[number];
-export const APPROPRIATENESS_STATE_LABELS: Record<AppropriatenessStateName, string> = { passed: 'Passed', failed: 'Failed', not_taken: 'Not taken' };
+export const APPROPRIATENESS_STATE_LABELS: Record<AppropriatenessStateName, string> = {
+  passed: 'Passed',
+  failed: 'Failed',
+  not_taken: 'Not taken',
+};
 
-export function appropriatenessStateOf(user: { compliance_passed: boolean | null; compliance_tries: number | null }): AppropriatenessStateName {
+export function appropriatenessStateOf(user: {
+  compliance_passed: boolean | null;
+  compliance_tries: number | null;
+}): AppropriatenessStateName {
   if (user.compliance_passed) return 'passed';
   return (user.compliance_tries ?? 0) > 0 ? 'failed' : 'not_taken';
 }

@@ -58,7 +58,12 @@ export const ADMIN_MENU: readonly MenuArea[] = [
       { term: 'investors', path: '/admin/investors', event: 'investors' },
       { term: 'contacts', path: '/admin/investors/contacts', event: 'investors' },
       { term: 'organisations', path: '/admin/investors/organisations', event: 'investors' },
-      { label: 'Organisation Applications', path: '/admin/investors/organisation-applications', event: 'investors', flag: 'enableOrganisationLinks' },
+      {
+        label: 'Organisation Applications',
+        path: '/admin/investors/organisation-applications',
+        event: 'investors',
+        flag: 'enableOrganisationLinks',
+      },
       { term: 'altInvestmentMethods', path: '/admin/investors/investment-methods', event: 'investors' },
       { term: 'nominees', path: '/admin/investors/nominees', event: 'investors', flag: 'enableNominee' },
     ],

@@ -51,6 +51,9 @@ export function formatMoney({ amount, currency }: Money, locale = 'en-GB'): stri
   const [whole, fraction = ''] = toAmount(amount).replace('-', '').split('.');
   const sign = amount.trim().startsWith('-') && new Decimal(amount).abs().gt(0) ? '-' : '';
   const grouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(BigInt(whole));
-  const symbol = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+  const symbol =
+    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? currency;
   return `${sign}${symbol}${grouped}.${fraction.padEnd(2, '0')}`;
 }

@@ -16,8 +16,18 @@ const EXPECTED: Record<number, Record<string, string>> = {
   1: superAdmin,
   8: { ...superAdmin, attributes_lock: 'i', live_opportunities: 'iscudx', existing_opportunities: 'iscudx', investors: 'iscudx' },
   3: {
-    deals: 'iscu', live_opportunities: 'iscu', existing_opportunities: 'iscu', funds: 'iscud', fund_opportunities: 'iscu',
-    investors: 'iscu', investor_category: 'u', overview: 'i', kpis: 'is', portfolio_kpis: 'is', update_reports: 'iscud', wip_reports: 'iscud',
+    deals: 'iscu',
+    live_opportunities: 'iscu',
+    existing_opportunities: 'iscu',
+    funds: 'iscud',
+    fund_opportunities: 'iscu',
+    investors: 'iscu',
+    investor_category: 'u',
+    overview: 'i',
+    kpis: 'is',
+    portfolio_kpis: 'is',
+    update_reports: 'iscud',
+    wip_reports: 'iscud',
   },
   2: { deals: 'isu', live_opportunities: 'isu', existing_opportunities: 'iscu' },
   7: { live_opportunities: 'isu', existing_opportunities: 'isu', fund_opportunities: 'isu' },
@@ -25,8 +35,16 @@ const EXPECTED: Record<number, Record<string, string>> = {
   10: { live_opportunities: 'is', existing_opportunities: 'is', investors: 'isud', investor_category: 'u', onboarding_documents: 'i' },
   12: { investors: 'iscud' },
   11: {
-    deals: 'iscud', live_opportunities: 'iscud', existing_opportunities: 'iscud', investors: 'iscu', funds: 'isud',
-    fund_opportunities: 'iscud', kpis: 'ic', portfolio_kpis: 'i', update_reports: 'is', wip_reports: 'is',
+    deals: 'iscud',
+    live_opportunities: 'iscud',
+    existing_opportunities: 'iscud',
+    investors: 'iscu',
+    funds: 'isud',
+    fund_opportunities: 'iscud',
+    kpis: 'ic',
+    portfolio_kpis: 'i',
+    update_reports: 'is',
+    wip_reports: 'is',
   },
   5: {},
 };
@@ -34,7 +52,11 @@ const LETTER: Record<Action, string> = { index: 'i', show: 's', create: 'c', upd
 
 describe('can()', () => {
   it('has an expectation for every role', () => {
-    expect(Object.keys(EXPECTED).map(Number).sort((a, b) => a - b)).toEqual([...ROLE_IDS].sort((a, b) => a - b));
+    expect(
+      Object.keys(EXPECTED)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...ROLE_IDS].sort((a, b) => a - b));
   });
 
   for (const roleId of ROLE_IDS) {

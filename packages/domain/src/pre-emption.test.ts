@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { mayViewOpportunityTab } from './existing-investments';
 import { Role } from './roles';
-import { allocatePreEmption, preEmptionAcceptsChoices, preEmptionEntitlements, preEmptionTotals, resolvePreEmptionChoice, sharesOffered, type ChoiceLine } from './pre-emption';
+import {
+  allocatePreEmption,
+  preEmptionAcceptsChoices,
+  preEmptionEntitlements,
+  preEmptionTotals,
+  resolvePreEmptionChoice,
+  sharesOffered,
+  type ChoiceLine,
+} from './pre-emption';
 
 describe('pre-emption entitlements', () => {
   it('offers whole shares only', () => {
@@ -34,9 +42,23 @@ describe('pre-emption entitlements', () => {
   it('keeps digits through the division and rounds money half-up to pence', () => {
     // 2,857 offered at £0.35; one holder of a third: 2,857 × 1 ÷ 3 = 952.33 → 952 shares × £0.35 = £333.20.
     // At £0.333333 a share: 952 × 0.333333 = £317.333016 → £317.33.
-    const [third] = preEmptionEntitlements([{ key: 1, shares: '1' }, { key: 2, shares: '2' }], '1000.00', '0.350000');
+    const [third] = preEmptionEntitlements(
+      [
+        { key: 1, shares: '1' },
+        { key: 2, shares: '2' },
+      ],
+      '1000.00',
+      '0.350000',
+    );
     expect(third).toMatchObject({ entitledShares: '952.000000', entitledAmount: '333.20' });
-    const [odd] = preEmptionEntitlements([{ key: 1, shares: '1' }, { key: 2, shares: '2' }], '1000.00', '0.333333');
+    const [odd] = preEmptionEntitlements(
+      [
+        { key: 1, shares: '1' },
+        { key: 2, shares: '2' },
+      ],
+      '1000.00',
+      '0.333333',
+    );
     // 1000 ÷ 0.333333 = 3,000.003 → 3,000 offered; a third is 1,000 shares × £0.333333 = £333.333 → £333.33.
     expect(odd).toMatchObject({ entitledShares: '1000.000000', entitledAmount: '333.33' });
     const [half] = preEmptionEntitlements([{ key: 1, shares: '1' }], '1000.00', '0.125000');
@@ -51,7 +73,7 @@ describe('pre-emption entitlements', () => {
   });
 
   it('never entitles more shares than are offered, whatever the holdings', () => {
-    const holders = Array.from({ length: 7 }, (_, i) => ({ key: i, shares: `${(i * 37) % 11 + 1}.123457` }));
+    const holders = Array.from({ length: 7 }, (_, i) => ({ key: i, shares: `${((i * 37) % 11) + 1}.123457` }));
     const result = preEmptionEntitlements(holders, '99999.99', '1.370000');
     const total = result.reduce((sum, r) => sum + Number(r.entitledShares), 0);
     expect(total).toBeLessThanOrEqual(Number(sharesOffered('99999.99', '1.370000')));
@@ -64,23 +86,50 @@ describe('pre-emption choices', () => {
   const round = { pricePerShare: '2.500000', currency: 'GBP' };
 
   it('maintains at the entitlement and ignores any amount given', () => {
-    expect(resolvePreEmptionChoice(2, entitlement, round, '5')).toEqual({ ok: true, requestedAmount: '1665.00', requestedShares: '666.000000' });
+    expect(resolvePreEmptionChoice(2, entitlement, round, '5')).toEqual({
+      ok: true,
+      requestedAmount: '1665.00',
+      requestedShares: '666.000000',
+    });
   });
 
   it('increases above and decreases below the entitlement, in whole shares', () => {
     // £2,000.99 at £2.50 buys 800 whole shares.
-    expect(resolvePreEmptionChoice(3, entitlement, round, '2000.99')).toEqual({ ok: true, requestedAmount: '2000.99', requestedShares: '800.000000' });
-    expect(resolvePreEmptionChoice(6, entitlement, round, '1000')).toEqual({ ok: true, requestedAmount: '1000.00', requestedShares: '400.000000' });
-    expect(resolvePreEmptionChoice(3, entitlement, round, '1665.00')).toEqual({ ok: false, field: 'requested_amount', message: 'To increase, enter more than the entitlement of £1,665.00.' });
+    expect(resolvePreEmptionChoice(3, entitlement, round, '2000.99')).toEqual({
+      ok: true,
+      requestedAmount: '2000.99',
+      requestedShares: '800.000000',
+    });
+    expect(resolvePreEmptionChoice(6, entitlement, round, '1000')).toEqual({
+      ok: true,
+      requestedAmount: '1000.00',
+      requestedShares: '400.000000',
+    });
+    expect(resolvePreEmptionChoice(3, entitlement, round, '1665.00')).toEqual({
+      ok: false,
+      field: 'requested_amount',
+      message: 'To increase, enter more than the entitlement of £1,665.00.',
+    });
     expect(resolvePreEmptionChoice(6, entitlement, round, '1665')).toMatchObject({ ok: false, field: 'requested_amount' });
-    expect(resolvePreEmptionChoice(3, entitlement, round, null)).toEqual({ ok: false, field: 'requested_amount', message: 'Enter the amount you wish to invest.' });
-    expect(resolvePreEmptionChoice(6, entitlement, round, '2.49')).toMatchObject({ ok: false, field: 'requested_amount', message: "The amount must buy at least one whole share at the round's price." });
+    expect(resolvePreEmptionChoice(3, entitlement, round, null)).toEqual({
+      ok: false,
+      field: 'requested_amount',
+      message: 'Enter the amount you wish to invest.',
+    });
+    expect(resolvePreEmptionChoice(6, entitlement, round, '2.49')).toMatchObject({
+      ok: false,
+      field: 'requested_amount',
+      message: "The amount must buy at least one whole share at the round's price.",
+    });
   });
 
   it('asks for nothing when not taking up, and refuses to maintain an entitlement of no shares', () => {
     expect(resolvePreEmptionChoice(1, entitlement, round, '100')).toEqual({ ok: true, requestedAmount: null, requestedShares: null });
     expect(resolvePreEmptionChoice(4, entitlement, round, undefined)).toEqual({ ok: true, requestedAmount: null, requestedShares: null });
-    expect(resolvePreEmptionChoice(2, { entitledAmount: '0.00', entitledShares: '0.000000' }, round, null)).toMatchObject({ ok: false, field: 'choice' });
+    expect(resolvePreEmptionChoice(2, { entitledAmount: '0.00', entitledShares: '0.000000' }, round, null)).toMatchObject({
+      ok: false,
+      field: 'choice',
+    });
   });
 
   it('totals the round and shows oversubscription in shares', () => {
@@ -102,7 +151,12 @@ describe('pre-emption choices', () => {
       byChoice: { 1: 0, 2: 1, 3: 1, 4: 0, 5: 1, 6: 0 },
     });
     lines[2] = { ...lines[2], choice: 2, requestedAmount: '5000.00', requestedShares: '2000.000000' };
-    expect(preEmptionTotals(lines, '10000.00', '2.500000')).toMatchObject({ requestedShares: '5333.000000', requestedAmount: '13332.50', oversubscribedShares: '1333.000000', responded: 3 });
+    expect(preEmptionTotals(lines, '10000.00', '2.500000')).toMatchObject({
+      requestedShares: '5333.000000',
+      requestedAmount: '13332.50',
+      oversubscribedShares: '1333.000000',
+      responded: 3,
+    });
   });
 
   it('takes answers while open and until the end of the deadline day (UTC)', () => {
@@ -113,7 +167,11 @@ describe('pre-emption choices', () => {
 });
 
 describe('pre-emption allotment', () => {
-  const line = (held: number, entitled: number, requested: number | null) => ({ sharesHeld: String(held), entitledShares: String(entitled), requestedShares: requested == null ? null : String(requested) });
+  const line = (held: number, entitled: number, requested: number | null) => ({
+    sharesHeld: String(held),
+    entitledShares: String(entitled),
+    requestedShares: requested == null ? null : String(requested),
+  });
   const allot = (lines: ReturnType<typeof line>[], offered: number) => allocatePreEmption(lines, String(offered)).map((d) => d.toNumber());
 
   it('gives each holder their ask up to the entitlement, and what others leave to those who asked for more', () => {

@@ -74,7 +74,11 @@ export interface Entitlement<K> {
  * multiplied by the price and rounded half-up to pence. The product is taken before the division so
  * no digits are lost; the rounding down means entitlements never add up to more than is offered.
  */
-export function preEmptionEntitlements<K>(holders: ReadonlyArray<HolderStake<K>>, amountAvailable: string, pricePerShare: string): Array<Entitlement<K>> {
+export function preEmptionEntitlements<K>(
+  holders: ReadonlyArray<HolderStake<K>>,
+  amountAvailable: string,
+  pricePerShare: string,
+): Array<Entitlement<K>> {
   const price = new Decimal(pricePerShare);
   if (!price.gt(0)) throw new RangeError(`The price per share must be greater than zero: ${pricePerShare}`);
   const offered = sharesOffered(amountAvailable, pricePerShare);
@@ -87,8 +91,9 @@ export function preEmptionEntitlements<K>(holders: ReadonlyArray<HolderStake<K>>
   });
 }
 
-export type ChoiceResult = { ok: true; requestedAmount: string | null; requestedShares: string | null } | { ok: false; field: 'requested_amount' | 'choice'; message: string };
-
+export type ChoiceResult =
+  | { ok: true; requestedAmount: string | null; requestedShares: string | null }
+  | { ok: false; field: 'requested_amount' | 'choice'; message: string };
 
 /**
  * What a choice asks for. Maintain takes exactly the entitlement; increase asks for more than it
@@ -103,17 +108,23 @@ export function resolvePreEmptionChoice(
 ): ChoiceResult {
   const money = (amount: Decimal.Value) => formatMoney({ amount: new Decimal(amount).toFixed(2), currency: round.currency });
   if (choice === PreEmptionChoice.maintain) {
-    if (new Decimal(entitlement.entitledShares).isZero()) return { ok: false, field: 'choice', message: 'The entitlement is less than one share: choose increase to take part.' };
+    if (new Decimal(entitlement.entitledShares).isZero())
+      return { ok: false, field: 'choice', message: 'The entitlement is less than one share: choose increase to take part.' };
     return { ok: true, requestedAmount: entitlement.entitledAmount, requestedShares: entitlement.entitledShares };
   }
-  if (choice !== PreEmptionChoice.increase && choice !== PreEmptionChoice.decrease) return { ok: true, requestedAmount: null, requestedShares: null };
-  if (requestedAmount == null || requestedAmount === '') return { ok: false, field: 'requested_amount', message: 'Enter the amount you wish to invest.' };
+  if (choice !== PreEmptionChoice.increase && choice !== PreEmptionChoice.decrease)
+    return { ok: true, requestedAmount: null, requestedShares: null };
+  if (requestedAmount == null || requestedAmount === '')
+    return { ok: false, field: 'requested_amount', message: 'Enter the amount you wish to invest.' };
   const amount = new Decimal(requestedAmount);
   const entitled = new Decimal(entitlement.entitledAmount);
-  if (choice === PreEmptionChoice.increase && !amount.gt(entitled)) return { ok: false, field: 'requested_amount', message: `To increase, enter more than the entitlement of ${money(entitled)}.` };
-  if (choice === PreEmptionChoice.decrease && !amount.lt(entitled)) return { ok: false, field: 'requested_amount', message: `To decrease, enter less than the entitlement of ${money(entitled)}.` };
+  if (choice === PreEmptionChoice.increase && !amount.gt(entitled))
+    return { ok: false, field: 'requested_amount', message: `To increase, enter more than the entitlement of ${money(entitled)}.` };
+  if (choice === PreEmptionChoice.decrease && !amount.lt(entitled))
+    return { ok: false, field: 'requested_amount', message: `To decrease, enter less than the entitlement of ${money(entitled)}.` };
   const shares = amount.div(round.pricePerShare).floor();
-  if (shares.lt(1)) return { ok: false, field: 'requested_amount', message: 'The amount must buy at least one whole share at the round\'s price.' };
+  if (shares.lt(1))
+    return { ok: false, field: 'requested_amount', message: "The amount must buy at least one whole share at the round's price." };
   return { ok: true, requestedAmount: amount.toFixed(2), requestedShares: shares.toFixed(6) };
 }
 
@@ -185,7 +196,13 @@ export function allocatePreEmption(lines: readonly AllocationLine[], offered: st
     const totalHeld = active.reduce((sum, i) => sum.plus(held(i)), new Decimal(0));
     const want = (i: number) => requested[i].minus(allotted[i]);
     // A pro-rata share at least as big as the rest of the ask fills it: compare in whole numbers.
-    const filled = totalHeld.isZero() ? active : active.filter((i) => want(i).times(totalHeld).lte(pool.times(held(i))));
+    const filled = totalHeld.isZero()
+      ? active
+      : active.filter((i) =>
+          want(i)
+            .times(totalHeld)
+            .lte(pool.times(held(i))),
+        );
     if (filled.length > 0 && filled.length < active.length) {
       for (const i of filled) {
         pool = pool.minus(want(i));

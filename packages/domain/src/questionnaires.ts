@@ -38,13 +38,27 @@ export function isIsoDate(value: string): boolean {
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
 /** Empty text is kept as null: a blank field means "not known yet", never "". */
 const optionalText = (max: number) => z.preprocess((v) => (v === '' ? null : v), text(max).nullable()).optional();
-const optionalDate = z.preprocess((v) => (v === '' ? null : v), z.string().trim().refine(isIsoDate, 'Enter a date as YYYY-MM-DD.').nullable()).optional();
+const optionalDate = z
+  .preprocess((v) => (v === '' ? null : v), z.string().trim().refine(isIsoDate, 'Enter a date as YYYY-MM-DD.').nullable())
+  .optional();
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === '' ? null : v), z.enum(values, { message }).nullable()).optional();
 const optionalMoney = z
-  .preprocess((v) => (v === '' ? null : typeof v === 'number' ? String(v) : v), z.string().trim().regex(/^\d{1,15}(\.\d{1,2})?$/, 'Enter an amount such as 85000 or 85000.00.').nullable())
+  .preprocess(
+    (v) => (v === '' ? null : typeof v === 'number' ? String(v) : v),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}(\.\d{1,2})?$/, 'Enter an amount such as 85000 or 85000.00.')
+      .nullable(),
+  )
   .optional();
-const optionalBoolean = z.preprocess((v) => (v === '' ? null : v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v), z.boolean({ message: 'Choose yes or no.' }).nullable()).optional();
+const optionalBoolean = z
+  .preprocess(
+    (v) => (v === '' ? null : v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
+    z.boolean({ message: 'Choose yes or no.' }).nullable(),
+  )
+  .optional();
 
 /* Registration form */
 
@@ -70,21 +84,67 @@ export const registrationSchema = z
     postcode: optionalText(12),
     country: optionalText(80),
     tax_residence: optionalText(80),
-    ni_number: z.preprocess((v) => (typeof v === 'string' ? (v.replace(/\s+/g, '').toUpperCase() || null) : v), z.string().regex(NI_NUMBER, 'Enter a National Insurance number such as AB123456C.').nullable()).optional(),
-    utr: z.preprocess((v) => (typeof v === 'string' ? (v.replace(/\s+/g, '') || null) : v), z.string().regex(/^\d{10}$/, 'A UTR has 10 digits.').nullable()).optional(),
+    ni_number: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() || null : v),
+        z.string().regex(NI_NUMBER, 'Enter a National Insurance number such as AB123456C.').nullable(),
+      )
+      .optional(),
+    utr: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') || null : v),
+        z
+          .string()
+          .regex(/^\d{10}$/, 'A UTR has 10 digits.')
+          .nullable(),
+      )
+      .optional(),
     us_person: optionalBoolean,
     bank_account_name: optionalText(120),
-    bank_sort_code: z.preprocess((v) => (typeof v === 'string' ? (v.replace(/[\s-]/g, '') || null) : v), z.string().regex(/^\d{6}$/, 'A sort code has 6 digits, such as 12-34-56.').nullable()).optional(),
-    bank_account_number: z.preprocess((v) => (typeof v === 'string' ? (v.replace(/\s+/g, '') || null) : v), z.string().regex(/^\d{8}$/, 'A UK account number has 8 digits.').nullable()).optional(),
-    bank_iban: z.preprocess((v) => (typeof v === 'string' ? (v.replace(/\s+/g, '').toUpperCase() || null) : v), z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'Enter an IBAN such as GB29NWBK60161331926819.').nullable()).optional(),
-    bank_bic: z.preprocess((v) => (typeof v === 'string' ? (v.replace(/\s+/g, '').toUpperCase() || null) : v), z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Enter a BIC of 8 or 11 characters.').nullable()).optional(),
+    bank_sort_code: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') || null : v),
+        z
+          .string()
+          .regex(/^\d{6}$/, 'A sort code has 6 digits, such as 12-34-56.')
+          .nullable(),
+      )
+      .optional(),
+    bank_account_number: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') || null : v),
+        z
+          .string()
+          .regex(/^\d{8}$/, 'A UK account number has 8 digits.')
+          .nullable(),
+      )
+      .optional(),
+    bank_iban: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() || null : v),
+        z
+          .string()
+          .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'Enter an IBAN such as GB29NWBK60161331926819.')
+          .nullable(),
+      )
+      .optional(),
+    bank_bic: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() || null : v),
+        z
+          .string()
+          .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Enter a BIC of 8 or 11 characters.')
+          .nullable(),
+      )
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.date_of_birth && value.date_of_birth > new Date().toISOString().slice(0, 10)) {
       ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'The date of birth cannot be in the future.' });
     }
     const uk = !value.country || /^(uk|gb|united kingdom|great britain|england|scotland|wales|northern ireland)$/i.test(value.country);
-    if (value.postcode && uk && !UK_POSTCODE.test(value.postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Enter a UK postcode such as SW1A 1AA.' });
+    if (value.postcode && uk && !UK_POSTCODE.test(value.postcode))
+      ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Enter a UK postcode such as SW1A 1AA.' });
   });
 
 /* Fact-find */
@@ -123,11 +183,21 @@ export const factFindSchema = z.strictObject({
   net_assets: optionalMoney,
   liquid_assets: optionalMoney,
   investment_experience: optionalEnum(EXPERIENCE_LEVELS, 'Choose a level of experience.'),
-  unlisted_investments: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int('Enter a whole number.').min(0, 'Enter 0 or more.').max(10000).nullable()).optional(),
+  unlisted_investments: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z.coerce.number().int('Enter a whole number.').min(0, 'Enter 0 or more.').max(10000).nullable(),
+    )
+    .optional(),
   eis_seis_experience: optionalBoolean,
-  objectives: z.array(z.enum(OBJECTIVES, { message: 'Choose from the listed objectives.' })).max(OBJECTIVES.length).optional(),
+  objectives: z
+    .array(z.enum(OBJECTIVES, { message: 'Choose from the listed objectives.' }))
+    .max(OBJECTIVES.length)
+    .optional(),
   time_horizon: optionalEnum(TIME_HORIZONS, 'Choose a time horizon.'),
-  high_risk_percentage: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().min(0, 'Enter 0 to 100.').max(100, 'Enter 0 to 100.').nullable()).optional(),
+  high_risk_percentage: z
+    .preprocess((v) => (v === '' ? null : v), z.coerce.number().min(0, 'Enter 0 to 100.').max(100, 'Enter 0 to 100.').nullable())
+    .optional(),
   notes: optionalText(5000),
 });
 
@@ -204,7 +274,12 @@ export const RISK_QUESTIONS: readonly RiskQuestion[] = [
 
 export const RISK_BANDS = ['cautious', 'balanced', 'growth', 'adventurous'] as const;
 export type RiskBand = (typeof RISK_BANDS)[number];
-export const RISK_BAND_LABELS: Record<RiskBand, string> = { cautious: 'Cautious', balanced: 'Balanced', growth: 'Growth', adventurous: 'Adventurous' };
+export const RISK_BAND_LABELS: Record<RiskBand, string> = {
+  cautious: 'Cautious',
+  balanced: 'Balanced',
+  growth: 'Growth',
+  adventurous: 'Adventurous',
+};
 
 export interface RiskResult {
   score: number;
@@ -248,7 +323,9 @@ const consentEntry = z
     if (value.given && !value.date) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Enter the date consent was given.' });
   });
 
-export const consentSchema = z.strictObject(Object.fromEntries(CONSENTS.map((c) => [c.key, consentEntry.optional()])) as Record<ConsentKey, z.ZodOptional<typeof consentEntry>>);
+export const consentSchema = z.strictObject(
+  Object.fromEntries(CONSENTS.map((c) => [c.key, consentEntry.optional()])) as Record<ConsentKey, z.ZodOptional<typeof consentEntry>>,
+);
 
 /* A lead's category (an investor's own declaration lives in the compliance module) */
 

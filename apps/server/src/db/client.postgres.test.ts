@@ -13,7 +13,8 @@ let admin: pg.Client;
 let database: Database;
 
 const firstRow = <T>(result: unknown) => (result as { rows: T[] }).rows[0];
-const backendPid = async (db: Pick<Database['db'], 'execute'>) => firstRow<{ pid: number }>(await db.execute(sql`select pg_backend_pid() as pid`)).pid;
+const backendPid = async (db: Pick<Database['db'], 'execute'>) =>
+  firstRow<{ pid: number }>(await db.execute(sql`select pg_backend_pid() as pid`)).pid;
 const terminate = (pid: number) => admin.query('select pg_terminate_backend($1)', [pid]);
 const one = async (db: Pick<Database['db'], 'execute'>) => firstRow<{ one: number }>(await db.execute(sql`select 1 as one`)).one;
 const alive = () => one(database.db);
@@ -41,7 +42,10 @@ describe('PostgreSQL connections that the server ends', () => {
           await new Promise((resolve) => setTimeout(resolve, 50));
           await tx.execute(sql`select 1`);
         })
-        .then(() => null, (error: Error) => error);
+        .then(
+          () => null,
+          (error: Error) => error,
+        );
       expect(failure).toBeInstanceOf(Error);
       expect(await alive()).toBe(1);
     }

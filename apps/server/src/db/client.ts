@@ -74,7 +74,10 @@ export function connectionOptions(connectionString: string): pg.ClientConfig {
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-    types: { getTypeParser: (oid: number, format?: string) => (oid in DRIVER_PARSERS ? DRIVER_PARSERS[oid as keyof typeof DRIVER_PARSERS] : pg.types.getTypeParser(oid, format as 'text')) } as typeof pg.types,
+    types: {
+      getTypeParser: (oid: number, format?: string) =>
+        oid in DRIVER_PARSERS ? DRIVER_PARSERS[oid as keyof typeof DRIVER_PARSERS] : pg.types.getTypeParser(oid, format as 'text'),
+    } as typeof pg.types,
   };
 }
 
@@ -98,7 +101,11 @@ class BoundedConnectClient extends pg.Client {
   }
 }
 
-export function openPostgres(connectionString: string, max = 10, { statementTimeoutMs }: PostgresTimeouts = { statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS }): Database {
+export function openPostgres(
+  connectionString: string,
+  max = 10,
+  { statementTimeoutMs }: PostgresTimeouts = { statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS },
+): Database {
   const pool = handleConnectionErrors(
     new pg.Pool({
       ...connectionOptions(connectionString),

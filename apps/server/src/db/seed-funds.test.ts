@@ -26,14 +26,18 @@ describe('demo funds', () => {
     // Units in issue on each NAV are what the subscriptions issued up to that date.
     const entries = await t.db.select().from(ledgers);
     for (const nav of navs) {
-      const issued = entries.filter((e) => e.fundId === nav.fundId && e.kind === 'subscription' && e.date <= nav.date).reduce((s, e) => s.plus(e.units!), new Decimal(0));
+      const issued = entries
+        .filter((e) => e.fundId === nav.fundId && e.kind === 'subscription' && e.date <= nav.date)
+        .reduce((s, e) => s.plus(e.units!), new Decimal(0));
       expect(nav.unitsInIssue).toBe(issued.toFixed(6));
     }
   });
 
   it('gives holdings a maturity history whose latest status is the current one', async () => {
     const holdings = await t.db.select().from(fundInvestments);
-    expect(new Set(holdings.map((h) => h.maturityStatus))).toEqual(new Set(['active', 'exited', 'written_off', 'partially_realised', 'matured']));
+    expect(new Set(holdings.map((h) => h.maturityStatus))).toEqual(
+      new Set(['active', 'exited', 'written_off', 'partially_realised', 'matured']),
+    );
     for (const holding of holdings) {
       const history = await t.db.select().from(fundInvestmentStatuses).where(eq(fundInvestmentStatuses.fundInvestmentId, holding.id));
       const latest = [...history].sort((a, b) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1)).at(-1);
@@ -47,7 +51,10 @@ describe('demo funds', () => {
     const [isla] = await t.db.select().from(users).where(eq(users.email, 'investor@demo.test'));
     const kinds = new Set((await t.db.select().from(ledgers).where(eq(ledgers.investorId, isla.id))).map((e) => e.kind));
     expect(kinds).toEqual(new Set(['subscription', 'distribution', 'fee']));
-    const mine = (await client.get('/api/my/funds')).json().data as Array<{ name: string; position: { value: string | null; paid_in: string } }>;
+    const mine = (await client.get('/api/my/funds')).json().data as Array<{
+      name: string;
+      position: { value: string | null; paid_in: string };
+    }>;
     expect(mine.map((f) => f.name)).toEqual(['Albion Seed SEIS Fund 2023', 'Northern Growth EIS Fund 2021']);
     for (const fund of mine) expect(Number(fund.position.value)).toBeGreaterThan(0);
     expect(mine[1].position.paid_in).toBe('35000.00');

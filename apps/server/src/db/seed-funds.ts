@@ -53,7 +53,8 @@ const FUNDS: DemoFund[] = [
     targetSize: '10000000.00',
     managementFee: '2.0000',
     performanceFee: '20.0000',
-    description: '<p>A discretionary EIS fund backing growth-stage companies in the North of England and Scotland, holding eight to twelve companies for five to seven years.</p>',
+    description:
+      '<p>A discretionary EIS fund backing growth-stage companies in the North of England and Scotland, holding eight to twelve companies for five to seven years.</p>',
     launch: '2021-04-06',
     // Held at cost for a year, a dip, then steady growth with an exit in 2025.
     pricePath: (q) => new Decimal(1).plus(q < 4 ? -0.01 * q : 0.045 * (q - 4) - 0.03 + 0.02 * Math.sin(q)).toDecimalPlaces(4),
@@ -71,14 +72,94 @@ const FUNDS: DemoFund[] = [
     distributions: [['2025-04-15', '12']],
     feeDates: ['2022-04-05', '2023-04-05', '2024-04-05', '2025-04-05', '2026-04-05'],
     holdings: [
-      { company: 'Ashgrove Robotics Ltd', industry: 'Robotics', stage: 'Seed', date: '2021-05-20', cost: '80000.00', valuation: '165000.00', valuationDate: '2026-06-30', history: [], summary: 'Fruit-picking robots for glasshouse growers.' },
-      { company: 'Pennine Water Labs Ltd', industry: 'Clean energy', stage: 'Series A', date: '2021-06-15', cost: '100000.00', valuation: '140000.00', valuationDate: '2026-06-30', history: [], summary: 'Micro-hydro turbines for upland farms.' },
-      { company: 'Thistle Health Ltd', industry: 'Healthcare', stage: 'Seed', date: '2021-08-02', cost: '60000.00', valuation: '0.00', valuationDate: '2024-02-28', history: [['written_off', '2024-02-28', 'Administration after the Series A fell through.']], summary: 'Remote physiotherapy app.' },
-      { company: 'Copperleaf Pay Ltd', industry: 'Fintech', stage: 'Series A', date: '2021-10-11', cost: '90000.00', valuation: '310000.00', valuationDate: '2025-03-31', history: [['exited', '2025-03-31', 'Trade sale to a listed payments group; proceeds distributed in April 2025.']], summary: 'Open-banking payments for letting agents.' },
-      { company: 'Brackenfield Analytics Ltd', industry: 'Software', stage: 'Series A', date: '2022-03-07', cost: '70000.00', valuation: '120000.00', valuationDate: '2026-06-30', history: [['partially_realised', '2025-11-20', 'Secondary sale of a third of the holding.']], summary: 'Forecasting software for housing associations.' },
-      { company: 'Lantern Learning Ltd', industry: 'Education', stage: 'Seed', date: '2022-09-12', cost: '50000.00', valuation: '62000.00', valuationDate: '2026-06-30', history: [], summary: 'Reading-age assessment for primary schools.' },
-      { company: 'Kestrel Secure Ltd', industry: 'Software', stage: 'Series A', date: '2023-01-23', cost: '60000.00', valuation: '95000.00', valuationDate: '2026-06-30', history: [], summary: 'Phishing simulation for small accountancy firms.' },
-      { company: 'Calder Valley Textiles Ltd', industry: 'Manufacturing', stage: 'Growth', date: '2023-05-30', cost: '50000.00', valuation: '50000.00', valuationDate: '2026-05-30', history: [['matured', '2026-05-30', 'Loan notes redeemed at par.']], summary: 'Recycled-wool fabrics woven in West Yorkshire.' },
+      {
+        company: 'Ashgrove Robotics Ltd',
+        industry: 'Robotics',
+        stage: 'Seed',
+        date: '2021-05-20',
+        cost: '80000.00',
+        valuation: '165000.00',
+        valuationDate: '2026-06-30',
+        history: [],
+        summary: 'Fruit-picking robots for glasshouse growers.',
+      },
+      {
+        company: 'Pennine Water Labs Ltd',
+        industry: 'Clean energy',
+        stage: 'Series A',
+        date: '2021-06-15',
+        cost: '100000.00',
+        valuation: '140000.00',
+        valuationDate: '2026-06-30',
+        history: [],
+        summary: 'Micro-hydro turbines for upland farms.',
+      },
+      {
+        company: 'Thistle Health Ltd',
+        industry: 'Healthcare',
+        stage: 'Seed',
+        date: '2021-08-02',
+        cost: '60000.00',
+        valuation: '0.00',
+        valuationDate: '2024-02-28',
+        history: [['written_off', '2024-02-28', 'Administration after the Series A fell through.']],
+        summary: 'Remote physiotherapy app.',
+      },
+      {
+        company: 'Copperleaf Pay Ltd',
+        industry: 'Fintech',
+        stage: 'Series A',
+        date: '2021-10-11',
+        cost: '90000.00',
+        valuation: '310000.00',
+        valuationDate: '2025-03-31',
+        history: [['exited', '2025-03-31', 'Trade sale to a listed payments group; proceeds distributed in April 2025.']],
+        summary: 'Open-banking payments for letting agents.',
+      },
+      {
+        company: 'Brackenfield Analytics Ltd',
+        industry: 'Software',
+        stage: 'Series A',
+        date: '2022-03-07',
+        cost: '70000.00',
+        valuation: '120000.00',
+        valuationDate: '2026-06-30',
+        history: [['partially_realised', '2025-11-20', 'Secondary sale of a third of the holding.']],
+        summary: 'Forecasting software for housing associations.',
+      },
+      {
+        company: 'Lantern Learning Ltd',
+        industry: 'Education',
+        stage: 'Seed',
+        date: '2022-09-12',
+        cost: '50000.00',
+        valuation: '62000.00',
+        valuationDate: '2026-06-30',
+        history: [],
+        summary: 'Reading-age assessment for primary schools.',
+      },
+      {
+        company: 'Kestrel Secure Ltd',
+        industry: 'Software',
+        stage: 'Series A',
+        date: '2023-01-23',
+        cost: '60000.00',
+        valuation: '95000.00',
+        valuationDate: '2026-06-30',
+        history: [],
+        summary: 'Phishing simulation for small accountancy firms.',
+      },
+      {
+        company: 'Calder Valley Textiles Ltd',
+        industry: 'Manufacturing',
+        stage: 'Growth',
+        date: '2023-05-30',
+        cost: '50000.00',
+        valuation: '50000.00',
+        valuationDate: '2026-05-30',
+        history: [['matured', '2026-05-30', 'Loan notes redeemed at par.']],
+        summary: 'Recycled-wool fabrics woven in West Yorkshire.',
+      },
     ],
   },
   {
@@ -88,7 +169,8 @@ const FUNDS: DemoFund[] = [
     targetSize: '3000000.00',
     managementFee: '2.5000',
     performanceFee: '20.0000',
-    description: '<p>An SEIS fund making first cheques into pre-seed companies across the UK, with 50% income tax relief for its investors.</p>',
+    description:
+      '<p>An SEIS fund making first cheques into pre-seed companies across the UK, with 50% income tax relief for its investors.</p>',
     launch: '2023-04-06',
     pricePath: (q) => new Decimal(1).plus(q < 3 ? 0 : 0.03 * (q - 2) + 0.015 * Math.cos(q)).toDecimalPlaces(4),
     subscriptions: [
@@ -101,11 +183,61 @@ const FUNDS: DemoFund[] = [
     distributions: [],
     feeDates: ['2024-04-05', '2025-04-05', '2026-04-05'],
     holdings: [
-      { company: 'Saltmarsh Carbon Ltd', industry: 'Climate', stage: 'Pre-seed', date: '2023-06-01', cost: '30000.00', valuation: '48000.00', valuationDate: '2026-03-31', history: [], summary: 'Blue-carbon credits from restored salt marsh.' },
-      { company: 'Orchard Row Foods Ltd', industry: 'Food & drink', stage: 'Pre-seed', date: '2023-07-17', cost: '25000.00', valuation: null, valuationDate: null, history: [], summary: 'Cider-vinegar drinks from surplus apples.' },
-      { company: 'Fenwick Street Studios Ltd', industry: 'Media', stage: 'Pre-seed', date: '2023-09-04', cost: '20000.00', valuation: '35000.00', valuationDate: '2026-03-31', history: [], summary: 'Independent games studio in Newcastle.' },
-      { company: 'Bramble Care Ltd', industry: 'Healthcare', stage: 'Seed', date: '2024-01-22', cost: '35000.00', valuation: '30000.00', valuationDate: '2026-03-31', history: [], summary: 'Rostering software for domiciliary care.' },
-      { company: 'Mereside Dairy Ltd', industry: 'Food & drink', stage: 'Seed', date: '2024-05-13', cost: '18000.00', valuation: '0.00', valuationDate: '2025-12-01', history: [['written_off', '2025-12-01', 'Ceased trading.']], summary: 'Farm-gate dairy brand.' },
+      {
+        company: 'Saltmarsh Carbon Ltd',
+        industry: 'Climate',
+        stage: 'Pre-seed',
+        date: '2023-06-01',
+        cost: '30000.00',
+        valuation: '48000.00',
+        valuationDate: '2026-03-31',
+        history: [],
+        summary: 'Blue-carbon credits from restored salt marsh.',
+      },
+      {
+        company: 'Orchard Row Foods Ltd',
+        industry: 'Food & drink',
+        stage: 'Pre-seed',
+        date: '2023-07-17',
+        cost: '25000.00',
+        valuation: null,
+        valuationDate: null,
+        history: [],
+        summary: 'Cider-vinegar drinks from surplus apples.',
+      },
+      {
+        company: 'Fenwick Street Studios Ltd',
+        industry: 'Media',
+        stage: 'Pre-seed',
+        date: '2023-09-04',
+        cost: '20000.00',
+        valuation: '35000.00',
+        valuationDate: '2026-03-31',
+        history: [],
+        summary: 'Independent games studio in Newcastle.',
+      },
+      {
+        company: 'Bramble Care Ltd',
+        industry: 'Healthcare',
+        stage: 'Seed',
+        date: '2024-01-22',
+        cost: '35000.00',
+        valuation: '30000.00',
+        valuationDate: '2026-03-31',
+        history: [],
+        summary: 'Rostering software for domiciliary care.',
+      },
+      {
+        company: 'Mereside Dairy Ltd',
+        industry: 'Food & drink',
+        stage: 'Seed',
+        date: '2024-05-13',
+        cost: '18000.00',
+        valuation: '0.00',
+        valuationDate: '2025-12-01',
+        history: [['written_off', '2025-12-01', 'Ceased trading.']],
+        summary: 'Farm-gate dairy brand.',
+      },
     ],
   },
 ];
@@ -164,15 +296,29 @@ async function seedFund(tx: Db, fund: DemoFund, investorIds: number[], managerId
 
   dates.forEach((date, quarter) => {
     // Subscriptions dealt since the previous NAV, at that NAV's price (the first close at 1.000000).
-    for (const [investor, subscribed, amount] of quarter === 0 ? fund.subscriptions.filter(([, d]) => d === date) : nextDates(dates[quarter - 1], date)) {
+    for (const [investor, subscribed, amount] of quarter === 0
+      ? fund.subscriptions.filter(([, d]) => d === date)
+      : nextDates(dates[quarter - 1], date)) {
       const investorId = investorIds[investor];
       if (investorId === undefined) continue;
       const units = unitsForSubscription(amount, lastPrice);
       unitsInIssue = unitsInIssue.plus(units);
-      entries.push({ fundId: row.id, investorId, kind: 'subscription', date: subscribed, amount, units, navPerUnit: lastPrice, reference: `SUB-${fund.vintage}-${entries.length + 1}` });
+      entries.push({
+        fundId: row.id,
+        investorId,
+        kind: 'subscription',
+        date: subscribed,
+        amount,
+        units,
+        navPerUnit: lastPrice,
+        reference: `SUB-${fund.vintage}-${entries.length + 1}`,
+      });
     }
     // Money distributed leaves the fund: about its share of paid-in per unit comes off the price.
-    const paidOut = fund.distributions.filter(([d]) => d <= date).reduce((sum, [, percent]) => sum.plus(percent), new Decimal(0)).div(100);
+    const paidOut = fund.distributions
+      .filter(([d]) => d <= date)
+      .reduce((sum, [, percent]) => sum.plus(percent), new Decimal(0))
+      .div(100);
     const price = quarter === 0 ? new Decimal(1) : fund.pricePath(quarter).minus(paidOut);
     const nav = toAmount(unitsInIssue.times(price));
     const units = unitsInIssue.toFixed(6);
@@ -183,9 +329,20 @@ async function seedFund(tx: Db, fund: DemoFund, investorIds: number[], managerId
   const pay = (kind: LedgerKind, date: string, percent: string, reference: string) => {
     if (date >= today) return;
     for (const investorId of new Set(entries.map((e) => e.investorId))) {
-      const subscribedBy = entries.filter((e) => e.investorId === investorId && e.kind === 'subscription' && e.date <= date).reduce((sum, e) => sum.plus(e.amount), new Decimal(0));
+      const subscribedBy = entries
+        .filter((e) => e.investorId === investorId && e.kind === 'subscription' && e.date <= date)
+        .reduce((sum, e) => sum.plus(e.amount), new Decimal(0));
       if (subscribedBy.isZero()) continue;
-      entries.push({ fundId: row.id, investorId, kind, date, amount: toAmount(subscribedBy.times(percent).div(100)), units: null, navPerUnit: null, reference });
+      entries.push({
+        fundId: row.id,
+        investorId,
+        kind,
+        date,
+        amount: toAmount(subscribedBy.times(percent).div(100)),
+        units: null,
+        navPerUnit: null,
+        reference,
+      });
     }
   };
   for (const [date, percent] of fund.distributions) pay('distribution', date, percent, `DIST-${date.slice(0, 4)}`);
@@ -213,10 +370,18 @@ async function seedFund(tx: Db, fund: DemoFund, investorIds: number[], managerId
         keyInformation: `<p>${holding.summary}</p><ul><li>Invested ${holding.cost.replace(/\.00$/, '')} GBP in the ${holding.stage} round</li></ul>`,
       })
       .returning();
-    await tx.insert(fundInvestmentStatuses).values([
-      { fundInvestmentId: company.id, status: 'active' as const, date: holding.date, note: 'Investment completed.', recordedBy: recorderId },
-      ...history.map(([status, date, note]) => ({ fundInvestmentId: company.id, status, date, note, recordedBy: recorderId })),
-    ]);
+    await tx
+      .insert(fundInvestmentStatuses)
+      .values([
+        {
+          fundInvestmentId: company.id,
+          status: 'active' as const,
+          date: holding.date,
+          note: 'Investment completed.',
+          recordedBy: recorderId,
+        },
+        ...history.map(([status, date, note]) => ({ fundInvestmentId: company.id, status, date, note, recordedBy: recorderId })),
+      ]);
   }
 }
 

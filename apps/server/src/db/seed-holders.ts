@@ -34,8 +34,18 @@ async function certificate(title: string): Promise<Buffer> {
 async function fileDocument(db: Db, storage: AppContext['storage'], userId: number, name: string, now: Date): Promise<number> {
   const data = await certificate(name);
   const storageKey = await storage.put('documents', { filename: 'certificate.pdf', mimetype: 'application/pdf', data });
-  const [existing] = await db.select({ id: folders.id }).from(folders).where(and(eq(folders.subjectType, 'investor'), eq(folders.subjectId, userId), eq(folders.name, APPLICATION_FOLDER)));
-  const folderId = existing?.id ?? (await db.insert(folders).values({ subjectType: 'investor', subjectId: userId, name: APPLICATION_FOLDER, createdBy: userId }).returning())[0].id;
+  const [existing] = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.subjectType, 'investor'), eq(folders.subjectId, userId), eq(folders.name, APPLICATION_FOLDER)));
+  const folderId =
+    existing?.id ??
+    (
+      await db
+        .insert(folders)
+        .values({ subjectType: 'investor', subjectId: userId, name: APPLICATION_FOLDER, createdBy: userId })
+        .returning()
+    )[0].id;
   const [row] = await db
     .insert(documents)
     .values({
@@ -77,7 +87,17 @@ export async function seedHolders({ db, storage }: Pick<AppContext, 'db' | 'stor
       .where(and(eq(users.roleId, Role.User), ne(investments.userId, isla.id)))
       .orderBy(asc(investments.userId))
   ).map((r) => r.id);
-  const others = holders.length >= 6 ? holders : (await db.select({ id: users.id }).from(users).where(and(eq(users.roleId, Role.User), ne(users.id, isla.id))).orderBy(asc(users.id)).limit(8)).map((u) => u.id);
+  const others =
+    holders.length >= 6
+      ? holders
+      : (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.roleId, Role.User), ne(users.id, isla.id)))
+            .orderBy(asc(users.id))
+            .limit(8)
+        ).map((u) => u.id);
   const day = 24 * 60 * 60 * 1000;
   const ago = (days: number) => new Date(now.getTime() - days * day);
 
@@ -85,9 +105,31 @@ export async function seedHolders({ db, storage }: Pick<AppContext, 'db' | 'stor
     const [beaumont, harcourt, northfield, kestrel] = await tx
       .insert(organisations)
       .values([
-        { name: 'Beaumont Ventures Ltd', type: 'company', companyNumber: '09876543', country: 'United Kingdom', address: '14 Queen Square, Bristol BS1 4NT', email: 'office@beaumont.example.test', createdAt: ago(200) },
-        { name: 'Harcourt Family Trust', type: 'trust', companyNumber: null, country: 'United Kingdom', address: '3 Abbey Road, Bath BA1 1AA', createdAt: ago(150) },
-        { name: 'Northfield Partners LLP', type: 'partnership', companyNumber: 'OC412345', country: 'United Kingdom', address: '22 King Street, Manchester M2 4WU', createdAt: ago(90) },
+        {
+          name: 'Beaumont Ventures Ltd',
+          type: 'company',
+          companyNumber: '09876543',
+          country: 'United Kingdom',
+          address: '14 Queen Square, Bristol BS1 4NT',
+          email: 'office@beaumont.example.test',
+          createdAt: ago(200),
+        },
+        {
+          name: 'Harcourt Family Trust',
+          type: 'trust',
+          companyNumber: null,
+          country: 'United Kingdom',
+          address: '3 Abbey Road, Bath BA1 1AA',
+          createdAt: ago(150),
+        },
+        {
+          name: 'Northfield Partners LLP',
+          type: 'partnership',
+          companyNumber: 'OC412345',
+          country: 'United Kingdom',
+          address: '22 King Street, Manchester M2 4WU',
+          createdAt: ago(90),
+        },
         { name: 'Kestrel Charitable Foundation', type: 'charity', companyNumber: '1187654', country: 'United Kingdom', createdAt: ago(30) },
       ])
       .returning();
@@ -149,7 +191,13 @@ export async function seedHolders({ db, storage }: Pick<AppContext, 'db' | 'stor
     const [sipp, ssas, isa, account] = await tx
       .insert(investmentMethods)
       .values([
-        { name: 'Westgate SIPP', type: 'sipp', provider: 'Westgate Pensions Ltd', description: 'Self-invested personal pension; the trustee holds the shares for the member.', createdAt: ago(300) },
+        {
+          name: 'Westgate SIPP',
+          type: 'sipp',
+          provider: 'Westgate Pensions Ltd',
+          description: 'Self-invested personal pension; the trustee holds the shares for the member.',
+          createdAt: ago(300),
+        },
         { name: 'Meridian SSAS', type: 'ssas', provider: 'Meridian Pension Trustees Ltd', createdAt: ago(250) },
         { name: 'Lowland Innovative Finance ISA', type: 'isa', provider: 'Lowland Investments Ltd', createdAt: ago(180) },
         { name: 'Crown Nominee Account', type: 'nominee_account', provider: 'Crown Custody Services Ltd', createdAt: ago(100) },
@@ -168,23 +216,45 @@ export async function seedHolders({ db, storage }: Pick<AppContext, 'db' | 'stor
     const [platformNominees] = await tx
       .insert(nominees)
       .values([
-        { name: 'Platform Nominees Ltd', companyNumber: '10203040', email: 'nominees@platform.example.test', address: '1 Custody Lane, London EC2A 1AA', createdAt: ago(365) },
+        {
+          name: 'Platform Nominees Ltd',
+          companyNumber: '10203040',
+          email: 'nominees@platform.example.test',
+          address: '1 Custody Lane, London EC2A 1AA',
+          createdAt: ago(365),
+        },
         { name: 'Sterling Custody Nominees Ltd', companyNumber: '11223344', createdAt: ago(60) },
       ])
       .returning();
 
     // Some investments become held through these holders, each by a person entitled to it.
     const firstOf = async (userId: number, skip = 0) =>
-      (await tx.select({ id: investments.id }).from(investments).where(eq(investments.userId, userId)).orderBy(asc(investments.id)).limit(1).offset(skip))[0]?.id;
+      (
+        await tx
+          .select({ id: investments.id })
+          .from(investments)
+          .where(eq(investments.userId, userId))
+          .orderBy(asc(investments.id))
+          .limit(1)
+          .offset(skip)
+      )[0]?.id;
     const hold = async (id: number | undefined, values: Partial<typeof investments.$inferInsert>) => {
       if (id) await tx.update(investments).set(values).where(eq(investments.id, id));
     };
-    const islaCompleted = (await tx.select({ id: investments.id }).from(investments).where(and(eq(investments.userId, isla.id), eq(investments.status, 'completed'))).orderBy(asc(investments.id)).limit(1))[0]?.id;
+    const islaCompleted = (
+      await tx
+        .select({ id: investments.id })
+        .from(investments)
+        .where(and(eq(investments.userId, isla.id), eq(investments.status, 'completed')))
+        .orderBy(asc(investments.id))
+        .limit(1)
+    )[0]?.id;
     await hold(islaCompleted, { holderType: 'organisation', organisationId: beaumont.id, type: 'org' });
     await hold(await firstOf(others[0]), { holderType: 'organisation', organisationId: beaumont.id, type: 'org' });
     await hold(await firstOf(others[1]), { holderType: 'organisation', organisationId: harcourt.id, type: 'org' });
     await hold(await firstOf(others[1], 1), { holderType: 'investment_method', investmentMethodEntityId: entities[1].id, type: 'pension' });
     await hold(await firstOf(others[2]), { holderType: 'investment_method', investmentMethodEntityId: entities[2].id, type: 'pension' });
-    for (const userId of [others[3], others[4], others[5]]) await hold(await firstOf(userId), { holderType: 'nominee', nomineeId: platformNominees.id });
+    for (const userId of [others[3], others[4], others[5]])
+      await hold(await firstOf(userId), { holderType: 'nominee', nomineeId: platformNominees.id });
   });
 }

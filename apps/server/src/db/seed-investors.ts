@@ -10,14 +10,67 @@ import { attributes, attributeValues, documents, folders, investorCategorisation
 const DOMAIN = 'investors.demo.test';
 const COUNT = 300;
 
-const FIRST = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Arthur', 'Mia', 'Noah', 'Ivy', 'Leo', 'Freya', 'Oscar', 'Lily', 'Harry', 'Rosie', 'Theo', 'Grace', 'Jack', 'Sophia', 'Alfie', 'Priya', 'Arjun', 'Mei', 'Kwame', 'Zara'];
-const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Wright', 'Walker', 'Hughes', 'Edwards', 'Khan', 'Green', 'Clarke', 'Hall', 'Wood', 'Chen', 'Okafor'];
+const FIRST = [
+  'Amelia',
+  'Oliver',
+  'Isla',
+  'George',
+  'Ava',
+  'Arthur',
+  'Mia',
+  'Noah',
+  'Ivy',
+  'Leo',
+  'Freya',
+  'Oscar',
+  'Lily',
+  'Harry',
+  'Rosie',
+  'Theo',
+  'Grace',
+  'Jack',
+  'Sophia',
+  'Alfie',
+  'Priya',
+  'Arjun',
+  'Mei',
+  'Kwame',
+  'Zara',
+];
+const LAST = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Patel',
+  'Wright',
+  'Walker',
+  'Hughes',
+  'Edwards',
+  'Khan',
+  'Green',
+  'Clarke',
+  'Hall',
+  'Wood',
+  'Chen',
+  'Okafor',
+];
 const CITIES = ['London', 'Manchester', 'Edinburgh', 'Bristol', 'Leeds', 'Cambridge', 'Oxford', 'Cardiff', 'Belfast', 'Glasgow'];
 const SOURCES = ['Salary and bonus', 'Sale of a business', 'Inheritance', 'Pension lump sum', 'Property sale', 'Investment returns'];
 const SECTORS = ['Fintech', 'Healthcare', 'Clean energy', 'Deep tech', 'Consumer', 'Property'];
 
 const DEFINITIONS = [
-  { name: 'Source of funds', type: 'select', options: SOURCES, mode: 'editable', description: 'Where the money invested comes from (AML).' },
+  {
+    name: 'Source of funds',
+    type: 'select',
+    options: SOURCES,
+    mode: 'editable',
+    description: 'Where the money invested comes from (AML).',
+  },
   { name: 'Preferred sectors', type: 'multi_select', options: SECTORS, mode: 'editable', description: null },
   { name: 'Newsletter', type: 'boolean', options: [], mode: 'editable', description: 'Agreed to receive the monthly newsletter.' },
   { name: 'Annual investment budget', type: 'number', options: [], mode: 'editable', description: 'In GBP.' },
@@ -47,7 +100,20 @@ async function ensureAttributes(db: Db, now: Date) {
   const byName = new Map(existing.map((a) => [a.name, a]));
   for (const [position, d] of DEFINITIONS.entries()) {
     if (byName.has(d.name)) continue;
-    const [row] = await db.insert(attributes).values({ subjectType: 'user', name: d.name, type: d.type, options: [...d.options], mode: d.mode, description: d.description, position, createdAt: now, updatedAt: now }).returning();
+    const [row] = await db
+      .insert(attributes)
+      .values({
+        subjectType: 'user',
+        name: d.name,
+        type: d.type,
+        options: [...d.options],
+        mode: d.mode,
+        description: d.description,
+        position,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
     byName.set(d.name, row);
   }
   return byName;
@@ -60,7 +126,11 @@ async function ensureAttributes(db: Db, now: Date) {
  */
 export async function seedInvestors({ db, storage }: Pick<AppContext, 'db' | 'storage'>, now = new Date()): Promise<void> {
   const defined = await ensureAttributes(db, now);
-  const [already] = await db.select({ id: users.id }).from(users).where(like(users.email, `%@${DOMAIN}`)).limit(1);
+  const [already] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.email, `%@${DOMAIN}`))
+    .limit(1);
   if (already) return;
   const staff = await db
     .select({ id: users.id, email: users.email })
@@ -106,17 +176,41 @@ export async function seedInvestors({ db, storage }: Pick<AppContext, 'db' | 'st
     if (rnd() < 0.2) return [];
     const declaredAt = new Date(u.createdAt.getTime() + day);
     const status = pick(['approved', 'approved', 'approved', 'pending', 'rejected'] as const);
-    return [{ userId: u.id, category: pick(INVESTOR_CATEGORIES), declaration: { demo: true }, status, declaredAt, expiresAt: categorisationExpiresAt(declaredAt), reviewedAt: status === 'pending' ? null : declaredAt, reviewNote: status === 'rejected' ? 'The declaration was incomplete.' : null }];
+    return [
+      {
+        userId: u.id,
+        category: pick(INVESTOR_CATEGORIES),
+        declaration: { demo: true },
+        status,
+        declaredAt,
+        expiresAt: categorisationExpiresAt(declaredAt),
+        reviewedAt: status === 'pending' ? null : declaredAt,
+        reviewNote: status === 'rejected' ? 'The declaration was incomplete.' : null,
+      },
+    ];
   });
   if (categorisations.length) await db.insert(investorCategorisations).values(categorisations);
-  for (const c of categorisations) await db.update(users).set({ investorCategory: c.category, categorisationStatus: c.status }).where(eq(users.id, c.userId));
+  for (const c of categorisations)
+    await db.update(users).set({ investorCategory: c.category, categorisationStatus: c.status }).where(eq(users.id, c.userId));
 
   const id = (name: string) => defined.get(name)!.id;
   const values = created.flatMap((u) => {
     const out: Array<typeof attributeValues.$inferInsert> = [];
-    const add = (name: string, value: unknown) => out.push({ attributeId: id(name), subjectType: 'user', subjectId: u.id, value: JSON.stringify(value), createdAt: now, updatedAt: now });
+    const add = (name: string, value: unknown) =>
+      out.push({
+        attributeId: id(name),
+        subjectType: 'user',
+        subjectId: u.id,
+        value: JSON.stringify(value),
+        createdAt: now,
+        updatedAt: now,
+      });
     if (rnd() < 0.8) add('Source of funds', pick(SOURCES));
-    if (rnd() < 0.7) add('Preferred sectors', SECTORS.filter(() => rnd() < 0.35));
+    if (rnd() < 0.7)
+      add(
+        'Preferred sectors',
+        SECTORS.filter(() => rnd() < 0.35),
+      );
     if (rnd() < 0.9) add('Newsletter', rnd() < 0.6);
     if (rnd() < 0.5) add('Annual investment budget', String(5000 * (1 + Math.floor(rnd() * 40))));
     if (rnd() < 0.4) add('AML review date', new Date(now.getTime() - Math.floor(rnd() * 365) * day).toISOString().slice(0, 10));
@@ -131,9 +225,26 @@ export async function seedInvestors({ db, storage }: Pick<AppContext, 'db' | 'st
   const passportKey = await storage.put('documents', { filename: 'passport.pdf', mimetype: 'application/pdf', data: passport });
   const author = owners[0] ?? null;
   for (const [i, u] of created.slice(0, 40).entries()) {
-    await db.insert(notes).values({ subjectType: 'investor', subjectId: u.id, body: `<p>${pick(['Met at the spring showcase; keen on', 'Called about', 'Asked for the information memorandum of'])} ${pick(SECTORS).toLowerCase()} opportunities.</p>`, authorId: author, createdAt: u.createdAt });
+    await db
+      .insert(notes)
+      .values({
+        subjectType: 'investor',
+        subjectId: u.id,
+        body: `<p>${pick(['Met at the spring showcase; keen on', 'Called about', 'Asked for the information memorandum of'])} ${pick(SECTORS).toLowerCase()} opportunities.</p>`,
+        authorId: author,
+        createdAt: u.createdAt,
+      });
     if (i % 2 === 0) {
-      await db.insert(tasks).values({ subjectType: 'investor', subjectId: u.id, title: pick(['Chase the signed agreement', 'Review the categorisation', 'Book an introduction call']), assigneeId: u.ownerId ?? author, dueDate: new Date(now.getTime() + (i - 10) * day).toISOString().slice(0, 10), createdBy: author });
+      await db
+        .insert(tasks)
+        .values({
+          subjectType: 'investor',
+          subjectId: u.id,
+          title: pick(['Chase the signed agreement', 'Review the categorisation', 'Book an introduction call']),
+          assigneeId: u.ownerId ?? author,
+          dueDate: new Date(now.getTime() + (i - 10) * day).toISOString().slice(0, 10),
+          createdBy: author,
+        });
     }
     const file = (name: string, data: Buffer, storageKey: string, visibility: 'public' | 'private', folderId: number | null) => ({
       subjectType: 'investor',
@@ -148,7 +259,15 @@ export async function seedInvestors({ db, storage }: Pick<AppContext, 'db' | 'st
       visibility,
       uploadedBy: author,
     });
-    const [onboarding] = await db.insert(folders).values({ subjectType: 'investor', subjectId: u.id, name: ONBOARDING_FOLDER, createdBy: author }).returning({ id: folders.id });
-    await db.insert(documents).values([file('Subscription agreement', agreement, agreementKey, 'public', null), file('Certified passport copy', passport, passportKey, 'private', onboarding.id)]);
+    const [onboarding] = await db
+      .insert(folders)
+      .values({ subjectType: 'investor', subjectId: u.id, name: ONBOARDING_FOLDER, createdBy: author })
+      .returning({ id: folders.id });
+    await db
+      .insert(documents)
+      .values([
+        file('Subscription agreement', agreement, agreementKey, 'public', null),
+        file('Certified passport copy', passport, passportKey, 'private', onboarding.id),
+      ]);
   }
 }

@@ -3,7 +3,19 @@ import { count, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import type { AppContext } from '../platform/context';
 import { recordOutcomeProceeds } from '../modules/performance/realisations';
-import { companyOutcomes, companyValuations, complianceOptions, complianceQuestions, holdingRealisations, investmentOpportunities, investments, opportunityImages, opportunityInvitations, sharePrices, users } from './schema';
+import {
+  companyOutcomes,
+  companyValuations,
+  complianceOptions,
+  complianceQuestions,
+  holdingRealisations,
+  investmentOpportunities,
+  investments,
+  opportunityImages,
+  opportunityInvitations,
+  sharePrices,
+  users,
+} from './schema';
 import { demoPicture } from './demo-images';
 
 /**
@@ -31,23 +43,182 @@ interface DemoOpportunity {
 }
 
 const OPPORTUNITIES: DemoOpportunity[] = [
-  { name: 'Heliotrope Energy Series A', company: 'Heliotrope Energy Ltd', status: 2, industry: 'Clean energy', round: 'Series A', relief: 'EIS', target: '1500000', min: '2000', max: '100000', price: '1.850000', valuation: '9000000', summary: 'Grid-scale thermal batteries that store surplus wind power as heat for industry.', points: ['£2.1m of signed offtake letters', 'Pilot running at a Teesside chemicals plant', 'Founders from National Grid and Siemens'], closesInDays: 45 },
-  { name: 'Kettle & Co Seed', company: 'Kettle & Co Ltd', status: 2, industry: 'Consumer', round: 'Seed', relief: 'SEIS', target: '250000', min: '500', max: '25000', price: '0.400000', valuation: '1500000', summary: 'Refillable household cleaning products sold by subscription, now in 40 Waitrose stores.', points: ['6,800 paying subscribers', '72% gross margin', 'B Corp certified'], closesInDays: 21 },
-  { name: 'Northlight Diagnostics Placing', company: 'Northlight Diagnostics plc', status: 2, industry: 'Healthcare', round: 'Placing', relief: 'EIS', target: '3000000', min: '5000', max: '250000', price: '0.120000', valuation: '24000000', summary: 'A confidential placing ahead of a regulatory announcement.', points: ['CE-marked point-of-care test', 'NHS trust evaluations under way'], marketSounding: true, closesInDays: 10 },
-  { name: 'Ferrous Robotics Syndicate', company: 'Ferrous Robotics Ltd', status: 3, industry: 'Robotics', round: 'Series A', relief: 'EIS', target: '800000', min: '10000', max: '200000', price: '3.200000', valuation: '12000000', summary: 'Autonomous welding cells for shipyards, offered to syndicate members only.', points: ['Contracts with two UK shipyards', 'Payback under 14 months for customers'], closesInDays: 30 },
-  { name: 'Tidewater Analytics Bridge', company: 'Tidewater Analytics Ltd', status: 4, industry: 'Software', round: 'Bridge', relief: 'EIS', target: '400000', min: '1000', max: '50000', price: '2.000000', valuation: '6000000', summary: 'Flood-risk analytics for insurers; closed and collecting payments.', points: ['ARR £1.1m', 'Three of the top ten UK insurers as customers'], closesInDays: -5 },
-  { name: 'Brightwater Foods Seed', company: 'Brightwater Foods Ltd', status: 5, industry: 'Food & drink', round: 'Seed', relief: 'SEIS', target: '150000', min: '500', max: '15000', price: '0.500000', valuation: '900000', summary: 'Plant-based ready meals for schools and hospitals.', points: ['Supplying 120 schools'], closesInDays: -400, currentPrice: '0.350000' },
-  { name: 'Orbital Freight Series A', company: 'Orbital Freight Ltd', status: 5, industry: 'Logistics', round: 'Series A', relief: 'EIS', target: '2000000', min: '2500', max: '150000', price: '1.000000', valuation: '10000000', summary: 'Electric middle-mile freight with its own charging depots.', points: ['Fleet of 48 vans'], closesInDays: -700, currentPrice: '1.650000' },
-  { name: 'Quillon Security Exit', company: 'Quillon Security Ltd', status: 6, industry: 'Cyber security', round: 'Seed', relief: 'EIS', target: '500000', min: '1000', max: '50000', price: '0.800000', valuation: '4000000', summary: 'Acquired by a listed security group in 2026.', points: ['Returned 3.1x to investors'], closesInDays: -1500, currentPrice: '2.480000' },
-  { name: 'Marlow Health Draft Round', company: 'Marlow Health Ltd', status: 1, industry: 'Healthcare', round: 'Seed', relief: 'SEIS', target: '200000', min: '500', max: '20000', price: '0.250000', valuation: '1200000', summary: 'Remote physiotherapy platform, being prepared for launch.', points: ['Pilot with two NHS trusts'], closesInDays: 60 },
+  {
+    name: 'Heliotrope Energy Series A',
+    company: 'Heliotrope Energy Ltd',
+    status: 2,
+    industry: 'Clean energy',
+    round: 'Series A',
+    relief: 'EIS',
+    target: '1500000',
+    min: '2000',
+    max: '100000',
+    price: '1.850000',
+    valuation: '9000000',
+    summary: 'Grid-scale thermal batteries that store surplus wind power as heat for industry.',
+    points: ['£2.1m of signed offtake letters', 'Pilot running at a Teesside chemicals plant', 'Founders from National Grid and Siemens'],
+    closesInDays: 45,
+  },
+  {
+    name: 'Kettle & Co Seed',
+    company: 'Kettle & Co Ltd',
+    status: 2,
+    industry: 'Consumer',
+    round: 'Seed',
+    relief: 'SEIS',
+    target: '250000',
+    min: '500',
+    max: '25000',
+    price: '0.400000',
+    valuation: '1500000',
+    summary: 'Refillable household cleaning products sold by subscription, now in 40 Waitrose stores.',
+    points: ['6,800 paying subscribers', '72% gross margin', 'B Corp certified'],
+    closesInDays: 21,
+  },
+  {
+    name: 'Northlight Diagnostics Placing',
+    company: 'Northlight Diagnostics plc',
+    status: 2,
+    industry: 'Healthcare',
+    round: 'Placing',
+    relief: 'EIS',
+    target: '3000000',
+    min: '5000',
+    max: '250000',
+    price: '0.120000',
+    valuation: '24000000',
+    summary: 'A confidential placing ahead of a regulatory announcement.',
+    points: ['CE-marked point-of-care test', 'NHS trust evaluations under way'],
+    marketSounding: true,
+    closesInDays: 10,
+  },
+  {
+    name: 'Ferrous Robotics Syndicate',
+    company: 'Ferrous Robotics Ltd',
+    status: 3,
+    industry: 'Robotics',
+    round: 'Series A',
+    relief: 'EIS',
+    target: '800000',
+    min: '10000',
+    max: '200000',
+    price: '3.200000',
+    valuation: '12000000',
+    summary: 'Autonomous welding cells for shipyards, offered to syndicate members only.',
+    points: ['Contracts with two UK shipyards', 'Payback under 14 months for customers'],
+    closesInDays: 30,
+  },
+  {
+    name: 'Tidewater Analytics Bridge',
+    company: 'Tidewater Analytics Ltd',
+    status: 4,
+    industry: 'Software',
+    round: 'Bridge',
+    relief: 'EIS',
+    target: '400000',
+    min: '1000',
+    max: '50000',
+    price: '2.000000',
+    valuation: '6000000',
+    summary: 'Flood-risk analytics for insurers; closed and collecting payments.',
+    points: ['ARR £1.1m', 'Three of the top ten UK insurers as customers'],
+    closesInDays: -5,
+  },
+  {
+    name: 'Brightwater Foods Seed',
+    company: 'Brightwater Foods Ltd',
+    status: 5,
+    industry: 'Food & drink',
+    round: 'Seed',
+    relief: 'SEIS',
+    target: '150000',
+    min: '500',
+    max: '15000',
+    price: '0.500000',
+    valuation: '900000',
+    summary: 'Plant-based ready meals for schools and hospitals.',
+    points: ['Supplying 120 schools'],
+    closesInDays: -400,
+    currentPrice: '0.350000',
+  },
+  {
+    name: 'Orbital Freight Series A',
+    company: 'Orbital Freight Ltd',
+    status: 5,
+    industry: 'Logistics',
+    round: 'Series A',
+    relief: 'EIS',
+    target: '2000000',
+    min: '2500',
+    max: '150000',
+    price: '1.000000',
+    valuation: '10000000',
+    summary: 'Electric middle-mile freight with its own charging depots.',
+    points: ['Fleet of 48 vans'],
+    closesInDays: -700,
+    currentPrice: '1.650000',
+  },
+  {
+    name: 'Quillon Security Exit',
+    company: 'Quillon Security Ltd',
+    status: 6,
+    industry: 'Cyber security',
+    round: 'Seed',
+    relief: 'EIS',
+    target: '500000',
+    min: '1000',
+    max: '50000',
+    price: '0.800000',
+    valuation: '4000000',
+    summary: 'Acquired by a listed security group in 2026.',
+    points: ['Returned 3.1x to investors'],
+    closesInDays: -1500,
+    currentPrice: '2.480000',
+  },
+  {
+    name: 'Marlow Health Draft Round',
+    company: 'Marlow Health Ltd',
+    status: 1,
+    industry: 'Healthcare',
+    round: 'Seed',
+    relief: 'SEIS',
+    target: '200000',
+    min: '500',
+    max: '20000',
+    price: '0.250000',
+    valuation: '1200000',
+    summary: 'Remote physiotherapy platform, being prepared for launch.',
+    points: ['Pilot with two NHS trusts'],
+    closesInDays: 60,
+  },
 ];
 
 const QUESTIONS: Array<[string, string[], number]> = [
-  ['If the company you invest in fails, what is the most likely outcome?', ['You get all your money back', 'You lose all the money you invested', 'The platform repays you'], 1],
-  ['How easily can you sell shares in an unlisted company?', ['Any time, like listed shares', 'Usually not until the company is sold or lists', 'After one year, guaranteed'], 1],
-  ['What does dilution mean for your shareholding?', ['Your percentage falls when new shares are issued', 'Your shares double in value', 'Your dividends are guaranteed'], 0],
-  ['Are investments on this platform covered by the Financial Services Compensation Scheme?', ['Yes, up to £85,000', 'No, you are unlikely to be protected if something goes wrong', 'Only EIS investments'], 1],
-  ['How much of your investable money should go into high-risk investments like these?', ['All of it', 'Around half', 'No more than 10%'], 2],
+  [
+    'If the company you invest in fails, what is the most likely outcome?',
+    ['You get all your money back', 'You lose all the money you invested', 'The platform repays you'],
+    1,
+  ],
+  [
+    'How easily can you sell shares in an unlisted company?',
+    ['Any time, like listed shares', 'Usually not until the company is sold or lists', 'After one year, guaranteed'],
+    1,
+  ],
+  [
+    'What does dilution mean for your shareholding?',
+    ['Your percentage falls when new shares are issued', 'Your shares double in value', 'Your dividends are guaranteed'],
+    0,
+  ],
+  [
+    'Are investments on this platform covered by the Financial Services Compensation Scheme?',
+    ['Yes, up to £85,000', 'No, you are unlikely to be protected if something goes wrong', 'Only EIS investments'],
+    1,
+  ],
+  [
+    'How much of your investable money should go into high-risk investments like these?',
+    ['All of it', 'Around half', 'No more than 10%'],
+    2,
+  ],
 ];
 
 const day = 24 * 60 * 60 * 1000;
@@ -67,7 +238,9 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
     if (Number(questionCount[0].n) === 0) {
       for (const [position, [question, options, correct]] of QUESTIONS.entries()) {
         const [row] = await tx.insert(complianceQuestions).values({ question, position }).returning();
-        await tx.insert(complianceOptions).values(options.map((label, i) => ({ questionId: row.id, label, correct: i === correct, position: i })));
+        await tx
+          .insert(complianceOptions)
+          .values(options.map((label, i) => ({ questionId: row.id, label, correct: i === correct, position: i })));
       }
     }
 
@@ -77,7 +250,10 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
       const [row] = await tx
         .insert(investmentOpportunities)
         .values({
-          slug: spec.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+          slug: spec.name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, ''),
           name: spec.name,
           companyName: spec.company,
           status: spec.status,
@@ -104,7 +280,8 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
           ],
           keyDates: [{ label: 'Round closes', date: isoDay(closes) }],
           marketSoundingRequired: spec.marketSounding ?? false,
-          investmentTerms: '<p>By investing you confirm you have read the information memorandum and understand the risks. Shares are issued once the round completes.</p>',
+          investmentTerms:
+            '<p>By investing you confirm you have read the information memorandum and understand the risks. Shares are issued once the round completes.</p>',
           bankAccountName: `${spec.company} client account`,
           bankSortCode: '20-45-77',
           bankAccountNumber: String(40000000 + index * 1111),
@@ -116,16 +293,34 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
         .returning();
 
       for (let picture = 0; picture < 2; picture++) {
-        const key = await storage.put('opportunities', { filename: 'demo.png', mimetype: 'image/png', data: demoPicture(index * 2 + picture) });
-        await tx.insert(opportunityImages).values({ opportunityId: row.id, storageKey: key, mimeType: 'image/png', caption: picture === 0 ? spec.company : 'The team at work', position: picture });
+        const key = await storage.put('opportunities', {
+          filename: 'demo.png',
+          mimetype: 'image/png',
+          data: demoPicture(index * 2 + picture),
+        });
+        await tx
+          .insert(opportunityImages)
+          .values({
+            opportunityId: row.id,
+            storageKey: key,
+            mimeType: 'image/png',
+            caption: picture === 0 ? spec.company : 'The team at work',
+            position: picture,
+          });
       }
       // Investors bought at the round's price; a completed company's price has moved since.
       if (spec.currentPrice) await seedPriceHistory(tx, row.id, spec, closes, now);
-      if (spec.status === 3 && isla) await tx.insert(opportunityInvitations).values({ opportunityId: row.id, userId: isla.id, invitedBy: admin?.id ?? null });
+      if (spec.status === 3 && isla)
+        await tx.insert(opportunityInvitations).values({ opportunityId: row.id, userId: isla.id, invitedBy: admin?.id ?? null });
       if (spec.status === 1) continue;
 
       // Investments: a spread from other investors, in states that fit the opportunity's status.
-      const states = spec.status === 2 || spec.status === 3 ? ['reserved', 'cash_call', 'paid'] : spec.status === 4 ? ['cash_call', 'paid'] : ['completed'];
+      const states =
+        spec.status === 2 || spec.status === 3
+          ? ['reserved', 'cash_call', 'paid']
+          : spec.status === 4
+            ? ['cash_call', 'paid']
+            : ['completed'];
       const holders = investors.slice(index * 3, index * 3 + 8);
       const rows: Array<typeof investments.$inferInsert> = holders.map((holder, i) => {
         const amount = new Decimal(spec.min).times(2 + ((i * 7) % 9)).toFixed(2);
@@ -135,13 +330,18 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
       // investor@demo.test: a reservation, a cash call, a payment and completed holdings.
       if (isla && !spec.marketSounding) {
         // The first live opportunity is left open for investor@demo.test to reserve in.
-        const islaStatus = ({ 2: index === 0 ? undefined : 'cash_call', 3: 'reserved', 4: 'paid', 5: 'completed', 6: 'completed' } as Record<number, string>)[spec.status];
+        const islaStatus = (
+          { 2: index === 0 ? undefined : 'cash_call', 3: 'reserved', 4: 'paid', 5: 'completed', 6: 'completed' } as Record<number, string>
+        )[spec.status];
         if (islaStatus) rows.push(investmentRow(row, isla.id, new Decimal(spec.min).times(5).toFixed(2), islaStatus, ++reference, closes));
       }
       if (rows.length) {
         await tx.insert(investments).values(rows);
         const committed = rows.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
-        await tx.update(investmentOpportunities).set({ committedAmount: committed.toFixed(2) }).where(eq(investmentOpportunities.id, row.id));
+        await tx
+          .update(investmentOpportunities)
+          .set({ committedAmount: committed.toFixed(2) })
+          .where(eq(investmentOpportunities.id, row.id));
       }
     }
   });
@@ -151,26 +351,58 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
  * Quarterly share prices from the round to today, moving from the round's price to the current one,
  * with a valuation at each anniversary; Quillon ends in an exit, Brightwater in a write-off.
  */
-async function seedPriceHistory(tx: Pick<AppContext['db'], 'insert'>, opportunityId: number, spec: DemoOpportunity, closes: Date, now: Date) {
+async function seedPriceHistory(
+  tx: Pick<AppContext['db'], 'insert'>,
+  opportunityId: number,
+  spec: DemoOpportunity,
+  closes: Date,
+  now: Date,
+) {
   const start = new Decimal(spec.price);
   const end = new Decimal(spec.currentPrice!);
   const quarters = Math.max(1, Math.floor((now.getTime() - closes.getTime()) / (91 * day)));
   const prices = Array.from({ length: quarters }, (_, q) => {
     const wobble = new Decimal(1).plus(((q * 7) % 5) / 100 - 0.02);
     const price = start.plus(end.minus(start).times((q + 1) / quarters)).times(q === quarters - 1 ? 1 : wobble);
-    return { opportunityId, date: isoDay(new Date(closes.getTime() + (q + 1) * 91 * day)), price: price.toDecimalPlaces(6).toFixed(6), note: 'Quarterly mark' };
+    return {
+      opportunityId,
+      date: isoDay(new Date(closes.getTime() + (q + 1) * 91 * day)),
+      price: price.toDecimalPlaces(6).toFixed(6),
+      note: 'Quarterly mark',
+    };
   });
   await tx.insert(sharePrices).values(prices);
   const shares = new Decimal(spec.valuation).div(spec.price);
-  await tx.insert(companyValuations).values(
-    prices.filter((_, q) => q % 4 === 3).map((p) => ({ opportunityId, date: p.date, valuation: shares.times(p.price).toFixed(2), sharesOutstanding: shares.toFixed(6), note: 'Annual valuation' })),
-  );
+  await tx
+    .insert(companyValuations)
+    .values(
+      prices
+        .filter((_, q) => q % 4 === 3)
+        .map((p) => ({
+          opportunityId,
+          date: p.date,
+          valuation: shares.times(p.price).toFixed(2),
+          sharesOutstanding: shares.toFixed(6),
+          note: 'Annual valuation',
+        })),
+    );
   const last = prices.at(-1)!.date;
-  if (spec.status === 6) await tx.insert(companyOutcomes).values({ opportunityId, date: last, kind: 'exit', price: end.toFixed(6), note: 'Acquired by a listed security group' });
-  if (spec.name.startsWith('Brightwater')) await tx.insert(companyOutcomes).values({ opportunityId, date: isoDay(now), kind: 'write-off', note: 'Administration' });
+  if (spec.status === 6)
+    await tx
+      .insert(companyOutcomes)
+      .values({ opportunityId, date: last, kind: 'exit', price: end.toFixed(6), note: 'Acquired by a listed security group' });
+  if (spec.name.startsWith('Brightwater'))
+    await tx.insert(companyOutcomes).values({ opportunityId, date: isoDay(now), kind: 'write-off', note: 'Administration' });
 }
 
-function investmentRow(opportunity: typeof investmentOpportunities.$inferSelect, userId: number, amount: string, status: string, reference: number, closes: Date): typeof investments.$inferInsert {
+function investmentRow(
+  opportunity: typeof investmentOpportunities.$inferSelect,
+  userId: number,
+  amount: string,
+  status: string,
+  reference: number,
+  closes: Date,
+): typeof investments.$inferInsert {
   const price = opportunity.sharePrice ? new Decimal(opportunity.sharePrice) : null;
   const when = new Date(closes.getTime() - 20 * day);
   return {
@@ -200,6 +432,7 @@ export async function seedExitProceeds(db: AppContext['db']) {
   const [{ n }] = await db.select({ n: count() }).from(holdingRealisations);
   if (n > 0) return;
   await db.transaction(async (tx) => {
-    for (const exit of await tx.select().from(companyOutcomes).where(eq(companyOutcomes.kind, 'exit'))) await recordOutcomeProceeds(tx, exit, new Decimal(1), null);
+    for (const exit of await tx.select().from(companyOutcomes).where(eq(companyOutcomes.kind, 'exit')))
+      await recordOutcomeProceeds(tx, exit, new Decimal(1), null);
   });
 }

@@ -21,12 +21,20 @@ export async function seedPreEmption(db: AppContext['db'], now = new Date()): Pr
     const { round } = await createRound(
       tx,
       opportunity,
-      { name: 'Series B pre-emption', price_per_share: '1.650000', amount_available: '300000.00', deadline: new Date(now.getTime() + 21 * day).toISOString().slice(0, 10) },
+      {
+        name: 'Series B pre-emption',
+        price_per_share: '1.650000',
+        amount_available: '300000.00',
+        deadline: new Date(now.getTime() + 21 * day).toISOString().slice(0, 10),
+      },
       admin.id,
       now.toISOString().slice(0, 10),
     );
     // Opened five days ago; the answers came in since.
-    await tx.update(preEmptionRounds).set({ createdAt: new Date(now.getTime() - 5 * day) }).where(eq(preEmptionRounds.id, round.id));
+    await tx
+      .update(preEmptionRounds)
+      .set({ createdAt: new Date(now.getTime() - 5 * day) })
+      .where(eq(preEmptionRounds.id, round.id));
     const others = (await loadEntitlements(tx, [round.id])).filter((e) => e.userId !== isla.id);
     const answers: Array<[PreEmptionChoiceId, (entitled: string) => string | null]> = [
       [PreEmptionChoice.maintain, () => null],
@@ -37,7 +45,16 @@ export async function seedPreEmption(db: AppContext['db'], now = new Date()): Pr
     for (const [index, [choice, amount]] of answers.entries()) {
       const entitlement = others[index];
       if (entitlement && Number(entitlement.entitledShares) > 1) {
-        await recordChoice(tx, round, entitlement, choice, amount(entitlement.entitledAmount), opportunity.currency, index % 2 ? admin.id : entitlement.userId, new Date(now.getTime() - (4 - index) * day));
+        await recordChoice(
+          tx,
+          round,
+          entitlement,
+          choice,
+          amount(entitlement.entitledAmount),
+          opportunity.currency,
+          index % 2 ? admin.id : entitlement.userId,
+          new Date(now.getTime() - (4 - index) * day),
+        );
       }
     }
   });

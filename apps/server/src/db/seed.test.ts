@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { companyOutcomes, contacts, holdingRealisations, leadStatuses, notes, questionnaireAnswers, complianceQuestions, investmentOpportunities, investments, organisationApplications, organisations, preEmptionRounds, sharePrices, users } from './schema';
+import {
+  companyOutcomes,
+  contacts,
+  holdingRealisations,
+  leadStatuses,
+  notes,
+  questionnaireAnswers,
+  complianceQuestions,
+  investmentOpportunities,
+  investments,
+  organisationApplications,
+  organisations,
+  preEmptionRounds,
+  sharePrices,
+  users,
+} from './schema';
 import { DEMO_PASSWORD, seedDemo } from './seed';
 import { agent, createTestApp, type TestApp } from '../test/harness';
 
@@ -45,14 +60,20 @@ describe('demo data', () => {
     expect([...new Set(held.map((i) => i.status))].sort()).toEqual(['cash_call', 'completed', 'paid', 'reserved']);
     const visible = (await client.get('/api/investment-opportunities?filter[status]=2')).json().data as Array<{ name: string }>;
     expect(visible.map((r) => r.name)).toContain('Heliotrope Energy Series A');
-    const [opportunity] = await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.slug, 'heliotrope-energy-series-a'));
+    const [opportunity] = await t.db
+      .select()
+      .from(investmentOpportunities)
+      .where(eq(investmentOpportunities.slug, 'heliotrope-energy-series-a'));
     const images = (await client.get(`/api/investment-opportunities/${opportunity.id}/images`)).json().data as Array<{ url: string }>;
     expect(images).toHaveLength(2);
     const picture = await client.get(images[0].url);
     expect(picture.headers['content-type']).toBe('image/png');
     // Committed totals match the investments behind them.
     for (const row of await t.db.select().from(investmentOpportunities)) {
-      const sum = (await t.db.select().from(investments).where(eq(investments.opportunityId, row.id))).reduce((s, i) => s + Number(i.amount), 0);
+      const sum = (await t.db.select().from(investments).where(eq(investments.opportunityId, row.id))).reduce(
+        (s, i) => s + Number(i.amount),
+        0,
+      );
       expect(Number(row.committedAmount), row.name).toBe(sum);
     }
   });
@@ -74,7 +95,12 @@ describe('demo data', () => {
 
   it('gives the holders: organisations with people (investor@demo.test a director), applications, methods, nominees holding investments', async () => {
     expect(await t.db.select().from(organisations)).toHaveLength(4);
-    expect((await t.db.select().from(organisationApplications)).map((a) => a.status).sort()).toEqual(['approved', 'pending', 'pending', 'rejected']);
+    expect((await t.db.select().from(organisationApplications)).map((a) => a.status).sort()).toEqual([
+      'approved',
+      'pending',
+      'pending',
+      'rejected',
+    ]);
     const client = agent(t.app);
     await client.login('investor@demo.test', DEMO_PASSWORD);
     const mine = (await client.get('/api/my/organisations')).json().data;
@@ -93,7 +119,10 @@ describe('demo data', () => {
     expect(Number((await t.db.select({ n: count() }).from(leadStatuses))[0].n)).toBe(5);
     expect(Number((await t.db.select({ n: count() }).from(notes).where(eq(notes.subjectType, 'contact')))[0].n)).toBe(75);
     const [investor] = await t.db.select().from(users).where(eq(users.email, 'investor@demo.test'));
-    const forms = await t.db.select().from(questionnaireAnswers).where(and(eq(questionnaireAnswers.subjectType, 'user'), eq(questionnaireAnswers.subjectId, investor.id)));
+    const forms = await t.db
+      .select()
+      .from(questionnaireAnswers)
+      .where(and(eq(questionnaireAnswers.subjectType, 'user'), eq(questionnaireAnswers.subjectId, investor.id)));
     expect(forms.map((f) => f.form).sort()).toEqual(['consent', 'registration', 'risk_profile']);
   });
 });
@@ -104,11 +133,21 @@ describe('demo investors', () => {
     await client.login('superadmin@demo.test', DEMO_PASSWORD);
     const all = (await client.get('/api/users?filter[search]=@investors.demo.test&per_page=1')).json();
     expect(all.meta.total).toBe(300);
-    for (const filter of ['filter[kyc_status]=verified', 'filter[kyc_status]=rejected', 'filter[category]=restricted', 'filter[category]=none', 'filter[appropriateness]=passed', 'filter[appropriateness]=failed', 'filter[owner_id]=none', 'filter[categorisation_status]=pending']) {
+    for (const filter of [
+      'filter[kyc_status]=verified',
+      'filter[kyc_status]=rejected',
+      'filter[category]=restricted',
+      'filter[category]=none',
+      'filter[appropriateness]=passed',
+      'filter[appropriateness]=failed',
+      'filter[owner_id]=none',
+      'filter[categorisation_status]=pending',
+    ]) {
       const page = (await client.get(`/api/users?filter[search]=@investors.demo.test&${filter}&per_page=1`)).json();
       expect({ filter, some: page.meta.total > 0 }).toEqual({ filter, some: true });
     }
-    const [first] = (await client.get('/api/users?filter[search]=@investors.demo.test&sort=id&per_page=1&include=attributeValues')).json().data;
+    const [first] = (await client.get('/api/users?filter[search]=@investors.demo.test&sort=id&per_page=1&include=attributeValues')).json()
+      .data;
     expect(first.attribute_values.length).toBeGreaterThan(0);
     const docs = (await client.get(`/api/documents?filter[subject_type]=investor&filter[subject_id]=${first.id}`)).json().data;
     expect(docs.map((d: { visibility: string }) => d.visibility).sort()).toEqual(['private', 'public']);

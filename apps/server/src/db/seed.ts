@@ -30,8 +30,40 @@ export const DEMO_ACCOUNTS: Array<{ email: string; name: string; roleId: RoleId;
   { email: 'adviser@demo.test', name: 'Ada Adviser', roleId: Role.Adviser },
 ];
 
-const FIRST = ['Olivia', 'George', 'Amelia', 'Harry', 'Isla', 'Jack', 'Ava', 'Noah', 'Mia', 'Leo', 'Grace', 'Oscar', 'Freya', 'Arthur', 'Lily', 'Henry'];
-const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Wright', 'Evans', 'Thomas', 'Khan', 'Walker'];
+const FIRST = [
+  'Olivia',
+  'George',
+  'Amelia',
+  'Harry',
+  'Isla',
+  'Jack',
+  'Ava',
+  'Noah',
+  'Mia',
+  'Leo',
+  'Grace',
+  'Oscar',
+  'Freya',
+  'Arthur',
+  'Lily',
+  'Henry',
+];
+const LAST = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Patel',
+  'Wright',
+  'Evans',
+  'Thomas',
+  'Khan',
+  'Walker',
+];
 
 const RISK_WARNING =
   "<p><strong>Don't invest unless you're prepared to lose all the money you invest.</strong> This is a high-risk investment and you are unlikely to be protected if something goes wrong.</p><p>Investments in start-up companies are illiquid: you may not be able to sell your shares when you want to. Your shareholding may be diluted by later funding rounds. Spread your money across different investments and put no more than 10% of your money into high-risk investments.</p>";
@@ -40,14 +72,18 @@ const RISK_WARNING =
  * Demo data for a first look at the product. Idempotent: running it again changes nothing that
  * is already there.
  */
-export async function seedDemo({ db, realtime, storage }: Pick<AppContext, 'db' | 'realtime' | 'storage'>, now = new Date()): Promise<void> {
+export async function seedDemo(
+  { db, realtime, storage }: Pick<AppContext, 'db' | 'realtime' | 'storage'>,
+  now = new Date(),
+): Promise<void> {
   const current = await loadSettings(db);
   if (!current.riskWarningText) {
     await db
       .update(settings)
       .set({
         riskWarningText: RISK_WARNING,
-        marketSoundingDescription: '<p>By continuing you agree to receive inside information and to be wall-crossed. You must not deal in the securities of the company until the information is made public.</p>',
+        marketSoundingDescription:
+          '<p>By continuing you agree to receive inside information and to be wall-crossed. You must not deal in the securities of the company until the information is made public.</p>',
         supportEmail: 'support@demo.test',
         complianceTries: 3,
         flags: {
@@ -80,7 +116,10 @@ export async function seedDemo({ db, realtime, storage }: Pick<AppContext, 'db' 
     .onConflictDoNothing()
     .returning({ id: users.id, email: users.email });
 
-  const [{ existing }] = await db.select({ existing: sql<number>`count(*)`.mapWith(Number) }).from(users).where(eq(users.roleId, Role.User));
+  const [{ existing }] = await db
+    .select({ existing: sql<number>`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(eq(users.roleId, Role.User));
   if (existing < 20) {
     // Invited investors (no password yet) spread over the last three months, for the overview.
     const day = 24 * 60 * 60 * 1000;

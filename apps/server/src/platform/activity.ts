@@ -13,7 +13,15 @@ function scrub(value: unknown): unknown {
 /** Writes who changed what, when, with the before and after state (secrets removed). */
 export async function recordActivity(
   db: Pick<Db, 'insert'>,
-  entry: { request?: FastifyRequest; actorId?: number | null; action: string; subjectType: string; subjectId?: string | number | null; before?: unknown; after?: unknown },
+  entry: {
+    request?: FastifyRequest;
+    actorId?: number | null;
+    action: string;
+    subjectType: string;
+    subjectId?: string | number | null;
+    before?: unknown;
+    after?: unknown;
+  },
 ): Promise<void> {
   await db.insert(activityLog).values({
     actorId: entry.actorId ?? entry.request?.user?.id ?? null,

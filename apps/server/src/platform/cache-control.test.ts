@@ -48,7 +48,9 @@ describe('Cache-Control on API answers', () => {
     const staff = await signedIn(t, Role.SuperAdmin);
     const anonymous = agent(t.app);
     const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const routes = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, '1') })));
+    const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => ({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, '1') })),
+    );
     expect(routes.length).toBeGreaterThan(200);
     const cached: string[] = [];
     for (const route of routes) {
@@ -56,7 +58,8 @@ describe('Cache-Control on API answers', () => {
       const callers = route.method === 'GET' && route.url !== '/api/logout' ? [anonymous, staff.client] : [anonymous];
       for (const caller of callers) {
         const answer = await caller.request({ method: route.method as 'GET', url: route.url, xsrf: route.method !== 'GET' });
-        if (answer.headers['cache-control'] !== 'no-store') cached.push(`${route.method} ${route.url} → ${answer.statusCode} ${String(answer.headers['cache-control'])}`);
+        if (answer.headers['cache-control'] !== 'no-store')
+          cached.push(`${route.method} ${route.url} → ${answer.statusCode} ${String(answer.headers['cache-control'])}`);
       }
     }
     expect(cached).toEqual([]);

@@ -86,7 +86,10 @@ describe('the server while PostgreSQL ends its connections', () => {
       await locker.query('begin');
       await locker.query('lock table activity_log in exclusive mode');
       await until(async () => {
-        const { rows } = await admin.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and backend_xid is not null and wait_event_type = 'Lock'`, [name]);
+        const { rows } = await admin.query(
+          `select count(*)::int as n from pg_stat_activity where datname = $1 and backend_xid is not null and wait_event_type = 'Lock'`,
+          [name],
+        );
         return rows[0].n > 0;
       });
       endedMidTransaction += await terminateBackends(admin, name, { midTransaction: true, except: [lockerPid] });

@@ -72,12 +72,32 @@ function uniqueViolation(error: unknown): AppError | null {
  * Connection-level failures mean the service is down, not that the request was wrong: 503. So does a
  * statement the server cancelled at its timeout (57014): the request was fine, the database too slow.
  */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57014', '57P01', '57P02', '57P03', '53300', '3D000', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '3D000',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 function databaseUnavailable(error: unknown): boolean {
   for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (e.message && /pool after calling end|PGlite is clos|Connection terminated|not currently accepting connections|not queryable|timeout exceeded when trying to connect|Query read timeout/i.test(e.message)) return true;
+    if (
+      e.message &&
+      /pool after calling end|PGlite is clos|Connection terminated|not currently accepting connections|not queryable|timeout exceeded when trying to connect|Query read timeout/i.test(
+        e.message,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -91,7 +111,9 @@ export const NO_SUCH_ID = 'no_such_id';
  * provider (`params.params.reason`).
  */
 function namesNoRecord(issues: ReadonlyArray<{ params?: Record<string, unknown> }>): boolean {
-  return issues.some((issue) => issue.params?.reason === NO_SUCH_ID || (issue.params?.params as { reason?: string } | undefined)?.reason === NO_SUCH_ID);
+  return issues.some(
+    (issue) => issue.params?.reason === NO_SUCH_ID || (issue.params?.params as { reason?: string } | undefined)?.reason === NO_SUCH_ID,
+  );
 }
 
 function sendAppError(reply: FastifyReply, error: AppError) {
@@ -104,7 +126,9 @@ function sendAppError(reply: FastifyReply, error: AppError) {
  * Schemas with their own message for the case keep it.
  */
 export function useReadableValidationMessages(): void {
-  z.config({ customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined) });
+  z.config({
+    customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined),
+  });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -123,7 +147,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return sendAppError(reply, validationError(fields));
     }
-    if (error instanceof ZodError && namesNoRecord(error.issues as ReadonlyArray<{ params?: Record<string, unknown> }>)) return sendAppError(reply, notFound());
+    if (error instanceof ZodError && namesNoRecord(error.issues as ReadonlyArray<{ params?: Record<string, unknown> }>))
+      return sendAppError(reply, notFound());
     if (error instanceof ZodError) return sendAppError(reply, validationError(zodIssuesToFieldErrors(error.issues)));
     if (databaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

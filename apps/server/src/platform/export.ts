@@ -54,7 +54,12 @@ function cell<Row>(column: ExportColumn<Row>, row: Row, format: ExportFormat): C
  * the ids are read once in list order, then rows are loaded a batch at a time and written as the
  * client takes them (waiting on backpressure).
  */
-export async function sendExport<Row extends { id: number }>(request: FastifyRequest, reply: FastifyReply, format: ExportFormat, spec: ExportSpec<Row>) {
+export async function sendExport<Row extends { id: number }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  format: ExportFormat,
+  spec: ExportSpec<Row>,
+) {
   const ids = await spec.orderedIds();
   const out = new PassThrough();
   const writer = format === 'csv' ? csvWriter(out, spec.columns) : xlsxWriter(out, spec);
@@ -78,7 +83,10 @@ export async function sendExport<Row extends { id: number }>(request: FastifyReq
   });
   const date = new Date().toISOString().slice(0, 10);
   return reply
-    .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header(
+      'content-type',
+      format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
     .header('content-disposition', `attachment; filename="${spec.filename}-${date}.${format}"`)
     .header('cache-control', 'no-store')
     .send(out);
@@ -110,7 +118,11 @@ function csvWriter<Row>(out: PassThrough, columns: ReadonlyArray<ExportColumn<Ro
 function xlsxWriter<Row extends { id: number }>(out: PassThrough, spec: ExportSpec<Row>): RowWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(spec.sheet);
-  sheet.columns = spec.columns.map((c) => ({ header: c.header, width: Math.max(12, c.header.length + 2), style: c.kind && c.kind !== 'text' ? { numFmt: NUMBER_FORMATS[c.kind] } : {} }));
+  sheet.columns = spec.columns.map((c) => ({
+    header: c.header,
+    width: Math.max(12, c.header.length + 2),
+    style: c.kind && c.kind !== 'text' ? { numFmt: NUMBER_FORMATS[c.kind] } : {},
+  }));
   sheet.getRow(1).font = { bold: true };
   return {
     async write(values) {

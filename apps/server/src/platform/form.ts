@@ -51,7 +51,8 @@ async function readMultipart(request: FastifyRequest): Promise<FormInput> {
         const data = await part.toBuffer();
         if (!part.filename) continue;
         const filename = cleanFileName(part.filename);
-        if (!filename) throw validationError({ [part.fieldname]: ['The file name has no printable characters: rename the file and try again.'] });
+        if (!filename)
+          throw validationError({ [part.fieldname]: ['The file name has no printable characters: rename the file and try again.'] });
         files[part.fieldname] = { filename, mimetype: part.mimetype, data };
       } else {
         fields[part.fieldname] = part.value;

@@ -42,7 +42,9 @@ describe('stopping the server', () => {
     await locker.query('select id from notes where id = $1 for update', [note.id]);
     const running = staff.patch(`/api/notes/${note.id}`, { body: '<p>Edited while stopping</p>' });
     for (;;) {
-      const { rows } = await locker.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      const { rows } = await locker.query(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
       if (rows[0].n > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

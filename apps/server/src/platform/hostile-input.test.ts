@@ -45,7 +45,20 @@ function registeredRoutes(tree: string): Route[] {
   return routes;
 }
 
-const ID_VALUES = ['99999999999', '2147483648', '-1', '0', '1.5', '1e308', 'abc', '%00', '%E0%A4%A', '__proto__', 'constructor', 'x'.repeat(2000)];
+const ID_VALUES = [
+  '99999999999',
+  '2147483648',
+  '-1',
+  '0',
+  '1.5',
+  '1e308',
+  'abc',
+  '%00',
+  '%E0%A4%A',
+  '__proto__',
+  'constructor',
+  'x'.repeat(2000),
+];
 
 const QUERIES = [
   'sort=__proto__',
@@ -82,11 +95,34 @@ const QUERIES = [
 const STRAY_QUERIES = ['unknown_parameter=1', 'a=1&a=2', '%00=1', 'page=1e308', `x=${'x'.repeat(3000)}`];
 
 /** Values a list filter, query parameter or form field is given one at a time. */
-const HOSTILE_TEXT = ['99999999999', '-1', '1.5', '1e308', 'abc', '\u0000', '\ud800', '275760-09-14', '0000-00-00', '1,2,99999999999', 'x'.repeat(70_000)];
+const HOSTILE_TEXT = [
+  '99999999999',
+  '-1',
+  '1.5',
+  '1e308',
+  'abc',
+  '\u0000',
+  '\ud800',
+  '275760-09-14',
+  '0000-00-00',
+  '1,2,99999999999',
+  'x'.repeat(70_000),
+];
 const HOSTILE_VALUES: unknown[] = [...HOSTILE_TEXT, 99999999999, 1e308, -1, 1.5, true, null, [], {}];
 
 /** Guesses tried for a required field until its error goes; enum options are read from the message. */
-const GUESSES: unknown[] = ['1', 'Walk test', '2024-01-02', 'walker@example.test', true, 'https://example.test/', 'GBP', '100.00', ['1'], 1];
+const GUESSES: unknown[] = [
+  '1',
+  'Walk test',
+  '2024-01-02',
+  'walker@example.test',
+  true,
+  'https://example.test/',
+  'GBP',
+  '100.00',
+  ['1'],
+  1,
+];
 
 /** The JSON of an answer, or an empty object for answers that are not JSON (HTML, files). */
 function jsonOf(response: LightMyRequestResponse): { message?: string; errors?: Record<string, string[]> } {
@@ -123,14 +159,26 @@ function bodyProbes(method: string, url: string, fileField: string): Probe[] {
     raw('multipart without boundary', 'a', { 'content-type': 'multipart/form-data' }),
     raw('unterminated multipart', `--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\nvalue`, multipartType),
     raw('multipart part without headers', `--${BOUNDARY}\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`, multipartType),
-    raw('multipart part without name', `--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`, multipartType),
-    raw('truncated multipart file', `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.`, multipartType),
+    raw(
+      'multipart part without name',
+      `--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`,
+      multipartType,
+    ),
+    raw(
+      'truncated multipart file',
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.`,
+      multipartType,
+    ),
     raw('multipart garbage', 'not a multipart body at all', multipartType),
     raw('multipart __proto__ field', `${part('__proto__', 'x')}${part('__proto__', PDF, 'a.pdf')}--${BOUNDARY}--\r\n`, multipartType),
     raw('multipart NUL file name', `${part(fileField, PDF, 'pass\u0000port.pdf')}--${BOUNDARY}--\r\n`, multipartType),
     raw('multipart control file name', `${part(fileField, PDF, '\u0001\u001b[31m\u007f.pdf')}--${BOUNDARY}--\r\n`, multipartType),
     raw('multipart NUL field', `${part('name', 'a\u0000b')}--${BOUNDARY}--\r\n`, multipartType),
-    raw('multipart eleven files', `${Array.from({ length: 11 }, (_, i) => part(`f${i}`, PDF, `${i}.pdf`)).join('')}--${BOUNDARY}--\r\n`, multipartType),
+    raw(
+      'multipart eleven files',
+      `${Array.from({ length: 11 }, (_, i) => part(`f${i}`, PDF, `${i}.pdf`)).join('')}--${BOUNDARY}--\r\n`,
+      multipartType,
+    ),
   ];
 }
 
@@ -169,7 +217,10 @@ function documentedOperations(app: TestApp['app']): Map<string, string[]> {
   const operations = new Map<string, string[]>();
   for (const [path, ops] of Object.entries((app.swagger() as unknown as OpenApi).paths)) {
     for (const [method, op] of Object.entries(ops)) {
-      operations.set(`${method.toUpperCase()} ${shapeOf(path)}`, (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
+      operations.set(
+        `${method.toUpperCase()} ${shapeOf(path)}`,
+        (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      );
     }
   }
   return operations;
@@ -202,15 +253,30 @@ describe('every route answers hostile input with a 4xx', () => {
     let ok = response.statusCode < 500;
     if (response.statusCode === 422) {
       const errors = jsonOf(response).errors;
-      ok = !!errors && Object.values(errors).some((messages) => Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string' && m.length > 0));
+      ok =
+        !!errors &&
+        Object.values(errors).some(
+          (messages) => Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string' && m.length > 0),
+        );
     }
-    if (!ok) failures.push({ who, probe: `${probe.method} ${probe.url.slice(0, 160)} [${probe.label}]`, status: response.statusCode, body: response.body.slice(0, 200) });
+    if (!ok)
+      failures.push({
+        who,
+        probe: `${probe.method} ${probe.url.slice(0, 160)} [${probe.label}]`,
+        status: response.statusCode,
+        body: response.body.slice(0, 200),
+      });
   }
 
   async function walk(who: string, client: ReturnType<typeof agent>, routes: Route[], queryParams: Map<string, string[]>) {
     const send = async (probe: Probe) => {
       requests += 1;
-      const response = await client.request({ method: probe.method as 'GET', url: probe.url, payload: probe.payload, headers: probe.headers });
+      const response = await client.request({
+        method: probe.method as 'GET',
+        url: probe.url,
+        payload: probe.payload,
+        headers: probe.headers,
+      });
       check(who, probe, response);
       return response;
     };
@@ -257,7 +323,8 @@ describe('every route answers hostile input with a 4xx', () => {
       // Everything before the logout routes must have run signed in, or the walk proved little.
       if (endsSession(route) && route === routes.find(endsSession)) {
         const me = await client.get('/api/user');
-        if (me.statusCode !== 200) failures.push({ who, probe: 'signed out before the logout routes', status: me.statusCode, body: me.body.slice(0, 200) });
+        if (me.statusCode !== 200)
+          failures.push({ who, probe: 'signed out before the logout routes', status: me.statusCode, body: me.body.slice(0, 200) });
       }
       for (const name of paramNames(path)) {
         for (const value of ID_VALUES) await send({ label: `:${name}=${value.slice(0, 20)}`, method, url: fill(path, { [name]: value }) });
@@ -275,24 +342,47 @@ describe('every route answers hostile input with a 4xx', () => {
         const filters = await allowed('filter[zz_unknown]=1', 'filters');
         for (const query of filters ? QUERIES : STRAY_QUERIES) await send({ label: query.slice(0, 40), method, url: `${url}?${query}` });
         for (const name of queryParams.get(`${method} ${shapeOf(path)}`) ?? []) {
-          for (const value of HOSTILE_TEXT) await send({ label: `${name}=${value.slice(0, 20)}`, method, url: `${url}?${name}=${encodeQueryValue(value)}` });
+          for (const value of HOSTILE_TEXT)
+            await send({ label: `${name}=${value.slice(0, 20)}`, method, url: `${url}?${name}=${encodeQueryValue(value)}` });
         }
         for (const filter of filters ?? []) {
-          for (const value of HOSTILE_TEXT) await send({ label: `filter[${filter}]=${value.slice(0, 20)}`, method, url: `${url}?filter[${filter}]=${encodeQueryValue(value)}` });
+          for (const value of HOSTILE_TEXT)
+            await send({
+              label: `filter[${filter}]=${value.slice(0, 20)}`,
+              method,
+              url: `${url}?filter[${filter}]=${encodeQueryValue(value)}`,
+            });
         }
-        for (const sort of filters ? ((await allowed('sort=zz_unknown', 'sorts')) ?? []) : []) await send({ label: `sort=-${sort}`, method, url: `${url}?sort=-${sort}&page=99999` });
+        for (const sort of filters ? ((await allowed('sort=zz_unknown', 'sorts')) ?? []) : [])
+          await send({ label: `sort=-${sort}`, method, url: `${url}?sort=-${sort}&page=99999` });
         continue;
       }
 
       const baseline = forms.get(route) ?? {};
       const fileField = Object.keys(baseline).find((f) => /file|image|logo|document|favicon/i.test(f)) ?? 'file';
       for (const probe of bodyProbes(method, url, fileField)) await send(probe);
-      await send({ label: 'form with NUL file name', method, url, payload: asMultipart(baseline, { field: fileField, name: 'pass\u0000port.pdf' }), headers: multipartType });
+      await send({
+        label: 'form with NUL file name',
+        method,
+        url,
+        payload: asMultipart(baseline, { field: fileField, name: 'pass\u0000port.pdf' }),
+        headers: multipartType,
+      });
 
       // Optional fields: a strict form names the keys of the pool it does not know.
       const extra = [...pool].filter((name) => !(name in baseline));
-      const answer = jsonOf(await sendJson('optional fields', method, url, { ...baseline, ...Object.fromEntries(extra.map((name) => [name, '1'])) }));
-      const unknown = new Set([...(Object.values(answer.errors ?? {}).flat().join(' ').match(/Unrecognized keys?: (.*)/)?.[1].matchAll(/"([^"]+)"/g) ?? [])].map((m) => m[1]));
+      const answer = jsonOf(
+        await sendJson('optional fields', method, url, { ...baseline, ...Object.fromEntries(extra.map((name) => [name, '1'])) }),
+      );
+      const unknown = new Set(
+        [
+          ...(Object.values(answer.errors ?? {})
+            .flat()
+            .join(' ')
+            .match(/Unrecognized keys?: (.*)/)?.[1]
+            .matchAll(/"([^"]+)"/g) ?? []),
+        ].map((m) => m[1]),
+      );
       const optional = unknown.size ? extra.filter((name) => !unknown.has(name)) : [];
 
       for (const field of [...Object.keys(baseline), ...optional]) {
@@ -302,7 +392,13 @@ describe('every route answers hostile input with a 4xx', () => {
       }
       for (const field of Object.keys(baseline)) {
         for (const value of HOSTILE_TEXT) {
-          await send({ label: `form ${field}=${value.slice(0, 20)}`, method, url, payload: asMultipart({ ...baseline, [field]: value }, null), headers: multipartType });
+          await send({
+            label: `form ${field}=${value.slice(0, 20)}`,
+            method,
+            url,
+            payload: asMultipart({ ...baseline, [field]: value }, null),
+            headers: multipartType,
+          });
         }
       }
     }

@@ -31,7 +31,10 @@ describe('pruning expired rows', () => {
 
     const keptSessions = await t.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, user.id));
     expect(keptSessions.map((s) => s.idHash)).toEqual(['live-session']);
-    const keptCounters = await t.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, ['housekeeping:expired', 'housekeeping:live']));
+    const keptCounters = await t.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, ['housekeeping:expired', 'housekeeping:live']));
     expect(keptCounters.map((c) => c.key)).toEqual(['housekeeping:live']);
   });
 });

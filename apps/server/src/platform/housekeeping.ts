@@ -27,7 +27,10 @@ export async function pruneExpiredRows({ db, clock, sessions }: Housekeeping): P
 export function scheduleHousekeeping(app: FastifyInstance, parts: Housekeeping): void {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void pruneExpiredRows(parts).catch((err: unknown) => app.log.warn({ err }, 'pruning expired rows failed')), EVERY_MS);
+    timer = setInterval(
+      () => void pruneExpiredRows(parts).catch((err: unknown) => app.log.warn({ err }, 'pruning expired rows failed')),
+      EVERY_MS,
+    );
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

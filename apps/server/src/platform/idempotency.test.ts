@@ -26,7 +26,9 @@ const fakeStripe = http.createServer((request, response) => {
       return;
     }
     const id = `cs_test_${++stripeApi.sessions}`;
-    response.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${id}`, payment_status: 'unpaid' }));
+    response.end(
+      JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${id}`, payment_status: 'unpaid' }),
+    );
   });
 });
 
@@ -34,7 +36,9 @@ let t: TestApp;
 beforeAll(async () => {
   await new Promise<void>((resolve) => fakeStripe.listen(0, '127.0.0.1', resolve));
   const { port } = fakeStripe.address() as AddressInfo;
-  t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_platform', STRIPE_WEBHOOK_SECRET: 'whsec_test', STRIPE_API_URL: `http://127.0.0.1:${port}` } });
+  t = await createTestApp({
+    env: { STRIPE_SECRET_KEY: 'sk_test_platform', STRIPE_WEBHOOK_SECRET: 'whsec_test', STRIPE_API_URL: `http://127.0.0.1:${port}` },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -49,7 +53,8 @@ async function reservationsOf(userId: number) {
 }
 
 /** An opportunity where one investor may hold at most five reservations of 1,000. */
-const cappedOpportunity = () => createOpportunityRow(t, { targetRaise: '100000.00', minimumInvestment: '1000.00', maximumInvestment: '5000.00' });
+const cappedOpportunity = () =>
+  createOpportunityRow(t, { targetRaise: '100000.00', minimumInvestment: '1000.00', maximumInvestment: '5000.00' });
 
 describe('a reservation sent with an Idempotency-Key', () => {
   it('makes one record and 50 identical answers when 50 identical requests race', async () => {
@@ -57,7 +62,11 @@ describe('a reservation sent with an Idempotency-Key', () => {
     const [investor] = await signedInInvestors(t, 1);
     const key = crypto.randomUUID();
 
-    const responses = await Promise.all(Array.from({ length: 50 }, () => investor.post(RESERVE, { opportunity_id: opportunity.id, amount: '1000.00' }, { 'idempotency-key': key })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        investor.post(RESERVE, { opportunity_id: opportunity.id, amount: '1000.00' }, { 'idempotency-key': key }),
+      ),
+    );
 
     expect(await reservationsOf(investor.user.id)).toBe(1);
     expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
@@ -71,7 +80,11 @@ describe('a reservation sent with an Idempotency-Key', () => {
     const body = { opportunity_id: opportunity.id, amount: '2000.00' };
     const first = await investor.post(RESERVE, body, { 'idempotency-key': 'reserve-once' });
     // The same fields in another order are the same request.
-    const again = await investor.post(RESERVE, { amount: '2000.00', opportunity_id: opportunity.id }, { 'idempotency-key': 'reserve-once' });
+    const again = await investor.post(
+      RESERVE,
+      { amount: '2000.00', opportunity_id: opportunity.id },
+      { 'idempotency-key': 'reserve-once' },
+    );
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
@@ -83,7 +96,11 @@ describe('a reservation sent with an Idempotency-Key', () => {
   it('makes separate records for different keys, within the investor cap', async () => {
     const opportunity = await cappedOpportunity();
     const [investor] = await signedInInvestors(t, 1);
-    const responses = await Promise.all(Array.from({ length: 7 }, (_, i) => investor.post(RESERVE, { opportunity_id: opportunity.id, amount: '1000.00' }, { 'idempotency-key': `attempt-${i}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 7 }, (_, i) =>
+        investor.post(RESERVE, { opportunity_id: opportunity.id, amount: '1000.00' }, { 'idempotency-key': `attempt-${i}` }),
+      ),
+    );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expect(responses.filter((r) => r.statusCode === 422)).toHaveLength(2);
     expect(await reservationsOf(investor.user.id)).toBe(5);
@@ -92,7 +109,9 @@ describe('a reservation sent with an Idempotency-Key', () => {
   it('refuses a key reused with a different body (422) and creates nothing for it', async () => {
     const opportunity = await cappedOpportunity();
     const [investor] = await signedInInvestors(t, 1);
-    expect((await investor.post(RESERVE, { opportunity_id: opportunity.id, amount: '1000.00' }, { 'idempotency-key': 'k-1' })).statusCode).toBe(201);
+    expect(
+      (await investor.post(RESERVE, { opportunity_id: opportunity.id, amount: '1000.00' }, { 'idempotency-key': 'k-1' })).statusCode,
+    ).toBe(201);
     const reused = await investor.post(RESERVE, { opportunity_id: opportunity.id, amount: '3000.00' }, { 'idempotency-key': 'k-1' });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors.idempotency_key[0]).toMatch(/already used for a different request/);
@@ -133,7 +152,10 @@ describe('a reservation sent with an Idempotency-Key', () => {
       expect(response.statusCode, JSON.stringify(key)).toBe(400);
       expect(response.json().message).toMatch(/Idempotency-Key/);
     }
-    expect((await investor.post(RESERVE, { opportunity_id: opportunity.id, amount: '1000.00' }, { 'idempotency-key': 'x'.repeat(255) })).statusCode).toBe(201);
+    expect(
+      (await investor.post(RESERVE, { opportunity_id: opportunity.id, amount: '1000.00' }, { 'idempotency-key': 'x'.repeat(255) }))
+        .statusCode,
+    ).toBe(201);
     expect(await reservationsOf(investor.user.id)).toBe(1);
   });
 
@@ -152,7 +174,13 @@ describe('keys on the other money routes', () => {
     const opportunity = await createOpportunityRow(t);
     const staff = await signedIn(t, Role.SuperAdmin);
     const [investor] = await signedInInvestors(t, 1);
-    const body = { opportunity_id: opportunity.id, user_id: investor.user.id, amount: '1500.00', type: 'private_manual', status: 'reserved' };
+    const body = {
+      opportunity_id: opportunity.id,
+      user_id: investor.user.id,
+      amount: '1500.00',
+      type: 'private_manual',
+      status: 'reserved',
+    };
     const headers = { 'idempotency-key': crypto.randomUUID() };
     const responses = await Promise.all([1, 2, 3].map(() => staff.client.post('/api/investments/manual', body, { headers })));
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
@@ -164,7 +192,11 @@ describe('keys on the other money routes', () => {
     const investor = await signedIn(t, Role.User);
     const form = (amount: string) => {
       const boundary = `----form${crypto.randomUUID()}`;
-      const payload = [`--${boundary}\r\nContent-Disposition: form-data; name="opportunity_id"\r\n\r\n${opportunity.id}`, `--${boundary}\r\nContent-Disposition: form-data; name="amount"\r\n\r\n${amount}`, `--${boundary}--\r\n`].join('\r\n');
+      const payload = [
+        `--${boundary}\r\nContent-Disposition: form-data; name="opportunity_id"\r\n\r\n${opportunity.id}`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="amount"\r\n\r\n${amount}`,
+        `--${boundary}--\r\n`,
+      ].join('\r\n');
       return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': 'multipart-key' } };
     };
     const first = form('1000.00');
@@ -185,7 +217,9 @@ describe('keys on the other money routes', () => {
     const investment = await createInvestmentRow(t, { opportunityId: opportunity.id, userId: investor.user.id, amount: '1000.00' });
     const headers = { 'idempotency-key': 'pay-by-card' };
     stripeApi.failing = true;
-    const failed = await investor.client.post(`/api/investments/${investment.id}/stripe`, {}, { headers }).finally(() => (stripeApi.failing = false));
+    const failed = await investor.client
+      .post(`/api/investments/${investment.id}/stripe`, {}, { headers })
+      .finally(() => (stripeApi.failing = false));
     expect(failed.statusCode).toBe(500);
     const retried = await investor.client.post(`/api/investments/${investment.id}/stripe`, {}, { headers });
     expect(retried.statusCode).toBe(200);
@@ -213,7 +247,11 @@ describe('expiry', () => {
     const [investor] = await signedInInvestors(t, 1);
     const send = () => investor.post(RESERVE, { opportunity_id: opportunity.id, amount: '1000.00' }, { 'idempotency-key': 'daily' });
     const mine = eq(idempotencyKeys.userId, investor.user.id);
-    const age = (ms: number) => t.db.update(idempotencyKeys).set({ createdAt: sql`${idempotencyKeys.createdAt} - make_interval(secs => ${ms / 1000})` }).where(mine);
+    const age = (ms: number) =>
+      t.db
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`${idempotencyKeys.createdAt} - make_interval(secs => ${ms / 1000})` })
+        .where(mine);
 
     await send();
     await age(IDEMPOTENCY_TTL_MS - 60_000);

@@ -77,7 +77,9 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: { db: D
         continue;
       }
       if (held.requestHash !== requestHash) {
-        throw validationError({ idempotency_key: ['This Idempotency-Key was already used for a different request: send a new key with a new request.'] });
+        throw validationError({
+          idempotency_key: ['This Idempotency-Key was already used for a different request: send a new key with a new request.'],
+        });
       }
       if (held.status !== null) {
         return reply
@@ -131,7 +133,10 @@ function readKey(request: FastifyRequest): string | null {
   const value = request.headers[IDEMPOTENCY_HEADER];
   if (value === undefined) return null;
   if (typeof value !== 'string' || !KEY_FORMAT.test(value)) {
-    throw new AppError('bad_request', "Invalid header 'Idempotency-Key': send one key of 1 to 255 visible ASCII characters, such as a UUID.");
+    throw new AppError(
+      'bad_request',
+      "Invalid header 'Idempotency-Key': send one key of 1 to 255 visible ASCII characters, such as a UUID.",
+    );
   }
   return value;
 }
@@ -142,11 +147,16 @@ async function hashRequest(request: FastifyRequest): Promise<string> {
   if (request.isMultipart()) {
     const { fields, files } = await readForm(request);
     const fileDigests = Object.fromEntries(
-      Object.entries(files).map(([name, file]) => [name, { filename: file.filename, mimetype: file.mimetype, sha256: createHash('sha256').update(file.data).digest('hex') }]),
+      Object.entries(files).map(([name, file]) => [
+        name,
+        { filename: file.filename, mimetype: file.mimetype, sha256: createHash('sha256').update(file.data).digest('hex') },
+      ]),
     );
     body = { fields, files: fileDigests };
   }
-  return createHash('sha256').update(canonicalJson({ url: request.url, body: body ?? null })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ url: request.url, body: body ?? null }))
+    .digest('hex');
 }
 
 /** JSON with object keys sorted, so the same fields in another order hash the same. */

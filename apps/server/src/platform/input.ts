@@ -36,16 +36,17 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
 
-export const isoDateInput = z
-  .string()
-  .trim()
-  .refine(isCalendarDate, 'Enter a date as YYYY-MM-DD.');
+export const isoDateInput = z.string().trim().refine(isCalendarDate, 'Enter a date as YYYY-MM-DD.');
 
 /** Ids are PostgreSQL `integer`s: a number above this cannot name a row, and would fail the query. */
 export const MAX_ID = 2_147_483_647;
 
 export const idInput = (what: string) =>
-  z.coerce.number({ message: `Choose a ${what}.` }).int(`Choose a ${what}.`).positive(`Choose a ${what}.`).max(MAX_ID, `Choose a ${what}.`);
+  z.coerce
+    .number({ message: `Choose a ${what}.` })
+    .int(`Choose a ${what}.`)
+    .positive(`Choose a ${what}.`)
+    .max(MAX_ID, `Choose a ${what}.`);
 
 export const currencyInput = z.enum(CURRENCIES, { message: `Choose one of ${CURRENCIES.join(', ')}.` });
 
@@ -98,7 +99,10 @@ export function nulCharacterError(body: unknown): AppError | null {
 /** Refuses U+0000 anywhere in a path, query or JSON body before any handler sees it. */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const [where, value] of [['parameter', request.params], ['parameter', request.query]] as const) {
+    for (const [where, value] of [
+      ['parameter', request.params],
+      ['parameter', request.query],
+    ] as const) {
       const [name] = pathsWithNul(value);
       if (name !== undefined) throw new AppError('bad_request', `Invalid ${where} '${name}': ${NUL_MESSAGE}`);
     }

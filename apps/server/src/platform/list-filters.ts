@@ -7,7 +7,8 @@ import { isCalendarDate, MAX_ID } from './input';
 
 export function idList(field: string, value: string): number[] {
   const ids = value.split(',').map((v) => v.trim());
-  if (ids.some((id) => !/^\d+$/.test(id) || Number(id) < 1 || Number(id) > MAX_ID)) throw new AppError('bad_request', `filter[${field}] must be an id or a comma-separated list of ids.`);
+  if (ids.some((id) => !/^\d+$/.test(id) || Number(id) < 1 || Number(id) > MAX_ID))
+    throw new AppError('bad_request', `filter[${field}] must be an id or a comma-separated list of ids.`);
   return ids.map(Number);
 }
 
@@ -27,7 +28,9 @@ export const oneOfFilter = (field: string, column: PgColumn, allowed: readonly s
 };
 
 /** Substring search; % and _ typed by a user are matched literally, not as wildcards. */
-export const containsFilter = (column: PgColumn) => (value: string): SQL | undefined => {
-  const text = value.trim();
-  return text ? ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
-};
+export const containsFilter =
+  (column: PgColumn) =>
+  (value: string): SQL | undefined => {
+    const text = value.trim();
+    return text ? ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  };

@@ -106,11 +106,13 @@ export function parseListQuery(query: Record<string, unknown>, resource: ListRes
 
   const includes = new Set(list(single(query.include ?? '', 'include')));
   for (const name of includes) {
-    if (!resource.includes?.includes(name)) throw bad(`Unknown include '${name}'. Allowed includes: ${resource.includes?.join(', ') || 'none'}.`);
+    if (!resource.includes?.includes(name))
+      throw bad(`Unknown include '${name}'. Allowed includes: ${resource.includes?.join(', ') || 'none'}.`);
   }
   const appends = new Set(list(single(query.append ?? '', 'append')));
   for (const name of appends) {
-    if (!resource.appends?.includes(name)) throw bad(`Unknown append '${name}'. Allowed appends: ${resource.appends?.join(', ') || 'none'}.`);
+    if (!resource.appends?.includes(name))
+      throw bad(`Unknown append '${name}'. Allowed appends: ${resource.appends?.join(', ') || 'none'}.`);
   }
 
   const perPage = positiveInt(query.per_page, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
@@ -143,13 +145,20 @@ export async function paginate<Row, Out>(
 ): Promise<Page<Out>> {
   const offset = (query.page - 1) * query.perPage;
   const [rows, totals] = await Promise.all([
-    select.orderBy(...query.orderBy).limit(query.perPage).offset(offset) as unknown as Promise<Row[]>,
+    select
+      .orderBy(...query.orderBy)
+      .limit(query.perPage)
+      .offset(offset) as unknown as Promise<Row[]>,
     countSelect as unknown as Promise<Array<{ total: number }>>,
   ]);
   const total = Number(totals[0]?.total ?? 0);
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
   const data = pickFields(await present(rows), query.fields);
-  return { data, meta: { current_page: query.page, last_page: lastPage, per_page: query.perPage, total }, links: pageLinks(url, query.page, lastPage) };
+  return {
+    data,
+    meta: { current_page: query.page, last_page: lastPage, per_page: query.perPage, total },
+    links: pageLinks(url, query.page, lastPage),
+  };
 }
 
 function pickFields<T>(rows: T[], fields: string[] | null): T[] {

@@ -12,6 +12,9 @@ type NamedTable = PgTable & { id: PgColumn; name: PgColumn };
 export async function namesById(db: Db, table: NamedTable, ids: ReadonlyArray<number | null>): Promise<Map<number, Named>> {
   const wanted = [...new Set(ids.filter((id): id is number => id != null))];
   if (!wanted.length) return new Map();
-  const rows = (await db.select({ id: table.id, name: table.name }).from(table as PgTable).where(inArray(table.id, wanted))) as Named[];
+  const rows = (await db
+    .select({ id: table.id, name: table.name })
+    .from(table as PgTable)
+    .where(inArray(table.id, wanted))) as Named[];
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -27,7 +27,11 @@ async function startSmtp(options: { failFirst?: number } = {}) {
           failures -= 1;
           return callback(new Error('451 try again later'));
         }
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         callback();
       });
     },
@@ -61,7 +65,10 @@ describe('mail over SMTP', () => {
     expect(smtp.received).toHaveLength(0);
 
     // The retry waits for its back-off; make it due now rather than sleeping.
-    await t.db.update(mailOutbox).set({ availableAt: new Date(0) }).where(eq(mailOutbox.id, failed.id));
+    await t.db
+      .update(mailOutbox)
+      .set({ availableAt: new Date(0) })
+      .where(eq(mailOutbox.id, failed.id));
     await t.ctx.mailer.flush();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual([user.email]);
@@ -77,12 +84,22 @@ describe('mail over SMTP', () => {
     const user = await createUser(t.ctx);
     const [claimed] = await t.db
       .insert(mailOutbox)
-      .values({ toAddress: user.email, subject: 'Abandoned claim', text: 'Sent by whichever worker comes next.', status: 'sending', attempts: 1, availableAt: new Date(Date.now() + 60_000) })
+      .values({
+        toAddress: user.email,
+        subject: 'Abandoned claim',
+        text: 'Sent by whichever worker comes next.',
+        status: 'sending',
+        attempts: 1,
+        availableAt: new Date(Date.now() + 60_000),
+      })
       .returning();
     await t.ctx.mailer.flush();
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(0);
 
-    await t.db.update(mailOutbox).set({ availableAt: new Date(0) }).where(eq(mailOutbox.id, claimed.id));
+    await t.db
+      .update(mailOutbox)
+      .set({ availableAt: new Date(0) })
+      .where(eq(mailOutbox.id, claimed.id));
     await t.ctx.mailer.flush();
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
     const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, claimed.id));

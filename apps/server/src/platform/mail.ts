@@ -47,23 +47,40 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
         await tx
           .update(mailOutbox)
           .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, availableAt: new Date(clock.now().getTime() + LEASE_MS) })
-          .where(inArray(mailOutbox.id, rows.map((r) => r.id)));
+          .where(
+            inArray(
+              mailOutbox.id,
+              rows.map((r) => r.id),
+            ),
+          );
       }
       return rows;
     });
     for (const message of claimed) {
       try {
         if (transport) {
-          await transport.sendMail({ from, to: message.toAddress, subject: message.subject, text: message.text, html: message.html ?? undefined });
+          await transport.sendMail({
+            from,
+            to: message.toAddress,
+            subject: message.subject,
+            text: message.text,
+            html: message.html ?? undefined,
+          });
           await db.update(mailOutbox).set({ status: 'sent', sentAt: clock.now(), lastError: null }).where(eq(mailOutbox.id, message.id));
         } else {
-          log.info({ mailId: message.id, to: message.toAddress, subject: message.subject }, `mail (no SMTP_URL set, kept in outbox):\n${message.text}`);
+          log.info(
+            { mailId: message.id, to: message.toAddress, subject: message.subject },
+            `mail (no SMTP_URL set, kept in outbox):\n${message.text}`,
+          );
           await db.update(mailOutbox).set({ status: 'logged', sentAt: clock.now() }).where(eq(mailOutbox.id, message.id));
         }
       } catch (error) {
         const attempts = message.attempts + 1;
         const failed = attempts >= MAX_ATTEMPTS;
-        log.warn({ mailId: message.id, attempts, err: error }, failed ? 'mail delivery failed for good' : 'mail delivery failed, will retry');
+        log.warn(
+          { mailId: message.id, attempts, err: error },
+          failed ? 'mail delivery failed for good' : 'mail delivery failed, will retry',
+        );
         await db
           .update(mailOutbox)
           .set({
@@ -88,7 +105,9 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
   return {
     /** Queues a message inside the caller's transaction when given one, so it is sent only if the work commits. */
     async enqueue(message: MailMessage, tx: Pick<Db, 'insert'> = db): Promise<void> {
-      await tx.insert(mailOutbox).values({ toAddress: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+      await tx
+        .insert(mailOutbox)
+        .values({ toAddress: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
       setImmediate(() => void flush().catch((err) => log.error({ err }, 'mail flush failed')));
     },
     flush,

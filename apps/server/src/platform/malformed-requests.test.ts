@@ -67,7 +67,10 @@ describe('malformed requests', () => {
       ['multipart/form-data', 'a'],
       [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nvalue`],
       [`multipart/form-data; boundary=${boundary}`, 'no boundary in here'],
-      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.`],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.`,
+      ],
     ];
     for (const [type, payload] of bodies) {
       const response = await staff.post('/api/users', payload, { headers: { 'content-type': type } });

@@ -71,7 +71,10 @@ export function clientNetwork(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Keys a limit by address and the e-mail being tried, so one account cannot be hammered from one place. */
@@ -118,7 +121,11 @@ export function tooManyAttempts(message: string, waitMs: number): AppError {
 export async function claimAttempts(counters: Counters, limits: Limit[]): Promise<{ hits: number[]; refund(): Promise<void> }> {
   const { db, clock } = counters;
   const counted = await Promise.all(limits.map((limit) => countHit(db, clock, limit.key, limit.windowMs)));
-  const refund = () => refundHits(db, limits.map((limit) => limit.key));
+  const refund = () =>
+    refundHits(
+      db,
+      limits.map((limit) => limit.key),
+    );
   const over = limits.findIndex((limit, i) => counted[i].hits > limit.max);
   if (over >= 0) {
     await refund();
@@ -139,7 +146,10 @@ export async function closeUntil(db: Db, key: string, until: Date): Promise<void
   await db
     .insert(rateLimits)
     .values({ key, hits: 1, resetAt: until })
-    .onConflictDoUpdate({ target: rateLimits.key, set: { hits: sql`${rateLimits.hits} + 1`, resetAt: sql`greatest(${rateLimits.resetAt}, excluded.reset_at)` } });
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { hits: sql`${rateLimits.hits} + 1`, resetAt: sql`greatest(${rateLimits.resetAt}, excluded.reset_at)` },
+    });
 }
 
 /** How long `key` stays closed (0 when open). */

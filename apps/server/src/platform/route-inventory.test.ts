@@ -45,7 +45,8 @@ function collect(route: RouteOptions) {
   for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
 }
 
-const isPublic = (route: Route) => PUBLIC.has(`${route.method} ${route.url}`) || route.url === PUBLIC_DOCS || route.url.startsWith(`${PUBLIC_DOCS}/`);
+const isPublic = (route: Route) =>
+  PUBLIC.has(`${route.method} ${route.url}`) || route.url === PUBLIC_DOCS || route.url.startsWith(`${PUBLIC_DOCS}/`);
 const guarded = () => routes.filter((route) => !isPublic(route));
 const isStaffRoute = (route: Route) => route.access.some((a) => a.who === 'staff');
 const isInvestorRoute = (route: Route) => route.access.some((a) => a.who === 'investor');
@@ -63,7 +64,11 @@ const BOGUS_IDS = ['999999', 'abc', '99999999999'];
 const BODIES: Array<{ label: string } & Pick<InjectOptions, 'payload' | 'headers'>> = [
   { label: 'no body' },
   { label: 'broken JSON', payload: '{"name": ', headers: { 'content-type': 'application/json' } },
-  { label: 'broken multipart', payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated', headers: { 'content-type': 'multipart/form-data; boundary=x' } },
+  {
+    label: 'broken multipart',
+    payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated',
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+  },
   { label: 'JSON of the wrong shape', payload: '{"id": "abc", "opportunity_id": -1}', headers: { 'content-type': 'application/json' } },
 ];
 const QUERIES = ['', '?filter[opportunity_id]=abc&sort=__proto__&page=-1&per_page=1e308'];

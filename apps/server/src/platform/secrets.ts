@@ -9,7 +9,10 @@ import { randomToken } from './crypto';
  */
 export async function loadAppKey(db: Db, configured?: string): Promise<string> {
   if (configured) return configured;
-  await db.insert(appSecrets).values({ name: 'app_key', value: randomToken(48) }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: 'app_key', value: randomToken(48) })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(sql`${appSecrets.name} = 'app_key'`);
   return row.value;
 }

@@ -125,9 +125,7 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
 
     /** Ends every session of a user (after a password change or reset), optionally keeping one. */
     async endAllSessions(userId: number, keepHash?: string | null) {
-      await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, userId), keepHash ? sql`${sessions.idHash} <> ${keepHash}` : undefined));
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), keepHash ? sql`${sessions.idHash} <> ${keepHash}` : undefined));
     },
 
     async pruneExpired() {

@@ -24,7 +24,10 @@ export function localStorage(root: string): Storage {
   };
   return {
     async put(folder, file) {
-      const ext = path.extname(file.filename).toLowerCase().replace(/[^.a-z0-9]/g, '');
+      const ext = path
+        .extname(file.filename)
+        .toLowerCase()
+        .replace(/[^.a-z0-9]/g, '');
       const key = `${folder}/${randomToken(16)}${ext}`;
       const target = path.join(root, key);
       await fs.mkdir(path.dirname(target), { recursive: true });

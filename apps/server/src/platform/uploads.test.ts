@@ -12,7 +12,10 @@ const PDF = '%PDF-1.4\n%%EOF\n';
 /** Every stored file under a folder, so a test can tell whether an upload left one behind. */
 function filesUnder(root: string): string[] {
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 describe('uploads', () => {
@@ -32,7 +35,13 @@ describe('uploads', () => {
   });
 
   const fileDocument = (filename: string, fields: Record<string, string | number> = {}) =>
-    staff.post('/api/documents', uploadForm({ subject_type: 'investor', subject_id: investorId, visibility: 'private', ...fields }, { data: PDF, filename, type: 'application/pdf' }));
+    staff.post(
+      '/api/documents',
+      uploadForm(
+        { subject_type: 'investor', subject_id: investorId, visibility: 'private', ...fields },
+        { data: PDF, filename, type: 'application/pdf' },
+      ),
+    );
 
   it('cleans control characters and folders out of a file name', async () => {
     const before = filesUnder(uploads).length;
@@ -100,7 +109,8 @@ describe('uploads', () => {
 </svg>`;
     const form = new FormData();
     form.append('_method', 'PATCH');
-    for (const field of ['logo', 'logoLight', 'favicon']) form.append(field, new Blob([hostile], { type: 'image/svg+xml' }), `${field}.svg`);
+    for (const field of ['logo', 'logoLight', 'favicon'])
+      form.append(field, new Blob([hostile], { type: 'image/svg+xml' }), `${field}.svg`);
     const response = await staff.post('/api/branding', form);
     expect(response.statusCode).toBe(200);
     for (const field of ['logo', 'logoLight', 'favicon']) {
@@ -110,7 +120,18 @@ describe('uploads', () => {
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
       const svg = served.body;
-      for (const gone of ['script', 'alert', 'onload', 'onclick', 'evil.test', 'javascript:', 'foreignObject', 'iframe', '@import', 'xml-stylesheet']) {
+      for (const gone of [
+        'script',
+        'alert',
+        'onload',
+        'onclick',
+        'evil.test',
+        'javascript:',
+        'foreignObject',
+        'iframe',
+        '@import',
+        'xml-stylesheet',
+      ]) {
         expect(svg, `${field}: ${gone}`).not.toContain(gone);
       }
       expect(svg).toMatch(/^<svg /);

@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { can, isExistingInvestmentStatus, mayViewOpportunityTab, OPPORTUNITY_PERMISSION_EVENT, type Action, type OpportunityTab } from '@platform/domain';
+import {
+  can,
+  isExistingInvestmentStatus,
+  mayViewOpportunityTab,
+  OPPORTUNITY_PERMISSION_EVENT,
+  type Action,
+  type OpportunityTab,
+} from '@platform/domain';
 import type { Db } from '../db/client';
 import { AppError, forbidden, notFound } from '../platform/errors';
 import { requireUser } from '../platform/guards';
@@ -35,5 +42,10 @@ export async function opportunityForTab(db: Db, request: FastifyRequest, opportu
 export async function guardOpportunityRecords(db: Db, user: UserRow, opportunityId: number, kind: string): Promise<void> {
   if (kind === 'document' || kind === 'folder') return;
   const row = await findOpportunity(db, opportunityId);
-  if (row && isExistingInvestmentStatus(row.status) && !mayViewOpportunityTab(user.roleId, 'notes-calls-tasks', { existing: true, capTable: true })) throw forbidden();
+  if (
+    row &&
+    isExistingInvestmentStatus(row.status) &&
+    !mayViewOpportunityTab(user.roleId, 'notes-calls-tasks', { existing: true, capTable: true })
+  )
+    throw forbidden();
 }

@@ -8,7 +8,10 @@ import { flagOn, loadSettings } from './settings';
 export type OpportunityRow = typeof investmentOpportunities.$inferSelect;
 
 export async function findOpportunity(db: Db, id: number): Promise<OpportunityRow | undefined> {
-  const [row] = await db.select().from(investmentOpportunities).where(and(eq(investmentOpportunities.id, id), isNull(investmentOpportunities.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(investmentOpportunities)
+    .where(and(eq(investmentOpportunities.id, id), isNull(investmentOpportunities.deletedAt)));
   return row;
 }
 
@@ -17,7 +20,11 @@ export async function findOpportunity(db: Db, id: number): Promise<OpportunityRo
  * every change of committed money on one opportunity queue behind each other (docs/decisions/0008).
  */
 export async function lockOpportunityRow(tx: Db, id: number): Promise<OpportunityRow | undefined> {
-  const [row] = await tx.select().from(investmentOpportunities).where(and(eq(investmentOpportunities.id, id), isNull(investmentOpportunities.deletedAt))).for('update');
+  const [row] = await tx
+    .select()
+    .from(investmentOpportunities)
+    .where(and(eq(investmentOpportunities.id, id), isNull(investmentOpportunities.deletedAt)))
+    .for('update');
   return row;
 }
 
@@ -39,7 +46,15 @@ export function visibleToInvestor(userId: number): SQL {
     or(
       eq(investmentOpportunities.status, OpportunityStatus.LiveExternal),
       and(eq(investmentOpportunities.status, OpportunityStatus.LiveInternal), invited),
-      and(inArray(investmentOpportunities.status, [OpportunityStatus.LiveInternal, OpportunityStatus.Closed, OpportunityStatus.Completed, OpportunityStatus.Matured]), holds),
+      and(
+        inArray(investmentOpportunities.status, [
+          OpportunityStatus.LiveInternal,
+          OpportunityStatus.Closed,
+          OpportunityStatus.Completed,
+          OpportunityStatus.Matured,
+        ]),
+        holds,
+      ),
     ),
   )!;
 }
@@ -47,7 +62,10 @@ export function visibleToInvestor(userId: number): SQL {
 /** An opportunity by id or slug, if this investor may see it; otherwise 404 (never 403: its existence is not disclosed). */
 export async function findVisibleOpportunity(db: Db, userId: number, idOrSlug: number | string): Promise<OpportunityRow> {
   const key = typeof idOrSlug === 'number' ? eq(investmentOpportunities.id, idOrSlug) : eq(investmentOpportunities.slug, idOrSlug);
-  const [row] = await db.select().from(investmentOpportunities).where(and(key, visibleToInvestor(userId)));
+  const [row] = await db
+    .select()
+    .from(investmentOpportunities)
+    .where(and(key, visibleToInvestor(userId)));
   if (!row) throw notFound('opportunity');
   return row;
 }
@@ -60,7 +78,9 @@ export async function marketSoundingPending(db: Db, userId: number, opportunity:
 /** Refuses with 403 `market_sounding_required` until the investor has been wall-crossed. */
 export async function assertMarketSoundingAccepted(db: Db, userId: number, opportunity: OpportunityRow): Promise<void> {
   if (await marketSoundingPending(db, userId, opportunity)) {
-    throw new AppError('forbidden', 'Accept the market sounding before viewing this opportunity.', { market_sounding: [`/investor/investments/market-sounding/${opportunity.id}`] });
+    throw new AppError('forbidden', 'Accept the market sounding before viewing this opportunity.', {
+      market_sounding: [`/investor/investments/market-sounding/${opportunity.id}`],
+    });
   }
 }
 

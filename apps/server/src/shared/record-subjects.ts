@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
-import { can, isRecordSubjectType, RECORD_SUBJECTS, RECORD_SUBJECT_TYPES, Role, type Action, type RecordSubjectType } from '@platform/domain';
+import {
+  can,
+  isRecordSubjectType,
+  RECORD_SUBJECTS,
+  RECORD_SUBJECT_TYPES,
+  Role,
+  type Action,
+  type RecordSubjectType,
+} from '@platform/domain';
 import type { Db } from '../db/client';
 import { fundInvestments, funds, pipelineDeals, users } from '../db/schema';
 import { AppError, forbidden, validationError } from '../platform/errors';
@@ -25,14 +33,36 @@ export function registerSubject(type: RecordSubjectType, exists: SubjectExists):
 const found = (rows: unknown[]) => rows.length > 0;
 
 registerSubject('investor', async (db, id) =>
-  found(await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.roleId, Role.User), isNull(users.deletedAt)))),
+  found(
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.roleId, Role.User), isNull(users.deletedAt))),
+  ),
 );
 registerSubject('pipeline_deal', async (db, id) =>
-  found(await db.select({ id: pipelineDeals.id }).from(pipelineDeals).where(and(eq(pipelineDeals.id, id), isNull(pipelineDeals.deletedAt)))),
+  found(
+    await db
+      .select({ id: pipelineDeals.id })
+      .from(pipelineDeals)
+      .where(and(eq(pipelineDeals.id, id), isNull(pipelineDeals.deletedAt))),
+  ),
 );
-registerSubject('fund', async (db, id) => found(await db.select({ id: funds.id }).from(funds).where(and(eq(funds.id, id), isNull(funds.deletedAt)))));
+registerSubject('fund', async (db, id) =>
+  found(
+    await db
+      .select({ id: funds.id })
+      .from(funds)
+      .where(and(eq(funds.id, id), isNull(funds.deletedAt))),
+  ),
+);
 registerSubject('company', async (db, id) =>
-  found(await db.select({ id: fundInvestments.id }).from(fundInvestments).where(and(eq(fundInvestments.id, id), isNull(fundInvestments.deletedAt)))),
+  found(
+    await db
+      .select({ id: fundInvestments.id })
+      .from(fundInvestments)
+      .where(and(eq(fundInvestments.id, id), isNull(fundInvestments.deletedAt))),
+  ),
 );
 
 export interface Subject {
@@ -91,7 +121,8 @@ export async function parseSubject(db: Db, request: FastifyRequest, fields: Reco
   }
   authorizeSubject(request, type, action);
   const id = idInput('record').safeParse(fields.subject_id);
-  if (!id.success || !(await registry.get(type)!(db, id.data))) throw validationError({ subject_id: ['The record this belongs to could not be found.'] });
+  if (!id.success || !(await registry.get(type)!(db, id.data)))
+    throw validationError({ subject_id: ['The record this belongs to could not be found.'] });
   return { type, id: id.data };
 }
 
@@ -112,8 +143,10 @@ export function readSubjectFilter(raw: Record<string, unknown>, required: boolea
   const type = single(raw, 'filter[subject_type]');
   const id = single(raw, 'filter[subject_id]');
   if (type === undefined && id === undefined && !required) return null;
-  if (type === undefined || id === undefined) throw new AppError('bad_request', 'filter[subject_type] and filter[subject_id] are required: name the record whose entries to list.');
-  if (!isRecordSubjectType(type)) throw new AppError('bad_request', `filter[subject_type] must be one of ${RECORD_SUBJECT_TYPES.join(', ')}.`);
+  if (type === undefined || id === undefined)
+    throw new AppError('bad_request', 'filter[subject_type] and filter[subject_id] are required: name the record whose entries to list.');
+  if (!isRecordSubjectType(type))
+    throw new AppError('bad_request', `filter[subject_type] must be one of ${RECORD_SUBJECT_TYPES.join(', ')}.`);
   const number = Number(id);
   if (!Number.isInteger(number) || number < 1) throw new AppError('bad_request', 'filter[subject_id] must be an id.');
   return { type, id: number };

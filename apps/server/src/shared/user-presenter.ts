@@ -83,7 +83,13 @@ export async function presentUsersWith(db: Db, rows: UserRow[], includes: Set<st
     const found = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ownerIds));
     for (const owner of found) owners.set(owner.id, owner);
   }
-  const values = includes.has('attributeValues') ? await attributeValuesFor(db, 'user', rows.map((r) => r.id)) : null;
+  const values = includes.has('attributeValues')
+    ? await attributeValuesFor(
+        db,
+        'user',
+        rows.map((r) => r.id),
+      )
+    : null;
   return rows.map((row) => {
     const out: Record<string, unknown> = presentUser(row);
     for (const name of includes) {

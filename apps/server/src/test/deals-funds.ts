@@ -9,24 +9,43 @@ import { createUser, type TestApp } from './harness';
 
 export async function setFundsEnabled(t: TestApp, enabled: boolean) {
   const current = await loadSettings(t.db);
-  await t.db.update(settings).set({ flags: { ...current.flags, funds_enabled: enabled } }).where(eq(settings.id, SETTINGS_ID));
+  await t.db
+    .update(settings)
+    .set({ flags: { ...current.flags, funds_enabled: enabled } })
+    .where(eq(settings.id, SETTINGS_ID));
 }
 
 export async function createPipelineWithStages(t: TestApp, name: string, stageNames: string[]) {
   const [pipeline] = await t.db.insert(pipelines).values({ name }).returning();
   const stages = stageNames.length
-    ? await t.db.insert(pipelineStages).values(stageNames.map((stage, position) => ({ pipelineId: pipeline.id, name: stage, position }))).returning()
+    ? await t.db
+        .insert(pipelineStages)
+        .values(stageNames.map((stage, position) => ({ pipelineId: pipeline.id, name: stage, position })))
+        .returning()
     : [];
   return { pipeline, stages };
 }
 
 /** Appends deals to a stage in the order given. */
-export async function createDeals(t: TestApp, stage: { id: number; pipelineId: number }, names: string[], extra: Partial<typeof pipelineDeals.$inferInsert> = {}) {
+export async function createDeals(
+  t: TestApp,
+  stage: { id: number; pipelineId: number },
+  names: string[],
+  extra: Partial<typeof pipelineDeals.$inferInsert> = {},
+) {
   const existing = await dealOrder(t, stage.id);
   if (!names.length) return [];
   return t.db
     .insert(pipelineDeals)
-    .values(names.map((companyName, i) => ({ pipelineId: stage.pipelineId, stageId: stage.id, position: existing.length + i, companyName, ...extra })))
+    .values(
+      names.map((companyName, i) => ({
+        pipelineId: stage.pipelineId,
+        stageId: stage.id,
+        position: existing.length + i,
+        companyName,
+        ...extra,
+      })),
+    )
     .returning();
 }
 

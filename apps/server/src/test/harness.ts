@@ -18,8 +18,20 @@ let passwordHash: Promise<string> | undefined;
  */
 export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; onRoute?: BuildOptions['onRoute'] } = {}) {
   const testDb = await createTestDatabase();
-  const config = readConfig({ ...options.env, DATA_DIR: `/tmp/platform-test-${process.pid}`, WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ...(testDb.url ? { DATABASE_URL: testDb.url } : {}) });
-  const { app, ctx } = await buildApp({ config, database: testDb.database, clock: options.clock ?? systemClock, logger: false, onRoute: options.onRoute });
+  const config = readConfig({
+    ...options.env,
+    DATA_DIR: `/tmp/platform-test-${process.pid}`,
+    WEB_DIST: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
+  });
+  const { app, ctx } = await buildApp({
+    config,
+    database: testDb.database,
+    clock: options.clock ?? systemClock,
+    logger: false,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,
@@ -77,7 +89,8 @@ export function agent(app: TestApp['app']) {
   async function request(options: InjectOptions & { xsrf?: boolean }) {
     const method = (options.method ?? 'GET').toUpperCase();
     const stateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(method);
-    if (stateChanging && options.xsrf !== false && !jar.has('XSRF-TOKEN')) remember(await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' }));
+    if (stateChanging && options.xsrf !== false && !jar.has('XSRF-TOKEN'))
+      remember(await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' }));
     const headers: Record<string, string> = { accept: 'application/json', ...(options.headers as Record<string, string>) };
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     if (stateChanging && options.xsrf !== false && jar.has('XSRF-TOKEN')) headers['x-xsrf-token'] = jar.get('XSRF-TOKEN')!;

@@ -17,7 +17,10 @@ export async function createOrganisationFor(t: TestApp, userId: number | null, n
 
 export async function createMethodEntityFor(t: TestApp, userId: number, methodName = 'Acme SIPP') {
   const [method] = await t.db.insert(investmentMethods).values({ name: methodName, type: 'sipp' }).returning();
-  const [entity] = await t.db.insert(investmentMethodEntities).values({ investmentMethodId: method.id, userId, reference: `SIPP-${++sequence}` }).returning();
+  const [entity] = await t.db
+    .insert(investmentMethodEntities)
+    .values({ investmentMethodId: method.id, userId, reference: `SIPP-${++sequence}` })
+    .returning();
   return entity;
 }
 
@@ -35,7 +38,15 @@ export async function signedInInvestors(t: TestApp, count: number) {
   const stamp = `${process.pid}-${++sequence}`;
   const rows = await t.db
     .insert(users)
-    .values(Array.from({ length: count }, (_, i) => ({ name: `Racing Investor ${i}`, email: `racer-${stamp}-${i}@example.test`, roleId: Role.User, emailVerifiedAt: new Date(), acceptedTermsVersion: 1 })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Racing Investor ${i}`,
+        email: `racer-${stamp}-${i}@example.test`,
+        roleId: Role.User,
+        emailVerifiedAt: new Date(),
+        acceptedTermsVersion: 1,
+      })),
+    )
     .returning();
   const raws = rows.map(() => randomToken(32));
   const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
@@ -49,7 +60,12 @@ export async function signedInInvestors(t: TestApp, count: number) {
         method: 'POST',
         url,
         payload: payload as InjectOptions['payload'],
-        headers: { accept: 'application/json', cookie: `${SESSION_COOKIE}=${raws[i]}; ${XSRF_COOKIE}=${xsrf}`, 'x-xsrf-token': xsrf, ...headers },
+        headers: {
+          accept: 'application/json',
+          cookie: `${SESSION_COOKIE}=${raws[i]}; ${XSRF_COOKIE}=${xsrf}`,
+          'x-xsrf-token': xsrf,
+          ...headers,
+        },
       }),
   }));
 }

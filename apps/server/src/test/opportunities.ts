@@ -29,7 +29,10 @@ export async function createOpportunityRow(t: TestApp, overrides: Partial<typeof
 }
 
 /** An investment row, keeping the opportunity's committed amount in step as the service does. */
-export async function createInvestmentRow(t: TestApp, values: { opportunityId: number; userId: number; amount: string; status?: string; type?: string }) {
+export async function createInvestmentRow(
+  t: TestApp,
+  values: { opportunityId: number; userId: number; amount: string; status?: string; type?: string },
+) {
   const [row] = await t.db
     .insert(investments)
     .values({ currency: 'GBP', paymentReference: `TEST-${process.pid}-${++sequence}`, status: 'reserved', ...values })
@@ -45,7 +48,10 @@ export async function createInvestmentRow(t: TestApp, values: { opportunityId: n
 
 export async function setFlags(t: TestApp, flags: Record<string, boolean>) {
   const current = await loadSettings(t.db);
-  await t.db.update(settings).set({ flags: { ...current.flags, ...flags } }).where(eq(settings.id, SETTINGS_ID));
+  await t.db
+    .update(settings)
+    .set({ flags: { ...current.flags, ...flags } })
+    .where(eq(settings.id, SETTINGS_ID));
 }
 
 export async function setSettings(t: TestApp, values: Partial<typeof settings.$inferInsert>) {

@@ -11,11 +11,22 @@ const MAIN = path.resolve(import.meta.dirname, '../main.ts');
  */
 export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', DATA_DIR: `/tmp/platform-test-${process.pid}`, ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/nonexistent',
+      DATA_DIR: `/tmp/platform-test-${process.pid}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const origin = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -80,7 +91,11 @@ export async function httpSession(server: ServerProcess, email: string, password
  * the caller's own and those in `except`; `midTransaction` ends only those inside a transaction that
  * has written something. Answers how many it ended.
  */
-export async function terminateBackends(admin: pg.Client, database: string, { midTransaction = false, except = [] as number[] } = {}): Promise<number> {
+export async function terminateBackends(
+  admin: pg.Client,
+  database: string,
+  { midTransaction = false, except = [] as number[] } = {},
+): Promise<number> {
   const { rows } = await admin.query(
     `select pg_terminate_backend(pid) from pg_stat_activity
       where datname = $1 and pid <> pg_backend_pid() and not (pid = any($2::int[])) and (not $3 or backend_xid is not null)`,

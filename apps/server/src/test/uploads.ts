@@ -7,7 +7,12 @@ import type { signedIn, TestApp } from './harness';
 export function uploadForm(fields: Record<string, string | number>, file?: { data: Buffer | string; filename: string; type?: string }) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  if (file) form.append('file', new Blob([typeof file.data === 'string' ? file.data : Uint8Array.from(file.data)], { type: file.type ?? 'application/octet-stream' }), file.filename);
+  if (file)
+    form.append(
+      'file',
+      new Blob([typeof file.data === 'string' ? file.data : Uint8Array.from(file.data)], { type: file.type ?? 'application/octet-stream' }),
+      file.filename,
+    );
   return form;
 }
 
@@ -22,7 +27,10 @@ export async function fileDocumentOn(
 ): Promise<string> {
   const response = await client.post(
     '/api/documents',
-    uploadForm({ subject_type: subject.type, subject_id: subject.id, visibility: 'private' }, { data: '%PDF-1.4\n%%EOF\n', filename: 'passport.pdf', type: 'application/pdf' }),
+    uploadForm(
+      { subject_type: subject.type, subject_id: subject.id, visibility: 'private' },
+      { data: '%PDF-1.4\n%%EOF\n', filename: 'passport.pdf', type: 'application/pdf' },
+    ),
   );
   if (response.statusCode !== 201) throw new Error(`Filing a document answered ${response.statusCode}: ${response.body}`);
   const [row] = await t.db.select({ storageKey: documents.storageKey }).from(documents).where(eq(documents.id, response.json().data.id));

@@ -10,7 +10,10 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     const delay = Number(request.url?.split('/').pop());
     const key = request.headers['idempotency-key'];
-    setTimeout(() => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(key ? { ok: true, key } : { ok: true })), delay);
+    setTimeout(
+      () => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(key ? { ok: true, key } : { ok: true })),
+      delay,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -32,7 +35,10 @@ describe('the API client timeout', () => {
 
 describe('the Idempotency-Key header', () => {
   it('carries the key a money request is given, and nothing for the others', async () => {
-    await expect(api(`${base}/after/0`, { idempotencyKey: 'c0ffee00-0000-4000-8000-000000000000' })).resolves.toEqual({ ok: true, key: 'c0ffee00-0000-4000-8000-000000000000' });
+    await expect(api(`${base}/after/0`, { idempotencyKey: 'c0ffee00-0000-4000-8000-000000000000' })).resolves.toEqual({
+      ok: true,
+      key: 'c0ffee00-0000-4000-8000-000000000000',
+    });
     await expect(api(`${base}/after/0`)).resolves.toEqual({ ok: true });
   });
 });

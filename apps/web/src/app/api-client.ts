@@ -70,7 +70,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(compactPayload(options.body));
   }
-  const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== '') as [string, string][])}` : '';
+  const query = options.query
+    ? `?${new URLSearchParams(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== '') as [string, string][])}`
+    : '';
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);

@@ -38,7 +38,9 @@ function FaviconAndTheme({ href, children }: { href: string | null | undefined; 
 
 export function App() {
   // Spec §9: no retry on error; the API client already times out at 5000 ms.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } }));
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <Themed queryClient={queryClient} />

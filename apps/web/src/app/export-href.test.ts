@@ -3,9 +3,17 @@ import { exportHref } from './export-href';
 
 describe('exportHref', () => {
   it('exports the list with its filters and sort, without paging, dropping empty filters', () => {
-    const href = exportHref('companies', 'xlsx', { sort: '-cost', filters: { search: ' Ash ', fund_id: '3', maturity_status: undefined, industry: '  ' } });
+    const href = exportHref('companies', 'xlsx', {
+      sort: '-cost',
+      filters: { search: ' Ash ', fund_id: '3', maturity_status: undefined, industry: '  ' },
+    });
     const url = new URL(href, 'http://localhost');
     expect(url.pathname).toBe('/api/companies/export');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ format: 'xlsx', sort: '-cost', 'filter[search]': 'Ash', 'filter[fund_id]': '3' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      format: 'xlsx',
+      sort: '-cost',
+      'filter[search]': 'Ash',
+      'filter[fund_id]': '3',
+    });
   });
 });

@@ -46,14 +46,38 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/components/login-page'), 'LoginPage'),
 });
 
-const registerRoute = createRoute({ getParentRoute: () => rootRoute, path: '/register', component: lazyRouteComponent(() => import('../features/auth/components/register-page'), 'RegisterPage') });
-const forgotRoute = createRoute({ getParentRoute: () => rootRoute, path: '/forgot-password', component: lazyRouteComponent(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage') });
-const verifyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/verify-email', component: lazyRouteComponent(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage') });
-const termsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/terms', component: lazyRouteComponent(() => import('../features/terms/components/terms-page'), 'TermsPage') });
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  component: lazyRouteComponent(() => import('../features/auth/components/register-page'), 'RegisterPage'),
+});
+const forgotRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+});
+const verifyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify-email',
+  component: lazyRouteComponent(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage'),
+});
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/terms',
+  component: lazyRouteComponent(() => import('../features/terms/components/terms-page'), 'TermsPage'),
+});
 const maintenanceRoute = createRoute({ getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage });
 const ChoosePassword = lazyRouteComponent(() => import('../features/auth/components/choose-password-page'), 'ChoosePasswordPage');
-const resetRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password/$token', component: () => <ChoosePassword mode="reset" /> });
-const setPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/set-password/$token', component: () => <ChoosePassword mode="invite" /> });
+const resetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password/$token',
+  component: () => <ChoosePassword mode="reset" />,
+});
+const setPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/set-password/$token',
+  component: () => <ChoosePassword mode="invite" />,
+});
 
 const adminOverviewRoute = createRoute({
   getParentRoute: () => adminRoute,
@@ -81,7 +105,22 @@ const routeTree = rootRoute.addChildren([
   verifyRoute,
   termsRoute,
   maintenanceRoute,
-  adminRoute.addChildren([adminOverviewRoute, ...investorRoutes, ...opportunityAdminRoutes, ...dealRoutes, ...companyRoutes, ...fundRoutes, ...pipelineSettingsRoutes, ...organisationRoutes, ...investmentMethodRoutes, ...nomineeRoutes, ...attributeSettingsRoutes, ...reportRoutes, ...contactRoutes, ...importRoutes]),
+  adminRoute.addChildren([
+    adminOverviewRoute,
+    ...investorRoutes,
+    ...opportunityAdminRoutes,
+    ...dealRoutes,
+    ...companyRoutes,
+    ...fundRoutes,
+    ...pipelineSettingsRoutes,
+    ...organisationRoutes,
+    ...investmentMethodRoutes,
+    ...nomineeRoutes,
+    ...attributeSettingsRoutes,
+    ...reportRoutes,
+    ...contactRoutes,
+    ...importRoutes,
+  ]),
   investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes, ...profileRoutes]),
 ]);
 

@@ -14,7 +14,8 @@ export interface CurrentUser {
   compliance_tries: number | null;
 }
 
-const USER_INCLUDES = 'organisations,attributeValues,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod,ownershipChoices';
+const USER_INCLUDES =
+  'organisations,attributeValues,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod,ownershipChoices';
 
 /**
  * The current-user fetch decides the session (spec §4): 200 is logged in, anything else logged

@@ -1,6 +1,15 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_COLORS, DEFAULT_FONT, resolveTerminology, toClientFlags, type ClientFlagName, type ClientFlags, type TermKey, type Terminology } from '@platform/domain';
+import {
+  DEFAULT_COLORS,
+  DEFAULT_FONT,
+  resolveTerminology,
+  toClientFlags,
+  type ClientFlagName,
+  type ClientFlags,
+  type TermKey,
+  type Terminology,
+} from '@platform/domain';
 import { api } from './api-client';
 
 export interface PublicSettings {
@@ -40,7 +49,11 @@ export interface Branding {
 export const publicSettingsQuery = {
   queryKey: ['public-settings'],
   // Spec §7.2: a failure is ignored and the defaults apply.
-  queryFn: () => api<{ data: PublicSettings }>('/api/public-settings/1').then((r) => r.data, () => null),
+  queryFn: () =>
+    api<{ data: PublicSettings }>('/api/public-settings/1').then(
+      (r) => r.data,
+      () => null,
+    ),
   staleTime: 5 * 60_000,
 };
 

@@ -23,6 +23,11 @@ export function createSubmissionKey() {
 }
 
 const RETRYABLE = new Set([409, 419, 429]);
-const isFinalRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && !RETRYABLE.has(error.status);
+const isFinalRefusal = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && !RETRYABLE.has(error.status);
 
-const describeBlob = (blob: Blob) => ({ type: blob.type, size: blob.size, ...(blob instanceof File ? { name: blob.name, lastModified: blob.lastModified } : {}) });
+const describeBlob = (blob: Blob) => ({
+  type: blob.type,
+  size: blob.size,
+  ...(blob instanceof File ? { name: blob.name, lastModified: blob.lastModified } : {}),
+});

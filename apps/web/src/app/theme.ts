@@ -8,7 +8,13 @@ function hexToRgb(hex: string): [number, number, number] {
 }
 
 const mix = (from: [number, number, number], to: number, amount: number) =>
-  `#${from.map((c) => Math.round(c + (to - c) * amount).toString(16).padStart(2, '0')).join('')}`;
+  `#${from
+    .map((c) =>
+      Math.round(c + (to - c) * amount)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** Ten shades around the brand colour (Mantine's scale), lighter to darker, the brand at index 6. */
 export function shadesOf(hex: string): MantineColorsTuple {
@@ -30,6 +36,12 @@ export function themeFrom(branding: Branding) {
     fontFamily: font,
     headings: { fontFamily: font, fontWeight: '600' },
     defaultRadius: 'md',
-    breakpoints: { xs: px(BREAKPOINTS.sm), sm: px(BREAKPOINTS.md), md: px(BREAKPOINTS.lg), lg: px(BREAKPOINTS.xl), xl: px(BREAKPOINTS.xxl) },
+    breakpoints: {
+      xs: px(BREAKPOINTS.sm),
+      sm: px(BREAKPOINTS.md),
+      md: px(BREAKPOINTS.lg),
+      lg: px(BREAKPOINTS.xl),
+      xl: px(BREAKPOINTS.xxl),
+    },
   });
 }

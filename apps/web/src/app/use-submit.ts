@@ -17,7 +17,10 @@ export interface Submission {
  * idempotency key, kept when the same values are sent again after an attempt that may have been
  * recorded.
  */
-export function useSubmit<Values extends Record<string, unknown>>(action: (values: Values, submission: Submission) => Promise<unknown>, form?: UseFormReturnType<Values>) {
+export function useSubmit<Values extends Record<string, unknown>>(
+  action: (values: Values, submission: Submission) => Promise<unknown>,
+  form?: UseFormReturnType<Values>,
+) {
   const running = useRef(false);
   const [keys] = useState(createSubmissionKey);
   const [submitting, setSubmitting] = useState(false);
@@ -52,7 +55,11 @@ function describeFailure<Values extends Record<string, unknown>>(error: unknown,
     // Errors on list items arrive as paths such as 'team.0.name', which the form knows by its first part.
     const known = new Set(Object.keys(form.getValues()));
     const isKnown = (field: string) => known.has(field.split('.')[0]);
-    const onFields = Object.fromEntries(Object.entries(error.errors).filter(([field]) => isKnown(field)).map(([field, messages]) => [field, messages[0]]));
+    const onFields = Object.fromEntries(
+      Object.entries(error.errors)
+        .filter(([field]) => isKnown(field))
+        .map(([field, messages]) => [field, messages[0]]),
+    );
     form.setErrors(onFields);
     const elsewhere = Object.entries(error.errors).filter(([field]) => !isKnown(field));
     return elsewhere.length ? elsewhere[0][1][0] : null;

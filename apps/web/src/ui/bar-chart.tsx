@@ -9,7 +9,17 @@ export interface BarDatum {
  * A dependency-free SVG bar chart with a text alternative: the figures are also in a visually
  * hidden table for screen readers.
  */
-export function BarChart({ data, title, height = 180, formatLabel = (l) => l }: { data: BarDatum[]; title: string; height?: number; formatLabel?: (label: string) => string }) {
+export function BarChart({
+  data,
+  title,
+  height = 180,
+  formatLabel = (l) => l,
+}: {
+  data: BarDatum[];
+  title: string;
+  height?: number;
+  formatLabel?: (label: string) => string;
+}) {
   const max = Math.max(1, ...data.map((d) => d.value));
   const width = 720;
   const gap = 2;
@@ -32,7 +42,15 @@ export function BarChart({ data, title, height = 180, formatLabel = (l) => l }: 
         {data.map((d, i) => {
           const h = (d.value / max) * height;
           return (
-            <rect key={d.label} x={40 + i * (barWidth + gap)} y={height - h} width={barWidth} height={Math.max(h, d.value ? 2 : 0)} rx={2} fill="var(--mantine-color-brand-5)">
+            <rect
+              key={d.label}
+              x={40 + i * (barWidth + gap)}
+              y={height - h}
+              width={barWidth}
+              height={Math.max(h, d.value ? 2 : 0)}
+              rx={2}
+              fill="var(--mantine-color-brand-5)"
+            >
               <title>{`${formatLabel(d.label)}: ${d.value}`}</title>
             </rect>
           );

@@ -32,7 +32,21 @@ interface Props<T> {
  * A table over a server-paged list: sortable headers (with aria-sort), paging, a loading state that
  * keeps the layout, and an empty state that says what to do next.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, loading, sort, onSort, page, lastPage, total, onPage, onRowClick, empty }: Props<T>) {
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  sort,
+  onSort,
+  page,
+  lastPage,
+  total,
+  onPage,
+  onRowClick,
+  empty,
+}: Props<T>) {
   const descending = sort.startsWith('-');
   const sortName = descending ? sort.slice(1) : sort;
 
@@ -58,7 +72,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, sort, on
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
-                <Table.Th key={column.key} w={column.width} aria-sort={column.sort && sortName === column.sort ? (descending ? 'descending' : 'ascending') : undefined}>
+                <Table.Th
+                  key={column.key}
+                  w={column.width}
+                  aria-sort={column.sort && sortName === column.sort ? (descending ? 'descending' : 'ascending') : undefined}
+                >
                   {header(column)}
                 </Table.Th>
               ))}
@@ -96,7 +114,15 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, sort, on
         <Text size="sm" c="dimmed" aria-live="polite">
           {formatNumber(total)} {total === 1 ? 'record' : 'records'}
         </Text>
-        {lastPage > 1 && <Pagination total={lastPage} value={page} onChange={onPage} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
+        {lastPage > 1 && (
+          <Pagination
+            total={lastPage}
+            value={page}
+            onChange={onPage}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
+        )}
       </Group>
     </Paper>
   );

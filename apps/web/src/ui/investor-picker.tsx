@@ -5,10 +5,25 @@ import { Role } from '@platform/domain';
 import { useListQuery } from '../app/use-list-query';
 
 /** Chooses an investor by name or e-mail, searching the server as the user types. */
-export function InvestorPicker({ label, value, onChange, error }: { label: string; value: string | null; onChange: (id: string | null) => void; error?: string }) {
+export function InvestorPicker({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  error?: string;
+}) {
   const [search, setSearch] = useState('');
   const [text] = useDebouncedValue(search, 250);
-  const found = useListQuery<{ id: number; name: string; email: string }>('users', { page: 1, perPage: 20, sort: 'name', filters: { role_id: String(Role.User), search: text } });
+  const found = useListQuery<{ id: number; name: string; email: string }>('users', {
+    page: 1,
+    perPage: 20,
+    sort: 'name',
+    filters: { role_id: String(Role.User), search: text },
+  });
   return (
     <Select
       label={label}

@@ -39,7 +39,19 @@ export function usePdfDocument(url: string) {
  * One page of a PDF drawn to fill `width` CSS pixels, sharp on high-density screens. Children are
  * laid over the page (placement marks); the box keeps the page's proportions while it draws.
  */
-export function PdfPage({ document, pageNumber, width, height, label }: { document: PdfDocument | undefined; pageNumber: number; width: number; height: number; label: string }) {
+export function PdfPage({
+  document,
+  pageNumber,
+  width,
+  height,
+  label,
+}: {
+  document: PdfDocument | undefined;
+  pageNumber: number;
+  width: number;
+  height: number;
+  label: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState<'drawing' | 'done' | 'failed'>('drawing');
   useEffect(() => {
@@ -66,10 +78,21 @@ export function PdfPage({ document, pageNumber, width, height, label }: { docume
   }, [document, pageNumber, width]);
   return (
     <>
-      <canvas ref={canvas} role="img" aria-label={label} style={{ position: 'absolute', inset: 0, width, height, display: drawn === 'failed' ? 'none' : 'block' }} />
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={label}
+        style={{ position: 'absolute', inset: 0, width, height, display: drawn === 'failed' ? 'none' : 'block' }}
+      />
       {drawn !== 'done' && (
         <Center style={{ position: 'absolute', inset: 0 }}>
-          {drawn === 'drawing' ? <Loader size="sm" aria-label="Drawing the page" /> : <Text size="sm" c="dimmed">This page could not be shown.</Text>}
+          {drawn === 'drawing' ? (
+            <Loader size="sm" aria-label="Drawing the page" />
+          ) : (
+            <Text size="sm" c="dimmed">
+              This page could not be shown.
+            </Text>
+          )}
         </Center>
       )}
     </>

@@ -42,8 +42,21 @@ describe('valueHolding', () => {
       realisations: [{ date: '2022-01-01', proceeds: '14000.00', shares: '700' }],
     };
     const result = valueHolding(holding, { sharePrices: [{ date: '2023-01-01', price: '25' }] }, '2023-06-30');
-    expect(result).toMatchObject({ cost: '16000.00', costBasis: '8000.00', sharesHeld: '700', currentValue: '17500.00', realised: '14000.00' });
-    expect(result).toMatchObject({ totalValue: '31500.00', gain: '15500.00', realisedGain: '6000.00', unrealisedGain: '9500.00', moic: '1.97', irr: '0.3245' });
+    expect(result).toMatchObject({
+      cost: '16000.00',
+      costBasis: '8000.00',
+      sharesHeld: '700',
+      currentValue: '17500.00',
+      realised: '14000.00',
+    });
+    expect(result).toMatchObject({
+      totalValue: '31500.00',
+      gain: '15500.00',
+      realisedGain: '6000.00',
+      unrealisedGain: '9500.00',
+      moic: '1.97',
+      irr: '0.3245',
+    });
     const r = 0.32447992886869;
     const npv = -10000 - 6000 / (1 + r) ** (366 / 365) + 14000 / (1 + r) ** (731 / 365) + 17500 / (1 + r) ** (1276 / 365);
     expect(Math.abs(npv)).toBeLessThan(1e-6);
@@ -55,11 +68,26 @@ describe('valueHolding', () => {
     // counts first, so the sale empties the pool: basis 0. Cost 23,000, realised 7,500 + 33,000 = 40,500,
     // realised gain = gain = 40,500 − 23,000 = 17,500.
     const holding: HoldingFlows = {
-      investments: [seed.investments[0], { date: '2022-01-01', amount: '10000', shares: '500' }, { date: '2023-01-01', amount: '3000', shares: '100' }],
-      realisations: [{ date: '2023-01-01', proceeds: '33000', shares: '1100' }, { date: '2021-01-01', proceeds: '7500', shares: '500' }],
+      investments: [
+        seed.investments[0],
+        { date: '2022-01-01', amount: '10000', shares: '500' },
+        { date: '2023-01-01', amount: '3000', shares: '100' },
+      ],
+      realisations: [
+        { date: '2023-01-01', proceeds: '33000', shares: '1100' },
+        { date: '2021-01-01', proceeds: '7500', shares: '500' },
+      ],
     };
     const result = valueHolding(holding, { sharePrices: [{ date: '2023-06-01', price: '40' }] }, '2023-12-31');
-    expect(result).toMatchObject({ cost: '23000.00', costBasis: '0.00', sharesHeld: '0', currentValue: '0.00', realised: '40500.00', realisedGain: '17500.00', gain: '17500.00' });
+    expect(result).toMatchObject({
+      cost: '23000.00',
+      costBasis: '0.00',
+      sharesHeld: '0',
+      currentValue: '0.00',
+      realised: '40500.00',
+      realisedGain: '17500.00',
+      gain: '17500.00',
+    });
   });
 
   it('rounds an average cost that does not terminate, and keeps the gains adding up', () => {
@@ -86,10 +114,26 @@ describe('valueHolding', () => {
   });
 
   it('values a write-off at zero: total loss is -100%', () => {
-    const result = valueHolding(seed, { sharePrices: [{ date: '2021-01-01', price: '20' }], outcomes: [{ date: '2022-01-01', kind: 'write-off' }] }, '2023-01-01');
-    expect(result).toMatchObject({ currentValue: '0.00', gain: '-10000.00', moic: '0.00', irr: '-1.0000', mark: { source: 'write-off', pricePerShare: '0.000000' } });
+    const result = valueHolding(
+      seed,
+      { sharePrices: [{ date: '2021-01-01', price: '20' }], outcomes: [{ date: '2022-01-01', kind: 'write-off' }] },
+      '2023-01-01',
+    );
+    expect(result).toMatchObject({
+      currentValue: '0.00',
+      gain: '-10000.00',
+      moic: '0.00',
+      irr: '-1.0000',
+      mark: { source: 'write-off', pricePerShare: '0.000000' },
+    });
     // Before the write-off the last price still stands: 1,000 × £20.
-    expect(valueHolding(seed, { outcomes: [{ date: '2022-01-01', kind: 'write-off' }], sharePrices: [{ date: '2021-01-01', price: '20' }] }, '2021-12-31').currentValue).toBe('20000.00');
+    expect(
+      valueHolding(
+        seed,
+        { outcomes: [{ date: '2022-01-01', kind: 'write-off' }], sharePrices: [{ date: '2021-01-01', price: '20' }] },
+        '2021-12-31',
+      ).currentValue,
+    ).toBe('20000.00');
   });
 
   it('keeps the return of money got back before a write-off', () => {
@@ -102,7 +146,10 @@ describe('valueHolding', () => {
   describe('price precedence', () => {
     // Valuation £12m post-money over 800,000 shares implies £15.00 a share.
     const company: CompanyPriceHistory = {
-      sharePrices: [{ date: '2022-01-01', price: '12' }, { date: '2023-03-01', price: '18' }],
+      sharePrices: [
+        { date: '2022-01-01', price: '12' },
+        { date: '2023-03-01', price: '18' },
+      ],
       valuations: [{ date: '2022-06-30', valuation: '12000000', sharesOutstanding: '800000' }],
     };
     const valueOn = (asOf: string, history = company) => valueHolding(seed, history, asOf);
@@ -121,7 +168,10 @@ describe('valueHolding', () => {
     });
 
     it('lets a price recorded after a write-off value the shares again', () => {
-      const recovered: CompanyPriceHistory = { sharePrices: [{ date: '2023-01-01', price: '0.50' }], outcomes: [{ date: '2022-01-01', kind: 'write-off' }] };
+      const recovered: CompanyPriceHistory = {
+        sharePrices: [{ date: '2023-01-01', price: '0.50' }],
+        outcomes: [{ date: '2022-01-01', kind: 'write-off' }],
+      };
       expect(valueOn('2023-01-01', recovered).currentValue).toBe('500.00');
     });
 
@@ -138,8 +188,16 @@ describe('valueHolding', () => {
   describe('decimal exactness', () => {
     it('adds pence exactly', () => {
       // 0.1 + 0.2 in floats is 0.30000000000000004; ten lots of 0.10 make 0.9999999999999999.
-      const tenLots: HoldingFlows = { investments: Array.from({ length: 10 }, () => ({ date: '2020-01-01', amount: '0.10', shares: '0.1' })), realisations: [] };
-      expect(valueHolding(tenLots, { sharePrices: [{ date: '2020-06-01', price: '1' }] }, '2021-01-01')).toMatchObject({ cost: '1.00', sharesHeld: '1', currentValue: '1.00', moic: '1.00' });
+      const tenLots: HoldingFlows = {
+        investments: Array.from({ length: 10 }, () => ({ date: '2020-01-01', amount: '0.10', shares: '0.1' })),
+        realisations: [],
+      };
+      expect(valueHolding(tenLots, { sharePrices: [{ date: '2020-06-01', price: '1' }] }, '2021-01-01')).toMatchObject({
+        cost: '1.00',
+        sharesHeld: '1',
+        currentValue: '1.00',
+        moic: '1.00',
+      });
     });
 
     it('rounds exact half pennies up, where a float would round down', () => {
@@ -152,7 +210,11 @@ describe('valueHolding', () => {
       // £9,995,000 / 7,000,000 sh = 1.427857142857…; 7 sh are worth exactly £9.995 → £10.00. Rounding
       // the price to decimal.js's 20 digits first (1.4278571428571428571 × 7 = 9.9949999999999999997) gives £9.99.
       const seven: HoldingFlows = { investments: [{ date: '2020-01-01', amount: '7', shares: '7' }], realisations: [] };
-      const result = valueHolding(seven, { valuations: [{ date: '2021-01-01', valuation: '9995000', sharesOutstanding: '7000000' }] }, '2022-01-01');
+      const result = valueHolding(
+        seven,
+        { valuations: [{ date: '2021-01-01', valuation: '9995000', sharesOutstanding: '7000000' }] },
+        '2022-01-01',
+      );
       expect(result).toMatchObject({ currentValue: '10.00', mark: { pricePerShare: '1.427857' } });
     });
   });
@@ -161,14 +223,23 @@ describe('valueHolding', () => {
     it('reports zeros and nulls for an empty holding or an as-of date before the first investment', () => {
       const empty = { cost: '0.00', currentValue: '0.00', totalValue: '0.00', gain: '0.00', moic: null, irr: null, mark: null };
       expect(valueHolding({ investments: [], realisations: [] }, {}, '2023-01-01')).toMatchObject(empty);
-      expect(valueHolding(seed, { sharePrices: [{ date: '2019-01-01', price: '5' }] }, '2019-12-31')).toMatchObject({ ...empty, mark: { source: 'share-price' } });
+      expect(valueHolding(seed, { sharePrices: [{ date: '2019-01-01', price: '5' }] }, '2019-12-31')).toMatchObject({
+        ...empty,
+        mark: { source: 'share-price' },
+      });
     });
 
     it('rejects negative amounts, zero shares and malformed dates', () => {
-      expect(() => valueHolding({ investments: [{ date: '2020-01-01', amount: '-1', shares: '1' }], realisations: [] }, {}, '2021-01-01')).toThrow(RangeError);
-      expect(() => valueHolding({ investments: [{ date: '2020-01-01', amount: '1', shares: '0' }], realisations: [] }, {}, '2021-01-01')).toThrow(RangeError);
+      expect(() =>
+        valueHolding({ investments: [{ date: '2020-01-01', amount: '-1', shares: '1' }], realisations: [] }, {}, '2021-01-01'),
+      ).toThrow(RangeError);
+      expect(() =>
+        valueHolding({ investments: [{ date: '2020-01-01', amount: '1', shares: '0' }], realisations: [] }, {}, '2021-01-01'),
+      ).toThrow(RangeError);
       expect(() => valueHolding(seed, {}, '2021/01/01')).toThrow(RangeError);
-      expect(() => valueHolding(seed, { valuations: [{ date: '2020-06-01', valuation: '1', sharesOutstanding: '0' }] }, '2021-01-01')).toThrow(RangeError);
+      expect(() =>
+        valueHolding(seed, { valuations: [{ date: '2020-06-01', valuation: '1', sharesOutstanding: '0' }] }, '2021-01-01'),
+      ).toThrow(RangeError);
       // Bad price data fails even when it is dated after the as-of date.
       expect(() => valueHolding(seed, { sharePrices: [{ date: '2030-01-01', price: '-1' }] }, '2021-01-01')).toThrow(RangeError);
     });

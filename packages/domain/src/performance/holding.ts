@@ -62,7 +62,12 @@ const ZERO = new Decimal(0);
  * more than all the rest (a solver over decimals): `{ irr: false }` skips it (irr is then null) where
  * a list of many holdings does not show it.
  */
-export function valueHolding(holding: HoldingFlows, company: CompanyPriceHistory, asOf: IsoDate, options: { irr?: boolean } = {}): HoldingPerformance {
+export function valueHolding(
+  holding: HoldingFlows,
+  company: CompanyPriceHistory,
+  asOf: IsoDate,
+  options: { irr?: boolean } = {},
+): HoldingPerformance {
   const flows: XirrFlow[] = [];
   const m = measureHolding(holding, latestCompanyMark(company, asOf), asOf, (date, amount) => flows.push({ date, amount }));
   flows.push({ date: asOf, amount: m.currentValue });
@@ -90,7 +95,12 @@ export function valueHolding(holding: HoldingFlows, company: CompanyPriceHistory
  * `onFlow` so a caller can pool them without building arrays. Without a company price, shares are
  * held at the price paid in the latest investment.
  */
-export function measureHolding(holding: HoldingFlows, companyMark: ExactMark | null, asOf: IsoDate, onFlow: (date: IsoDate, amount: Decimal) => void): HoldingMeasure {
+export function measureHolding(
+  holding: HoldingFlows,
+  companyMark: ExactMark | null,
+  asOf: IsoDate,
+  onFlow: (date: IsoDate, amount: Decimal) => void,
+): HoldingMeasure {
   assertIsoDate(asOf);
   const buys: Trade[] = [];
   let cost = ZERO;
@@ -117,7 +127,9 @@ export function measureHolding(holding: HoldingFlows, companyMark: ExactMark | n
     onFlow(sell.date, sell.money);
   }
   const { basis, held } = sells.length === 0 ? { basis: cost, held: bought } : averageCostPool(buys, sells);
-  const mark = companyMark ?? (latestBuy && { date: latestBuy.date, source: 'investment' as const, numerator: latestBuy.money, denominator: latestBuy.shares });
+  const mark =
+    companyMark ??
+    (latestBuy && { date: latestBuy.date, source: 'investment' as const, numerator: latestBuy.money, denominator: latestBuy.shares });
   const currentValue = held.isZero() || !mark ? ZERO : toPence(valueShares(held, mark));
   return { cost, costBasis: basis, sharesHeld: held, currentValue, realised, mark };
 }

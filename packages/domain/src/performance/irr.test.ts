@@ -50,12 +50,22 @@ describe('xirr', () => {
 
   it('reports a total loss as -100% when the last value is zero', () => {
     // Nothing came back and nothing is left: at r = −1 the flows' value on the last date is 0.
-    expect(xirr([{ date: '2020-01-01', amount: '-10000' }, { date: '2023-01-01', amount: '0' }])).toBe('-1.0000');
+    expect(
+      xirr([
+        { date: '2020-01-01', amount: '-10000' },
+        { date: '2023-01-01', amount: '0' },
+      ]),
+    ).toBe('-1.0000');
   });
 
   it('reports a near-total loss within rounding of -100% as -1.0000', () => {
     // £1 back a day after £10,000: (1+r)^(1/365) = 1e-4, so 1 + r = 1e-1460.
-    expect(xirr([{ date: '2020-01-01', amount: '-10000' }, { date: '2020-01-02', amount: '1' }])).toBe('-1.0000');
+    expect(
+      xirr([
+        { date: '2020-01-01', amount: '-10000' },
+        { date: '2020-01-02', amount: '1' },
+      ]),
+    ).toBe('-1.0000');
   });
 
   it('finds a large loss with a partial return, not -100%', () => {
@@ -80,17 +90,47 @@ describe('xirr', () => {
 
   it('never writes a negative zero', () => {
     // −100 then +99.999 a year later is −0.001%, which is 0.0000 to 4 dp.
-    expect(xirr([{ date: '2021-01-01', amount: '-100' }, { date: '2022-01-01', amount: '99.999' }])).toBe('0.0000');
-    expect(xirr([{ date: '2021-01-01', amount: '-100' }, { date: '2022-01-01', amount: '100' }])).toBe('0.0000');
+    expect(
+      xirr([
+        { date: '2021-01-01', amount: '-100' },
+        { date: '2022-01-01', amount: '99.999' },
+      ]),
+    ).toBe('0.0000');
+    expect(
+      xirr([
+        { date: '2021-01-01', amount: '-100' },
+        { date: '2022-01-01', amount: '100' },
+      ]),
+    ).toBe('0.0000');
   });
 
   it('returns null when no rate exists', () => {
     expect(xirr([])).toBeNull();
     expect(xirr([{ date: '2020-01-01', amount: '-100' }])).toBeNull();
-    expect(xirr([{ date: '2020-01-01', amount: '-100' }, { date: '2021-01-01', amount: '-50' }])).toBeNull();
-    expect(xirr([{ date: '2020-01-01', amount: '100' }, { date: '2021-01-01', amount: '50' }])).toBeNull();
-    expect(xirr([{ date: '2020-01-01', amount: '-100' }, { date: '2020-01-01', amount: '100' }])).toBeNull();
-    expect(xirr([{ date: '2020-01-01', amount: '0' }, { date: '2021-01-01', amount: '0' }])).toBeNull();
+    expect(
+      xirr([
+        { date: '2020-01-01', amount: '-100' },
+        { date: '2021-01-01', amount: '-50' },
+      ]),
+    ).toBeNull();
+    expect(
+      xirr([
+        { date: '2020-01-01', amount: '100' },
+        { date: '2021-01-01', amount: '50' },
+      ]),
+    ).toBeNull();
+    expect(
+      xirr([
+        { date: '2020-01-01', amount: '-100' },
+        { date: '2020-01-01', amount: '100' },
+      ]),
+    ).toBeNull();
+    expect(
+      xirr([
+        { date: '2020-01-01', amount: '0' },
+        { date: '2021-01-01', amount: '0' },
+      ]),
+    ).toBeNull();
   });
 
   it('accepts flows netted per date', () => {
@@ -102,8 +142,24 @@ describe('xirr', () => {
   });
 
   it('rejects dates that are not calendar dates', () => {
-    expect(() => xirr([{ date: '2023-02-30', amount: '-1' }, { date: '2024-01-01', amount: '2' }])).toThrow(RangeError);
-    expect(() => xirr([{ date: '2023-1-5', amount: '-1' }, { date: '2024-01-01', amount: '2' }])).toThrow(RangeError);
-    expect(() => xirr([{ date: '2023-01-01', amount: '-1' }, { date: '2024-01-01', amount: '2' }, { date: '2024-13-01', amount: '0' }])).toThrow(RangeError);
+    expect(() =>
+      xirr([
+        { date: '2023-02-30', amount: '-1' },
+        { date: '2024-01-01', amount: '2' },
+      ]),
+    ).toThrow(RangeError);
+    expect(() =>
+      xirr([
+        { date: '2023-1-5', amount: '-1' },
+        { date: '2024-01-01', amount: '2' },
+      ]),
+    ).toThrow(RangeError);
+    expect(() =>
+      xirr([
+        { date: '2023-01-01', amount: '-1' },
+        { date: '2024-01-01', amount: '2' },
+        { date: '2024-13-01', amount: '0' },
+      ]),
+    ).toThrow(RangeError);
   });
 });

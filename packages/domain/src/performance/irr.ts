@@ -23,7 +23,25 @@ const MAX_ITERATIONS = 200;
  * The search starts at 10% (the customary first guess) and widens both ways, so when unusual flows
  * have several roots the one nearest 10% is reported.
  */
-const GRID = ['-0.999999999', '-0.9999', '-0.99', '-0.9', '-0.5', '-0.2', '0', '0.1', '0.25', '0.5', '1', '2', '5', '10', '100', '10000', '1000000'].map(decimal);
+const GRID = [
+  '-0.999999999',
+  '-0.9999',
+  '-0.99',
+  '-0.9',
+  '-0.5',
+  '-0.2',
+  '0',
+  '0.1',
+  '0.25',
+  '0.5',
+  '1',
+  '2',
+  '5',
+  '10',
+  '100',
+  '10000',
+  '1000000',
+].map(decimal);
 const GUESS = GRID.findIndex((rate) => rate.eq('0.1'));
 
 /** XIRR (Actual/365) of flows on any dates, as a decimal string to 4 dp ('0.1234' is 12.34%). */

@@ -73,7 +73,12 @@ export function unitsForSubscription(amount: string, navPerUnitAtDealing: string
  */
 export function fundMultiples(ledger: readonly FundLedgerEntry[], residualValue: string, asOf: IsoDate): FundMultiples {
   assertIsoDate(asOf);
-  const totals: Record<FundLedgerKind, Decimal> = { subscription: new Decimal(0), redemption: new Decimal(0), distribution: new Decimal(0), fee: new Decimal(0) };
+  const totals: Record<FundLedgerKind, Decimal> = {
+    subscription: new Decimal(0),
+    redemption: new Decimal(0),
+    distribution: new Decimal(0),
+    fee: new Decimal(0),
+  };
   for (const entry of ledger) {
     assertIsoDate(entry.date);
     if (entry.date <= asOf) totals[entry.kind] = totals[entry.kind].plus(nonNegative(entry.amount, `Ledger ${entry.kind}`));

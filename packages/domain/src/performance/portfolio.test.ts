@@ -11,7 +11,11 @@ const companies = new Map<string, CompanyPriceHistory>([
   ['gamma', { valuations: [{ date: '2022-01-01', valuation: '9000000', sharesOutstanding: '700000' }] }],
 ]);
 
-const holding = (companyId: string, amount: string, shares: string, date = '2020-01-01'): PortfolioHolding => ({ companyId, investments: [{ date, amount, shares }], realisations: [] });
+const holding = (companyId: string, amount: string, shares: string, date = '2020-01-01'): PortfolioHolding => ({
+  companyId,
+  investments: [{ date, amount, shares }],
+  realisations: [],
+});
 
 describe('valuePortfolio', () => {
   it('adds holdings up and pools their flows for one IRR', () => {
@@ -20,19 +24,37 @@ describe('valuePortfolio', () => {
     // Pooled flows −20,000 on 2020-01-01 and +15,000 on 2023-01-01 (1096 days):
     // 0.75^(365/1096) − 1 = −0.091360 → −0.0914.
     const result = valuePortfolio([holding('alpha', '10000', '1000'), holding('beta', '10000', '1000')], companies, '2023-01-01');
-    expect(result).toEqual({ holdings: 2, cost: '20000.00', currentValue: '15000.00', realised: '0.00', totalValue: '15000.00', gain: '-5000.00', moic: '0.75', irr: '-0.0914' });
+    expect(result).toEqual({
+      holdings: 2,
+      cost: '20000.00',
+      currentValue: '15000.00',
+      realised: '0.00',
+      totalValue: '15000.00',
+      gain: '-5000.00',
+      moic: '0.75',
+      irr: '-0.0914',
+    });
   });
 
   it('gives the same figures from sums and flows netted per date, as a database would return them', () => {
     // The two holdings of the first test: cost 20,000 and value 15,000 + 0 summed; −20,000 paid in on 2020-01-01.
     const flows = new Map([['2020-01-01', new Decimal('-20000')]]);
     const fromSums = summarisePortfolio({ holdings: 2, cost: '20000.00', currentValue: '15000.00', realised: '0' }, flows, '2023-01-01');
-    expect(fromSums).toEqual(valuePortfolio([holding('alpha', '10000', '1000'), holding('beta', '10000', '1000')], companies, '2023-01-01'));
+    expect(fromSums).toEqual(
+      valuePortfolio([holding('alpha', '10000', '1000'), holding('beta', '10000', '1000')], companies, '2023-01-01'),
+    );
   });
 
   it('agrees with the holdings valued one by one, and with the XIRR of all their flows', () => {
     const book: PortfolioHolding[] = [
-      { companyId: 'alpha', investments: [{ date: '2019-03-15', amount: '2500.50', shares: '300' }, { date: '2021-07-01', amount: '1000', shares: '80' }], realisations: [{ date: '2022-02-02', proceeds: '1800.25', shares: '120' }] },
+      {
+        companyId: 'alpha',
+        investments: [
+          { date: '2019-03-15', amount: '2500.50', shares: '300' },
+          { date: '2021-07-01', amount: '1000', shares: '80' },
+        ],
+        realisations: [{ date: '2022-02-02', proceeds: '1800.25', shares: '120' }],
+      },
       holding('gamma', '7777.77', '555.555555', '2020-09-30'),
       holding('beta', '3000', '250', '2020-02-29'),
       holding('unpriced', '4200', '420', '2021-11-11'),
@@ -61,7 +83,11 @@ describe('valuePortfolio', () => {
         return super.get(key);
       }
     })(companies);
-    valuePortfolio([holding('alpha', '1', '1'), holding('beta', '1', '1'), holding('alpha', '2', '2'), holding('alpha', '3', '3')], counting, '2023-01-01');
+    valuePortfolio(
+      [holding('alpha', '1', '1'), holding('beta', '1', '1'), holding('alpha', '2', '2'), holding('alpha', '3', '3')],
+      counting,
+      '2023-01-01',
+    );
     expect(lookups).toEqual(['alpha', 'beta']);
   });
 
@@ -79,10 +105,21 @@ describe('valuePortfolio', () => {
   });
 
   it('reports a book that is all written off as a total loss', () => {
-    expect(valuePortfolio([holding('beta', '500', '50'), holding('beta', '700', '70', '2021-01-01')], companies, '2023-01-01')).toMatchObject({ currentValue: '0.00', moic: '0.00', irr: '-1.0000' });
+    expect(
+      valuePortfolio([holding('beta', '500', '50'), holding('beta', '700', '70', '2021-01-01')], companies, '2023-01-01'),
+    ).toMatchObject({ currentValue: '0.00', moic: '0.00', irr: '-1.0000' });
   });
 
   it('reports zeros and nulls for an empty book', () => {
-    expect(valuePortfolio([], companies, '2023-01-01')).toEqual({ holdings: 0, cost: '0.00', currentValue: '0.00', realised: '0.00', totalValue: '0.00', gain: '0.00', moic: null, irr: null });
+    expect(valuePortfolio([], companies, '2023-01-01')).toEqual({
+      holdings: 0,
+      cost: '0.00',
+      currentValue: '0.00',
+      realised: '0.00',
+      totalValue: '0.00',
+      gain: '0.00',
+      moic: null,
+      irr: null,
+    });
   });
 });

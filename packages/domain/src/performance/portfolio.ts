@@ -26,7 +26,11 @@ export interface PortfolioPerformance {
  * flows pooled. One pass over the flows: each company's price is found once, and flows are netted
  * per date, so the solver works on distinct dates rather than on every investment.
  */
-export function valuePortfolio(holdings: Iterable<PortfolioHolding>, companies: ReadonlyMap<string, CompanyPriceHistory>, asOf: IsoDate): PortfolioPerformance {
+export function valuePortfolio(
+  holdings: Iterable<PortfolioHolding>,
+  companies: ReadonlyMap<string, CompanyPriceHistory>,
+  asOf: IsoDate,
+): PortfolioPerformance {
   assertIsoDate(asOf);
   const marks = new Map<string, ExactMark | null>();
   const netByDate = new Map<IsoDate, Decimal>();

@@ -41,7 +41,14 @@ export interface ExactMark {
 }
 
 /** On the same date, a company event beats an observed share price, which beats a valuation. */
-const RANK: Record<PriceSource, number> = { investment: 0, valuation: 1, 'share-price': 2, 'partial-realisation': 3, exit: 4, 'write-off': 5 };
+const RANK: Record<PriceSource, number> = {
+  investment: 0,
+  valuation: 1,
+  'share-price': 2,
+  'partial-realisation': 3,
+  exit: 4,
+  'write-off': 5,
+};
 const ONE = new Decimal(1);
 const ZERO = new Decimal(0);
 

@@ -59,7 +59,10 @@ export const contacts = pgTable(
     index('contacts_updated_idx').on(t.updatedAt),
     index('contacts_converted_user_idx').on(t.convertedUserId),
     check('contacts_status', sql`${t.status} in (1, 2, 3)`),
-    check('contacts_interest', sql`${t.interest} is null or ${t.interest} in ('finance in place', 'no finance in place', 'not interested')`),
+    check(
+      'contacts_interest',
+      sql`${t.interest} is null or ${t.interest} in ('finance in place', 'no finance in place', 'not interested')`,
+    ),
   ],
 );
 

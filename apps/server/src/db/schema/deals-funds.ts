@@ -136,7 +136,6 @@ export const netAssetValues = pgTable(
   ],
 );
 
-
 /** One investor's money movements with a fund. Amounts are positive; the kind says which way. */
 export const ledgers = pgTable(
   'ledgers',
@@ -168,10 +167,12 @@ export const ledgers = pgTable(
     index('ledgers_created_idx').on(t.createdAt),
     check('ledgers_kind', sql`${t.kind} in ('subscription', 'redemption', 'distribution', 'fee')`),
     check('ledgers_amount_positive', sql`${t.amount} > 0`),
-    check('ledgers_units', sql`case when ${t.kind} in ('subscription', 'redemption') then ${t.units} is not null and ${t.units} > 0 else ${t.units} is null end`),
+    check(
+      'ledgers_units',
+      sql`case when ${t.kind} in ('subscription', 'redemption') then ${t.units} is not null and ${t.units} > 0 else ${t.units} is null end`,
+    ),
   ],
 );
-
 
 /** A fund's holding in a company — the spec's "companies" (fund investments). */
 export const fundInvestments = pgTable(

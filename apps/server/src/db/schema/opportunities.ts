@@ -81,7 +81,10 @@ export const investmentOpportunities = pgTable(
     index('investment_opportunities_deal_idx').on(t.sourceDealId),
     check('investment_opportunities_status', sql`${t.status} between 1 and 6`),
     check('investment_opportunities_tax_relief', sql`${t.taxRelief} in ('EIS', 'SEIS', 'none')`),
-    check('investment_opportunities_committed', sql`${t.committedAmount} >= 0 and ${t.committedAmount} <= coalesce(${t.maximumRaise}, ${t.targetRaise}, ${t.committedAmount})`),
+    check(
+      'investment_opportunities_committed',
+      sql`${t.committedAmount} >= 0 and ${t.committedAmount} <= coalesce(${t.maximumRaise}, ${t.targetRaise}, ${t.committedAmount})`,
+    ),
     check(
       'investment_opportunities_limits',
       sql`coalesce(${t.minimumInvestment}, 0) >= 0 and (${t.maximumInvestment} is null or ${t.maximumInvestment} >= coalesce(${t.minimumInvestment}, 0)) and (${t.maximumRaise} is null or ${t.targetRaise} is null or ${t.maximumRaise} >= ${t.targetRaise})`,
@@ -103,7 +106,10 @@ export const opportunityInvitations = pgTable(
     invitedBy: integer('invited_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('opportunity_invitations_unique').on(t.opportunityId, t.userId), index('opportunity_invitations_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('opportunity_invitations_unique').on(t.opportunityId, t.userId),
+    index('opportunity_invitations_user_idx').on(t.userId),
+  ],
 );
 
 export const opportunityImages = pgTable(
@@ -306,7 +312,10 @@ export const companyOutcomes = pgTable(
   },
   (t) => [
     index('company_outcomes_opportunity_idx').on(t.opportunityId, t.date),
-    check('company_outcomes_kind', sql`case ${t.kind} when 'write-off' then ${t.price} is null when 'exit' then ${t.price} >= 0 when 'partial-realisation' then ${t.price} >= 0 else false end`),
+    check(
+      'company_outcomes_kind',
+      sql`case ${t.kind} when 'write-off' then ${t.price} is null when 'exit' then ${t.price} >= 0 when 'partial-realisation' then ${t.price} >= 0 else false end`,
+    ),
   ],
 );
 

@@ -196,7 +196,10 @@ export const idempotencyKeys = pgTable(
     responseBody: text('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('idempotency_keys_user_route_key_unique').on(t.userId, t.route, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('idempotency_keys_user_route_key_unique').on(t.userId, t.route, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Secrets the app generates for itself when none is configured (shared by all instances). */

@@ -61,6 +61,9 @@ export const preEmptionEntitlements = pgTable(
     index('pre_emption_entitlements_round_idx').on(t.roundId),
     index('pre_emption_entitlements_user_idx').on(t.userId, t.roundId),
     check('pre_emption_entitlements_choice', sql`${t.choice} between 1 and 6`),
-    check('pre_emption_entitlements_requested', sql`(${t.choice} in (2, 3, 6)) = (${t.requestedAmount} is not null and ${t.requestedShares} is not null)`),
+    check(
+      'pre_emption_entitlements_requested',
+      sql`(${t.choice} in (2, 3, 6)) = (${t.requestedAmount} is not null and ${t.requestedShares} is not null)`,
+    ),
   ],
 );

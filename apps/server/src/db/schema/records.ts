@@ -59,7 +59,9 @@ export const tasks = pgTable(
     description: text('description'),
     assigneeId: integer('assignee_id').references(() => users.id),
     dueDate: date('due_date', { mode: 'string' }),
-    status: text('status', { enum: ['open', 'done'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'done'] })
+      .notNull()
+      .default('open'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps,
@@ -104,7 +106,9 @@ export const documents = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
-    visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('private'),
+    visibility: text('visibility', { enum: ['public', 'private'] })
+      .notNull()
+      .default('private'),
     uploadedBy: integer('uploaded_by').references(() => users.id),
     ...timestamps,
   },

@@ -17,7 +17,12 @@ beforeAll(async () => {
     return response.json().data.id as number;
   };
   ids.source = await define({ subject_type: 'user', name: 'Source of funds', type: 'text' });
-  ids.sectors = await define({ subject_type: 'user', name: 'Preferred sectors', type: 'multi_select', options: ['Fintech', 'Health', 'Energy'] });
+  ids.sectors = await define({
+    subject_type: 'user',
+    name: 'Preferred sectors',
+    type: 'multi_select',
+    options: ['Fintech', 'Health', 'Energy'],
+  });
   ids.newsletter = await define({ subject_type: 'user', name: 'Newsletter', type: 'boolean' });
   ids.limit = await define({ subject_type: 'user', name: 'Annual limit', type: 'number' });
   ids.reviewed = await define({ subject_type: 'user', name: 'Reviewed on', type: 'date' });
@@ -25,12 +30,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const save = (client: typeof admin.client, values: Record<string, unknown>) => client.patch(`/api/users/${investorId}`, { attributes: values });
+const save = (client: typeof admin.client, values: Record<string, unknown>) =>
+  client.patch(`/api/users/${investorId}`, { attributes: values });
 
 describe('attribute definitions', () => {
   it('lists the definitions of a subject type in order', async () => {
     const body = (await admin.client.get('/api/attributes?filter[subject_type]=user')).json();
-    expect(body.data.map((a: { name: string }) => a.name)).toEqual(['Source of funds', 'Preferred sectors', 'Newsletter', 'Annual limit', 'Reviewed on', 'Tier']);
+    expect(body.data.map((a: { name: string }) => a.name)).toEqual([
+      'Source of funds',
+      'Preferred sectors',
+      'Newsletter',
+      'Annual limit',
+      'Reviewed on',
+      'Tier',
+    ]);
     expect((await admin.client.get('/api/attributes?filter[subject_type]=contact')).json().meta.total).toBe(0);
   });
 
@@ -56,7 +69,10 @@ describe('attribute definitions', () => {
     for (const roleId of ROLE_IDS) {
       const { client } = await signedIn(t, roleId);
       const read = (await client.get('/api/attributes')).statusCode;
-      expect({ roleId, read }).toEqual({ roleId, read: can(roleId, 'settings_attributes', 'index') || can(roleId, 'investors', 'index') ? 200 : 403 });
+      expect({ roleId, read }).toEqual({
+        roleId,
+        read: can(roleId, 'settings_attributes', 'index') || can(roleId, 'investors', 'index') ? 200 : 403,
+      });
       const create = (await client.post('/api/attributes', { subject_type: 'contact', name: `R${roleId}`, type: 'text' })).statusCode;
       expect({ roleId, create }).toEqual({ roleId, create: can(roleId, 'settings_attributes', 'create') ? 201 : 403 });
       const update = (await client.patch(`/api/attributes/${ids.source}`, { description: 'Where the money comes from' })).statusCode;
@@ -74,7 +90,13 @@ describe('attribute definitions', () => {
 
 describe('attribute values on an investor', () => {
   it('saves values of every type and shows them with include=attributeValues', async () => {
-    const response = await save(admin.client, { [ids.source]: 'Sale of a business', [ids.sectors]: ['Energy', 'Fintech'], [ids.newsletter]: '1', [ids.limit]: '25000.50', [ids.reviewed]: '2026-03-01' });
+    const response = await save(admin.client, {
+      [ids.source]: 'Sale of a business',
+      [ids.sectors]: ['Energy', 'Fintech'],
+      [ids.newsletter]: '1',
+      [ids.limit]: '25000.50',
+      [ids.reviewed]: '2026-03-01',
+    });
     expect(response.statusCode).toBe(200);
     const values = (await admin.client.get(`/api/users/${investorId}?include=attributeValues`)).json().data.attribute_values;
     expect(values.map((v: { name: string; value: unknown }) => [v.name, v.value])).toEqual([
@@ -87,9 +109,23 @@ describe('attribute values on an investor', () => {
   });
 
   it('answers 422 on each attribute whose value does not fit its type', async () => {
-    const response = await save(admin.client, { [ids.sectors]: ['Crypto'], [ids.newsletter]: 'maybe', [ids.limit]: '1e5', [ids.reviewed]: '2026-02-30', 999999: 'x' });
+    const response = await save(admin.client, {
+      [ids.sectors]: ['Crypto'],
+      [ids.newsletter]: 'maybe',
+      [ids.limit]: '1e5',
+      [ids.reviewed]: '2026-02-30',
+      999999: 'x',
+    });
     expect(response.statusCode).toBe(422);
-    expect(Object.keys(response.json().errors).sort()).toEqual([`attributes.${ids.limit}`, `attributes.${ids.newsletter}`, `attributes.${ids.reviewed}`, `attributes.${ids.sectors}`, 'attributes.999999'].sort());
+    expect(Object.keys(response.json().errors).sort()).toEqual(
+      [
+        `attributes.${ids.limit}`,
+        `attributes.${ids.newsletter}`,
+        `attributes.${ids.reviewed}`,
+        `attributes.${ids.sectors}`,
+        'attributes.999999',
+      ].sort(),
+    );
     const unchanged = (await admin.client.get(`/api/users/${investorId}?include=attributeValues`)).json().data.attribute_values;
     expect(unchanged.find((v: { name: string }) => v.name === 'Newsletter').value).toBe(true);
   });
@@ -109,7 +145,9 @@ describe('attribute values on an investor', () => {
     const values = (await admin.client.get(`/api/users/${investorId}?include=attributeValues`)).json().data.attribute_values;
     expect(values.some((v: { name: string }) => v.name === 'Source of funds')).toBe(false);
     const activity = (await admin.client.get(`/api/activity?filter[subject_type]=investor&filter[subject_id]=${investorId}`)).json().data;
-    const entry = activity.find((a: { action: string; before: Record<string, unknown> }) => a.action === 'attributes_updated' && 'Source of funds' in a.before);
+    const entry = activity.find(
+      (a: { action: string; before: Record<string, unknown> }) => a.action === 'attributes_updated' && 'Source of funds' in a.before,
+    );
     expect(entry.before['Source of funds']).toBe('Sale of a business');
     expect(entry.after['Source of funds']).toBeNull();
   });
@@ -120,6 +158,8 @@ describe('attribute values on an investor', () => {
     expect(type.json().errors.type).toBeDefined();
     const option = await admin.client.patch(`/api/attributes/${ids.sectors}`, { options: ['Health', 'Energy'] });
     expect(option.json().errors.options[0]).toContain('Fintech');
-    expect((await admin.client.patch(`/api/attributes/${ids.sectors}`, { options: ['Fintech', 'Energy', 'Property'] })).statusCode).toBe(200);
+    expect((await admin.client.patch(`/api/attributes/${ids.sectors}`, { options: ['Fintech', 'Energy', 'Property'] })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -74,16 +74,30 @@ export function registerAttributeRoutes(app: FastifyInstance, { db, clock }: App
     });
     return { data: presentAttribute(row) };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/attributes/:id', schema: { params: idParams }, onRequest: authorize('settings_attributes', 'update'), handler: update });
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/attributes/:id',
+    schema: { params: idParams },
+    onRequest: authorize('settings_attributes', 'update'),
+    handler: update,
+  });
 
   /** Soft delete: the attribute disappears from forms and pages; its values stay in the database. */
-  app.delete('/api/attributes/:id', { schema: { params: idParams }, onRequest: authorize('settings_attributes', 'delete') }, async (request, reply) => {
-    const { id } = request.params as { id: number };
-    await db.transaction(async (tx) => {
-      const before = await lockAttribute(tx, id);
-      const [after] = await tx.update(attributes).set({ deletedAt: clock.now(), updatedAt: clock.now() }).where(eq(attributes.id, id)).returning();
-      await recordActivity(tx, { request, action: 'deleted', subjectType: 'attribute', subjectId: id, before, after });
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/attributes/:id',
+    { schema: { params: idParams }, onRequest: authorize('settings_attributes', 'delete') },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      await db.transaction(async (tx) => {
+        const before = await lockAttribute(tx, id);
+        const [after] = await tx
+          .update(attributes)
+          .set({ deletedAt: clock.now(), updatedAt: clock.now() })
+          .where(eq(attributes.id, id))
+          .returning();
+        await recordActivity(tx, { request, action: 'deleted', subjectType: 'attribute', subjectId: id, before, after });
+      });
+      return reply.status(204).send();
+    },
+  );
 }

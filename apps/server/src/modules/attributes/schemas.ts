@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ATTRIBUTE_MODES, ATTRIBUTE_OPTION_MAX, ATTRIBUTE_OPTIONS_MAX, ATTRIBUTE_SUBJECT_TYPES, ATTRIBUTE_TYPES, attributeHasOptions } from '@platform/domain';
+import {
+  ATTRIBUTE_MODES,
+  ATTRIBUTE_OPTION_MAX,
+  ATTRIBUTE_OPTIONS_MAX,
+  ATTRIBUTE_SUBJECT_TYPES,
+  ATTRIBUTE_TYPES,
+  attributeHasOptions,
+} from '@platform/domain';
 import { clearable, requiredText, textInput } from '../../platform/input';
 
 /** FormData sends a list as JSON text; JSON bodies send the array itself. */
@@ -13,7 +20,14 @@ const jsonList = z.preprocess(
     }
   },
   z
-    .array(z.string().trim().min(1, 'An option cannot be empty.').max(ATTRIBUTE_OPTION_MAX, `Use at most ${ATTRIBUTE_OPTION_MAX} characters per option.`), { message: 'Send the options as a list.' })
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'An option cannot be empty.')
+        .max(ATTRIBUTE_OPTION_MAX, `Use at most ${ATTRIBUTE_OPTION_MAX} characters per option.`),
+      { message: 'Send the options as a list.' },
+    )
     .max(ATTRIBUTE_OPTIONS_MAX, `Use at most ${ATTRIBUTE_OPTIONS_MAX} options.`)
     .refine((list) => new Set(list.map((o) => o.toLowerCase())).size === list.length, 'Each option may appear only once.'),
 );
@@ -29,10 +43,18 @@ const fields = {
 };
 
 export const createAttributeSchema = z
-  .strictObject({ ...fields, options: fields.options.optional(), mode: fields.mode.optional(), description: fields.description.optional(), position: fields.position.optional() })
+  .strictObject({
+    ...fields,
+    options: fields.options.optional(),
+    mode: fields.mode.optional(),
+    description: fields.description.optional(),
+    position: fields.position.optional(),
+  })
   .superRefine((input, ctx) => {
-    if (attributeHasOptions(input.type) && !input.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Add at least one option.' });
-    if (!attributeHasOptions(input.type) && input.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only select and multi-select attributes have options.' });
+    if (attributeHasOptions(input.type) && !input.options?.length)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Add at least one option.' });
+    if (!attributeHasOptions(input.type) && input.options?.length)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only select and multi-select attributes have options.' });
   });
 
 /** What an attribute is for (subject type) never changes: its values belong to that kind of record. */

@@ -29,12 +29,19 @@ export async function liveAttributes(db: Db, subjectType: AttributeSubjectType):
 }
 
 export async function findLiveAttribute(db: Db, id: number): Promise<AttributeRow | undefined> {
-  const [row] = await db.select().from(attributes).where(and(eq(attributes.id, id), isNull(attributes.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(attributes)
+    .where(and(eq(attributes.id, id), isNull(attributes.deletedAt)));
   return row;
 }
 
 export async function lockAttribute(tx: Db, id: number): Promise<AttributeRow> {
-  const [row] = await tx.select().from(attributes).where(and(eq(attributes.id, id), isNull(attributes.deletedAt))).for('update');
+  const [row] = await tx
+    .select()
+    .from(attributes)
+    .where(and(eq(attributes.id, id), isNull(attributes.deletedAt)))
+    .for('update');
   if (!row) throw notFound('attribute');
   return row;
 }
@@ -79,7 +86,12 @@ async function optionInUse(tx: Db, attributeId: number, option: string): Promise
   const [row] = await tx
     .select({ id: attributeValues.id })
     .from(attributeValues)
-    .where(and(eq(attributeValues.attributeId, attributeId), sql`(${attributeValues.value}::jsonb = to_jsonb(${option}::text) or ${attributeValues.value}::jsonb @> jsonb_build_array(${option}::text))`))
+    .where(
+      and(
+        eq(attributeValues.attributeId, attributeId),
+        sql`(${attributeValues.value}::jsonb = to_jsonb(${option}::text) or ${attributeValues.value}::jsonb @> jsonb_build_array(${option}::text))`,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -128,7 +140,8 @@ export function readAttributeInput(raw: unknown): Record<string, unknown> | unde
       throw validationError({ attributes: ['Send the attribute values as a JSON object.'] });
     }
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw validationError({ attributes: ['Send the attribute values as an object keyed by attribute id.'] });
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw validationError({ attributes: ['Send the attribute values as an object keyed by attribute id.'] });
   return value as Record<string, unknown>;
 }
 
@@ -182,12 +195,27 @@ export async function saveAttributeValues(
   for (const change of changes) {
     await tx
       .insert(attributeValues)
-      .values({ attributeId: change.attribute.id, subjectType, subjectId, value: encode(change.after), updatedBy: user.id, createdAt: now, updatedAt: now })
+      .values({
+        attributeId: change.attribute.id,
+        subjectType,
+        subjectId,
+        value: encode(change.after),
+        updatedBy: user.id,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: [attributeValues.attributeId, attributeValues.subjectType, attributeValues.subjectId],
         set: { value: sql`excluded.value`, updatedBy: user.id, updatedAt: now },
       });
   }
   const named = (pick: 'before' | 'after') => Object.fromEntries(changes.map((c) => [c.attribute.name, c[pick]]));
-  await recordActivity(tx, { request, action: 'attributes_updated', subjectType, subjectId, before: named('before'), after: named('after') });
+  await recordActivity(tx, {
+    request,
+    action: 'attributes_updated',
+    subjectType,
+    subjectId,
+    before: named('before'),
+    after: named('after'),
+  });
 }

@@ -127,15 +127,34 @@ describe('/api/user includes', () => {
     const user = await createUser(t.ctx, { ownerId: owner.id });
     const client = agent(t.app);
     await client.login(user.email);
-    const include = 'organisations,attributeValues,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod,ownershipChoices';
+    const include =
+      'organisations,attributeValues,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod,ownershipChoices';
     const response = await client.get(`/api/user?include=${include}`);
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    for (const key of ['id', 'name', 'email', 'role_id', 'email_verified_at', 'accepted_terms_version', 'avatar', 'compliance_passed', 'compliance_tries', 'compliance_questions']) {
+    for (const key of [
+      'id',
+      'name',
+      'email',
+      'role_id',
+      'email_verified_at',
+      'accepted_terms_version',
+      'avatar',
+      'compliance_passed',
+      'compliance_tries',
+      'compliance_questions',
+    ]) {
       expect(data).toHaveProperty(key);
     }
     expect(data.owner).toEqual({ id: owner.id, name: owner.name, email: owner.email });
-    for (const key of ['organisations', 'attribute_values', 'onboarding_documents', 'investment_method_entities', 'lead_investment_method_entities', 'ownership_choices']) {
+    for (const key of [
+      'organisations',
+      'attribute_values',
+      'onboarding_documents',
+      'investment_method_entities',
+      'lead_investment_method_entities',
+      'ownership_choices',
+    ]) {
       expect(data[key]).toEqual([]);
     }
     const bad = await client.get('/api/user?include=secrets');
@@ -154,7 +173,12 @@ describe('/api/user includes', () => {
 });
 
 describe('registration and e-mail verification', () => {
-  const registration = (email: string, name = 'New Investor') => ({ name, email, password: 'a-long-password', password_confirmation: 'a-long-password' });
+  const registration = (email: string, name = 'New Investor') => ({
+    name,
+    email,
+    password: 'a-long-password',
+    password_confirmation: 'a-long-password',
+  });
 
   it('registers an investor without signing them in, and sends a verification link that works once', async () => {
     const client = agent(t.app);
@@ -199,7 +223,12 @@ describe('registration and e-mail verification', () => {
   });
 
   it('still checks the form field by field before anything else', async () => {
-    const response = await agent(t.app).post('/api/auth/manual-register', { name: '', email: 'not-an-email', password: 'a-long-password', password_confirmation: 'different-password' });
+    const response = await agent(t.app).post('/api/auth/manual-register', {
+      name: '',
+      email: 'not-an-email',
+      password: 'a-long-password',
+      password_confirmation: 'different-password',
+    });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['email', 'name', 'password_confirmation']);
     expect(response.json().errors.password_confirmation).toEqual(['The password confirmation does not match.']);
@@ -260,8 +289,15 @@ describe('password reset', () => {
     const victim = await createUser(t.ctx);
     const attacker = await createUser(t.ctx);
     await agent(t.app).post('/password/email', { email: attacker.email });
-    const token = linkIn((await lastMailTo(attacker.email)).text, '/reset-password/').pathname.split('/').pop();
-    const response = await agent(t.app).post('/password/reset', { token, email: victim.email, password: 'hijacked-password', password_confirmation: 'hijacked-password' });
+    const token = linkIn((await lastMailTo(attacker.email)).text, '/reset-password/')
+      .pathname.split('/')
+      .pop();
+    const response = await agent(t.app).post('/password/reset', {
+      token,
+      email: victim.email,
+      password: 'hijacked-password',
+      password_confirmation: 'hijacked-password',
+    });
     expect(response.statusCode).toBe(422);
   });
 });
@@ -300,10 +336,18 @@ describe('invitations and password changes', () => {
     const phone = agent(t.app);
     await laptop.login(user.email);
     await phone.login(user.email);
-    const wrong = await laptop.post('/api/auth/update-password', { current_password: 'wrong', password: 'another-password', password_confirmation: 'another-password' });
+    const wrong = await laptop.post('/api/auth/update-password', {
+      current_password: 'wrong',
+      password: 'another-password',
+      password_confirmation: 'another-password',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual(['The current password is incorrect.']);
-    const ok = await laptop.post('/api/auth/update-password', { current_password: TEST_PASSWORD, password: 'another-password', password_confirmation: 'another-password' });
+    const ok = await laptop.post('/api/auth/update-password', {
+      current_password: TEST_PASSWORD,
+      password: 'another-password',
+      password_confirmation: 'another-password',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await laptop.get('/api/user')).statusCode).toBe(200);
     expect((await phone.get('/api/user')).statusCode).toBe(401);

@@ -14,19 +14,38 @@ function message(to: string, subject: string, lines: string[], links: Link[], pr
 }
 
 export const verificationMail = (to: string, name: string, url: string, product: string) =>
-  message(to, `Verify your email address for ${product}`, [`Hello ${name},`, 'Please confirm this is your email address. The link is valid for 24 hours.'], [{ label: 'Verify email address', url }], product);
+  message(
+    to,
+    `Verify your email address for ${product}`,
+    [`Hello ${name},`, 'Please confirm this is your email address. The link is valid for 24 hours.'],
+    [{ label: 'Verify email address', url }],
+    product,
+  );
 
 export const resetMail = (to: string, name: string, url: string, product: string) =>
   message(
     to,
     `Reset your ${product} password`,
-    [`Hello ${name},`, 'We received a request to reset your password. The link is valid for 60 minutes.', 'If you did not ask for this, you can ignore this email: your password stays the same.'],
+    [
+      `Hello ${name},`,
+      'We received a request to reset your password. The link is valid for 60 minutes.',
+      'If you did not ask for this, you can ignore this email: your password stays the same.',
+    ],
     [{ label: 'Reset password', url }],
     product,
   );
 
 export const invitationMail = (to: string, name: string, url: string, product: string) =>
-  message(to, `You are invited to ${product}`, [`Hello ${name},`, `An account has been created for you on ${product}. Choose a password to get started. The link is valid for 7 days.`], [{ label: 'Set your password', url }], product);
+  message(
+    to,
+    `You are invited to ${product}`,
+    [
+      `Hello ${name},`,
+      `An account has been created for you on ${product}. Choose a password to get started. The link is valid for 7 days.`,
+    ],
+    [{ label: 'Set your password', url }],
+    product,
+  );
 
 /** Sent once when sign-ins to the account are locked after too many wrong passwords. */
 export const signInLockedMail = (to: string, name: string, appUrl: string, lockedFor: string, product: string) =>

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, setPasswordSchema, updatePasswordSchema } from '@platform/domain';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  setPasswordSchema,
+  updatePasswordSchema,
+} from '@platform/domain';
 import type { AppContext } from '../../platform/context';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -108,12 +115,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.redirect(request.user?.id === user.id ? '/investor?verified=1' : '/login?verified=1');
   });
 
-  app.post('/email/resend', { onRequest: authenticated, config: { rateLimit: { max: 3, timeWindow: 15 * MINUTE, keyGenerator: byIp } } }, async (request, reply) => {
-    const user = requireUser(request);
-    if (user.emailVerifiedAt) return { message: 'Your email address is already verified.' };
-    await sendVerification(ctx, user);
-    return reply.status(202).send({ message: 'A fresh verification link has been sent to your email address.' });
-  });
+  app.post(
+    '/email/resend',
+    { onRequest: authenticated, config: { rateLimit: { max: 3, timeWindow: 15 * MINUTE, keyGenerator: byIp } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (user.emailVerifiedAt) return { message: 'Your email address is already verified.' };
+      await sendVerification(ctx, user);
+      return reply.status(202).send({ message: 'A fresh verification link has been sent to your email address.' });
+    },
+  );
 
   /** Answers before looking the address up: the lookup, token and mail happen after the answer. */
   app.post('/password/email', async (request) => {
@@ -170,7 +181,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       throw validationError({ current_password: ['The current password is incorrect.'] });
     }
     await check.succeeded();
-    await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: clock.now() }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password), updatedAt: clock.now() })
+      .where(eq(users.id, user.id));
     // Other devices signed in with the old password are signed out; this one stays.
     await sessions.endAllSessions(user.id, request.sessionHash);
     await recordActivity(db, { request, action: 'updated_password', subjectType: 'user', subjectId: user.id });

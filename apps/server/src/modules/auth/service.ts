@@ -35,7 +35,9 @@ async function issueToken(ctx: AppContext, userId: number, purpose: TokenPurpose
   await ctx.db.transaction(async (tx) => {
     // A new link replaces any earlier one of the same kind.
     await tx.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose)));
-    await tx.insert(userTokens).values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(ctx.clock.now().getTime() + TOKEN_LIFETIME_MS[purpose]) });
+    await tx
+      .insert(userTokens)
+      .values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(ctx.clock.now().getTime() + TOKEN_LIFETIME_MS[purpose]) });
   });
   return token;
 }
@@ -56,7 +58,9 @@ export async function sendSignInLockedNotice(ctx: AppContext, user: UserRow): Pr
   await ctx.mailer.enqueue(signInLockedMail(user.email, user.name, ctx.config.appUrl, formatWait(LOCK_MS), await productName(ctx.db)));
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * Runs after the answer to a registration, which is the same whether the address is free or not:
@@ -69,8 +73,18 @@ export async function registerInvestor(ctx: AppContext, request: FastifyRequest,
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx.insert(users).values({ name: input.name, email: input.email, passwordHash, roleId: Role.User }).returning();
-      await recordActivity(tx, { request, actorId: created.id, action: 'registered', subjectType: 'user', subjectId: created.id, after: created });
+      const [created] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash, roleId: Role.User })
+        .returning();
+      await recordActivity(tx, {
+        request,
+        actorId: created.id,
+        action: 'registered',
+        subjectType: 'user',
+        subjectId: created.id,
+        after: created,
+      });
       return created;
     });
     await sendVerification(ctx, user);
@@ -96,7 +110,13 @@ export async function sendInvitation(ctx: AppContext, user: UserRow): Promise<vo
  * Uses a token: it must match the e-mail, the purpose, be unexpired and unused. Consumed in the
  * same transaction as the password change, so a link works exactly once even when clicked twice.
  */
-export async function consumeTokenAndSetPassword(ctx: AppContext, purpose: TokenPurpose, email: string, token: string, password: string): Promise<UserRow> {
+export async function consumeTokenAndSetPassword(
+  ctx: AppContext,
+  purpose: TokenPurpose,
+  email: string,
+  token: string,
+  password: string,
+): Promise<UserRow> {
   const invalid = () => validationError({ email: ['This link is invalid or has expired. Please ask for a new one.'] });
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw invalid();

@@ -27,7 +27,8 @@ function client(app: TestApp['app'] = t.app) {
   return {
     signIn: (email: string, password: string, remoteAddress = freshAddress(), headers: Record<string, string> = {}) =>
       browser.request({ method: 'POST', url: '/login', payload: { email, password }, remoteAddress, headers }),
-    post: (url: string, payload: object, remoteAddress = freshAddress()) => browser.request({ method: 'POST', url, payload, remoteAddress }),
+    post: (url: string, payload: object, remoteAddress = freshAddress()) =>
+      browser.request({ method: 'POST', url, payload, remoteAddress }),
   };
 }
 
@@ -41,7 +42,13 @@ describe('proxy trust', () => {
   it('trusts no proxy unless TRUST_PROXY says so: off, a hop count or a list of addresses and ranges', () => {
     for (const off of [undefined, '', ' ', 'false', 'OFF', '0']) expect(readConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.5', '::1', 'fd00::/8', 'loopback']);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('refuses to start on a TRUST_PROXY it cannot read, naming the value', () => {
@@ -55,7 +62,8 @@ describe('proxy trust', () => {
     const user = await createUser(t.ctx);
     const { signIn } = client();
     const statuses: number[] = [];
-    for (let i = 1; i <= 30; i++) statuses.push((await signIn(user.email, 'wrong-password', '127.0.0.1', { 'x-forwarded-for': `203.0.113.${i}` })).statusCode);
+    for (let i = 1; i <= 30; i++)
+      statuses.push((await signIn(user.email, 'wrong-password', '127.0.0.1', { 'x-forwarded-for': `203.0.113.${i}` })).statusCode);
     expect(statuses.slice(0, FREE_FAILURES)).toEqual(Array(FREE_FAILURES).fill(422));
     expect(statuses.slice(FREE_FAILURES)).toEqual(Array(30 - FREE_FAILURES).fill(429));
   });
@@ -66,7 +74,9 @@ describe('proxy trust', () => {
     const address = freshAddress();
     const statuses: number[] = [];
     for (let i = 1; i <= 25; i++) {
-      statuses.push((await signIn(`sprayed-${i}@example.test`, 'Summer2026!', address, { 'x-forwarded-for': `198.51.100.${i}` })).statusCode);
+      statuses.push(
+        (await signIn(`sprayed-${i}@example.test`, 'Summer2026!', address, { 'x-forwarded-for': `198.51.100.${i}` })).statusCode,
+      );
       // Signing in to an account of one's own does not wipe the count of failures from the address.
       if (i % 5 === 0 && i < ADDRESS_FAILURES) expect((await signIn(own.email, TEST_PASSWORD, address)).statusCode).toBe(200);
     }
@@ -85,23 +95,35 @@ describe('proxy trust', () => {
 
     const { signIn } = client();
     const statuses: number[] = [];
-    for (let i = 1; i <= 25; i++) statuses.push((await signIn(`rotating-${i}@example.test`, 'Summer2026!', `2001:db8:77:1::${i.toString(16)}`)).statusCode);
+    for (let i = 1; i <= 25; i++)
+      statuses.push((await signIn(`rotating-${i}@example.test`, 'Summer2026!', `2001:db8:77:1::${i.toString(16)}`)).statusCode);
     expect(statuses.slice(0, ADDRESS_FAILURES)).toEqual(Array(ADDRESS_FAILURES).fill(422));
     expect(statuses.slice(ADDRESS_FAILURES)).toEqual(Array(25 - ADDRESS_FAILURES).fill(429));
     expect((await signIn('next-network@example.test', 'Summer2026!', '2001:db8:77:2::1')).statusCode).toBe(422);
   });
 
   it('honours X-Forwarded-For from the proxy TRUST_PROXY names, for the per-address limit', async () => {
-    const proxied = await buildApp({ config: { ...t.ctx.config, trustProxy: readConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy }, database: t.ctx.database, clock, logger: false });
+    const proxied = await buildApp({
+      config: { ...t.ctx.config, trustProxy: readConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy },
+      database: t.ctx.database,
+      clock,
+      logger: false,
+    });
     await proxied.app.ready();
     try {
       const { signIn } = client(proxied.app);
       const distinct: number[] = [];
-      for (let i = 1; i <= 25; i++) distinct.push((await signIn(`behind-proxy-${i}@example.test`, 'wrong-password', '127.0.0.1', { 'x-forwarded-for': `192.0.2.${i}` })).statusCode);
+      for (let i = 1; i <= 25; i++)
+        distinct.push(
+          (await signIn(`behind-proxy-${i}@example.test`, 'wrong-password', '127.0.0.1', { 'x-forwarded-for': `192.0.2.${i}` })).statusCode,
+        );
       expect(distinct).toEqual(Array(25).fill(422));
 
       const shared: number[] = [];
-      for (let i = 1; i <= 25; i++) shared.push((await signIn(`one-client-${i}@example.test`, 'wrong-password', '127.0.0.1', { 'x-forwarded-for': '192.0.2.200' })).statusCode);
+      for (let i = 1; i <= 25; i++)
+        shared.push(
+          (await signIn(`one-client-${i}@example.test`, 'wrong-password', '127.0.0.1', { 'x-forwarded-for': '192.0.2.200' })).statusCode,
+        );
       expect(shared.slice(0, ADDRESS_FAILURES)).toEqual(Array(ADDRESS_FAILURES).fill(422));
       expect(shared.slice(ADDRESS_FAILURES)).toEqual(Array(25 - ADDRESS_FAILURES).fill(429));
     } finally {
@@ -167,16 +189,25 @@ describe('failed sign-ins per account', () => {
 
     await t.ctx.background.settled();
     await t.ctx.mailer.flush();
-    const notices = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, user.email), like(mailOutbox.subject, '%paused%')));
+    const notices = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, user.email), like(mailOutbox.subject, '%paused%')));
     expect(notices).toHaveLength(1);
     expect(notices[0].text).toContain('/forgot-password');
 
     await post('/password/email', { email: user.email });
     await t.ctx.background.settled();
     await t.ctx.mailer.flush();
-    const [reset] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, user.email), like(mailOutbox.subject, 'Reset%')));
+    const [reset] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, user.email), like(mailOutbox.subject, 'Reset%')));
     const token = /\/reset-password\/([^?\s]+)/.exec(reset.text)![1];
-    expect((await post('/password/reset', { token, email: user.email, password: 'a-fresh-password', password_confirmation: 'a-fresh-password' })).statusCode).toBe(200);
+    expect(
+      (await post('/password/reset', { token, email: user.email, password: 'a-fresh-password', password_confirmation: 'a-fresh-password' }))
+        .statusCode,
+    ).toBe(200);
     expect((await signIn(user.email, 'a-fresh-password')).statusCode).toBe(200);
   });
 });
@@ -200,7 +231,12 @@ describe('reset, set-password and registration limits', () => {
     it(`limits wrong tokens on ${url} per account whatever the address, and per address across accounts`, async () => {
       const user = await createUser(t.ctx);
       const { post } = client();
-      const body = (email: string) => ({ token: 'guessed-token', email, password: 'a-long-password', password_confirmation: 'a-long-password' });
+      const body = (email: string) => ({
+        token: 'guessed-token',
+        email,
+        password: 'a-long-password',
+        password_confirmation: 'a-long-password',
+      });
       const perAccount: number[] = [];
       for (let i = 0; i < 11; i++) perAccount.push((await post(url, body(user.email))).statusCode);
       expect(perAccount).toEqual([...Array(10).fill(422), 429]);
@@ -221,7 +257,8 @@ describe('reset, set-password and registration limits', () => {
 
     const address = freshAddress();
     const perAddress: number[] = [];
-    for (let i = 0; i < 6; i++) perAddress.push((await post('/api/auth/manual-register', body(`new-${i}@example.test`), address)).statusCode);
+    for (let i = 0; i < 6; i++)
+      perAddress.push((await post('/api/auth/manual-register', body(`new-${i}@example.test`), address)).statusCode);
     expect(perAddress).toEqual([202, 202, 202, 202, 202, 429]);
     await t.ctx.background.settled();
   });

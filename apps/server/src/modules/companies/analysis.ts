@@ -52,13 +52,24 @@ function toGroups(rows: Awaited<ReturnType<typeof groupBy>>, totals: { cost: str
     .map((row) => {
       const cost = toAmount(row.cost);
       const value = toAmount(row.value);
-      return { key: row.key, label: row.key ?? UNSPECIFIED, count: Number(row.count), cost, value, cost_share: share(cost, totals.cost), value_share: share(value, totals.value) };
+      return {
+        key: row.key,
+        label: row.key ?? UNSPECIFIED,
+        count: Number(row.count),
+        cost,
+        value,
+        cost_share: share(cost, totals.cost),
+        value_share: share(value, totals.value),
+      };
     })
     .sort((a, b) => new Decimal(b.cost).comparedTo(a.cost) || (a.key === null ? 1 : b.key === null ? -1 : a.label.localeCompare(b.label)));
 }
 
 export async function portfolioAnalysis(db: Db, fundId: number) {
-  const [byIndustry, byStage] = await Promise.all([groupBy(db, fundId, fundInvestments.industry), groupBy(db, fundId, fundInvestments.stage)]);
+  const [byIndustry, byStage] = await Promise.all([
+    groupBy(db, fundId, fundInvestments.industry),
+    groupBy(db, fundId, fundInvestments.stage),
+  ]);
   const totals = {
     count: byIndustry.reduce((n, row) => n + Number(row.count), 0),
     cost: sumAmounts(byIndustry.map((row) => row.cost)),

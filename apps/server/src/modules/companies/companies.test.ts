@@ -18,7 +18,11 @@ afterAll(() => t.close());
 
 const del = (client: typeof admin.client, url: string) => client.request({ method: 'DELETE', url });
 const errorFields = (response: { json: () => { errors?: object } }) => Object.keys(response.json().errors ?? {});
-const logsOf = (subjectType: string, id: number) => t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, subjectType), eq(activityLog.subjectId, String(id))));
+const logsOf = (subjectType: string, id: number) =>
+  t.db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.subjectType, subjectType), eq(activityLog.subjectId, String(id))));
 
 describe('creating and editing companies', () => {
   it('creates a fund investment with its first maturity status, sanitising key information, and logs it', async () => {
@@ -45,7 +49,9 @@ describe('creating and editing companies', () => {
       key_information: '<p>Board seat</p>',
     });
     const history = (await admin.client.get(`/api/companies/${data.id}/maturity-statuses`)).json().data;
-    expect(history).toEqual([expect.objectContaining({ status: 'active', date: '2023-05-01', recorded_by: { id: admin.user.id, name: 'Admin Ada' } })]);
+    expect(history).toEqual([
+      expect.objectContaining({ status: 'active', date: '2023-05-01', recorded_by: { id: admin.user.id, name: 'Admin Ada' } }),
+    ]);
     expect((await logsOf('fund_investment', data.id)).map((l) => l.action)).toEqual(['created']);
   });
 
@@ -76,8 +82,18 @@ describe('creating and editing companies', () => {
     const company = await addFundInvestment(t, { fundId, companyName: 'Editable', cost: '10.00', industry: 'Old' });
     const sameCurrency = await createFund(t, { name: 'Sibling', currency: 'GBP' });
     const dollars = await createFund(t, { name: 'Dollar', currency: 'USD' });
-    const edited = await admin.client.patch(`/api/companies/${company.id}`, { company_name: 'Edited', industry: '', current_valuation: '12.50', fund_id: sameCurrency.id });
-    expect(edited.json().data).toMatchObject({ company_name: 'Edited', industry: null, current_valuation: '12.50', fund_id: sameCurrency.id });
+    const edited = await admin.client.patch(`/api/companies/${company.id}`, {
+      company_name: 'Edited',
+      industry: '',
+      current_valuation: '12.50',
+      fund_id: sameCurrency.id,
+    });
+    expect(edited.json().data).toMatchObject({
+      company_name: 'Edited',
+      industry: null,
+      current_valuation: '12.50',
+      fund_id: sameCurrency.id,
+    });
     expect(errorFields(await admin.client.patch(`/api/companies/${company.id}`, { fund_id: dollars.id }))).toEqual(['fund_id']);
     expect((await admin.client.patch(`/api/companies/${company.id}`, { maturity_status: 'exited' })).statusCode).toBe(422);
     expect((await admin.client.patch(`/api/companies/${company.id}`, { company_name: '' })).statusCode).toBe(422);
@@ -101,7 +117,10 @@ describe('maturity statuses', () => {
     const record = (payload: Record<string, unknown>) => admin.client.post(`/api/companies/${company.id}/maturity-statuses`, payload);
     const partial = await record({ status: 'partially_realised', date: '2024-03-01', note: 'Secondary sale' });
     expect(partial.statusCode).toBe(201);
-    expect(partial.json()).toMatchObject({ data: { status: 'partially_realised', note: 'Secondary sale' }, company: { maturity_status: 'partially_realised' } });
+    expect(partial.json()).toMatchObject({
+      data: { status: 'partially_realised', note: 'Secondary sale' },
+      company: { maturity_status: 'partially_realised' },
+    });
     const backdated = await record({ status: 'active', date: '2023-01-01' });
     expect(backdated.json().company.maturity_status).toBe('partially_realised');
     const exited = await record({ status: 'exited', date: '2024-09-30' });
@@ -110,8 +129,17 @@ describe('maturity statuses', () => {
     expect((await record({ status: 'written_off', date: '2024-09-30' })).json().company.maturity_status).toBe('written_off');
     expect((await admin.client.get(`/api/companies/${company.id}`)).json().data.maturity_status).toBe('written_off');
     const history = (await admin.client.get(`/api/companies/${company.id}/maturity-statuses`)).json().data;
-    expect(history.map((s: { status: string; date: string }) => `${s.date} ${s.status}`)).toEqual(['2024-09-30 written_off', '2024-09-30 exited', '2024-03-01 partially_realised', '2023-01-01 active']);
-    expect((await logsOf('fund_investment', company.id)).map((l) => l.action)).toEqual(['status_changed', 'status_changed', 'status_changed']);
+    expect(history.map((s: { status: string; date: string }) => `${s.date} ${s.status}`)).toEqual([
+      '2024-09-30 written_off',
+      '2024-09-30 exited',
+      '2024-03-01 partially_realised',
+      '2023-01-01 active',
+    ]);
+    expect((await logsOf('fund_investment', company.id)).map((l) => l.action)).toEqual([
+      'status_changed',
+      'status_changed',
+      'status_changed',
+    ]);
     const rows = await t.db.select().from(fundInvestmentStatuses).where(eq(fundInvestmentStatuses.fundInvestmentId, company.id));
     expect(rows).toHaveLength(4);
   });
@@ -122,7 +150,9 @@ describe('maturity statuses', () => {
     expect(errorFields(await admin.client.post(url, { status: 'asleep', date: '2024-01-01' }))).toEqual(['status']);
     expect(errorFields(await admin.client.post(url, { status: 'matured', date: '2024-02-30' }))).toEqual(['date']);
     expect(errorFields(await admin.client.post(url, { status: 'matured', date: '2999-01-01' }))).toEqual(['date']);
-    expect((await admin.client.post('/api/companies/999999/maturity-statuses', { status: 'matured', date: '2024-01-01' })).statusCode).toBe(404);
+    expect((await admin.client.post('/api/companies/999999/maturity-statuses', { status: 'matured', date: '2024-01-01' })).statusCode).toBe(
+      404,
+    );
     expect((await admin.client.get('/api/companies/999999/maturity-statuses')).statusCode).toBe(404);
   });
 });
@@ -131,33 +161,70 @@ describe('GET /api/companies and its export', () => {
   let listFund: number;
   beforeAll(async () => {
     listFund = (await createFund(t, { name: 'List Fund', currency: 'EUR' })).id;
-    await addFundInvestment(t, { fundId: listFund, companyName: 'Zeta 50%', industry: 'Health', stage: 'Seed', cost: '30.00', investmentDate: '2022-01-01' });
-    await addFundInvestment(t, { fundId: listFund, companyName: 'Alpha', industry: 'Health', stage: 'Series A', cost: '10.00', investmentDate: '2023-01-01', currentValuation: '15.00' });
-    await addFundInvestment(t, { fundId: listFund, companyName: '=Formula plc', industry: 'Energy', cost: '20.00', maturityStatus: 'exited', investmentDate: '2024-01-01' });
+    await addFundInvestment(t, {
+      fundId: listFund,
+      companyName: 'Zeta 50%',
+      industry: 'Health',
+      stage: 'Seed',
+      cost: '30.00',
+      investmentDate: '2022-01-01',
+    });
+    await addFundInvestment(t, {
+      fundId: listFund,
+      companyName: 'Alpha',
+      industry: 'Health',
+      stage: 'Series A',
+      cost: '10.00',
+      investmentDate: '2023-01-01',
+      currentValuation: '15.00',
+    });
+    await addFundInvestment(t, {
+      fundId: listFund,
+      companyName: '=Formula plc',
+      industry: 'Energy',
+      cost: '20.00',
+      maturityStatus: 'exited',
+      investmentDate: '2024-01-01',
+    });
     await addFundInvestment(t, { fundId: listFund, companyName: 'Deleted', industry: 'Health', cost: '1.00', deletedAt: new Date() });
   });
 
   it('filters, sorts, picks fields and includes the fund', async () => {
     const byFund = (await admin.client.get(`/api/companies?filter[fund_id]=${listFund}&sort=company_name`)).json();
     expect(byFund.data.map((c: { company_name: string }) => c.company_name)).toEqual(['=Formula plc', 'Alpha', 'Zeta 50%']);
-    const health = (await admin.client.get(`/api/companies?filter[fund_id]=${listFund}&filter[industry]=Health&sort=-cost&include=fund`)).json();
+    const health = (
+      await admin.client.get(`/api/companies?filter[fund_id]=${listFund}&filter[industry]=Health&sort=-cost&include=fund`)
+    ).json();
     expect(health.data.map((c: { company_name: string }) => c.company_name)).toEqual(['Zeta 50%', 'Alpha']);
     expect(health.data[0].fund).toEqual({ id: listFund, name: 'List Fund', currency: 'EUR' });
     expect((await admin.client.get(`/api/companies?filter[fund_id]=${listFund}&filter[search]=50%25`)).json().meta.total).toBe(1);
     expect((await admin.client.get(`/api/companies?filter[fund_id]=${listFund}&filter[maturity_status]=exited`)).json().meta.total).toBe(1);
-    expect((await admin.client.get(`/api/companies?filter[fund_id]=${listFund}&filter[investment_date_from]=2022-06-01&filter[investment_date_to]=2023-12-31`)).json().meta.total).toBe(1);
+    expect(
+      (
+        await admin.client.get(
+          `/api/companies?filter[fund_id]=${listFund}&filter[investment_date_from]=2022-06-01&filter[investment_date_to]=2023-12-31`,
+        )
+      ).json().meta.total,
+    ).toBe(1);
     expect((await admin.client.get(`/api/companies?filter[fund_id]=${listFund}&filter[stage]=Seed,Series A`)).json().meta.total).toBe(2);
-    const fields = (await admin.client.get(`/api/companies?filter[fund_id]=${listFund}&filter[industry]=Energy&fields[companies]=company_name,cost`)).json();
+    const fields = (
+      await admin.client.get(`/api/companies?filter[fund_id]=${listFund}&filter[industry]=Energy&fields[companies]=company_name,cost`)
+    ).json();
     expect(fields.data).toEqual([{ id: expect.any(Number), company_name: '=Formula plc', cost: '20.00' }]);
   });
 
-  it.each([['filter[colour]=red'], ['filter[fund_id]=abc'], ['filter[maturity_status]=asleep'], ['filter[investment_date_from]=soon'], ['sort=secret'], ['include=everything'], ['per_page=500']])(
-    'answers 400 for %s',
-    async (query) => {
-      expect((await admin.client.get(`/api/companies?${query}`)).statusCode).toBe(400);
-      expect((await admin.client.get(`/api/companies/export?${query.startsWith('per_page') ? 'format=doc' : query}`)).statusCode).toBe(400);
-    },
-  );
+  it.each([
+    ['filter[colour]=red'],
+    ['filter[fund_id]=abc'],
+    ['filter[maturity_status]=asleep'],
+    ['filter[investment_date_from]=soon'],
+    ['sort=secret'],
+    ['include=everything'],
+    ['per_page=500'],
+  ])('answers 400 for %s', async (query) => {
+    expect((await admin.client.get(`/api/companies?${query}`)).statusCode).toBe(400);
+    expect((await admin.client.get(`/api/companies/export?${query.startsWith('per_page') ? 'format=doc' : query}`)).statusCode).toBe(400);
+  });
 
   it('exports exactly the filtered list, in list order, as CSV and Excel', async () => {
     const query = `filter[fund_id]=${listFund}&sort=-investment_date`;
@@ -167,19 +234,37 @@ describe('GET /api/companies and its export', () => {
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="companies-\d{4}-\d{2}-\d{2}\.csv"/);
     const rows = parseCsvExport(response.body);
     expect(
-      rows.map((r) => ({ id: Number(r.ID), company: r.Company, fund: r.Fund, currency: r.Currency, industry: r.Industry || null, cost: r.Cost, value: r['Current valuation'] || null, status: r['Maturity status'] })),
-    ).toEqual(
-      list.map((c: { id: number; company_name: string; industry: string | null; cost: string; current_valuation: string | null; maturity_status: string }) => ({
-        id: c.id,
-        // Text that came from users cannot run as a spreadsheet formula.
-        company: c.company_name.startsWith('=') ? `'${c.company_name}` : c.company_name,
-        fund: 'List Fund',
-        currency: 'EUR',
-        industry: c.industry,
-        cost: c.cost,
-        value: c.current_valuation,
-        status: c.maturity_status,
+      rows.map((r) => ({
+        id: Number(r.ID),
+        company: r.Company,
+        fund: r.Fund,
+        currency: r.Currency,
+        industry: r.Industry || null,
+        cost: r.Cost,
+        value: r['Current valuation'] || null,
+        status: r['Maturity status'],
       })),
+    ).toEqual(
+      list.map(
+        (c: {
+          id: number;
+          company_name: string;
+          industry: string | null;
+          cost: string;
+          current_valuation: string | null;
+          maturity_status: string;
+        }) => ({
+          id: c.id,
+          // Text that came from users cannot run as a spreadsheet formula.
+          company: c.company_name.startsWith('=') ? `'${c.company_name}` : c.company_name,
+          fund: 'List Fund',
+          currency: 'EUR',
+          industry: c.industry,
+          cost: c.cost,
+          value: c.current_valuation,
+          status: c.maturity_status,
+        }),
+      ),
     );
     expect(rows.map((r) => r.Company)).toEqual(["'=Formula plc", 'Alpha', 'Zeta 50%']);
     const xlsx = await admin.client.get(`/api/companies/export?${query}&format=xlsx`);
@@ -207,10 +292,12 @@ describe('company permissions', () => {
         statuses: (await client.get(`/api/companies/${company.id}/maturity-statuses`)).statusCode,
         create: (await client.post('/api/companies', { fund_id: fundId, company_name: 'New', cost: '1.00' })).statusCode,
         update: (await client.patch(`/api/companies/${company.id}`, { stage: 'Seed' })).statusCode,
-        recordStatus: (await client.post(`/api/companies/${company.id}/maturity-statuses`, { status: 'matured', date: '2024-01-01' })).statusCode,
+        recordStatus: (await client.post(`/api/companies/${company.id}/maturity-statuses`, { status: 'matured', date: '2024-01-01' }))
+          .statusCode,
         delete: (await del(client, `/api/companies/${company.id}`)).statusCode,
       };
-      const expected = (action: 'index' | 'show' | 'create' | 'update' | 'delete', ok: number) => (can(roleId, 'fund_opportunities', action) ? ok : 403);
+      const expected = (action: 'index' | 'show' | 'create' | 'update' | 'delete', ok: number) =>
+        can(roleId, 'fund_opportunities', action) ? ok : 403;
       expect({ roleId, ...status }).toEqual({
         roleId,
         index: expected('index', 200),
@@ -224,6 +311,10 @@ describe('company permissions', () => {
       });
     }
     // Spec §6: the Custodian may index, show and update fund opportunities, nothing more.
-    expect(['index', 'show', 'create', 'update', 'delete'].filter((a) => can(Role.Custodian, 'fund_opportunities', a as 'index'))).toEqual(['index', 'show', 'update']);
+    expect(['index', 'show', 'create', 'update', 'delete'].filter((a) => can(Role.Custodian, 'fund_opportunities', a as 'index'))).toEqual([
+      'index',
+      'show',
+      'update',
+    ]);
   });
 });

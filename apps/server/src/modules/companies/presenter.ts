@@ -53,12 +53,21 @@ async function fundsById(db: Db, ids: number[]) {
 
 /** Companies with their fund on request: one query for the whole page. */
 export async function presentCompaniesWith(db: Db, rows: CompanyRow[], includes: ReadonlySet<string>) {
-  const fundsMap = includes.has('fund') ? await fundsById(db, rows.map((r) => r.fundId)) : null;
+  const fundsMap = includes.has('fund')
+    ? await fundsById(
+        db,
+        rows.map((r) => r.fundId),
+      )
+    : null;
   return rows.map((row) => ({ ...presentCompany(row), ...(fundsMap ? { fund: fundsMap.get(row.fundId) ?? null } : {}) }));
 }
 
 export async function presentMaturityStatuses(db: Db, rows: MaturityStatusRow[]) {
-  const recorders = await namesById(db, users, rows.map((r) => r.recordedBy));
+  const recorders = await namesById(
+    db,
+    users,
+    rows.map((r) => r.recordedBy),
+  );
   return rows.map((row) => ({
     id: row.id,
     fund_investment_id: row.fundInvestmentId,

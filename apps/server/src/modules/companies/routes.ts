@@ -58,16 +58,26 @@ export function registerCompanyRoutes(app: FastifyInstance, { db, clock }: AppCo
     present(await loadCompany((request.params as { id: number }).id), request),
   );
 
-  app.post('/api/companies', { onRequest: authorize('fund_opportunities', 'create'), config: { idempotent: true } }, async (request, reply) => {
-    const input = parseFields(createCompanySchema, await readFormFields(request));
-    const created = await db.transaction(async (tx) => {
-      const { company, status } = await createCompany(tx, input, request.user?.id ?? null, todayIn(clock.now()));
-      await recordActivity(tx, { request, action: 'created', subjectType: 'fund_investment', subjectId: company.id, after: company });
-      await recordActivity(tx, { request, action: 'created', subjectType: 'fund_investment_status', subjectId: status.id, after: status });
-      return company;
-    });
-    return reply.status(201).send(await present(created, request));
-  });
+  app.post(
+    '/api/companies',
+    { onRequest: authorize('fund_opportunities', 'create'), config: { idempotent: true } },
+    async (request, reply) => {
+      const input = parseFields(createCompanySchema, await readFormFields(request));
+      const created = await db.transaction(async (tx) => {
+        const { company, status } = await createCompany(tx, input, request.user?.id ?? null, todayIn(clock.now()));
+        await recordActivity(tx, { request, action: 'created', subjectType: 'fund_investment', subjectId: company.id, after: company });
+        await recordActivity(tx, {
+          request,
+          action: 'created',
+          subjectType: 'fund_investment_status',
+          subjectId: status.id,
+          after: status,
+        });
+        return company;
+      });
+      return reply.status(201).send(await present(created, request));
+    },
+  );
 
   const update = async (request: FastifyRequest) => {
     const { id } = idParams.parse(request.params);
@@ -81,51 +91,75 @@ export function registerCompanyRoutes(app: FastifyInstance, { db, clock }: AppCo
     });
     return present(updated, request);
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/companies/:id', schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'update'), handler: update });
-
-  app.delete('/api/companies/:id', { schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'delete') }, async (request, reply) => {
-    const { id } = request.params as { id: number };
-    await loadCompany(id);
-    await db.transaction(async (tx) => {
-      const before = await lockCompany(tx, id);
-      const [after] = await tx
-        .update(fundInvestments)
-        .set({ deletedAt: clock.now(), updatedAt: clock.now() })
-        .where(eq(fundInvestments.id, id))
-        .returning();
-      await recordActivity(tx, { request, action: 'deleted', subjectType: 'fund_investment', subjectId: id, before, after });
-    });
-    return reply.status(204).send();
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/companies/:id',
+    schema: { params: idParams },
+    onRequest: authorize('fund_opportunities', 'update'),
+    handler: update,
   });
 
-  app.get('/api/companies/:id/maturity-statuses', { schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'show') }, async (request) => {
-    const company = await loadCompany((request.params as { id: number }).id);
-    return { data: await presentMaturityStatuses(db, await listMaturityStatuses(db, company.id)) };
-  });
+  app.delete(
+    '/api/companies/:id',
+    { schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'delete') },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      await loadCompany(id);
+      await db.transaction(async (tx) => {
+        const before = await lockCompany(tx, id);
+        const [after] = await tx
+          .update(fundInvestments)
+          .set({ deletedAt: clock.now(), updatedAt: clock.now() })
+          .where(eq(fundInvestments.id, id))
+          .returning();
+        await recordActivity(tx, { request, action: 'deleted', subjectType: 'fund_investment', subjectId: id, before, after });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/companies/:id/maturity-statuses',
+    { schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'show') },
+    async (request) => {
+      const company = await loadCompany((request.params as { id: number }).id);
+      return { data: await presentMaturityStatuses(db, await listMaturityStatuses(db, company.id)) };
+    },
+  );
 
   /** Recording a status maintains an existing investment: 'update', so the Custodian may. */
-  app.post('/api/companies/:id/maturity-statuses', { schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'update') }, async (request, reply) => {
-    const { id } = request.params as { id: number };
-    const input = parseFields(createMaturityStatusSchema, await readFormFields(request));
-    if (input.date > todayIn(clock.now())) throw validationError({ date: ['The date cannot be in the future.'] });
-    await loadCompany(id);
-    const result = await db.transaction(async (tx) => {
-      const company = await lockCompany(tx, id);
-      const recorded = await recordMaturityStatus(tx, company, input, request.user?.id ?? null, clock.now());
-      await recordActivity(tx, { request, action: 'created', subjectType: 'fund_investment_status', subjectId: recorded.status.id, after: recorded.status });
-      if (recorded.after !== recorded.before) {
+  app.post(
+    '/api/companies/:id/maturity-statuses',
+    { schema: { params: idParams }, onRequest: authorize('fund_opportunities', 'update') },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const input = parseFields(createMaturityStatusSchema, await readFormFields(request));
+      if (input.date > todayIn(clock.now())) throw validationError({ date: ['The date cannot be in the future.'] });
+      await loadCompany(id);
+      const result = await db.transaction(async (tx) => {
+        const company = await lockCompany(tx, id);
+        const recorded = await recordMaturityStatus(tx, company, input, request.user?.id ?? null, clock.now());
         await recordActivity(tx, {
           request,
-          action: 'status_changed',
-          subjectType: 'fund_investment',
-          subjectId: id,
-          before: { maturity_status: recorded.before.maturityStatus },
-          after: { maturity_status: recorded.after.maturityStatus },
+          action: 'created',
+          subjectType: 'fund_investment_status',
+          subjectId: recorded.status.id,
+          after: recorded.status,
         });
-      }
-      return recorded;
-    });
-    const [status] = await presentMaturityStatuses(db, [result.status]);
-    return reply.status(201).send({ data: status, company: (await present(result.after, request)).data });
-  });
+        if (recorded.after !== recorded.before) {
+          await recordActivity(tx, {
+            request,
+            action: 'status_changed',
+            subjectType: 'fund_investment',
+            subjectId: id,
+            before: { maturity_status: recorded.before.maturityStatus },
+            after: { maturity_status: recorded.after.maturityStatus },
+          });
+        }
+        return recorded;
+      });
+      const [status] = await presentMaturityStatuses(db, [result.status]);
+      return reply.status(201).send({ data: status, company: (await present(result.after, request)).data });
+    },
+  );
 }

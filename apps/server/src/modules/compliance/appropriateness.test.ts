@@ -20,7 +20,9 @@ async function configure(flags: Record<string, boolean>, complianceTries = 0) {
   await t.db.update(settings).set({ flags, complianceTries }).where(eq(settings.id, SETTINGS_ID));
 }
 
-const answersFor = (pick: (q: (typeof bank)[number], i: number) => number) => ({ answers: Object.fromEntries(bank.map((q, i) => [String(q.id), pick(q, i)])) });
+const answersFor = (pick: (q: (typeof bank)[number], i: number) => number) => ({
+  answers: Object.fromEntries(bank.map((q, i) => [String(q.id), pick(q, i)])),
+});
 const allRight = () => answersFor((q) => q.right);
 const oneWrong = () => answersFor((q, i) => (i === 0 ? q.wrong : q.right));
 
@@ -98,7 +100,16 @@ describe('question bank (staff, settings_compliance)', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ question: 'Q', options: [{ label: 'Only', correct: true }] }, 'options'],
       [{ question: 'Q', options: [{ label: 'A' }, { label: 'B' }] }, 'options'],
-      [{ question: 'Q', options: [{ label: 'A', correct: true }, { label: 'B', correct: true }] }, 'options'],
+      [
+        {
+          question: 'Q',
+          options: [
+            { label: 'A', correct: true },
+            { label: 'B', correct: true },
+          ],
+        },
+        'options',
+      ],
       [{ question: 'Q' }, 'options'],
       [{ question: 'Q', options: 'not a list' }, 'options'],
       [{ question: 'Q', options: [{ label: '', correct: true }, { label: 'B' }] }, 'options.0.label'],
@@ -106,22 +117,39 @@ describe('question bank (staff, settings_compliance)', () => {
     ];
     for (const [payload, field] of cases) {
       const response = await admin.client.post('/api/compliance-questions', payload);
-      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ field, status: 422, errors: [field] });
+      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        field,
+        status: 422,
+        errors: [field],
+      });
     }
   });
 
   it('accepts the FormData form with options as JSON text', async () => {
     const form = new FormData();
     form.append('question', 'FormData question?');
-    form.append('options', JSON.stringify([{ label: 'A', correct: '1' }, { label: 'B', correct: '0' }]));
+    form.append(
+      'options',
+      JSON.stringify([
+        { label: 'A', correct: '1' },
+        { label: 'B', correct: '0' },
+      ]),
+    );
     const response = await admin.client.post('/api/compliance-questions', form);
     expect(response.statusCode).toBe(201);
     expect(response.json().data.options.map((o: { correct: boolean }) => o.correct)).toEqual([true, false]);
-    expect((await admin.client.request({ method: 'DELETE', url: `/api/compliance-questions/${response.json().data.id}` })).statusCode).toBe(204);
+    expect((await admin.client.request({ method: 'DELETE', url: `/api/compliance-questions/${response.json().data.id}` })).statusCode).toBe(
+      204,
+    );
   });
 
   it('edits a question, keeping option ids it is sent, and deletes it softly with an activity trail', async () => {
-    const created = (await admin.client.post('/api/compliance-questions', { question: 'Draft?', options: [{ label: 'A', correct: true }, { label: 'B' }, { label: 'C' }] })).json().data;
+    const created = (
+      await admin.client.post('/api/compliance-questions', {
+        question: 'Draft?',
+        options: [{ label: 'A', correct: true }, { label: 'B' }, { label: 'C' }],
+      })
+    ).json().data;
     const [a, b] = created.options;
     const updated = await admin.client.patch(`/api/compliance-questions/${created.id}`, {
       question: 'Final?',
@@ -136,10 +164,14 @@ describe('question bank (staff, settings_compliance)', () => {
         { label: 'D', correct: false, position: 2 },
       ],
     });
-    const foreign = await admin.client.patch(`/api/compliance-questions/${created.id}`, { options: [{ id: bank[0].right, label: 'X', correct: true }, { label: 'Y' }] });
+    const foreign = await admin.client.patch(`/api/compliance-questions/${created.id}`, {
+      options: [{ id: bank[0].right, label: 'X', correct: true }, { label: 'Y' }],
+    });
     expect(foreign.statusCode).toBe(422);
     expect(Object.keys(foreign.json().errors)).toEqual(['options.0.id']);
-    expect((await admin.client.patch(`/api/compliance-questions/${created.id}`, { options: [{ label: 'X' }, { label: 'Y' }] })).statusCode).toBe(422);
+    expect(
+      (await admin.client.patch(`/api/compliance-questions/${created.id}`, { options: [{ label: 'X' }, { label: 'Y' }] })).statusCode,
+    ).toBe(422);
 
     const del = () => admin.client.request({ method: 'DELETE', url: `/api/compliance-questions/${created.id}` });
     expect((await del()).statusCode).toBe(204);
@@ -147,7 +179,10 @@ describe('question bank (staff, settings_compliance)', () => {
     expect((await admin.client.get(`/api/compliance-questions/${created.id}`)).statusCode).toBe(404);
     const ids = (await admin.client.get('/api/compliance-questions')).json().data.map((q: { id: number }) => q.id);
     expect(ids).not.toContain(created.id);
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'compliance_question'), eq(activityLog.subjectId, String(created.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'compliance_question'), eq(activityLog.subjectId, String(created.id))));
     expect(logs.map((l) => l.action)).toEqual(['created', 'updated', 'deleted']);
   });
 
@@ -162,7 +197,8 @@ describe('questions for an investor', () => {
     const { client } = await investorClient();
     const body = (await client.get('/api/compliance-questions?include=options')).json();
     expect(body.data.map((q: { id: number }) => q.id)).toEqual(bank.map((q) => q.id));
-    for (const question of body.data) for (const option of question.options) expect(Object.keys(option).sort()).toEqual(['id', 'label', 'position', 'question_id']);
+    for (const question of body.data)
+      for (const option of question.options) expect(Object.keys(option).sort()).toEqual(['id', 'label', 'position', 'question_id']);
     expect(JSON.stringify(body)).not.toContain('correct');
     expect(body.meta).toEqual({ required: true, passed: false, tries_used: 0, tries_allowed: UNLIMITED_COMPLIANCE_TRIES, retry_at: null });
     expect((await client.get('/api/compliance-questions')).json().data[0].options).toBeUndefined();
@@ -191,7 +227,10 @@ describe('questions for an investor', () => {
     expect((await client.get('/api/compliance-questions?include=options')).json()).toMatchObject({ data: [], meta: { required: false } });
     await configure({ compliance_test_enabled: true });
     const { client: passed } = await investorClient({ compliancePassed: true });
-    expect((await passed.get('/api/compliance-questions?include=options')).json()).toMatchObject({ data: [], meta: { required: false, passed: true } });
+    expect((await passed.get('/api/compliance-questions?include=options')).json()).toMatchObject({
+      data: [],
+      meta: { required: false, passed: true },
+    });
   });
 });
 
@@ -201,8 +240,13 @@ describe('POST /api/compliance-answers', () => {
     const [first, second, third] = bank;
     const missing = await client.post('/api/compliance-answers', { answers: { [first.id]: first.right } });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toEqual({ [`answers.${second.id}`]: ['Answer this question.'], [`answers.${third.id}`]: ['Answer this question.'] });
-    const mismatched = await client.post('/api/compliance-answers', { answers: { ...allRight().answers, [first.id]: second.right, 999999: 1 } });
+    expect(missing.json().errors).toEqual({
+      [`answers.${second.id}`]: ['Answer this question.'],
+      [`answers.${third.id}`]: ['Answer this question.'],
+    });
+    const mismatched = await client.post('/api/compliance-answers', {
+      answers: { ...allRight().answers, [first.id]: second.right, 999999: 1 },
+    });
     expect(mismatched.statusCode).toBe(422);
     expect(Object.keys(mismatched.json().errors).sort()).toEqual([`answers.${first.id}`, 'answers.999999'].sort());
     expect((await client.post('/api/compliance-answers', {})).statusCode).toBe(422);
@@ -222,7 +266,10 @@ describe('POST /api/compliance-answers', () => {
 
     const me = (await client.get('/api/user?update=1')).json().data;
     expect(me).toMatchObject({ compliance_passed: false, compliance_tries: 1 });
-    expect((await client.get('/api/compliance-questions?include=options')).json()).toMatchObject({ data: [], meta: { retry_at: retryAt, tries_used: 1 } });
+    expect((await client.get('/api/compliance-questions?include=options')).json()).toMatchObject({
+      data: [],
+      meta: { retry_at: retryAt, tries_used: 1 },
+    });
 
     clock.advance(23 * HOUR + 59 * MINUTE);
     await relogin();
@@ -234,19 +281,33 @@ describe('POST /api/compliance-answers', () => {
     clock.advance(MINUTE);
     expect((await client.get('/api/compliance-questions?include=options')).json()).toMatchObject({ meta: { retry_at: null } });
     const passed = await client.post('/api/compliance-answers', allRight());
-    expect(passed.json().data).toEqual({ passed: true, score: 3, total: 3, retry_at: null, tries_used: 2, tries_allowed: UNLIMITED_COMPLIANCE_TRIES });
+    expect(passed.json().data).toEqual({
+      passed: true,
+      score: 3,
+      total: 3,
+      retry_at: null,
+      tries_used: 2,
+      tries_allowed: UNLIMITED_COMPLIANCE_TRIES,
+    });
     expect((await client.get('/api/user?update=1')).json().data).toMatchObject({ compliance_passed: true, compliance_tries: 2 });
 
     const again = await client.post('/api/compliance-answers', allRight());
     expect(again.statusCode).toBe(422);
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'compliance_attempt'), eq(activityLog.actorId, user.id)));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'compliance_attempt'), eq(activityLog.actorId, user.id)));
     expect(logs.map((l) => l.action)).toEqual(['failed', 'passed']);
   });
 
   it('refuses answers once the allowed tries are used, and promises no retry after the last', async () => {
     await configure({ compliance_test_enabled: true }, 2);
     const { client, user, relogin } = await investorClient();
-    expect((await client.post('/api/compliance-answers', oneWrong())).json().data).toMatchObject({ passed: false, tries_used: 1, tries_allowed: 2 });
+    expect((await client.post('/api/compliance-answers', oneWrong())).json().data).toMatchObject({
+      passed: false,
+      tries_used: 1,
+      tries_allowed: 2,
+    });
     clock.advance(24 * HOUR);
     await relogin();
     const last = await client.post('/api/compliance-answers', oneWrong());
@@ -290,7 +351,10 @@ describe('POST /api/users/{id}/reset-appropriateness-test', () => {
     await admin.client.post(`/api/users/${user.id}/reset-appropriateness-test`);
     expect(await reloadUser(t.ctx, user.id)).toMatchObject({ compliancePassed: false, complianceTries: 0 });
     expect(await t.db.select().from(complianceAttempts).where(eq(complianceAttempts.userId, user.id))).toHaveLength(2);
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.action, 'appropriateness_reset'), eq(activityLog.subjectId, String(user.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, 'appropriateness_reset'), eq(activityLog.subjectId, String(user.id))));
     expect(logs).toHaveLength(2);
   });
 
@@ -301,7 +365,8 @@ describe('POST /api/users/{id}/reset-appropriateness-test', () => {
 });
 
 describe('permissions per role', () => {
-  const expected = (roleId: RoleId, event: Parameters<typeof can>[1], action: Parameters<typeof can>[2]) => (can(roleId, event, action) ? 'allowed' : 403);
+  const expected = (roleId: RoleId, event: Parameters<typeof can>[1], action: Parameters<typeof can>[2]) =>
+    can(roleId, event, action) ? 'allowed' : 403;
   const outcome = (status: number) => (status === 403 || status === 401 ? status : 'allowed');
 
   it('answers 401 without a session on every endpoint', async () => {

@@ -53,7 +53,10 @@ describe('investor declares a category', () => {
       expires_at: '2027-03-15T09:30:00.000Z',
       reviewed_by: null,
     });
-    expect((await client.get('/api/my/categorisation')).json()).toMatchObject({ data: { status: 'approved' }, meta: { approval_required: false, valid: true } });
+    expect((await client.get('/api/my/categorisation')).json()).toMatchObject({
+      data: { status: 'approved' },
+      meta: { approval_required: false, valid: true },
+    });
   });
 
   it('accepts the FormData form with the declaration as JSON text', async () => {
@@ -77,7 +80,11 @@ describe('investor declares a category', () => {
     ];
     for (const [payload, field] of cases) {
       const response = await client.post('/api/my/categorisation', payload);
-      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ field, status: 422, errors: [field] });
+      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        field,
+        status: 422,
+        errors: [field],
+      });
     }
   });
 
@@ -96,13 +103,21 @@ describe('approval by staff', () => {
     const { client, user } = await investorClient({ name: 'Pending Penny' });
     const first = (await client.post('/api/my/categorisation', { category: 'restricted', declaration: DECLARATION })).json().data;
     expect(first.status).toBe('pending');
-    const second = (await client.post('/api/my/categorisation', { category: 'certified_sophisticated', declaration: DECLARATION })).json().data;
+    const second = (await client.post('/api/my/categorisation', { category: 'certified_sophisticated', declaration: DECLARATION })).json()
+      .data;
     const [firstRow] = await t.db.select().from(investorCategorisations).where(eq(investorCategorisations.id, first.id));
     expect(firstRow.status).toBe('superseded');
-    expect((await client.get('/api/my/categorisation')).json()).toMatchObject({ data: { id: second.id, status: 'pending' }, meta: { approval_required: true, valid: false } });
+    expect((await client.get('/api/my/categorisation')).json()).toMatchObject({
+      data: { id: second.id, status: 'pending' },
+      meta: { approval_required: true, valid: false },
+    });
 
-    const list = (await admin.client.get(`/api/investor-categorisations?filter[status]=pending&filter[user_id]=${user.id}&include=user`)).json();
-    expect(list.data).toEqual([expect.objectContaining({ id: second.id, status: 'pending', user: { id: user.id, name: 'Pending Penny', email: user.email } })]);
+    const list = (
+      await admin.client.get(`/api/investor-categorisations?filter[status]=pending&filter[user_id]=${user.id}&include=user`)
+    ).json();
+    expect(list.data).toEqual([
+      expect.objectContaining({ id: second.id, status: 'pending', user: { id: user.id, name: 'Pending Penny', email: user.email } }),
+    ]);
     expect(list.meta.total).toBe(1);
 
     clock.advance(HOUR);
@@ -120,7 +135,10 @@ describe('approval by staff', () => {
     expect((await admin.client.post(`/api/investor-categorisations/${first.id}/reject`, { note: 'Old' })).statusCode).toBe(409);
     expect((await admin.client.post('/api/investor-categorisations/999999/approve', {})).statusCode).toBe(404);
 
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'investor_categorisation'), eq(activityLog.subjectId, String(second.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'investor_categorisation'), eq(activityLog.subjectId, String(second.id))));
     expect(logs.map((l) => l.action)).toEqual(['declared', 'approved']);
   });
 

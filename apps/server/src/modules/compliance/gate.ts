@@ -33,7 +33,8 @@ export async function latestApprovedCategorisation(db: Db, userId: number) {
 export async function complianceBlock(db: Db, user: UserRow, now: Date): Promise<ComplianceBlock | null> {
   if (!isInvestorRole(user.roleId)) return null;
   const settings = await loadSettings(db);
-  const categoryNeeded = flagOn(settings, 'compliance_test_requires_categorisation_approval') || flagOn(settings, 'investor_categorisation_popups_enabled');
+  const categoryNeeded =
+    flagOn(settings, 'compliance_test_requires_categorisation_approval') || flagOn(settings, 'investor_categorisation_popups_enabled');
   if (categoryNeeded && !categorisationValid(await latestApprovedCategorisation(db, user.id), now)) return 'categorisation';
   if (flagOn(settings, 'compliance_test_enabled') && !user.compliancePassed) return 'appropriateness';
   return null;

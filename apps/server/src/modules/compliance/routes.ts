@@ -77,7 +77,12 @@ const CATEGORISATIONS_RESOURCE: ListResource = {
  */
 export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   async function presentQuestions(rows: QuestionRow[], withOptions: boolean, withCorrect: boolean) {
-    const options = withOptions ? await optionsByQuestion(db, rows.map((r) => r.id)) : null;
+    const options = withOptions
+      ? await optionsByQuestion(
+          db,
+          rows.map((r) => r.id),
+        )
+      : null;
     return rows.map((row) => presentQuestion(row, options?.get(row.id), withCorrect));
   }
 
@@ -98,19 +103,29 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     return { data: await presentQuestions(await liveQuestions(db), withOptions, true) };
   });
 
-  app.get('/api/compliance-questions/:id', { schema: { params: idParams }, onRequest: authorize('settings_compliance', 'show') }, async (request) => {
-    const row = await findLiveQuestion(db, (request.params as Params).id);
-    if (!row) throw notFound('question');
-    const [question] = await presentQuestions([row], true, true);
-    return { data: question };
-  });
+  app.get(
+    '/api/compliance-questions/:id',
+    { schema: { params: idParams }, onRequest: authorize('settings_compliance', 'show') },
+    async (request) => {
+      const row = await findLiveQuestion(db, (request.params as Params).id);
+      if (!row) throw notFound('question');
+      const [question] = await presentQuestions([row], true, true);
+      return { data: question };
+    },
+  );
 
   app.post('/api/compliance-questions', { onRequest: authorize('settings_compliance', 'create') }, async (request, reply) => {
     const input = parseFields(createQuestionSchema, await readFormFields(request));
     const now = clock.now();
     const created = await db.transaction(async (tx) => {
       const row = await createQuestion(tx, input, now);
-      await recordActivity(tx, { request, action: 'created', subjectType: 'compliance_question', subjectId: row.id, after: { ...row, options: input.options } });
+      await recordActivity(tx, {
+        request,
+        action: 'created',
+        subjectType: 'compliance_question',
+        subjectId: row.id,
+        after: { ...row, options: input.options },
+      });
       return row;
     });
     const [question] = await presentQuestions([created], true, true);
@@ -126,22 +141,39 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     const updated = await db.transaction(async (tx) => {
       const row = await updateQuestion(tx, before, input, clock.now());
       const afterOptions = (await optionsByQuestion(tx, [id])).get(id);
-      await recordActivity(tx, { request, action: 'updated', subjectType: 'compliance_question', subjectId: id, before: { ...before, options: beforeOptions }, after: { ...row, options: afterOptions } });
+      await recordActivity(tx, {
+        request,
+        action: 'updated',
+        subjectType: 'compliance_question',
+        subjectId: id,
+        before: { ...before, options: beforeOptions },
+        after: { ...row, options: afterOptions },
+      });
       return row;
     });
     const [question] = await presentQuestions([updated], true, true);
     return { data: question };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/compliance-questions/:id', schema: { params: idParams }, onRequest: authorize('settings_compliance', 'update'), handler: updateQuestionRoute });
-
-  app.delete('/api/compliance-questions/:id', { schema: { params: idParams }, onRequest: authorize('settings_compliance', 'delete') }, async (request, reply) => {
-    const { id } = request.params as Params;
-    await db.transaction(async (tx) => {
-      const { before, after } = await deleteQuestion(tx, id, clock.now());
-      await recordActivity(tx, { request, action: 'deleted', subjectType: 'compliance_question', subjectId: id, before, after });
-    });
-    return reply.status(204).send();
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/compliance-questions/:id',
+    schema: { params: idParams },
+    onRequest: authorize('settings_compliance', 'update'),
+    handler: updateQuestionRoute,
   });
+
+  app.delete(
+    '/api/compliance-questions/:id',
+    { schema: { params: idParams }, onRequest: authorize('settings_compliance', 'delete') },
+    async (request, reply) => {
+      const { id } = request.params as Params;
+      await db.transaction(async (tx) => {
+        const { before, after } = await deleteQuestion(tx, id, clock.now());
+        await recordActivity(tx, { request, action: 'deleted', subjectType: 'compliance_question', subjectId: id, before, after });
+      });
+      return reply.status(204).send();
+    },
+  );
 
   app.post('/api/compliance-answers', { onRequest: investorOnly }, async (request) => {
     const investor = requireInvestor(request);
@@ -149,7 +181,13 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       const outcome = await submitAnswers(tx, investor.id, answers, now);
-      await recordActivity(tx, { request, action: outcome.attempt.passed ? 'passed' : 'failed', subjectType: 'compliance_attempt', subjectId: outcome.attempt.id, after: outcome.attempt });
+      await recordActivity(tx, {
+        request,
+        action: outcome.attempt.passed ? 'passed' : 'failed',
+        subjectType: 'compliance_attempt',
+        subjectId: outcome.attempt.id,
+        after: outcome.attempt,
+      });
       return outcome;
     });
     return {
@@ -164,22 +202,26 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     };
   });
 
-  app.post('/api/users/:id/reset-appropriateness-test', { schema: { params: idParams }, onRequest: authorize('investors', 'update') }, async (request) => {
-    const { id } = request.params as Params;
-    const after = await db.transaction(async (tx) => {
-      const reset = await resetAppropriatenessTest(tx, id, clock.now());
-      await recordActivity(tx, {
-        request,
-        action: 'appropriateness_reset',
-        subjectType: 'user',
-        subjectId: id,
-        before: { compliance_passed: reset.before.compliancePassed, compliance_tries: reset.before.complianceTries },
-        after: { compliance_passed: false, compliance_tries: 0, closed_attempts: reset.closedAttempts },
+  app.post(
+    '/api/users/:id/reset-appropriateness-test',
+    { schema: { params: idParams }, onRequest: authorize('investors', 'update') },
+    async (request) => {
+      const { id } = request.params as Params;
+      const after = await db.transaction(async (tx) => {
+        const reset = await resetAppropriatenessTest(tx, id, clock.now());
+        await recordActivity(tx, {
+          request,
+          action: 'appropriateness_reset',
+          subjectType: 'user',
+          subjectId: id,
+          before: { compliance_passed: reset.before.compliancePassed, compliance_tries: reset.before.complianceTries },
+          after: { compliance_passed: false, compliance_tries: 0, closed_attempts: reset.closedAttempts },
+        });
+        return reset.after;
       });
-      return reset.after;
-    });
-    return { data: presentUser(after) };
-  });
+      return { data: presentUser(after) };
+    },
+  );
 
   /* Categorisation */
 
@@ -202,7 +244,13 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     const input = parseFields(declareCategorisationSchema, await readFormFields(request));
     const row = await db.transaction(async (tx) => {
       const { row: declared, supersededIds } = await declareCategorisation(tx, investor.id, input, clock.now());
-      await recordActivity(tx, { request, action: 'declared', subjectType: 'investor_categorisation', subjectId: declared.id, after: { ...declared, superseded: supersededIds } });
+      await recordActivity(tx, {
+        request,
+        action: 'declared',
+        subjectType: 'investor_categorisation',
+        subjectId: declared.id,
+        after: { ...declared, superseded: supersededIds },
+      });
       return declared;
     });
     return reply.status(201).send({ data: presentCategorisation(row) });
@@ -219,7 +267,9 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
       async (rows) => {
         if (!query.includes.has('user')) return rows.map((row) => presentCategorisation(row));
         const ids = [...new Set(rows.map((r) => r.userId))];
-        const people = ids.length ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+        const people = ids.length
+          ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids))
+          : [];
         const byId = new Map(people.map((p) => [p.id, p]));
         return rows.map((row) => presentCategorisation(row, byId.get(row.userId) ?? null));
       },
@@ -230,10 +280,18 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     const { id } = idParams.parse(request.params);
     const reviewer = requireUser(request);
     const fields = await readFormFields(request);
-    const { note } = decision === 'approved' ? parseFields(reviewCategorisationSchema, fields) : parseFields(rejectCategorisationSchema, fields);
+    const { note } =
+      decision === 'approved' ? parseFields(reviewCategorisationSchema, fields) : parseFields(rejectCategorisationSchema, fields);
     const after = await db.transaction(async (tx) => {
       const result = await reviewCategorisation(tx, id, decision, reviewer.id, note || null, clock.now());
-      await recordActivity(tx, { request, action: decision, subjectType: 'investor_categorisation', subjectId: id, before: result.before, after: result.after });
+      await recordActivity(tx, {
+        request,
+        action: decision,
+        subjectType: 'investor_categorisation',
+        subjectId: id,
+        before: result.before,
+        after: result.after,
+      });
       return result.after;
     });
     return { data: presentCategorisation(after) };

@@ -16,7 +16,9 @@ const jsonText = <S extends z.ZodType>(schema: S) =>
   }, schema);
 
 const position = z.coerce.number().int('Enter a whole number.').min(0, 'Enter 0 or more.');
-const boolish = z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false'])]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const boolish = z
+  .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false'])])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
 const optionInput = z.strictObject({
   /** An existing option of this question, kept (and its id with it) on update. */
@@ -47,9 +49,13 @@ export const updateQuestionSchema = createQuestionSchema.partial();
 /** `{ answers: { [questionId]: optionId } }`. */
 export const answersSchema = z.strictObject({
   answers: jsonText(
-    z.record(z.string().regex(/^\d+$/, 'Question ids are whole numbers.'), z.coerce.number().int().positive('Choose an option.').max(MAX_ID, 'Choose an option.'), {
-      message: 'Send the answers as { question id: option id }.',
-    }),
+    z.record(
+      z.string().regex(/^\d+$/, 'Question ids are whole numbers.'),
+      z.coerce.number().int().positive('Choose an option.').max(MAX_ID, 'Choose an option.'),
+      {
+        message: 'Send the answers as { question id: option id }.',
+      },
+    ),
   ),
 });
 

@@ -61,17 +61,25 @@ export async function appropriatenessState(db: Db, user: UserRow, now: Date): Pr
   let blocked: string | null = null;
   if (!enabled) blocked = 'The appropriateness test is not enabled.';
   else if (user.compliancePassed) blocked = 'You have already passed the appropriateness test.';
-  else if (complianceTriesUsedUp(user.complianceTries, triesAllowed)) blocked = 'You have used all your tries at the appropriateness test. Please contact us.';
+  else if (complianceTriesUsedUp(user.complianceTries, triesAllowed))
+    blocked = 'You have used all your tries at the appropriateness test. Please contact us.';
   else if (retryAt) blocked = `You can retake the appropriateness test after ${retryAt.toISOString()}.`;
   return { required, ...state, blocked };
 }
 
 export async function liveQuestions(db: Db): Promise<QuestionRow[]> {
-  return db.select().from(complianceQuestions).where(isNull(complianceQuestions.deletedAt)).orderBy(asc(complianceQuestions.position), asc(complianceQuestions.id));
+  return db
+    .select()
+    .from(complianceQuestions)
+    .where(isNull(complianceQuestions.deletedAt))
+    .orderBy(asc(complianceQuestions.position), asc(complianceQuestions.id));
 }
 
 export async function findLiveQuestion(db: Db, id: number): Promise<QuestionRow | undefined> {
-  const [row] = await db.select().from(complianceQuestions).where(and(eq(complianceQuestions.id, id), isNull(complianceQuestions.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(complianceQuestions)
+    .where(and(eq(complianceQuestions.id, id), isNull(complianceQuestions.deletedAt)));
   return row;
 }
 
@@ -96,7 +104,12 @@ const optionValues = (questionId: number, option: OptionInput, index: number) =>
 });
 
 export async function createQuestion(tx: Db, input: CreateQuestionInput, now: Date): Promise<QuestionRow> {
-  const [last] = await tx.select({ position: complianceQuestions.position }).from(complianceQuestions).where(isNull(complianceQuestions.deletedAt)).orderBy(desc(complianceQuestions.position)).limit(1);
+  const [last] = await tx
+    .select({ position: complianceQuestions.position })
+    .from(complianceQuestions)
+    .where(isNull(complianceQuestions.deletedAt))
+    .orderBy(desc(complianceQuestions.position))
+    .limit(1);
   const [row] = await tx
     .insert(complianceQuestions)
     .values({ question: input.question, position: input.position ?? (last ? last.position + 1 : 0), createdAt: now, updatedAt: now })
@@ -124,9 +137,13 @@ export async function updateQuestion(tx: Db, before: QuestionRow, input: UpdateQ
         await tx.insert(complianceOptions).values(optionValues(before.id, option, i));
         continue;
       }
-      if (!existingIds.has(option.id) || kept.has(option.id)) throw validationError({ [`options.${i}.id`]: ['Choose an option of this question.'] });
+      if (!existingIds.has(option.id) || kept.has(option.id))
+        throw validationError({ [`options.${i}.id`]: ['Choose an option of this question.'] });
       kept.add(option.id);
-      await tx.update(complianceOptions).set(optionValues(before.id, option, i)).where(eq(complianceOptions.id, option.id));
+      await tx
+        .update(complianceOptions)
+        .set(optionValues(before.id, option, i))
+        .where(eq(complianceOptions.id, option.id));
     }
     const removed = existing.filter((o) => !kept.has(o.id)).map((o) => o.id);
     if (removed.length) await tx.delete(complianceOptions).where(inArray(complianceOptions.id, removed));
@@ -137,7 +154,11 @@ export async function updateQuestion(tx: Db, before: QuestionRow, input: UpdateQ
 export async function deleteQuestion(tx: Db, id: number, now: Date) {
   const before = await findLiveQuestion(tx, id);
   if (!before) throw notFound('question');
-  const [after] = await tx.update(complianceQuestions).set({ deletedAt: now, updatedAt: now }).where(eq(complianceQuestions.id, id)).returning();
+  const [after] = await tx
+    .update(complianceQuestions)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(eq(complianceQuestions.id, id))
+    .returning();
   return { before, after };
 }
 
@@ -159,7 +180,10 @@ export async function submitAnswers(tx: Db, userId: number, answers: Record<stri
 
   const questions = await liveQuestions(tx);
   if (!questions.length) throw validationError({ answers: ['There are no questions to answer yet.'] });
-  const options = await optionsByQuestion(tx, questions.map((q) => q.id));
+  const options = await optionsByQuestion(
+    tx,
+    questions.map((q) => q.id),
+  );
   const errors: Record<string, string[]> = {};
   const liveIds = new Set(questions.map((q) => String(q.id)));
   for (const key of Object.keys(answers)) {
@@ -182,7 +206,10 @@ export async function submitAnswers(tx: Db, userId: number, answers: Record<stri
   const total = questions.length;
   const passed = appropriatenessPassed(score, total);
   const recorded = Object.fromEntries(questions.map((q) => [String(q.id), answers[String(q.id)]]));
-  const [attempt] = await tx.insert(complianceAttempts).values({ userId, answers: recorded, score, total, passed, createdAt: now }).returning();
+  const [attempt] = await tx
+    .insert(complianceAttempts)
+    .values({ userId, answers: recorded, score, total, passed, createdAt: now })
+    .returning();
   const [updated] = await tx
     .update(users)
     .set({ complianceTries: user.complianceTries + 1, compliancePassed: user.compliancePassed || passed, updatedAt: now })
@@ -194,14 +221,22 @@ export async function submitAnswers(tx: Db, userId: number, answers: Record<stri
 
 /** Staff reset: tries and pass cleared; earlier attempts are closed with reset_at, never deleted. */
 export async function resetAppropriatenessTest(tx: Db, userId: number, now: Date) {
-  const [before] = await tx.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for('update');
+  const [before] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
   if (!before || !isInvestorRole(before.roleId)) throw notFound('investor');
   const closed = await tx
     .update(complianceAttempts)
     .set({ resetAt: now })
     .where(and(eq(complianceAttempts.userId, userId), isNull(complianceAttempts.resetAt)))
     .returning({ id: complianceAttempts.id });
-  const [after] = await tx.update(users).set({ complianceTries: 0, compliancePassed: false, updatedAt: now }).where(eq(users.id, userId)).returning();
+  const [after] = await tx
+    .update(users)
+    .set({ complianceTries: 0, compliancePassed: false, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
   return { before, after, closedAttempts: closed.length };
 }
 
@@ -286,10 +321,18 @@ export async function recordCategorisationByStaff(tx: Db, userId: number, catego
 }
 
 /** Staff decision on a pending categorisation. */
-export async function reviewCategorisation(tx: Db, id: number, decision: 'approved' | 'rejected', reviewerId: number, note: string | null, now: Date) {
+export async function reviewCategorisation(
+  tx: Db,
+  id: number,
+  decision: 'approved' | 'rejected',
+  reviewerId: number,
+  note: string | null,
+  now: Date,
+) {
   const [before] = await tx.select().from(investorCategorisations).where(eq(investorCategorisations.id, id)).for('update');
   if (!before) throw notFound('categorisation');
-  if (before.status !== 'pending') throw new AppError('conflict', `This categorisation is ${before.status}, not pending: only pending ones can be reviewed.`);
+  if (before.status !== 'pending')
+    throw new AppError('conflict', `This categorisation is ${before.status}, not pending: only pending ones can be reviewed.`);
   const [after] = await tx
     .update(investorCategorisations)
     .set({ status: decision, reviewedBy: reviewerId, reviewedAt: now, reviewNote: note })

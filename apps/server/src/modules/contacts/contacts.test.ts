@@ -15,7 +15,13 @@ let cold: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedIn(t, Role.SuperAdmin, { name: 'Owner Olga' });
-  const rows = await t.db.insert(leadStatuses).values([{ name: 'Hot', position: 0 }, { name: 'Cold', position: 1 }]).returning();
+  const rows = await t.db
+    .insert(leadStatuses)
+    .values([
+      { name: 'Hot', position: 0 },
+      { name: 'Cold', position: 1 },
+    ])
+    .returning();
   [hot, cold] = rows.map((r) => r.id);
 });
 afterAll(() => t.close());
@@ -23,7 +29,10 @@ afterAll(() => t.close());
 let sequence = 0;
 async function createContact(values: Partial<typeof contacts.$inferInsert> = {}) {
   sequence += 1;
-  const [row] = await t.db.insert(contacts).values({ name: `Lead ${sequence}`, ...values }).returning();
+  const [row] = await t.db
+    .insert(contacts)
+    .values({ name: `Lead ${sequence}`, ...values })
+    .returning();
   return row;
 }
 
@@ -44,8 +53,19 @@ describe('creating and editing contacts', () => {
     });
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
-    expect(data).toMatchObject({ name: 'Hannah Lead', email: 'hannah@example.test', status: 1, interest: 'finance in place', owner: { name: 'Owner Olga' }, lead_status: { name: 'Hot' }, converted_user_id: null });
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'contact'), eq(activityLog.subjectId, String(data.id))));
+    expect(data).toMatchObject({
+      name: 'Hannah Lead',
+      email: 'hannah@example.test',
+      status: 1,
+      interest: 'finance in place',
+      owner: { name: 'Owner Olga' },
+      lead_status: { name: 'Hot' },
+      converted_user_id: null,
+    });
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'contact'), eq(activityLog.subjectId, String(data.id))));
     expect(logs.map((l) => l.action)).toEqual(['created']);
   });
 
@@ -64,7 +84,11 @@ describe('creating and editing contacts', () => {
     ];
     for (const [payload, field] of cases) {
       const response = await admin.client.post('/api/contacts', payload);
-      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ field, status: 422, errors: [field] });
+      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        field,
+        status: 422,
+        errors: [field],
+      });
     }
   });
 
@@ -82,7 +106,10 @@ describe('creating and editing contacts', () => {
 
   it('shows a contact, 404s a missing one and 400s a bad include', async () => {
     const contact = await createContact({ leadStatusId: cold });
-    expect((await admin.client.get(`/api/contacts/${contact.id}?include=lead_status`)).json().data.lead_status).toEqual({ id: cold, name: 'Cold' });
+    expect((await admin.client.get(`/api/contacts/${contact.id}?include=lead_status`)).json().data.lead_status).toEqual({
+      id: cold,
+      name: 'Cold',
+    });
     expect((await admin.client.get('/api/contacts/999999')).statusCode).toBe(404);
     expect((await admin.client.get(`/api/contacts/${contact.id}?include=secrets`)).statusCode).toBe(400);
   });
@@ -97,7 +124,9 @@ describe('creating and editing contacts', () => {
 
     const hard = await createContact();
     await t.db.insert(notes).values({ subjectType: 'contact', subjectId: hard.id, body: '<p>Met at dinner</p>' });
-    await t.db.insert(questionnaireAnswers).values({ subjectType: 'contact', subjectId: hard.id, form: 'fact_find', answers: { occupation: 'Surgeon' } });
+    await t.db
+      .insert(questionnaireAnswers)
+      .values({ subjectType: 'contact', subjectId: hard.id, form: 'fact_find', answers: { occupation: 'Surgeon' } });
     const file = await fileDocumentOn(t, admin.client, { type: 'contact', id: hard.id });
     // Super Admin may delete but not delete_unsafe; Support may do both.
     expect((await del(admin.client, `/api/contacts/${hard.id}?permanent=1`)).statusCode).toBe(403);
@@ -105,11 +134,29 @@ describe('creating and editing contacts', () => {
     const support = await signedIn(t, Role.Support);
     expect((await del(support.client, `/api/contacts/${hard.id}?permanent=1`)).statusCode).toBe(204);
     expect(await t.db.select().from(contacts).where(eq(contacts.id, hard.id))).toEqual([]);
-    expect(await t.db.select().from(notes).where(and(eq(notes.subjectType, 'contact'), eq(notes.subjectId, hard.id)))).toEqual([]);
-    expect(await t.db.select().from(questionnaireAnswers).where(and(eq(questionnaireAnswers.subjectType, 'contact'), eq(questionnaireAnswers.subjectId, hard.id)))).toEqual([]);
-    expect(await t.db.select().from(documents).where(and(eq(documents.subjectType, 'contact'), eq(documents.subjectId, hard.id)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(notes)
+        .where(and(eq(notes.subjectType, 'contact'), eq(notes.subjectId, hard.id))),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(questionnaireAnswers)
+        .where(and(eq(questionnaireAnswers.subjectType, 'contact'), eq(questionnaireAnswers.subjectId, hard.id))),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.subjectType, 'contact'), eq(documents.subjectId, hard.id))),
+    ).toEqual([]);
     expect(await t.ctx.storage.read(file)).toBeNull();
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'contact'), eq(activityLog.subjectId, String(hard.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'contact'), eq(activityLog.subjectId, String(hard.id))));
     expect(logs.map((l) => l.action)).toEqual(['document_created', 'purged']);
   });
 });
@@ -130,7 +177,9 @@ describe('GET /api/contacts and its export', () => {
     expect(active.data.map((c: { name: string }) => c.name)).toEqual(['Zed Listed', 'Amy Listed']);
     expect((await admin.client.get(`/api/contacts?filter[search]=listed&filter[lead_status_id]=${cold}`)).json().meta.total).toBe(1);
     expect((await admin.client.get('/api/contacts?filter[search]=listed&filter[lead_status_id]=none')).json().meta.total).toBe(1);
-    expect((await admin.client.get(`/api/contacts?filter[owner_id]=${owner.id}&include=owner`)).json().data).toMatchObject([{ name: 'Zed Listed', owner: { name: 'Fiona Owner' } }]);
+    expect((await admin.client.get(`/api/contacts?filter[owner_id]=${owner.id}&include=owner`)).json().data).toMatchObject([
+      { name: 'Zed Listed', owner: { name: 'Fiona Owner' } },
+    ]);
     expect((await admin.client.get('/api/contacts?filter[search]=listed&filter[interest]=not interested')).json().meta.total).toBe(1);
     expect((await admin.client.get('/api/contacts?filter[search]=zed@list')).json().meta.total).toBe(1);
     const page = (await admin.client.get('/api/contacts?filter[search]=listed&sort=name&per_page=2&page=2')).json();
@@ -138,12 +187,18 @@ describe('GET /api/contacts and its export', () => {
     expect(page.meta).toMatchObject({ current_page: 2, last_page: 2, total: 3 });
   });
 
-  it.each([['filter[colour]=red'], ['filter[status]=9'], ['filter[owner_id]=abc'], ['filter[interest]=maybe'], ['filter[converted]=yes'], ['sort=secret'], ['include=everything'], ['per_page=500']])(
-    'answers 400 for %s',
-    async (query) => {
-      expect((await admin.client.get(`/api/contacts?${query}`)).statusCode).toBe(400);
-    },
-  );
+  it.each([
+    ['filter[colour]=red'],
+    ['filter[status]=9'],
+    ['filter[owner_id]=abc'],
+    ['filter[interest]=maybe'],
+    ['filter[converted]=yes'],
+    ['sort=secret'],
+    ['include=everything'],
+    ['per_page=500'],
+  ])('answers 400 for %s', async (query) => {
+    expect((await admin.client.get(`/api/contacts?${query}`)).statusCode).toBe(400);
+  });
 
   it('exports exactly the filtered list as CSV, formulas neutralised, and as Excel', async () => {
     const query = 'filter[search]=listed&filter[status]=1,3&sort=name';
@@ -184,7 +239,8 @@ describe('contact permissions', () => {
         delete: (await del(client, `/api/contacts/${contact.id}`)).statusCode,
         purge: (await del(client, `/api/contacts/${(await createContact()).id}?permanent=1`)).statusCode,
       };
-      const expected = (action: 'index' | 'show' | 'create' | 'update' | 'delete', ok: number) => (can(roleId, 'investors', action) ? ok : 403);
+      const expected = (action: 'index' | 'show' | 'create' | 'update' | 'delete', ok: number) =>
+        can(roleId, 'investors', action) ? ok : 403;
       expect({ roleId, ...status }).toEqual({
         roleId,
         index: expected('index', 200),

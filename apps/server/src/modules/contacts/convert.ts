@@ -1,7 +1,18 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { contactCategorySchema, Role } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { attributes, attributeValues, callLogs, contacts, documents, folders, notes, questionnaireAnswers, tasks, users } from '../../db/schema';
+import {
+  attributes,
+  attributeValues,
+  callLogs,
+  contacts,
+  documents,
+  folders,
+  notes,
+  questionnaireAnswers,
+  tasks,
+  users,
+} from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
@@ -32,10 +43,15 @@ const RECORD_TABLES = { notes, call_logs: callLogs, tasks, folders, documents } 
  * the investor's history shows it too (records/activity.ts).
  */
 export async function convertContact(tx: Db, request: FastifyRequest, contactId: number, now: Date) {
-  const [contact] = await tx.select().from(contacts).where(and(eq(contacts.id, contactId), isNull(contacts.deletedAt))).for('update');
+  const [contact] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), isNull(contacts.deletedAt)))
+    .for('update');
   if (!contact) throw notFound('contact');
   assertNotConverted(contact);
-  if (!contact.email) throw validationError({ email: ['Add an e-mail address to the contact before converting it: the investor signs in with it.'] });
+  if (!contact.email)
+    throw validationError({ email: ['Add an e-mail address to the contact before converting it: the investor signs in with it.'] });
   const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${contact.email.toLowerCase()}`);
   if (taken) throw validationError({ email: ['An account already uses this e-mail address.'] });
 
@@ -63,8 +79,19 @@ export async function convertContact(tx: Db, request: FastifyRequest, contactId:
     })
     .returning();
 
-  const summary: ConversionSummary = { notes: 0, call_logs: 0, tasks: 0, folders: 0, documents: 0, attribute_values: 0, questionnaires: [], categorisation_id: null };
-  for (const [key, table] of Object.entries(RECORD_TABLES) as Array<[keyof typeof RECORD_TABLES, (typeof RECORD_TABLES)[keyof typeof RECORD_TABLES]]>) {
+  const summary: ConversionSummary = {
+    notes: 0,
+    call_logs: 0,
+    tasks: 0,
+    folders: 0,
+    documents: 0,
+    attribute_values: 0,
+    questionnaires: [],
+    categorisation_id: null,
+  };
+  for (const [key, table] of Object.entries(RECORD_TABLES) as Array<
+    [keyof typeof RECORD_TABLES, (typeof RECORD_TABLES)[keyof typeof RECORD_TABLES]]
+  >) {
     const moved = await tx
       .update(table)
       .set({ subjectType: 'investor', subjectId: user.id })
@@ -80,10 +107,25 @@ export async function convertContact(tx: Db, request: FastifyRequest, contactId:
     .from(attributeValues)
     .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
     .where(and(eq(attributeValues.subjectType, 'contact'), eq(attributeValues.subjectId, contact.id), isNull(attributes.deletedAt)));
-  const investorAttributes = await tx.select().from(attributes).where(and(eq(attributes.subjectType, 'user'), isNull(attributes.deletedAt)));
+  const investorAttributes = await tx
+    .select()
+    .from(attributes)
+    .where(and(eq(attributes.subjectType, 'user'), isNull(attributes.deletedAt)));
   const copies = leadValues.flatMap((v) => {
     const match = investorAttributes.find((a) => a.name.trim().toLowerCase() === v.name.trim().toLowerCase() && a.type === v.type);
-    return match && v.value !== null ? [{ attributeId: match.id, subjectType: 'user', subjectId: user.id, value: v.value, updatedBy: requireUser(request).id, createdAt: now, updatedAt: now }] : [];
+    return match && v.value !== null
+      ? [
+          {
+            attributeId: match.id,
+            subjectType: 'user',
+            subjectId: user.id,
+            value: v.value,
+            updatedBy: requireUser(request).id,
+            createdAt: now,
+            updatedAt: now,
+          },
+        ]
+      : [];
   });
   if (copies.length) await tx.insert(attributeValues).values(copies);
   summary.attribute_values = copies.length;
@@ -96,7 +138,10 @@ export async function convertContact(tx: Db, request: FastifyRequest, contactId:
         const { row } = await declareCategorisation(
           tx,
           user.id,
-          { category: recorded.data.category, declaration: { recorded_by_staff: answer.updatedBy, evidence: recorded.data.evidence ?? null, from_contact_id: contact.id } },
+          {
+            category: recorded.data.category,
+            declaration: { recorded_by_staff: answer.updatedBy, evidence: recorded.data.evidence ?? null, from_contact_id: contact.id },
+          },
           new Date(`${recorded.data.declared_on}T00:00:00Z`),
         );
         summary.categorisation_id = row.id;
@@ -109,9 +154,26 @@ export async function convertContact(tx: Db, request: FastifyRequest, contactId:
   }
 
   await moveLeadAccounts(tx, request, contact.id, user.id, now);
-  const [after] = await tx.update(contacts).set({ convertedUserId: user.id, convertedAt: now, updatedAt: now }).where(eq(contacts.id, contact.id)).returning();
+  const [after] = await tx
+    .update(contacts)
+    .set({ convertedUserId: user.id, convertedAt: now, updatedAt: now })
+    .where(eq(contacts.id, contact.id))
+    .returning();
   if (!after) throw new AppError('conflict', 'The contact changed meanwhile. Reload and try again.');
-  await recordActivity(tx, { request, action: 'created', subjectType: 'user', subjectId: user.id, after: { ...user, from_contact_id: contact.id } });
-  await recordActivity(tx, { request, action: 'converted', subjectType: 'contact', subjectId: contact.id, before: contact, after: { ...after, carried_over: summary } });
+  await recordActivity(tx, {
+    request,
+    action: 'created',
+    subjectType: 'user',
+    subjectId: user.id,
+    after: { ...user, from_contact_id: contact.id },
+  });
+  await recordActivity(tx, {
+    request,
+    action: 'converted',
+    subjectType: 'contact',
+    subjectId: contact.id,
+    before: contact,
+    after: { ...after, carried_over: summary },
+  });
   return { contact: after, user, summary };
 }

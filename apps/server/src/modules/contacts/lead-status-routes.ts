@@ -25,25 +25,32 @@ async function liveStatuses(db: Db): Promise<LeadStatusRow[]> {
 }
 
 async function findLive(db: Db, id: number) {
-  const [row] = await db.select().from(leadStatuses).where(and(eq(leadStatuses.id, id), isNull(leadStatuses.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(leadStatuses)
+    .where(and(eq(leadStatuses.id, id), isNull(leadStatuses.deletedAt)));
   return row;
 }
 
 const clampPosition = (position: number | undefined, length: number) => (position === undefined || position > length ? length : position);
 
 export function registerLeadStatusRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/lead-statuses', { onRequest: authorizeAny(['investors', 'index'], ['settings_investor_type', 'index']) }, async (request) => {
-    const [unknown] = Object.keys(request.query as object);
-    if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'. The lead statuses take none.`);
-    const rows = await liveStatuses(db);
-    const counts = await db
-      .select({ id: contacts.leadStatusId, total: count() })
-      .from(contacts)
-      .where(isNull(contacts.deletedAt))
-      .groupBy(contacts.leadStatusId);
-    const byId = new Map(counts.map((c) => [c.id, Number(c.total)]));
-    return { data: rows.map((row) => presentLeadStatus(row, byId.get(row.id) ?? 0)) };
-  });
+  app.get(
+    '/api/lead-statuses',
+    { onRequest: authorizeAny(['investors', 'index'], ['settings_investor_type', 'index']) },
+    async (request) => {
+      const [unknown] = Object.keys(request.query as object);
+      if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'. The lead statuses take none.`);
+      const rows = await liveStatuses(db);
+      const counts = await db
+        .select({ id: contacts.leadStatusId, total: count() })
+        .from(contacts)
+        .where(isNull(contacts.deletedAt))
+        .groupBy(contacts.leadStatusId);
+      const byId = new Map(counts.map((c) => [c.id, Number(c.total)]));
+      return { data: rows.map((row) => presentLeadStatus(row, byId.get(row.id) ?? 0)) };
+    },
+  );
 
   app.post('/api/lead-statuses', { onRequest: authorize('settings_investor_type', 'create') }, async (request, reply) => {
     const input = parseFields(leadStatusSchema, await readFormFields(request));
@@ -104,21 +111,36 @@ export function registerLeadStatusRoutes(app: FastifyInstance, { db, clock }: Ap
   });
 
   /** Soft delete; leads that had this status keep no status (their history keeps the old one). */
-  app.delete('/api/lead-statuses/:id', { schema: { params: idParams }, onRequest: authorize('settings_investor_type', 'delete') }, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    await db.transaction(async (tx) => {
-      await lockList(tx);
-      const before = await findLive(tx, id);
-      if (!before) throw notFound('lead status');
-      const now = clock.now();
-      const [after] = await tx.update(leadStatuses).set({ deletedAt: now, updatedAt: now }).where(eq(leadStatuses.id, id)).returning();
-      await tx
-        .update(leadStatuses)
-        .set({ position: sql`${leadStatuses.position} - 1` })
-        .where(and(isNull(leadStatuses.deletedAt), gt(leadStatuses.position, before.position)));
-      const cleared = await tx.update(contacts).set({ leadStatusId: null, updatedAt: now }).where(eq(contacts.leadStatusId, id)).returning({ id: contacts.id });
-      await recordActivity(tx, { request, action: 'deleted', subjectType: 'lead_status', subjectId: id, before, after: { ...after, cleared_contacts: cleared.length } });
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/lead-statuses/:id',
+    { schema: { params: idParams }, onRequest: authorize('settings_investor_type', 'delete') },
+    async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      await db.transaction(async (tx) => {
+        await lockList(tx);
+        const before = await findLive(tx, id);
+        if (!before) throw notFound('lead status');
+        const now = clock.now();
+        const [after] = await tx.update(leadStatuses).set({ deletedAt: now, updatedAt: now }).where(eq(leadStatuses.id, id)).returning();
+        await tx
+          .update(leadStatuses)
+          .set({ position: sql`${leadStatuses.position} - 1` })
+          .where(and(isNull(leadStatuses.deletedAt), gt(leadStatuses.position, before.position)));
+        const cleared = await tx
+          .update(contacts)
+          .set({ leadStatusId: null, updatedAt: now })
+          .where(eq(contacts.leadStatusId, id))
+          .returning({ id: contacts.id });
+        await recordActivity(tx, {
+          request,
+          action: 'deleted',
+          subjectType: 'lead_status',
+          subjectId: id,
+          before,
+          after: { ...after, cleared_contacts: cleared.length },
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
 }

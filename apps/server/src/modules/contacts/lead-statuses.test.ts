@@ -13,13 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const names = async () => (await admin.client.get('/api/lead-statuses')).json().data.map((s: { name: string; position: number }) => `${s.position}:${s.name}`);
+const names = async () =>
+  (await admin.client.get('/api/lead-statuses')).json().data.map((s: { name: string; position: number }) => `${s.position}:${s.name}`);
 const del = (client: typeof admin.client, id: number) => client.request({ method: 'DELETE', url: `/api/lead-statuses/${id}` });
 
 describe('lead statuses', () => {
   it('adds at the end or at a place, reorders without gaps, renames and soft-deletes', async () => {
     const created: Record<string, number> = {};
-    for (const name of ['New', 'Contacted', 'Qualified']) created[name] = (await admin.client.post('/api/lead-statuses', { name })).json().data.id;
+    for (const name of ['New', 'Contacted', 'Qualified'])
+      created[name] = (await admin.client.post('/api/lead-statuses', { name })).json().data.id;
     const inserted = await admin.client.post('/api/lead-statuses', { name: 'Meeting booked', position: 2 });
     expect(inserted.statusCode).toBe(201);
     created['Meeting booked'] = inserted.json().data.id;
@@ -27,7 +29,10 @@ describe('lead statuses', () => {
 
     expect((await admin.client.patch(`/api/lead-statuses/${created.New}`, { position: 3 })).statusCode).toBe(200);
     expect(await names()).toEqual(['0:Contacted', '1:Meeting booked', '2:Qualified', '3:New']);
-    expect((await admin.client.patch(`/api/lead-statuses/${created.Qualified}`, { position: 0, name: 'Warm' })).json().data).toMatchObject({ name: 'Warm', position: 0 });
+    expect((await admin.client.patch(`/api/lead-statuses/${created.Qualified}`, { position: 0, name: 'Warm' })).json().data).toMatchObject({
+      name: 'Warm',
+      position: 0,
+    });
     expect(await names()).toEqual(['0:Warm', '1:Contacted', '2:Meeting booked', '3:New']);
 
     const [lead] = await t.db.insert(contacts).values({ name: 'Tagged', leadStatusId: created.Contacted }).returning();
@@ -52,7 +57,11 @@ describe('lead statuses', () => {
     ];
     for (const [payload, field] of cases) {
       const response = await admin.client.post('/api/lead-statuses', payload);
-      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ field, status: 422, errors: [field] });
+      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        field,
+        status: 422,
+        errors: [field],
+      });
     }
     expect((await admin.client.patch('/api/lead-statuses/999999', { name: 'Gone' })).statusCode).toBe(404);
     expect((await admin.client.get('/api/lead-statuses?sort=name')).statusCode).toBe(400);

@@ -18,11 +18,13 @@ export const CONTACTS_RESOURCE: ListResource = {
     },
     status: (value) => {
       const ids = value.split(',').map((v) => Number(v.trim()));
-      if (ids.some((id) => !CONTACT_STATUS_IDS.includes(id as ContactStatusId))) throw new AppError('bad_request', `filter[status] must be one of ${CONTACT_STATUS_IDS.join(', ')}.`);
+      if (ids.some((id) => !CONTACT_STATUS_IDS.includes(id as ContactStatusId)))
+        throw new AppError('bad_request', `filter[status] must be one of ${CONTACT_STATUS_IDS.join(', ')}.`);
       return inArray(contacts.status, ids);
     },
     /** 'none' lists leads without a lead status. */
-    lead_status_id: (value) => (value.trim() === 'none' ? isNull(contacts.leadStatusId) : inArray(contacts.leadStatusId, idList('lead_status_id', value))),
+    lead_status_id: (value) =>
+      value.trim() === 'none' ? isNull(contacts.leadStatusId) : inArray(contacts.leadStatusId, idList('lead_status_id', value)),
     owner_id: (value) => (value.trim() === 'none' ? isNull(contacts.ownerId) : idsFilter('owner_id', contacts.ownerId)(value)),
     interest: oneOfFilter('interest', contacts.interest, INVESTOR_INTEREST_OPTIONS),
     converted: (value) => {

@@ -45,10 +45,34 @@ export function presentContact(row: ContactRow) {
 /** Contacts with the relations asked for, each loaded once for the whole page. */
 export async function presentContactsWith(db: Db, rows: ContactRow[], includes: ReadonlySet<string>) {
   const [owners, statuses, converted, attributes] = await Promise.all([
-    includes.has('owner') ? namesById(db, users, rows.map((r) => r.ownerId)) : null,
-    includes.has('lead_status') ? namesById(db, leadStatuses, rows.map((r) => r.leadStatusId)) : null,
-    includes.has('converted_user') ? namesById(db, users, rows.map((r) => r.convertedUserId)) : null,
-    includes.has('attributeValues') ? attributeValuesFor(db, 'contact', rows.map((r) => r.id)) : null,
+    includes.has('owner')
+      ? namesById(
+          db,
+          users,
+          rows.map((r) => r.ownerId),
+        )
+      : null,
+    includes.has('lead_status')
+      ? namesById(
+          db,
+          leadStatuses,
+          rows.map((r) => r.leadStatusId),
+        )
+      : null,
+    includes.has('converted_user')
+      ? namesById(
+          db,
+          users,
+          rows.map((r) => r.convertedUserId),
+        )
+      : null,
+    includes.has('attributeValues')
+      ? attributeValuesFor(
+          db,
+          'contact',
+          rows.map((r) => r.id),
+        )
+      : null,
   ]);
   return rows.map((row) => ({
     ...presentContact(row),

@@ -91,7 +91,13 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     return present(updated, request);
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/contacts/:id', schema: { params: idParams }, onRequest: authorize('investors', 'update'), handler: update });
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/contacts/:id',
+    schema: { params: idParams },
+    onRequest: authorize('investors', 'update'),
+    handler: update,
+  });
 
   /** `?permanent=1` removes the lead for good and needs delete_unsafe; otherwise a soft delete. */
   app.delete('/api/contacts/:id', { schema: { params: idParams }, onRequest: authorize('investors', 'delete') }, async (request, reply) => {
@@ -99,7 +105,8 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
     const { permanent, ...rest } = request.query as Record<string, unknown>;
     const [unknown] = Object.keys(rest);
     if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'. Only 'permanent' is accepted.`);
-    if (permanent !== undefined && permanent !== '1' && permanent !== '0') throw new AppError('bad_request', "The parameter 'permanent' must be 1 or 0.");
+    if (permanent !== undefined && permanent !== '1' && permanent !== '0')
+      throw new AppError('bad_request', "The parameter 'permanent' must be 1 or 0.");
     const hard = permanent === '1';
     if (hard && !can(requireUser(request).roleId, 'investors', 'delete_unsafe')) throw forbidden();
     const files = await db.transaction(async (tx) => {
@@ -117,15 +124,23 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Spec §7.5: the lead becomes an investor, keeping its history. */
-  app.post('/api/convert-contact/:id', { schema: { params: idParams }, onRequest: authorize('investors', 'create') }, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    const input = parseFields(convertContactSchema, await readFormFields(request));
-    const result = await db.transaction((tx) => convertContact(tx, request, id, clock.now()));
-    if (input.send_invitation) {
-      await sendInvitation(ctx, result.user);
-      await recordActivity(db, { request, action: 'sent_invitation', subjectType: 'user', subjectId: result.user.id });
-    }
-    const [contact] = await presentContactsWith(db, [result.contact], new Set(['converted_user']));
-    return reply.status(201).send({ data: { contact, investor: presentUser(result.user), carried_over: result.summary, invitation_sent: input.send_invitation } });
-  });
+  app.post(
+    '/api/convert-contact/:id',
+    { schema: { params: idParams }, onRequest: authorize('investors', 'create') },
+    async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const input = parseFields(convertContactSchema, await readFormFields(request));
+      const result = await db.transaction((tx) => convertContact(tx, request, id, clock.now()));
+      if (input.send_invitation) {
+        await sendInvitation(ctx, result.user);
+        await recordActivity(db, { request, action: 'sent_invitation', subjectType: 'user', subjectId: result.user.id });
+      }
+      const [contact] = await presentContactsWith(db, [result.contact], new Set(['converted_user']));
+      return reply
+        .status(201)
+        .send({
+          data: { contact, investor: presentUser(result.user), carried_over: result.summary, invitation_sent: input.send_invitation },
+        });
+    },
+  );
 }

@@ -27,7 +27,12 @@ export type ContactInput = z.infer<typeof updateContactSchema>;
 
 export const convertContactSchema = z.strictObject({
   /** Send the new investor the e-mail that lets them choose a password. */
-  send_invitation: z.preprocess((v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' || v === '' ? false : v), z.boolean({ message: 'Choose yes or no.' })).default(false),
+  send_invitation: z
+    .preprocess(
+      (v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' || v === '' ? false : v),
+      z.boolean({ message: 'Choose yes or no.' }),
+    )
+    .default(false),
 });
 
 export const leadStatusSchema = z.strictObject({

@@ -8,20 +8,29 @@ import type { ContactRow } from './presenter';
 import type { ContactInput } from './schemas';
 
 export async function findLiveContact(db: Db, id: number): Promise<ContactRow | undefined> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.id, id), isNull(contacts.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, id), isNull(contacts.deletedAt)));
   return row;
 }
 
 /** A lead's owner is a member of staff with a live account. */
 export async function assertStaffOwner(db: Db, ownerId: number | null | undefined) {
   if (ownerId == null) return;
-  const [owner] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, ownerId), ne(users.roleId, Role.User), isNull(users.deletedAt)));
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, ownerId), ne(users.roleId, Role.User), isNull(users.deletedAt)));
   if (!owner) throw validationError({ owner_id: ['Choose a member of staff as the owner.'] });
 }
 
 async function assertLeadStatus(db: Db, id: number | null | undefined) {
   if (id == null) return;
-  const [row] = await db.select({ id: leadStatuses.id }).from(leadStatuses).where(and(eq(leadStatuses.id, id), isNull(leadStatuses.deletedAt)));
+  const [row] = await db
+    .select({ id: leadStatuses.id })
+    .from(leadStatuses)
+    .where(and(eq(leadStatuses.id, id), isNull(leadStatuses.deletedAt)));
   if (!row) throw validationError({ lead_status_id: ['Choose one of the lead statuses.'] });
 }
 
@@ -31,7 +40,13 @@ async function assertEmailFree(db: Db, email: string | null | undefined, exceptI
   const [other] = await db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(sql`lower(${contacts.email}) = ${email.toLowerCase()}`, isNull(contacts.deletedAt), exceptId ? ne(contacts.id, exceptId) : undefined));
+    .where(
+      and(
+        sql`lower(${contacts.email}) = ${email.toLowerCase()}`,
+        isNull(contacts.deletedAt),
+        exceptId ? ne(contacts.id, exceptId) : undefined,
+      ),
+    );
   if (other) throw validationError({ email: ['Another contact already has this e-mail address.'] });
 }
 
@@ -57,18 +72,29 @@ async function checkReferences(tx: Db, input: ContactInput, exceptId?: number) {
 
 export async function createContact(tx: Db, input: ContactInput & { name: string }, createdBy: number): Promise<ContactRow> {
   await checkReferences(tx, input);
-  const [row] = await tx.insert(contacts).values({ ...columns(input), name: input.name, createdBy }).returning();
+  const [row] = await tx
+    .insert(contacts)
+    .values({ ...columns(input), name: input.name, createdBy })
+    .returning();
   return row;
 }
 
 export async function updateContact(tx: Db, contact: ContactRow, input: ContactInput, now: Date): Promise<ContactRow> {
   await checkReferences(tx, input, contact.id);
-  const [row] = await tx.update(contacts).set({ ...columns(input), updatedAt: now }).where(eq(contacts.id, contact.id)).returning();
+  const [row] = await tx
+    .update(contacts)
+    .set({ ...columns(input), updatedAt: now })
+    .where(eq(contacts.id, contact.id))
+    .returning();
   return row;
 }
 
 export async function softDeleteContact(tx: Db, id: number, now: Date) {
-  const [before] = await tx.select().from(contacts).where(and(eq(contacts.id, id), isNull(contacts.deletedAt))).for('update');
+  const [before] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, id), isNull(contacts.deletedAt)))
+    .for('update');
   if (!before) throw notFound('contact');
   const [after] = await tx.update(contacts).set({ deletedAt: now, updatedAt: now }).where(eq(contacts.id, id)).returning();
   return { before, after };

@@ -12,7 +12,10 @@ import { namesById } from '../../platform/lookup';
 export async function loadBoard(db: Db, pipelineId: number) {
   const { pipeline, stages, deals, owners } = await db.transaction(
     async (tx) => {
-      const [pipeline] = await tx.select().from(pipelines).where(and(eq(pipelines.id, pipelineId), isNull(pipelines.deletedAt)));
+      const [pipeline] = await tx
+        .select()
+        .from(pipelines)
+        .where(and(eq(pipelines.id, pipelineId), isNull(pipelines.deletedAt)));
       if (!pipeline) throw notFound('pipeline');
       const stages = await tx
         .select({ id: pipelineStages.id, name: pipelineStages.name, position: pipelineStages.position })
@@ -34,14 +37,20 @@ export async function loadBoard(db: Db, pipelineId: number) {
         .from(pipelineDeals)
         .where(and(eq(pipelineDeals.pipelineId, pipelineId), isNull(pipelineDeals.deletedAt)))
         .orderBy(asc(pipelineDeals.stageId), asc(pipelineDeals.position));
-      const owners = await namesById(tx, users, deals.map((d) => d.owner_id));
+      const owners = await namesById(
+        tx,
+        users,
+        deals.map((d) => d.owner_id),
+      );
       return { pipeline, stages, deals, owners };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   const cardsByStage = new Map<number, unknown[]>(stages.map((s) => [s.id, []]));
   for (const deal of deals) {
-    cardsByStage.get(deal.stage_id)?.push({ ...deal, owner: (deal.owner_id && owners.get(deal.owner_id)) || null, updated_at: deal.updated_at.toISOString() });
+    cardsByStage
+      .get(deal.stage_id)
+      ?.push({ ...deal, owner: (deal.owner_id && owners.get(deal.owner_id)) || null, updated_at: deal.updated_at.toISOString() });
   }
   return {
     id: pipeline.id,

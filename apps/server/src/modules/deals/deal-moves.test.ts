@@ -34,7 +34,13 @@ describe('POST /api/pipeline-deals/{id}/move', () => {
   });
 
   it('moves a deal to a place in another stage, or to its end', async () => {
-    const { stages, byName } = await board(['A', 'B'], [['a', 'b'], ['x', 'y']]);
+    const { stages, byName } = await board(
+      ['A', 'B'],
+      [
+        ['a', 'b'],
+        ['x', 'y'],
+      ],
+    );
     await move(byName.a, { stage_id: stages[1].id, position: 1 });
     expect(await dealOrder(t, stages[0].id)).toEqual(['b']);
     expect(await dealOrder(t, stages[1].id)).toEqual(['x', 'a', 'y']);
@@ -65,7 +71,9 @@ describe('POST /api/pipeline-deals/{id}/move', () => {
   it('keeps positions dense and unique under 20 concurrent moves', async () => {
     const names = Array.from({ length: 12 }, (_, i) => `d${i}`);
     const { stages, byName } = await board(['A', 'B', 'C'], [names.slice(0, 6), names.slice(6, 10), names.slice(10)]);
-    const moves = Array.from({ length: 20 }, (_, i) => move(byName[names[(i * 7) % names.length]], { stage_id: stages[i % 3].id, position: (i * 5) % 4 }));
+    const moves = Array.from({ length: 20 }, (_, i) =>
+      move(byName[names[(i * 7) % names.length]], { stage_id: stages[i % 3].id, position: (i * 5) % 4 }),
+    );
     const statuses = (await Promise.all(moves)).map((r) => r.statusCode);
     expect(statuses).toEqual(Array(20).fill(200));
     const seen: string[] = [];
@@ -92,12 +100,19 @@ describe('GET /api/pipelines/{id}/board', () => {
       ['a', 1],
       ['b', 2],
     ]);
-    expect(data.stages[0].deals[2]).toMatchObject({ owner: { id: admin.user.id, name: 'Board Owner' }, amount_sought: '2500.00', currency: 'GBP' });
+    expect(data.stages[0].deals[2]).toMatchObject({
+      owner: { id: admin.user.id, name: 'Board Owner' },
+      amount_sought: '2500.00',
+      currency: 'GBP',
+    });
   });
 
   it('leaves out deleted deals, answers 404 for a missing pipeline and 400 for parameters', async () => {
     const { pipeline, stages, byName } = await board(['Only'], [['keep', 'gone']]);
-    await t.db.update(pipelineDeals).set({ deletedAt: new Date(), position: null }).where(and(eq(pipelineDeals.id, byName.gone), isNull(pipelineDeals.deletedAt)));
+    await t.db
+      .update(pipelineDeals)
+      .set({ deletedAt: new Date(), position: null })
+      .where(and(eq(pipelineDeals.id, byName.gone), isNull(pipelineDeals.deletedAt)));
     const { data } = (await admin.client.get(`/api/pipelines/${pipeline.id}/board`)).json();
     expect(data.stages[0].deals.map((d: { company_name: string }) => d.company_name)).toEqual(['keep']);
     expect(stages).toHaveLength(1);

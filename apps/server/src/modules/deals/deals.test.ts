@@ -40,10 +40,19 @@ describe('creating and editing deals', () => {
     });
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
-    expect(data).toMatchObject({ stage_id: stageIds[0], position: 1, amount_sought: '750000.00', pre_money_valuation: '3250000.50', currency: 'GBP' });
+    expect(data).toMatchObject({
+      stage_id: stageIds[0],
+      position: 1,
+      amount_sought: '750000.00',
+      pre_money_valuation: '3250000.50',
+      currency: 'GBP',
+    });
     expect(data.key_information).toBe('<p>Strong team</p>');
     expect(data.key_dates).toEqual([{ label: 'IC meeting', date: '2026-03-14' }]);
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'pipeline_deal'), eq(activityLog.subjectId, String(data.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'pipeline_deal'), eq(activityLog.subjectId, String(data.id))));
     expect(logs.map((l) => l.action)).toEqual(['created']);
   });
 
@@ -74,14 +83,23 @@ describe('creating and editing deals', () => {
     ];
     for (const [payload, field] of cases) {
       const response = await admin.client.post('/api/pipeline-deals', payload);
-      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ field, status: 422, errors: [field] });
+      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        field,
+        status: 422,
+        errors: [field],
+      });
     }
   });
 
   it('shows a deal with its owner, stage and pipeline, and 404s a missing one', async () => {
     const [deal] = await createDeals(t, { id: stageIds[1], pipelineId }, ['Shown Ltd'], { ownerId: admin.user.id });
     const body = (await admin.client.get(`/api/pipeline-deals/${deal.id}?include=owner,stage,pipeline`)).json();
-    expect(body.data).toMatchObject({ company_name: 'Shown Ltd', owner: { name: 'Owner Olga' }, stage: { name: 'Diligence' }, pipeline: { name: 'Deals' } });
+    expect(body.data).toMatchObject({
+      company_name: 'Shown Ltd',
+      owner: { name: 'Owner Olga' },
+      stage: { name: 'Diligence' },
+      pipeline: { name: 'Deals' },
+    });
     expect((await admin.client.get('/api/pipeline-deals/999999')).statusCode).toBe(404);
     expect((await admin.client.get(`/api/pipeline-deals/${deal.id}?include=secrets`)).statusCode).toBe(400);
   });
@@ -90,7 +108,11 @@ describe('creating and editing deals', () => {
     const { stages } = await createPipelineWithStages(t, 'Edit', ['A', 'B']);
     const [first] = await createDeals(t, stages[0], ['First', 'Second']);
     await createDeals(t, stages[1], ['Third']);
-    const response = await admin.client.patch(`/api/pipeline-deals/${first.id}`, { stage_id: stages[1].id, amount_sought: '1000', industry: '' });
+    const response = await admin.client.patch(`/api/pipeline-deals/${first.id}`, {
+      stage_id: stages[1].id,
+      amount_sought: '1000',
+      industry: '',
+    });
     expect(response.json().data).toMatchObject({ stage_id: stages[1].id, position: 1, amount_sought: '1000.00', industry: null });
     expect(await dealOrder(t, stages[0].id)).toEqual(['Second']);
     expect(await dealOrder(t, stages[1].id)).toEqual(['Third', 'First']);
@@ -107,8 +129,19 @@ describe('creating and editing deals', () => {
   });
 
   it('hands the data a Draft opportunity carries over on promotion', async () => {
-    const [deal] = await createDeals(t, { id: stageIds[0], pipelineId }, ['Promoted plc'], { amountSought: '500000.00', industry: 'Fintech', keyInformation: '<p>Why</p>' });
-    expect(await draftOpportunityFromDeal(t.db, deal.id)).toMatchObject({ source_deal_id: deal.id, name: 'Promoted plc', target_raise: '500000.00', industry: 'Fintech', description: '<p>Why</p>', currency: 'GBP' });
+    const [deal] = await createDeals(t, { id: stageIds[0], pipelineId }, ['Promoted plc'], {
+      amountSought: '500000.00',
+      industry: 'Fintech',
+      keyInformation: '<p>Why</p>',
+    });
+    expect(await draftOpportunityFromDeal(t.db, deal.id)).toMatchObject({
+      source_deal_id: deal.id,
+      name: 'Promoted plc',
+      target_raise: '500000.00',
+      industry: 'Fintech',
+      description: '<p>Why</p>',
+      currency: 'GBP',
+    });
   });
 });
 
@@ -125,17 +158,26 @@ describe('GET /api/pipeline-deals (table view)', () => {
   it('filters by stage, industry, owner and search, and sorts', async () => {
     const byStage = (await admin.client.get(`/api/pipeline-deals?filter[stage_id]=${listStage}&sort=company_name`)).json();
     expect(byStage.data.map((d: { company_name: string }) => d.company_name)).toEqual(['Alpha', 'Mid', 'Owned', 'Zeta 50%']);
-    const health = (await admin.client.get(`/api/pipeline-deals?filter[stage_id]=${listStage}&filter[industry]=Health&sort=-company_name&per_page=2`)).json();
+    const health = (
+      await admin.client.get(`/api/pipeline-deals?filter[stage_id]=${listStage}&filter[industry]=Health&sort=-company_name&per_page=2`)
+    ).json();
     expect(health.data.map((d: { company_name: string }) => d.company_name)).toEqual(['Zeta 50%', 'Mid']);
     expect(health.meta.total).toBe(3);
     expect((await admin.client.get(`/api/pipeline-deals?filter[stage_id]=${listStage}&filter[search]=50%25`)).json().meta.total).toBe(1);
-    const fields = (await admin.client.get(`/api/pipeline-deals?filter[stage_id]=${listStage}&filter[industry]=Energy&fields[pipeline_deals]=company_name,amount_sought`)).json();
+    const fields = (
+      await admin.client.get(
+        `/api/pipeline-deals?filter[stage_id]=${listStage}&filter[industry]=Energy&fields[pipeline_deals]=company_name,amount_sought`,
+      )
+    ).json();
     expect(fields.data).toEqual([{ id: expect.any(Number), company_name: 'Owned', amount_sought: '10.00' }]);
   });
 
-  it.each([['filter[colour]=red'], ['filter[owner_id]=abc'], ['sort=secret'], ['include=everything'], ['per_page=500']])('answers 400 for %s', async (query) => {
-    expect((await admin.client.get(`/api/pipeline-deals?${query}`)).statusCode).toBe(400);
-  });
+  it.each([['filter[colour]=red'], ['filter[owner_id]=abc'], ['sort=secret'], ['include=everything'], ['per_page=500']])(
+    'answers 400 for %s',
+    async (query) => {
+      expect((await admin.client.get(`/api/pipeline-deals?${query}`)).statusCode).toBe(400);
+    },
+  );
 });
 
 describe('deal permissions', () => {

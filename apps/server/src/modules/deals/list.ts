@@ -13,7 +13,11 @@ export const DEALS_RESOURCE: ListResource = {
     pipeline_id: idsFilter('pipeline_id', pipelineDeals.pipelineId),
     stage_id: idsFilter('stage_id', pipelineDeals.stageId),
     owner_id: idsFilter('owner_id', pipelineDeals.ownerId),
-    industry: (v) => inArray(pipelineDeals.industry, v.split(',').map((s) => s.trim())),
+    industry: (v) =>
+      inArray(
+        pipelineDeals.industry,
+        v.split(',').map((s) => s.trim()),
+      ),
     search: containsFilter(pipelineDeals.companyName),
   },
   sorts: {

@@ -49,9 +49,27 @@ export function presentDeal(row: DealRow) {
 /** Deals with the relations asked for, each relation loaded once for the whole page. */
 export async function presentDealsWith(db: Db, rows: DealRow[], includes: ReadonlySet<string>) {
   const [owners, stages, pipelineNames] = await Promise.all([
-    includes.has('owner') ? namesById(db, users, rows.map((r) => r.ownerId)) : null,
-    includes.has('stage') ? namesById(db, pipelineStages, rows.map((r) => r.stageId)) : null,
-    includes.has('pipeline') ? namesById(db, pipelines, rows.map((r) => r.pipelineId)) : null,
+    includes.has('owner')
+      ? namesById(
+          db,
+          users,
+          rows.map((r) => r.ownerId),
+        )
+      : null,
+    includes.has('stage')
+      ? namesById(
+          db,
+          pipelineStages,
+          rows.map((r) => r.stageId),
+        )
+      : null,
+    includes.has('pipeline')
+      ? namesById(
+          db,
+          pipelines,
+          rows.map((r) => r.pipelineId),
+        )
+      : null,
   ]);
   return rows.map((row) => ({
     ...presentDeal(row),

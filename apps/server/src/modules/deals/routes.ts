@@ -82,7 +82,13 @@ export function registerDealRoutes(app: FastifyInstance, { db, clock }: AppConte
     });
     return present(updated, request);
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/pipeline-deals/:id', schema: { params: idParams }, onRequest: authorize('deals', 'update'), handler: update });
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/pipeline-deals/:id',
+    schema: { params: idParams },
+    onRequest: authorize('deals', 'update'),
+    handler: update,
+  });
 
   /** Kanban drag and drop (and its keyboard equivalent): one transactional move. */
   app.post('/api/pipeline-deals/:id/move', { schema: { params: idParams }, onRequest: authorize('deals', 'update') }, async (request) => {
@@ -103,12 +109,16 @@ export function registerDealRoutes(app: FastifyInstance, { db, clock }: AppConte
     return present(moved, request);
   });
 
-  app.delete('/api/pipeline-deals/:id', { schema: { params: idParams }, onRequest: authorize('deals', 'delete') }, async (request, reply) => {
-    const { id } = request.params as Params;
-    await db.transaction(async (tx) => {
-      const { before, after } = await deleteDeal(tx, id, clock.now());
-      await recordActivity(tx, { request, action: 'deleted', subjectType: 'pipeline_deal', subjectId: id, before, after });
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/pipeline-deals/:id',
+    { schema: { params: idParams }, onRequest: authorize('deals', 'delete') },
+    async (request, reply) => {
+      const { id } = request.params as Params;
+      await db.transaction(async (tx) => {
+        const { before, after } = await deleteDeal(tx, id, clock.now());
+        await recordActivity(tx, { request, action: 'deleted', subjectType: 'pipeline_deal', subjectId: id, before, after });
+      });
+      return reply.status(204).send();
+    },
+  );
 }

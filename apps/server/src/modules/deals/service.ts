@@ -9,14 +9,20 @@ import { findLiveStage } from '../pipelines/service';
 import type { CreateDealInput, UpdateDealInput } from './schemas';
 
 export async function findLiveDeal(db: Db, id: number): Promise<DealRow | undefined> {
-  const [row] = await db.select().from(pipelineDeals).where(and(eq(pipelineDeals.id, id), isNull(pipelineDeals.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(pipelineDeals)
+    .where(and(eq(pipelineDeals.id, id), isNull(pipelineDeals.deletedAt)));
   return row;
 }
 
 /** A deal's owner is a member of staff with a live account. */
 async function assertOwner(db: Db, ownerId: number | null | undefined) {
   if (ownerId == null) return;
-  const [owner] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, ownerId), ne(users.roleId, Role.User), isNull(users.deletedAt)));
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, ownerId), ne(users.roleId, Role.User), isNull(users.deletedAt)));
   if (!owner) throw validationError({ owner_id: ['Choose a member of staff as the owner.'] });
 }
 
@@ -48,10 +54,19 @@ export async function createDeal(tx: Db, input: CreateDealInput): Promise<DealRo
   const [stage] = await tx
     .select()
     .from(pipelineStages)
-    .where(and(eq(pipelineStages.pipelineId, pipelineId), isNull(pipelineStages.deletedAt), stageId === undefined ? undefined : eq(pipelineStages.id, stageId)))
+    .where(
+      and(
+        eq(pipelineStages.pipelineId, pipelineId),
+        isNull(pipelineStages.deletedAt),
+        stageId === undefined ? undefined : eq(pipelineStages.id, stageId),
+      ),
+    )
     .orderBy(pipelineStages.position)
     .limit(1);
-  if (!stage) throw validationError({ stage_id: [stageId === undefined ? 'This pipeline has no stages yet: add one first.' : 'Choose a stage of this pipeline.'] });
+  if (!stage)
+    throw validationError({
+      stage_id: [stageId === undefined ? 'This pipeline has no stages yet: add one first.' : 'Choose a stage of this pipeline.'],
+    });
   const position = await liveDealCount(tx, stage.id);
   const [deal] = await tx
     .insert(pipelineDeals)
@@ -71,7 +86,8 @@ async function lockDeal(tx: Db, dealId: number, otherPipelineIds: number[] = [])
   const deal = await findLiveDeal(tx, dealId);
   if (!deal) throw notFound('deal');
   // Only a move to another pipeline, committed while we waited, leaves the deal outside our locks.
-  if (deal.pipelineId !== seen.pipelineId) throw new AppError('conflict', 'The deal was moved to another pipeline meanwhile. Reload and try again.');
+  if (deal.pipelineId !== seen.pipelineId)
+    throw new AppError('conflict', 'The deal was moved to another pipeline meanwhile. Reload and try again.');
   return deal;
 }
 

@@ -20,7 +20,12 @@ const EMPTY_AMOUNTS = Object.fromEntries(LEDGER_KINDS.map((k) => [k, '0.00'])) a
  * Live ledger entries on or before `asOf` matching `where`, summed per `key` (fund or investor) and
  * kind in SQL (numeric sums are exact), so any number of entries costs one small grouped query.
  */
-async function ledgerTotalsBy(db: Db, key: typeof ledgers.fundId | typeof ledgers.investorId, where: SQL | undefined, asOf: string): Promise<Map<number, LedgerTotals>> {
+async function ledgerTotalsBy(
+  db: Db,
+  key: typeof ledgers.fundId | typeof ledgers.investorId,
+  where: SQL | undefined,
+  asOf: string,
+): Promise<Map<number, LedgerTotals>> {
   const rows = await db
     .select({ key, kind: ledgers.kind, amount: sql<string>`sum(${ledgers.amount})`, units: sql<string | null>`sum(${ledgers.units})` })
     .from(ledgers)
@@ -49,7 +54,14 @@ export async function latestNavByFund(db: Db, fundIds: number[], asOf: string, p
   const rows = await db
     .selectDistinctOn([netAssetValues.fundId])
     .from(netAssetValues)
-    .where(and(inArray(netAssetValues.fundId, fundIds), isNull(netAssetValues.deletedAt), lte(netAssetValues.date, asOf), priced ? isNotNull(netAssetValues.navPerUnit) : undefined))
+    .where(
+      and(
+        inArray(netAssetValues.fundId, fundIds),
+        isNull(netAssetValues.deletedAt),
+        lte(netAssetValues.date, asOf),
+        priced ? isNotNull(netAssetValues.navPerUnit) : undefined,
+      ),
+    )
     .orderBy(netAssetValues.fundId, desc(netAssetValues.date));
   return new Map(rows.map((r) => [r.fundId, r]));
 }
@@ -99,7 +111,10 @@ export type FundFigures = ReturnType<typeof fundFigures>;
 
 export async function fundFiguresFor(db: Db, fundIds: number[], asOf: string): Promise<Map<number, FundFigures>> {
   if (!fundIds.length) return new Map();
-  const [totals, navs] = await Promise.all([ledgerTotalsByFund(db, inArray(ledgers.fundId, fundIds), asOf), latestNavByFund(db, fundIds, asOf)]);
+  const [totals, navs] = await Promise.all([
+    ledgerTotalsByFund(db, inArray(ledgers.fundId, fundIds), asOf),
+    latestNavByFund(db, fundIds, asOf),
+  ]);
   return new Map(fundIds.map((id) => [id, fundFigures(totals.get(id), navs.get(id), asOf)]));
 }
 

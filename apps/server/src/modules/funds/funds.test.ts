@@ -27,7 +27,15 @@ describe('funds_enabled off', () => {
     await setFundsEnabled(t, false);
     try {
       expect((await agent(t.app).get('/api/funds')).statusCode).toBe(401);
-      for (const url of ['/api/funds', `/api/funds/${fund.id}`, `/api/funds/${fund.id}/portfolio-analysis`, '/api/funds/export', '/api/net-asset-values', '/api/ledgers', '/api/ledgers/export']) {
+      for (const url of [
+        '/api/funds',
+        `/api/funds/${fund.id}`,
+        `/api/funds/${fund.id}/portfolio-analysis`,
+        '/api/funds/export',
+        '/api/net-asset-values',
+        '/api/ledgers',
+        '/api/ledgers/export',
+      ]) {
         expect({ url, status: (await admin.client.get(url)).statusCode }).toEqual({ url, status: 404 });
         expect({ url, status: (await custodian.get(url)).statusCode }).toEqual({ url, status: 404 });
       }
@@ -67,7 +75,10 @@ describe('creating and editing funds', () => {
       manager: { id: admin.user.id, name: 'Admin Ada' },
       figures: { paid_in: '0.00', latest_nav: null, dpi: null, rvpi: null, tvpi: null, units_issued: '0.000000' },
     });
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'fund'), eq(activityLog.subjectId, String(data.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'fund'), eq(activityLog.subjectId, String(data.id))));
     expect(logs.map((l) => l.action)).toEqual(['created']);
   });
 
@@ -87,7 +98,11 @@ describe('creating and editing funds', () => {
     ];
     for (const [payload, field] of cases) {
       const response = await admin.client.post('/api/funds', payload);
-      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ field, status: 422, errors: [field] });
+      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        field,
+        status: 422,
+        errors: [field],
+      });
     }
   });
 
@@ -126,12 +141,22 @@ describe('GET /api/funds and its export', () => {
     const body = (await admin.client.get('/api/funds?filter[currency]=USD&filter[type]=SEIS&sort=-target_size')).json();
     expect(body.data.map((f: { name: string }) => f.name)).toEqual(['List Beta', 'List Alpha']);
     expect(body.data[0].figures).toBeUndefined();
-    const withFigures = (await admin.client.get('/api/funds?filter[search]=List&filter[vintage]=2020&include=manager&append=figures')).json();
+    const withFigures = (
+      await admin.client.get('/api/funds?filter[search]=List&filter[vintage]=2020&include=manager&append=figures')
+    ).json();
     expect(withFigures.meta.total).toBe(2);
     expect(withFigures.data[0]).toMatchObject({ manager: null, figures: { paid_in: '0.00' } });
   });
 
-  it.each([['filter[colour]=red'], ['filter[vintage]=twenty'], ['sort=secret'], ['include=everything'], ['append=x'], ['as_of=2024-02-30'], ['filter[currency]=XYZ']])('answers 400 for %s', async (query) => {
+  it.each([
+    ['filter[colour]=red'],
+    ['filter[vintage]=twenty'],
+    ['sort=secret'],
+    ['include=everything'],
+    ['append=x'],
+    ['as_of=2024-02-30'],
+    ['filter[currency]=XYZ'],
+  ])('answers 400 for %s', async (query) => {
     expect((await admin.client.get(`/api/funds?${query}`)).statusCode).toBe(400);
   });
 
@@ -142,7 +167,16 @@ describe('GET /api/funds and its export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     const rows = parseCsvExport(response.body);
-    expect(rows.map((r) => ({ id: Number(r.ID), name: r.Name, type: r.Type, vintage: Number(r.Vintage), target: r['Target size'], paid: r['Paid in'] }))).toEqual(
+    expect(
+      rows.map((r) => ({
+        id: Number(r.ID),
+        name: r.Name,
+        type: r.Type,
+        vintage: Number(r.Vintage),
+        target: r['Target size'],
+        paid: r['Paid in'],
+      })),
+    ).toEqual(
       list.map((f: { id: number; name: string; type: string; vintage: number; target_size: string; figures: { paid_in: string } }) => ({
         id: f.id,
         name: f.name,
@@ -179,10 +213,24 @@ describe('fund figures, positions and portfolio analysis', () => {
     };
     await post('/api/net-asset-values', { fund_id: fundId, date: '2024-01-01', nav: '1000000.00', units_in_issue: '1000000' });
     await post('/api/ledgers', { fund_id: fundId, investor_id: alice, kind: 'subscription', date: '2024-02-01', amount: '10000.00' });
-    await post('/api/ledgers', { fund_id: fundId, investor_id: bob, kind: 'subscription', date: '2024-02-01', amount: '5000.00', units: '4000' });
+    await post('/api/ledgers', {
+      fund_id: fundId,
+      investor_id: bob,
+      kind: 'subscription',
+      date: '2024-02-01',
+      amount: '5000.00',
+      units: '4000',
+    });
     await post('/api/net-asset-values', { fund_id: fundId, date: '2024-06-30', nav: '20000.00' });
     await post('/api/ledgers', { fund_id: fundId, investor_id: alice, kind: 'subscription', date: '2024-07-01', amount: '1000.00' });
-    await post('/api/ledgers', { fund_id: fundId, investor_id: alice, kind: 'redemption', date: '2024-08-01', amount: '500.00', units: '300' });
+    await post('/api/ledgers', {
+      fund_id: fundId,
+      investor_id: alice,
+      kind: 'redemption',
+      date: '2024-08-01',
+      amount: '500.00',
+      units: '300',
+    });
     await post('/api/ledgers', { fund_id: fundId, investor_id: alice, kind: 'distribution', date: '2024-09-01', amount: '250.00' });
     await post('/api/ledgers', { fund_id: fundId, investor_id: alice, kind: 'fee', date: '2024-09-01', amount: '100.00' });
   });
@@ -251,10 +299,18 @@ describe('fund figures, positions and portfolio analysis', () => {
   });
 
   it('lists the fund portfolio and analyses it by industry and stage (hand-checked)', async () => {
-    const holding = (values: Partial<Parameters<typeof addFundInvestment>[1]>) => addFundInvestment(t, { fundId, companyName: 'X', cost: '0.00', ...values });
+    const holding = (values: Partial<Parameters<typeof addFundInvestment>[1]>) =>
+      addFundInvestment(t, { fundId, companyName: 'X', cost: '0.00', ...values });
     await holding({ companyName: 'Alpha', industry: 'Fintech', stage: 'Seed', cost: '100000.00', currentValuation: '250000.00' });
     await holding({ companyName: 'Beta', industry: 'Fintech', stage: 'Series A', cost: '200000.00' });
-    await holding({ companyName: 'Gamma', industry: 'Health', stage: 'Seed', cost: '50000.00', currentValuation: '10000.00', maturityStatus: 'written_off' });
+    await holding({
+      companyName: 'Gamma',
+      industry: 'Health',
+      stage: 'Seed',
+      cost: '50000.00',
+      currentValuation: '10000.00',
+      maturityStatus: 'written_off',
+    });
     await holding({ companyName: 'Delta', stage: 'Seed', cost: '150000.00', currentValuation: '300000.00', maturityStatus: 'exited' });
     await holding({ companyName: 'Epsilon', industry: 'Health', stage: 'Series A', cost: '33333.33', currentValuation: '66666.67' });
     await holding({ companyName: 'Deleted', industry: 'Health', stage: 'Seed', cost: '999.00', deletedAt: new Date() });
@@ -285,7 +341,11 @@ describe('fund figures, positions and portfolio analysis', () => {
       ],
     });
     const empty = await createFund(t, { name: 'No holdings' });
-    expect((await admin.client.get(`/api/funds/${empty.id}/portfolio-analysis`)).json().data).toMatchObject({ totals: { count: 0, cost: '0.00', value: '0.00' }, by_industry: [], by_stage: [] });
+    expect((await admin.client.get(`/api/funds/${empty.id}/portfolio-analysis`)).json().data).toMatchObject({
+      totals: { count: 0, cost: '0.00', value: '0.00' },
+      by_industry: [],
+      by_stage: [],
+    });
     expect((await admin.client.get(`/api/funds/${fundId}/portfolio-analysis?x=1`)).statusCode).toBe(400);
   });
 });

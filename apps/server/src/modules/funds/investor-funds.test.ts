@@ -21,12 +21,49 @@ beforeAll(async () => {
   notMineId = notMine.id;
   await addNav(t, { fundId: held.id, date: '2024-01-01', nav: '1000.00', unitsInIssue: '1000', navPerUnit: '1.000000' });
   await addNav(t, { fundId: held.id, date: '2024-06-30', nav: '1800.00', unitsInIssue: '1200', navPerUnit: '1.500000' });
-  await addLedgerEntry(t, { fundId: held.id, investorId: me.user.id, kind: 'subscription', date: '2024-02-01', amount: '200.00', units: '200', navPerUnit: '1.000000', notes: 'staff only' });
+  await addLedgerEntry(t, {
+    fundId: held.id,
+    investorId: me.user.id,
+    kind: 'subscription',
+    date: '2024-02-01',
+    amount: '200.00',
+    units: '200',
+    navPerUnit: '1.000000',
+    notes: 'staff only',
+  });
   await addLedgerEntry(t, { fundId: held.id, investorId: me.user.id, kind: 'distribution', date: '2024-09-01', amount: '30.00' });
-  await addLedgerEntry(t, { fundId: held.id, investorId: me.user.id, kind: 'fee', date: '2024-09-01', amount: '99.00', deletedAt: new Date() });
-  await addLedgerEntry(t, { fundId: notMine.id, investorId: other.user.id, kind: 'subscription', date: '2024-02-01', amount: '500.00', units: '500' });
-  await addLedgerEntry(t, { fundId: held.id, investorId: other.user.id, kind: 'subscription', date: '2024-02-01', amount: '800.00', units: '800' });
-  await addLedgerEntry(t, { fundId: deletedFund.id, investorId: me.user.id, kind: 'subscription', date: '2024-02-01', amount: '1.00', units: '1' });
+  await addLedgerEntry(t, {
+    fundId: held.id,
+    investorId: me.user.id,
+    kind: 'fee',
+    date: '2024-09-01',
+    amount: '99.00',
+    deletedAt: new Date(),
+  });
+  await addLedgerEntry(t, {
+    fundId: notMine.id,
+    investorId: other.user.id,
+    kind: 'subscription',
+    date: '2024-02-01',
+    amount: '500.00',
+    units: '500',
+  });
+  await addLedgerEntry(t, {
+    fundId: held.id,
+    investorId: other.user.id,
+    kind: 'subscription',
+    date: '2024-02-01',
+    amount: '800.00',
+    units: '800',
+  });
+  await addLedgerEntry(t, {
+    fundId: deletedFund.id,
+    investorId: me.user.id,
+    kind: 'subscription',
+    date: '2024-02-01',
+    amount: '1.00',
+    units: '1',
+  });
 });
 afterAll(() => t.close());
 
@@ -49,7 +86,17 @@ const position = {
 describe('GET /api/my/funds', () => {
   it('lists only the funds where the investor has ledger entries, with their own position', async () => {
     const body = (await me.client.get('/api/my/funds')).json();
-    expect(body.data).toEqual([{ id: heldId, name: 'Held Fund', type: 'EIS', vintage: 2021, currency: 'GBP', description: '<p>Public</p>', position: { as_of: expect.any(String), ...position } }]);
+    expect(body.data).toEqual([
+      {
+        id: heldId,
+        name: 'Held Fund',
+        type: 'EIS',
+        vintage: 2021,
+        currency: 'GBP',
+        description: '<p>Public</p>',
+        position: { as_of: expect.any(String), ...position },
+      },
+    ]);
     // Fees, manager and other staff fields stay on the admin side.
     expect(body.data[0].management_fee).toBeUndefined();
     const theirs = (await other.client.get('/api/my/funds')).json();
@@ -91,7 +138,11 @@ describe('GET /api/my/funds', () => {
     expect((await agent(t.app).get('/api/my/funds')).statusCode).toBe(401);
     for (const roleId of ROLE_IDS.filter((r) => r !== Role.User)) {
       const { client } = await signedIn(t, roleId);
-      expect({ roleId, list: (await client.get('/api/my/funds')).statusCode, show: (await client.get(`/api/my/funds/${heldId}`)).statusCode }).toEqual({ roleId, list: 403, show: 403 });
+      expect({
+        roleId,
+        list: (await client.get('/api/my/funds')).statusCode,
+        show: (await client.get(`/api/my/funds/${heldId}`)).statusCode,
+      }).toEqual({ roleId, list: 403, show: 403 });
     }
   });
 });

@@ -78,7 +78,15 @@ export function registerInvestorFundRoutes(app: FastifyInstance, { db, clock }: 
         position: positions.get(fund.id)!,
         nav_history: navs.map((n) => ({ date: n.date, nav: n.nav, nav_per_unit: n.navPerUnit })),
         // Staff notes stay on the admin side.
-        transactions: entries.map((e) => ({ id: e.id, kind: e.kind, date: e.date, amount: e.amount, units: e.units, nav_per_unit: e.navPerUnit, reference: e.reference })),
+        transactions: entries.map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          date: e.date,
+          amount: e.amount,
+          units: e.units,
+          nav_per_unit: e.navPerUnit,
+          reference: e.reference,
+        })),
       },
     };
   });

@@ -46,8 +46,20 @@ export function presentLedger(row: LedgerRow) {
 
 export async function presentLedgersWith(db: Db, rows: LedgerRow[], includes: ReadonlySet<string>) {
   const [fundNames, investors] = await Promise.all([
-    includes.has('fund') ? namesById(db, funds, rows.map((r) => r.fundId)) : null,
-    includes.has('investor') ? namesById(db, users, rows.map((r) => r.investorId)) : null,
+    includes.has('fund')
+      ? namesById(
+          db,
+          funds,
+          rows.map((r) => r.fundId),
+        )
+      : null,
+    includes.has('investor')
+      ? namesById(
+          db,
+          users,
+          rows.map((r) => r.investorId),
+        )
+      : null,
   ]);
   return rows.map((row) => ({
     ...presentLedger(row),

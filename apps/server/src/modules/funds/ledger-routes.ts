@@ -59,14 +59,22 @@ export function registerLedgerRoutes(app: FastifyInstance, { db, clock }: AppCon
     return { data: (await presentLedgersWith(db, [row], includes))[0] };
   }
 
-  app.get('/api/ledgers/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) => present(await loadLedger((request.params as { id: number }).id), request));
+  app.get('/api/ledgers/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) =>
+    present(await loadLedger((request.params as { id: number }).id), request),
+  );
 
   app.post('/api/ledgers', { onRequest: authorizeFunds(db, 'update'), config: { idempotent: true } }, async (request, reply) => {
     const input = parseFields(createLedgerSchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
       await lockFund(tx, input.fund_id);
       await assertInvestor(tx, input.investor_id);
-      const { units, navPerUnit } = await resolveUnits(tx, { fundId: input.fund_id, kind: input.kind, date: input.date, amount: input.amount, units: input.units });
+      const { units, navPerUnit } = await resolveUnits(tx, {
+        fundId: input.fund_id,
+        kind: input.kind,
+        date: input.date,
+        amount: input.amount,
+        units: input.units,
+      });
       await assertUnitsNeverNegative(tx, input.fund_id, input.investor_id, 0, { date: input.date, kind: input.kind, units });
       const [row] = await tx
         .insert(ledgers)
@@ -109,7 +117,15 @@ export function registerLedgerRoutes(app: FastifyInstance, { db, clock }: AppCon
       await assertUnitsNeverNegative(tx, before.fundId, before.investorId, before.id, { date, kind: before.kind, units: dealt.units });
       const [row] = await tx
         .update(ledgers)
-        .set({ date, amount, units: dealt.units, navPerUnit: dealt.navPerUnit, reference: input.reference, notes: input.notes, updatedAt: clock.now() })
+        .set({
+          date,
+          amount,
+          units: dealt.units,
+          navPerUnit: dealt.navPerUnit,
+          reference: input.reference,
+          notes: input.notes,
+          updatedAt: clock.now(),
+        })
         .where(eq(ledgers.id, before.id))
         .returning();
       await recordActivity(tx, { request, action: 'updated', subjectType: 'ledger', subjectId: before.id, before, after: row });
@@ -117,7 +133,13 @@ export function registerLedgerRoutes(app: FastifyInstance, { db, clock }: AppCon
     });
     return present(updated, request);
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/ledgers/:id', schema: { params: idParams }, onRequest: authorizeFunds(db, 'update'), handler: update });
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/ledgers/:id',
+    schema: { params: idParams },
+    onRequest: authorizeFunds(db, 'update'),
+    handler: update,
+  });
 
   /** Soft delete; removing a subscription that later redemptions rely on is refused (422 on units). */
   app.delete('/api/ledgers/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'delete') }, async (request, reply) => {
@@ -126,7 +148,11 @@ export function registerLedgerRoutes(app: FastifyInstance, { db, clock }: AppCon
       await lockFund(tx, seen.fundId);
       const before = await loadLedger(seen.id, tx);
       await assertUnitsNeverNegative(tx, before.fundId, before.investorId, before.id, null);
-      const [row] = await tx.update(ledgers).set({ deletedAt: clock.now(), updatedAt: clock.now() }).where(eq(ledgers.id, before.id)).returning();
+      const [row] = await tx
+        .update(ledgers)
+        .set({ deletedAt: clock.now(), updatedAt: clock.now() })
+        .where(eq(ledgers.id, before.id))
+        .returning();
       await recordActivity(tx, { request, action: 'deleted', subjectType: 'ledger', subjectId: before.id, before, after: row });
     });
     return reply.status(204).send();

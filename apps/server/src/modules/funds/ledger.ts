@@ -28,14 +28,18 @@ export async function resolveUnits(tx: Db, entry: { fundId: number; kind: Kind; 
   if (entry.units) return { units: entry.units, navPerUnit: null };
   if (entry.kind === 'redemption') throw validationError({ units: ['Enter the number of units redeemed.'] });
   const nav = (await latestNavByFund(tx, [entry.fundId], entry.date, true)).get(entry.fundId);
-  if (!nav?.navPerUnit) throw validationError({ units: ['Enter the units: the fund has no NAV per unit on or before this date to derive them from.'] });
+  if (!nav?.navPerUnit)
+    throw validationError({ units: ['Enter the units: the fund has no NAV per unit on or before this date to derive them from.'] });
   const units = unitsForSubscription(entry.amount, nav.navPerUnit);
   if (!new Decimal(units).gt(0)) throw validationError({ amount: ['The amount buys less than one millionth of a unit.'] });
   return { units, navPerUnit: nav.navPerUnit };
 }
 
 export async function assertInvestor(tx: Db, investorId: number) {
-  const [investor] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, investorId), eq(users.roleId, Role.User), isNull(users.deletedAt)));
+  const [investor] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, investorId), eq(users.roleId, Role.User), isNull(users.deletedAt)));
   if (!investor) throw validationError({ investor_id: ['Choose an investor.'] });
 }
 
@@ -51,7 +55,15 @@ export async function assertUnitsNeverNegative(tx: Db, fundId: number, investorI
   const rows = await tx
     .select({ date: ledgers.date, kind: ledgers.kind, units: ledgers.units })
     .from(ledgers)
-    .where(and(eq(ledgers.fundId, fundId), eq(ledgers.investorId, investorId), isNull(ledgers.deletedAt), inArray(ledgers.kind, ['subscription', 'redemption']), ne(ledgers.id, exceptId)));
+    .where(
+      and(
+        eq(ledgers.fundId, fundId),
+        eq(ledgers.investorId, investorId),
+        isNull(ledgers.deletedAt),
+        inArray(ledgers.kind, ['subscription', 'redemption']),
+        ne(ledgers.id, exceptId),
+      ),
+    );
   const moves: UnitMove[] = replace && dealsInUnits(replace.kind) ? [...rows, replace] : rows;
   const order = (m: UnitMove) => (m.kind === 'subscription' ? 0 : 1);
   moves.sort((a, b) => (a.date === b.date ? order(a) - order(b) : a.date < b.date ? -1 : 1));
@@ -59,7 +71,11 @@ export async function assertUnitsNeverNegative(tx: Db, fundId: number, investorI
   for (const move of moves) {
     held = move.kind === 'subscription' ? held.plus(move.units!) : held.minus(move.units!);
     if (held.isNeg()) {
-      throw validationError({ units: [`The investor would hold ${held.toFixed(UNIT_PLACES)} units on ${move.date}: they cannot redeem more units than they hold.`] });
+      throw validationError({
+        units: [
+          `The investor would hold ${held.toFixed(UNIT_PLACES)} units on ${move.date}: they cannot redeem more units than they hold.`,
+        ],
+      });
     }
   }
 }

@@ -14,7 +14,11 @@ export const FUNDS_RESOURCE: ListResource = {
   name: 'funds',
   filters: {
     search: containsFilter(funds.name),
-    type: (v) => inArray(funds.type, v.split(',').map((s) => s.trim())),
+    type: (v) =>
+      inArray(
+        funds.type,
+        v.split(',').map((s) => s.trim()),
+      ),
     vintage: (v) => {
       if (!/^\d{4}$/.test(v)) throw new AppError('bad_request', 'filter[vintage] must be a year.');
       return eq(funds.vintage, Number(v));

@@ -22,16 +22,46 @@ describe('net asset values', () => {
   it('computes NAV per unit exactly and stores it, units in issue from the ledgers when not given', async () => {
     const fund = await createFund(t);
     const investor = await createInvestor(t);
-    await addLedgerEntry(t, { fundId: fund.id, investorId: investor.id, kind: 'subscription', date: '2024-01-10', amount: '3000.00', units: '3000' });
-    await addLedgerEntry(t, { fundId: fund.id, investorId: investor.id, kind: 'redemption', date: '2024-02-10', amount: '10.00', units: '0.5' });
-    await addLedgerEntry(t, { fundId: fund.id, investorId: investor.id, kind: 'subscription', date: '2024-04-01', amount: '9.00', units: '9' });
+    await addLedgerEntry(t, {
+      fundId: fund.id,
+      investorId: investor.id,
+      kind: 'subscription',
+      date: '2024-01-10',
+      amount: '3000.00',
+      units: '3000',
+    });
+    await addLedgerEntry(t, {
+      fundId: fund.id,
+      investorId: investor.id,
+      kind: 'redemption',
+      date: '2024-02-10',
+      amount: '10.00',
+      units: '0.5',
+    });
+    await addLedgerEntry(t, {
+      fundId: fund.id,
+      investorId: investor.id,
+      kind: 'subscription',
+      date: '2024-04-01',
+      amount: '9.00',
+      units: '9',
+    });
     const response = await admin.post('/api/net-asset-values', { fund_id: fund.id, date: '2024-03-31', nav: '10000.00' });
     expect(response.statusCode).toBe(201);
     // 10000 ÷ 2999.5 = 3.33388898…, half-up to 6 dp; the April subscription is after the date.
-    expect(response.json().data).toMatchObject({ fund_id: fund.id, date: '2024-03-31', nav: '10000.00', units_in_issue: '2999.500000', nav_per_unit: '3.333889' });
+    expect(response.json().data).toMatchObject({
+      fund_id: fund.id,
+      date: '2024-03-31',
+      nav: '10000.00',
+      units_in_issue: '2999.500000',
+      nav_per_unit: '3.333889',
+    });
     const [stored] = await t.db.select().from(netAssetValues).where(eq(netAssetValues.id, response.json().data.id));
     expect(stored.navPerUnit).toBe('3.333889');
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'net_asset_value'), eq(activityLog.subjectId, String(stored.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'net_asset_value'), eq(activityLog.subjectId, String(stored.id))));
     expect(logs.map((l) => l.action)).toEqual(['created']);
 
     const explicit = await admin.post('/api/net-asset-values', { fund_id: fund.id, date: '2024-06-30', nav: '2.00', units_in_issue: '3' });
@@ -42,7 +72,9 @@ describe('net asset values', () => {
 
   it('answers 422 on the date for a second NAV on the same day, and on other bad fields', async () => {
     const fund = await createFund(t);
-    expect((await admin.post('/api/net-asset-values', { fund_id: fund.id, date: '2024-03-31', nav: '1.00', units_in_issue: '1' })).statusCode).toBe(201);
+    expect(
+      (await admin.post('/api/net-asset-values', { fund_id: fund.id, date: '2024-03-31', nav: '1.00', units_in_issue: '1' })).statusCode,
+    ).toBe(201);
     const duplicate = await admin.post('/api/net-asset-values', { fund_id: fund.id, date: '2024-03-31', nav: '2.00', units_in_issue: '1' });
     expect(duplicate.statusCode).toBe(422);
     expect(errorFields(duplicate)).toEqual(['date']);
@@ -91,11 +123,29 @@ describe('ledgers', () => {
   });
 
   it('derives subscription units from the NAV per unit on the date, rounded down', async () => {
-    const response = await admin.post('/api/ledgers?include=fund,investor', { fund_id: fundId, investor_id: investorId, kind: 'subscription', date: '2024-02-01', amount: '1000', reference: 'SUB-1' });
+    const response = await admin.post('/api/ledgers?include=fund,investor', {
+      fund_id: fundId,
+      investor_id: investorId,
+      kind: 'subscription',
+      date: '2024-02-01',
+      amount: '1000',
+      reference: 'SUB-1',
+    });
     expect(response.statusCode).toBe(201);
     // 1000 ÷ 3.333333 = 300.00003000…
-    expect(response.json().data).toMatchObject({ kind: 'subscription', amount: '1000.00', units: '300.000030', nav_per_unit: '3.333333', reference: 'SUB-1', fund: { name: 'Ledger Fund' }, investor: { name: 'Lena Ledger' } });
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'ledger'), eq(activityLog.subjectId, String(response.json().data.id))));
+    expect(response.json().data).toMatchObject({
+      kind: 'subscription',
+      amount: '1000.00',
+      units: '300.000030',
+      nav_per_unit: '3.333333',
+      reference: 'SUB-1',
+      fund: { name: 'Ledger Fund' },
+      investor: { name: 'Lena Ledger' },
+    });
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'ledger'), eq(activityLog.subjectId, String(response.json().data.id))));
     expect(logs.map((l) => l.action)).toEqual(['created']);
   });
 
@@ -122,8 +172,22 @@ describe('ledgers', () => {
 
   it('keeps every investor’s unit balance from going negative, through edits and deletes', async () => {
     const investor = (await createInvestor(t)).id;
-    const sub = await admin.post('/api/ledgers', { fund_id: fundId, investor_id: investor, kind: 'subscription', date: '2024-03-01', amount: '100.00', units: '50' });
-    const red = await admin.post('/api/ledgers', { fund_id: fundId, investor_id: investor, kind: 'redemption', date: '2024-04-01', amount: '60.00', units: '30' });
+    const sub = await admin.post('/api/ledgers', {
+      fund_id: fundId,
+      investor_id: investor,
+      kind: 'subscription',
+      date: '2024-03-01',
+      amount: '100.00',
+      units: '50',
+    });
+    const red = await admin.post('/api/ledgers', {
+      fund_id: fundId,
+      investor_id: investor,
+      kind: 'redemption',
+      date: '2024-04-01',
+      amount: '60.00',
+      units: '30',
+    });
     expect(red.statusCode).toBe(201);
     // A redemption dated before the subscription would leave them short on that date.
     expect(errorFields(await admin.patch(`/api/ledgers/${red.json().data.id}`, { date: '2024-02-01' }))).toEqual(['units']);
@@ -139,7 +203,15 @@ describe('ledgers', () => {
 
   it('re-derives units when a derived subscription changes amount; keeps entered units', async () => {
     const investor = (await createInvestor(t)).id;
-    const derived = (await admin.post('/api/ledgers', { fund_id: fundId, investor_id: investor, kind: 'subscription', date: '2024-03-01', amount: '10.00' })).json().data;
+    const derived = (
+      await admin.post('/api/ledgers', {
+        fund_id: fundId,
+        investor_id: investor,
+        kind: 'subscription',
+        date: '2024-03-01',
+        amount: '10.00',
+      })
+    ).json().data;
     expect(derived.units).toBe('3.000000');
     const edited = (await admin.patch(`/api/ledgers/${derived.id}`, { amount: '20.00', notes: 'Topped up' })).json().data;
     expect(edited).toMatchObject({ amount: '20.00', units: '6.000000', nav_per_unit: '3.333333', notes: 'Topped up' });
@@ -155,15 +227,41 @@ describe('ledgers', () => {
       ['distribution', '2024-06-01', '6.00'],
       ['fee', '2024-07-01', '1.50'],
     ] as const) {
-      await admin.post('/api/ledgers', { fund_id: fundId, investor_id: investor, kind, date, amount, ...(kind === 'subscription' ? { units: '10' } : {}), reference: '=cmd()' });
+      await admin.post('/api/ledgers', {
+        fund_id: fundId,
+        investor_id: investor,
+        kind,
+        date,
+        amount,
+        ...(kind === 'subscription' ? { units: '10' } : {}),
+        reference: '=cmd()',
+      });
     }
     const query = `filter[investor_id]=${investor}&filter[kind]=subscription,fee&sort=-amount`;
     const list = (await admin.get(`/api/ledgers?${query}&include=investor`)).json();
     expect(list.data.map((l: { kind: string }) => l.kind)).toEqual(['subscription', 'fee']);
     expect(list.data[0].investor).toEqual({ id: investor, name: 'Export Investor' });
     const rows = parseCsvExport((await admin.get(`/api/ledgers/export?${query}`)).body);
-    expect(rows.map((r) => ({ id: Number(r.ID), kind: r.Kind, date: r.Date, amount: r.Amount, units: r.Units || null, investor: r.Investor, fund: r.Fund }))).toEqual(
-      list.data.map((l: { id: number; kind: string; date: string; amount: string; units: string | null }) => ({ id: l.id, kind: l.kind, date: l.date, amount: l.amount, units: l.units, investor: 'Export Investor', fund: 'Ledger Fund' })),
+    expect(
+      rows.map((r) => ({
+        id: Number(r.ID),
+        kind: r.Kind,
+        date: r.Date,
+        amount: r.Amount,
+        units: r.Units || null,
+        investor: r.Investor,
+        fund: r.Fund,
+      })),
+    ).toEqual(
+      list.data.map((l: { id: number; kind: string; date: string; amount: string; units: string | null }) => ({
+        id: l.id,
+        kind: l.kind,
+        date: l.date,
+        amount: l.amount,
+        units: l.units,
+        investor: 'Export Investor',
+        fund: 'Ledger Fund',
+      })),
     );
     // Text that came from users cannot run as a spreadsheet formula.
     expect(rows[0].Reference).toBe("'=cmd()");
@@ -189,13 +287,21 @@ describe('NAV and ledger permissions', () => {
       const status = {
         navIndex: (await client.get('/api/net-asset-values?per_page=1')).statusCode,
         navShow: (await client.get(`/api/net-asset-values/${nav.id}`)).statusCode,
-        navCreate: (await client.post('/api/net-asset-values', { fund_id: fund.id, date: `2026-01-${String(day).padStart(2, '0')}`, nav: '1.00', units_in_issue: '1' })).statusCode,
+        navCreate: (
+          await client.post('/api/net-asset-values', {
+            fund_id: fund.id,
+            date: `2026-01-${String(day).padStart(2, '0')}`,
+            nav: '1.00',
+            units_in_issue: '1',
+          })
+        ).statusCode,
         navUpdate: (await client.patch(`/api/net-asset-values/${nav.id}`, { nav: '2.00' })).statusCode,
         navDelete: (await del(client, `/api/net-asset-values/${nav.id}`)).statusCode,
         ledgerIndex: (await client.get('/api/ledgers?per_page=1')).statusCode,
         ledgerExport: (await client.get('/api/ledgers/export')).statusCode,
         ledgerShow: (await client.get(`/api/ledgers/${entry.id}`)).statusCode,
-        ledgerCreate: (await client.post('/api/ledgers', { fund_id: fund.id, investor_id: investor.id, kind: 'fee', date, amount: '1.00' })).statusCode,
+        ledgerCreate: (await client.post('/api/ledgers', { fund_id: fund.id, investor_id: investor.id, kind: 'fee', date, amount: '1.00' }))
+          .statusCode,
         ledgerUpdate: (await client.patch(`/api/ledgers/${entry.id}`, { amount: '2.00' })).statusCode,
         ledgerDelete: (await del(client, `/api/ledgers/${entry.id}`)).statusCode,
       };

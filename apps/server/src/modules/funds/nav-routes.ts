@@ -27,7 +27,11 @@ const NAV_RESOURCE: ListResource = {
 
 /** Locks the fund row: NAV and ledger writes of one fund queue, so units in issue are read whole. */
 export async function lockFund(tx: Db, fundId: number, field = 'fund_id') {
-  const [fund] = await tx.select().from(funds).where(and(eq(funds.id, fundId), isNull(funds.deletedAt))).for('update');
+  const [fund] = await tx
+    .select()
+    .from(funds)
+    .where(and(eq(funds.id, fundId), isNull(funds.deletedAt)))
+    .for('update');
   if (!fund) throw validationError({ [field]: ['Choose a fund.'] });
   return fund;
 }
@@ -42,7 +46,14 @@ async function assertDateFree(tx: Db, fundId: number, date: string, exceptId = 0
   const [taken] = await tx
     .select({ id: netAssetValues.id })
     .from(netAssetValues)
-    .where(and(eq(netAssetValues.fundId, fundId), eq(netAssetValues.date, date), isNull(netAssetValues.deletedAt), ne(netAssetValues.id, exceptId)));
+    .where(
+      and(
+        eq(netAssetValues.fundId, fundId),
+        eq(netAssetValues.date, date),
+        isNull(netAssetValues.deletedAt),
+        ne(netAssetValues.id, exceptId),
+      ),
+    );
   if (taken) throw validationError({ date: ['A NAV is already recorded for this fund on this date.'] });
 }
 
@@ -53,7 +64,10 @@ async function assertDateFree(tx: Db, fundId: number, date: string, exceptId = 0
  */
 export function registerNavRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   // NAVs of a deleted fund go with it (a fund may be deleted with NAVs but no ledgers or holdings).
-  const live = and(isNull(netAssetValues.deletedAt), inArray(netAssetValues.fundId, db.select({ id: funds.id }).from(funds).where(isNull(funds.deletedAt))));
+  const live = and(
+    isNull(netAssetValues.deletedAt),
+    inArray(netAssetValues.fundId, db.select({ id: funds.id }).from(funds).where(isNull(funds.deletedAt))),
+  );
 
   app.get('/api/net-asset-values', { onRequest: authorizeFunds(db, 'index') }, async (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>, NAV_RESOURCE);
@@ -119,14 +133,28 @@ export function registerNavRoutes(app: FastifyInstance, { db, clock }: AppContex
     });
     return { data: presentNav(updated) };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/net-asset-values/:id', schema: { params: idParams }, onRequest: authorizeFunds(db, 'update'), handler: update });
-
-  app.delete('/api/net-asset-values/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'delete') }, async (request, reply) => {
-    const before = await loadNav((request.params as { id: number }).id);
-    await db.transaction(async (tx) => {
-      const [row] = await tx.update(netAssetValues).set({ deletedAt: clock.now(), updatedAt: clock.now() }).where(eq(netAssetValues.id, before.id)).returning();
-      await recordActivity(tx, { request, action: 'deleted', subjectType: 'net_asset_value', subjectId: before.id, before, after: row });
-    });
-    return reply.status(204).send();
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/net-asset-values/:id',
+    schema: { params: idParams },
+    onRequest: authorizeFunds(db, 'update'),
+    handler: update,
   });
+
+  app.delete(
+    '/api/net-asset-values/:id',
+    { schema: { params: idParams }, onRequest: authorizeFunds(db, 'delete') },
+    async (request, reply) => {
+      const before = await loadNav((request.params as { id: number }).id);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(netAssetValues)
+          .set({ deletedAt: clock.now(), updatedAt: clock.now() })
+          .where(eq(netAssetValues.id, before.id))
+          .returning();
+        await recordActivity(tx, { request, action: 'deleted', subjectType: 'net_asset_value', subjectId: before.id, before, after: row });
+      });
+      return reply.status(204).send();
+    },
+  );
 }

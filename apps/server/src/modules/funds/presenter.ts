@@ -27,8 +27,20 @@ export function presentFund(row: FundRow) {
 /** Funds with their manager and figures on request: one query per relation for the whole page. */
 export async function presentFundsWith(db: Db, rows: FundRow[], options: { manager: boolean; figures: boolean; asOf: string }) {
   const [managers, figures] = await Promise.all([
-    options.manager ? namesById(db, users, rows.map((r) => r.managerId)) : null,
-    options.figures ? fundFiguresFor(db, rows.map((r) => r.id), options.asOf) : null,
+    options.manager
+      ? namesById(
+          db,
+          users,
+          rows.map((r) => r.managerId),
+        )
+      : null,
+    options.figures
+      ? fundFiguresFor(
+          db,
+          rows.map((r) => r.id),
+          options.asOf,
+        )
+      : null,
   ]);
   return rows.map((row) => ({
     ...presentFund(row),

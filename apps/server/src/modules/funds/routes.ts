@@ -32,24 +32,34 @@ export const todayIn = (now: Date) => now.toISOString().slice(0, 10);
 /** `?as_of=` of the figure routes: a date, or today. */
 export function asOfParam(raw: unknown, now: Date): string {
   if (raw === undefined) return todayIn(now);
-  if (typeof raw !== 'string' || !isCalendarDate(raw)) throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");
+  if (typeof raw !== 'string' || !isCalendarDate(raw))
+    throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");
   return raw;
 }
 
 export async function findLiveFund(db: Db, id: number): Promise<FundRow | undefined> {
-  const [row] = await db.select().from(funds).where(and(eq(funds.id, id), isNull(funds.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(funds)
+    .where(and(eq(funds.id, id), isNull(funds.deletedAt)));
   return row;
 }
 
 async function assertManager(db: Db, managerId: number | null | undefined) {
   if (managerId == null) return;
-  const [manager] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, managerId), ne(users.roleId, Role.User), isNull(users.deletedAt)));
+  const [manager] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, managerId), ne(users.roleId, Role.User), isNull(users.deletedAt)));
   if (!manager) throw validationError({ manager_id: ['Choose a member of staff as the manager.'] });
 }
 
 async function hasRecords(db: Db, fundId: number, tables: Array<typeof ledgers | typeof netAssetValues | typeof fundInvestments>) {
   for (const table of tables) {
-    const [{ n }] = await db.select({ n: count() }).from(table).where(and(eq(table.fundId, fundId), isNull(table.deletedAt)));
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(table)
+      .where(and(eq(table.fundId, fundId), isNull(table.deletedAt)));
     if (Number(n) > 0) return true;
   }
   return false;
@@ -101,27 +111,45 @@ export function registerFundRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!fund) throw notFound('fund');
     return fund;
   }
-  const presentOne = async (row: FundRow) => ({ data: (await presentFundsWith(db, [row], { manager: true, figures: true, asOf: todayIn(clock.now()) }))[0] });
-
-  app.get('/api/funds/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) => presentOne(await loadFund((request.params as { id: number }).id)));
-
-  app.get('/api/funds/:id/figures', { schema: { params: idParams, querystring: asOfQuery }, onRequest: authorizeFunds(db, 'show') }, async (request) => {
-    const fund = await loadFund((request.params as { id: number }).id);
-    const asOf = asOfParam((request.query as { as_of?: string }).as_of, clock.now());
-    return { data: (await fundFiguresFor(db, [fund.id], asOf)).get(fund.id) };
+  const presentOne = async (row: FundRow) => ({
+    data: (await presentFundsWith(db, [row], { manager: true, figures: true, asOf: todayIn(clock.now()) }))[0],
   });
+
+  app.get('/api/funds/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) =>
+    presentOne(await loadFund((request.params as { id: number }).id)),
+  );
+
+  app.get(
+    '/api/funds/:id/figures',
+    { schema: { params: idParams, querystring: asOfQuery }, onRequest: authorizeFunds(db, 'show') },
+    async (request) => {
+      const fund = await loadFund((request.params as { id: number }).id);
+      const asOf = asOfParam((request.query as { as_of?: string }).as_of, clock.now());
+      return { data: (await fundFiguresFor(db, [fund.id], asOf)).get(fund.id) };
+    },
+  );
 
   /** The Transactions tab's summary: each investor's balance with the fund, units and their value. */
-  app.get('/api/funds/:id/positions', { schema: { params: idParams, querystring: asOfQuery }, onRequest: authorizeFunds(db, 'show') }, async (request) => {
-    const fund = await loadFund((request.params as { id: number }).id);
-    const asOf = asOfParam((request.query as { as_of?: string }).as_of, clock.now());
-    const [totals, navs] = await Promise.all([ledgerTotalsByInvestor(db, eq(ledgers.fundId, fund.id), asOf), latestNavByFund(db, [fund.id], asOf, true)]);
-    const investors = await namesById(db, users, [...totals.keys()]);
-    const data = [...totals]
-      .map(([investorId, t]) => ({ investor: investors.get(investorId) ?? { id: investorId, name: '' }, ...positionFigures(t, navs.get(fund.id), asOf) }))
-      .sort((a, b) => a.investor.name.localeCompare(b.investor.name) || a.investor.id - b.investor.id);
-    return { data, meta: { fund_id: fund.id, currency: fund.currency, as_of: asOf } };
-  });
+  app.get(
+    '/api/funds/:id/positions',
+    { schema: { params: idParams, querystring: asOfQuery }, onRequest: authorizeFunds(db, 'show') },
+    async (request) => {
+      const fund = await loadFund((request.params as { id: number }).id);
+      const asOf = asOfParam((request.query as { as_of?: string }).as_of, clock.now());
+      const [totals, navs] = await Promise.all([
+        ledgerTotalsByInvestor(db, eq(ledgers.fundId, fund.id), asOf),
+        latestNavByFund(db, [fund.id], asOf, true),
+      ]);
+      const investors = await namesById(db, users, [...totals.keys()]);
+      const data = [...totals]
+        .map(([investorId, t]) => ({
+          investor: investors.get(investorId) ?? { id: investorId, name: '' },
+          ...positionFigures(t, navs.get(fund.id), asOf),
+        }))
+        .sort((a, b) => a.investor.name.localeCompare(b.investor.name) || a.investor.id - b.investor.id);
+      return { data, meta: { fund_id: fund.id, currency: fund.currency, as_of: asOf } };
+    },
+  );
 
   /** The Portfolio tab: the fund's investments, with the companies list's filters and sorts. */
   app.get('/api/funds/:id/portfolio', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) => {
@@ -138,10 +166,14 @@ export function registerFundRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.get('/api/funds/:id/portfolio-analysis', { schema: { params: idParams, querystring: z.strictObject({}) }, onRequest: authorizeFunds(db, 'show') }, async (request) => {
-    const fund = await loadFund((request.params as { id: number }).id);
-    return { data: { fund_id: fund.id, currency: fund.currency, ...(await portfolioAnalysis(db, fund.id)) } };
-  });
+  app.get(
+    '/api/funds/:id/portfolio-analysis',
+    { schema: { params: idParams, querystring: z.strictObject({}) }, onRequest: authorizeFunds(db, 'show') },
+    async (request) => {
+      const fund = await loadFund((request.params as { id: number }).id);
+      return { data: { fund_id: fund.id, currency: fund.currency, ...(await portfolioAnalysis(db, fund.id)) } };
+    },
+  );
 
   app.post('/api/funds', { onRequest: authorizeFunds(db, 'create') }, async (request, reply) => {
     const input = parseFields(createFundSchema, await readFormFields(request));
@@ -164,30 +196,56 @@ export function registerFundRoutes(app: FastifyInstance, ctx: AppContext) {
     await assertManager(db, input.manager_id);
     const updated = await db.transaction(async (tx) => {
       // Locked: a NAV, ledger entry or holding recorded meanwhile must be seen by the currency check.
-      const [before] = await tx.select().from(funds).where(and(eq(funds.id, id), isNull(funds.deletedAt))).for('update');
+      const [before] = await tx
+        .select()
+        .from(funds)
+        .where(and(eq(funds.id, id), isNull(funds.deletedAt)))
+        .for('update');
       if (!before) throw notFound('fund');
       // Amounts already recorded are in the fund's currency: changing it would silently relabel them.
-      if (input.currency && input.currency !== before.currency && (await hasRecords(tx, before.id, [ledgers, netAssetValues, fundInvestments]))) {
+      if (
+        input.currency &&
+        input.currency !== before.currency &&
+        (await hasRecords(tx, before.id, [ledgers, netAssetValues, fundInvestments]))
+      ) {
         throw validationError({ currency: ['The currency cannot change once NAVs, ledger entries or investments are recorded.'] });
       }
-      const [row] = await tx.update(funds).set({ ...fundColumns(input), updatedAt: clock.now() }).where(eq(funds.id, before.id)).returning();
+      const [row] = await tx
+        .update(funds)
+        .set({ ...fundColumns(input), updatedAt: clock.now() })
+        .where(eq(funds.id, before.id))
+        .returning();
       await recordActivity(tx, { request, action: 'updated', subjectType: 'fund', subjectId: before.id, before, after: row });
       return row;
     });
     return presentOne(updated);
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/funds/:id', schema: { params: idParams }, onRequest: authorizeFunds(db, 'update'), handler: update });
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/funds/:id',
+    schema: { params: idParams },
+    onRequest: authorizeFunds(db, 'update'),
+    handler: update,
+  });
 
   /** Soft delete. Investors' holdings must never vanish with a fund: one with ledger entries or investments stays. */
   app.delete('/api/funds/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'delete') }, async (request, reply) => {
     const before = await loadFund((request.params as { id: number }).id);
     await db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: funds.id }).from(funds).where(and(eq(funds.id, before.id), isNull(funds.deletedAt))).for('update');
+      const [locked] = await tx
+        .select({ id: funds.id })
+        .from(funds)
+        .where(and(eq(funds.id, before.id), isNull(funds.deletedAt)))
+        .for('update');
       if (!locked) throw notFound('fund');
       if (await hasRecords(tx, before.id, [ledgers, fundInvestments])) {
         throw new AppError('conflict', 'This fund has ledger entries or investments: remove them before deleting the fund.');
       }
-      const [row] = await tx.update(funds).set({ deletedAt: clock.now(), updatedAt: clock.now() }).where(eq(funds.id, before.id)).returning();
+      const [row] = await tx
+        .update(funds)
+        .set({ deletedAt: clock.now(), updatedAt: clock.now() })
+        .where(eq(funds.id, before.id))
+        .returning();
       await recordActivity(tx, { request, action: 'deleted', subjectType: 'fund', subjectId: before.id, before, after: row });
     });
     return reply.status(204).send();

@@ -1,14 +1,28 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { LEDGER_KINDS } from '../../db/schema';
-import { clearable, currencyInput, idInput, isoDateInput, moneyInput, percentInput, requiredText, textInput, unitsInput } from '../../platform/input';
+import {
+  clearable,
+  currencyInput,
+  idInput,
+  isoDateInput,
+  moneyInput,
+  percentInput,
+  requiredText,
+  textInput,
+  unitsInput,
+} from '../../platform/input';
 
 /** Input of the fund, NAV and ledger forms. */
 
 const fundFields = {
   name: requiredText(200, 'Enter the fund name.'),
   type: requiredText(60, 'Enter the fund type, e.g. EIS.'),
-  vintage: z.coerce.number({ message: 'Enter the vintage year.' }).int('Enter the vintage year.').min(1900, 'Enter a year from 1900.').max(2200, 'Enter a year before 2200.'),
+  vintage: z.coerce
+    .number({ message: 'Enter the vintage year.' })
+    .int('Enter the vintage year.')
+    .min(1900, 'Enter a year from 1900.')
+    .max(2200, 'Enter a year before 2200.'),
   currency: currencyInput,
   target_size: clearable(moneyInput),
   management_fee: clearable(percentInput),
@@ -50,7 +64,13 @@ export const createLedgerSchema = z.strictObject({
 });
 /** Fund, investor and kind are what an entry is: changing them is a new entry, not an edit. */
 export const updateLedgerSchema = z
-  .strictObject({ date: isoDateInput, amount: positiveMoney, units: clearable(positiveUnits), reference: clearable(textInput(120)), notes: clearable(textInput(5000)) })
+  .strictObject({
+    date: isoDateInput,
+    amount: positiveMoney,
+    units: clearable(positiveUnits),
+    reference: clearable(textInput(120)),
+    notes: clearable(textInput(5000)),
+  })
   .partial();
 
 export type CreateLedgerInput = z.infer<typeof createLedgerSchema>;

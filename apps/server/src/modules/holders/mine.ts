@@ -13,7 +13,15 @@ export async function myInvestmentsHeld(db: Db, userId: number, heldBy: SQL) {
     .select({ investment: investments, opportunity: investmentOpportunities.name })
     .from(investments)
     .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
-    .where(and(heldBy, eq(investments.userId, userId), ne(investments.type, 'private_manual'), isNull(investments.deletedAt), isNull(investmentOpportunities.deletedAt)))
+    .where(
+      and(
+        heldBy,
+        eq(investments.userId, userId),
+        ne(investments.type, 'private_manual'),
+        isNull(investments.deletedAt),
+        isNull(investmentOpportunities.deletedAt),
+      ),
+    )
     .orderBy(desc(investments.createdAt), desc(investments.id));
   return rows.map(({ investment, opportunity }) => ({
     id: investment.id,

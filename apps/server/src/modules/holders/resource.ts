@@ -85,7 +85,16 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
   const guard = (...actions: Action[]) => holderGuard(db, resource, ...actions);
   const live = (where?: SQL) => and(isNull(table.deletedAt), where);
 
-  registerSubject(resource.subject, async (tx, id) => (await tx.select({ id: table.id }).from(table as PgTable).where(live(eq(table.id, id)))).length > 0);
+  registerSubject(
+    resource.subject,
+    async (tx, id) =>
+      (
+        await tx
+          .select({ id: table.id })
+          .from(table as PgTable)
+          .where(live(eq(table.id, id)))
+      ).length > 0,
+  );
 
   async function find(id: number, withDeleted = false): Promise<Row> {
     const [row] = (await db
@@ -152,7 +161,9 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
     });
   });
 
-  app.get(`${path}/:id`, { schema: { params: idParams }, onRequest: guard('show') }, async (request) => present(await find(idParams.parse(request.params).id), request));
+  app.get(`${path}/:id`, { schema: { params: idParams }, onRequest: guard('show') }, async (request) =>
+    present(await find(idParams.parse(request.params).id), request),
+  );
 
   app.post(path, { onRequest: guard('create') }, async (request, reply) => {
     const input = parseFields(resource.createSchema, await readFormFields(request));
@@ -191,38 +202,42 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
    * only for it (its notes, calls, tasks and documents with their files included), also after a soft delete. Either way, investments held through it forbid it: a
    * soft-deleted holder would leave live investments naming a holder no one can open.
    */
-  app.delete(`${path}/:id`, { schema: { params: idParams, querystring: deleteQuery }, onRequest: guard('delete', 'delete_unsafe') }, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    const permanent = (request.query as z.infer<typeof deleteQuery>).permanent === '1';
-    if (!can(requireUser(request).roleId, HOLDER_PERMISSION_EVENT, permanent ? 'delete_unsafe' : 'delete')) throw forbidden();
-    await find(id, permanent);
-    const files = await db.transaction(async (tx) => {
-      const before = await lock(tx, id);
-      const held = await investmentsHeld(tx, permanent ? resource.heldBy(id) : and(resource.heldBy(id), isNull(investments.deletedAt))!);
-      if (held > 0) {
-        throw new AppError(
-          'conflict',
-          `This ${label} holds ${held} ${held === 1 ? 'investment' : 'investments'}${permanent ? ' (cancelled or deleted ones included)' : ''}, so it cannot be deleted. Move or remove them first.`,
-        );
-      }
-      if (permanent) {
-        await resource.purge?.(tx, id);
-        const removed = await purgeRecordsOf(tx, { type: resource.subject, id });
-        await tx.delete(table).where(eq(table.id, id));
-        await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: resource.subject, subjectId: id, before });
-        return removed;
-      }
-      const [after] = await tx
-        .update(table)
-        .set({ deletedAt: clock.now(), updatedAt: clock.now() } as never)
-        .where(eq(table.id, id))
-        .returning();
-      await recordActivity(tx, { request, action: 'deleted', subjectType: resource.subject, subjectId: id, before, after });
-      return [];
-    });
-    await storage.remove(files);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${path}/:id`,
+    { schema: { params: idParams, querystring: deleteQuery }, onRequest: guard('delete', 'delete_unsafe') },
+    async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const permanent = (request.query as z.infer<typeof deleteQuery>).permanent === '1';
+      if (!can(requireUser(request).roleId, HOLDER_PERMISSION_EVENT, permanent ? 'delete_unsafe' : 'delete')) throw forbidden();
+      await find(id, permanent);
+      const files = await db.transaction(async (tx) => {
+        const before = await lock(tx, id);
+        const held = await investmentsHeld(tx, permanent ? resource.heldBy(id) : and(resource.heldBy(id), isNull(investments.deletedAt))!);
+        if (held > 0) {
+          throw new AppError(
+            'conflict',
+            `This ${label} holds ${held} ${held === 1 ? 'investment' : 'investments'}${permanent ? ' (cancelled or deleted ones included)' : ''}, so it cannot be deleted. Move or remove them first.`,
+          );
+        }
+        if (permanent) {
+          await resource.purge?.(tx, id);
+          const removed = await purgeRecordsOf(tx, { type: resource.subject, id });
+          await tx.delete(table).where(eq(table.id, id));
+          await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: resource.subject, subjectId: id, before });
+          return removed;
+        }
+        const [after] = await tx
+          .update(table)
+          .set({ deletedAt: clock.now(), updatedAt: clock.now() } as never)
+          .where(eq(table.id, id))
+          .returning();
+        await recordActivity(tx, { request, action: 'deleted', subjectType: resource.subject, subjectId: id, before, after });
+        return [];
+      });
+      await storage.remove(files);
+      return reply.status(204).send();
+    },
+  );
 
   /** The Transactions tab: investments held through this holder, with the investor and the opportunity. */
   app.get(`${path}/:id/investments`, { schema: { params: idParams }, onRequest: guard('show') }, async (request) => {

@@ -23,12 +23,22 @@ export function registerHolderRoutes(app: FastifyInstance, { db }: AppContext) {
         .select({ id: investmentMethodEntities.id, method: investmentMethods.name, reference: investmentMethodEntities.reference })
         .from(investmentMethodEntities)
         .innerJoin(investmentMethods, eq(investmentMethods.id, investmentMethodEntities.investmentMethodId))
-        .where(and(eq(investmentMethodEntities.userId, user.id), isNull(investmentMethodEntities.deletedAt), isNull(investmentMethods.deletedAt)))
+        .where(
+          and(
+            eq(investmentMethodEntities.userId, user.id),
+            isNull(investmentMethodEntities.deletedAt),
+            isNull(investmentMethods.deletedAt),
+          ),
+        )
         .orderBy(asc(investmentMethods.name)),
       loadSettings(db),
     ]);
     const nomineeRows = flagOn(settings, 'nominee_enabled')
-      ? await db.select({ id: nominees.id, name: nominees.name }).from(nominees).where(isNull(nominees.deletedAt)).orderBy(asc(nominees.name))
+      ? await db
+          .select({ id: nominees.id, name: nominees.name })
+          .from(nominees)
+          .where(isNull(nominees.deletedAt))
+          .orderBy(asc(nominees.name))
       : [];
     return {
       data: {

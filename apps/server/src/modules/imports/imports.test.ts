@@ -17,9 +17,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const csvFile = (text: string, filename = 'leads.csv') => ({ data: text, filename, type: 'text/csv' });
-const send = (client: typeof admin.client, path: string, file: ReturnType<typeof csvFile> | { data: Buffer; filename: string } | undefined, fields: Record<string, string> = {}) =>
-  client.post(`/api/imports/${path}`, uploadForm(fields, file));
-const contactCount = async (like: string) => Number((await t.db.select({ n: sql<number>`count(*)` }).from(contacts).where(sql`${contacts.email} like ${like}`))[0].n);
+const send = (
+  client: typeof admin.client,
+  path: string,
+  file: ReturnType<typeof csvFile> | { data: Buffer; filename: string } | undefined,
+  fields: Record<string, string> = {},
+) => client.post(`/api/imports/${path}`, uploadForm(fields, file));
+const contactCount = async (like: string) =>
+  Number((await t.db.select({ n: sql<number>`count(*)` }).from(contacts).where(sql`${contacts.email} like ${like}`))[0].n);
 
 const GOOD = [
   'Surname;First Name;E-Mail Address;Lead Status;Status;Interest;Owner',
@@ -39,12 +44,28 @@ describe('importing contacts', () => {
   });
 
   it('previews row errors, refuses the whole file while one row is bad, then imports the corrected file', async () => {
-    const mapping = JSON.stringify({ 0: 'last_name', 1: 'first_name', 2: 'email', 3: 'lead_status', 4: 'status', 5: 'interest', 6: 'owner' });
+    const mapping = JSON.stringify({
+      0: 'last_name',
+      1: 'first_name',
+      2: 'email',
+      3: 'lead_status',
+      4: 'status',
+      5: 'interest',
+      6: 'owner',
+    });
     await t.db.insert(contacts).values({ name: 'Existing', email: 'held@csv.test' });
     const bad = `${GOOD}\nBrown;Cara;not-an-email;Frozen;;;\nGreen;Dan;anna@csv.test;;;;\nHeld;Eve;held@csv.test;;Lost;maybe;Nobody`;
     const preview = (await send(admin.client, 'contacts/preview', csvFile(bad), { mapping })).json().data;
     expect(preview).toMatchObject({ total: 5, valid: 2 });
-    expect(preview.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual(['4:email', '4:lead_status', '5:email', '6:owner', '6:status', '6:interest', '6:email']);
+    expect(preview.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual([
+      '4:email',
+      '4:lead_status',
+      '5:email',
+      '6:owner',
+      '6:status',
+      '6:interest',
+      '6:email',
+    ]);
 
     const refused = await send(admin.client, 'contacts', csvFile(bad), { mapping });
     expect(refused.statusCode).toBe(422);
@@ -54,15 +75,25 @@ describe('importing contacts', () => {
 
     const imported = await send(admin.client, 'contacts', csvFile(GOOD), { mapping });
     expect(imported.statusCode).toBe(200);
-    const lines = imported.body.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = imported.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toEqual({ phase: 'checked', total: 2 });
     expect(lines.at(-1)).toEqual({ phase: 'done', imported: 2, total: 2, invitations: 0 });
-    const rows = await t.db.select().from(contacts).where(sql`${contacts.email} in ('anna@csv.test', 'ben@csv.test')`).orderBy(contacts.email);
+    const rows = await t.db
+      .select()
+      .from(contacts)
+      .where(sql`${contacts.email} in ('anna@csv.test', 'ben@csv.test')`)
+      .orderBy(contacts.email);
     expect(rows.map((r) => [r.name, r.status, r.interest, r.ownerId, r.leadStatusId !== null])).toEqual([
       ['Anna Smith', 1, 'finance in place', admin.user.id, true],
       ['Ben Jones', 2, null, admin.user.id, false],
     ]);
-    const logs = await t.db.select().from(activityLog).where(eq(activityLog.subjectId, String(rows[0].id)));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.subjectId, String(rows[0].id)));
     expect(logs.find((l) => l.subjectType === 'contact')?.action).toBe('imported');
   });
 
@@ -81,7 +112,11 @@ describe('importing contacts', () => {
     ];
     for (const [file, fields, field] of cases) {
       const response = await send(admin.client, 'contacts', file, fields);
-      expect({ name: file?.filename, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ name: file?.filename, status: 422, errors: [field] });
+      expect({ name: file?.filename, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        name: file?.filename,
+        status: 422,
+        errors: [field],
+      });
     }
     expect((await send(admin.client, 'horses', csvFile('name\nA'))).statusCode).toBe(400);
   });
@@ -108,8 +143,13 @@ describe('importing investors', () => {
     expect(await t.db.select().from(mailOutbox).where(sql`${mailOutbox.toAddress} like '%@xlsx.test'`)).toHaveLength(2);
 
     const again = await send(admin.client, 'investors/preview', file, { mapping: JSON.stringify(inspect.mapping) });
-    expect(again.json().data.errors.map((e: { message: string }) => e.message)).toEqual(['xavier@xlsx.test already belongs to an account.', 'yasmin@xlsx.test already belongs to an account.']);
-    const noEmail = await send(admin.client, 'investors/preview', csvFile('Name,DOB\nZed,1/1/1990'), { mapping: JSON.stringify({ 0: 'name', 1: 'date_of_birth' }) });
+    expect(again.json().data.errors.map((e: { message: string }) => e.message)).toEqual([
+      'xavier@xlsx.test already belongs to an account.',
+      'yasmin@xlsx.test already belongs to an account.',
+    ]);
+    const noEmail = await send(admin.client, 'investors/preview', csvFile('Name,DOB\nZed,1/1/1990'), {
+      mapping: JSON.stringify({ 0: 'name', 1: 'date_of_birth' }),
+    });
     expect(noEmail.statusCode).toBe(422);
   });
 });

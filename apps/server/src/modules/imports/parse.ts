@@ -25,7 +25,14 @@ function readCsv(data: Buffer): string[][] {
   const text = decode(data);
   if (text.includes('\u0000')) throw fileError('This does not look like a CSV file. Save the spreadsheet as CSV or Excel (.xlsx).');
   try {
-    return parseCsv(text, { bom: true, delimiter: [',', ';', '\t'], relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }) as string[][];
+    return parseCsv(text, {
+      bom: true,
+      delimiter: [',', ';', '\t'],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][];
   } catch (error) {
     throw fileError(`The CSV file could not be read: ${(error as Error).message}`);
   }
@@ -67,7 +74,8 @@ async function readXlsx(data: Buffer): Promise<string[][]> {
  */
 export async function readSheet(file: UploadedFile | undefined): Promise<Sheet> {
   if (!file) throw fileError('Choose a .csv or .xlsx file to import.');
-  if (file.data.length > IMPORT_MAX_BYTES) throw fileError(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it and import the parts.`);
+  if (file.data.length > IMPORT_MAX_BYTES)
+    throw fileError(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it and import the parts.`);
   const name = file.filename.toLowerCase();
   const zip = file.data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   let table: string[][];
@@ -76,8 +84,10 @@ export async function readSheet(file: UploadedFile | undefined): Promise<Sheet> 
   else throw fileError('Upload a .csv or .xlsx file (older .xls files: save them as .xlsx first).');
   const [headerRow, ...body] = table.map((cells, index) => ({ line: index + 1, cells }));
   const rows = body.filter((row) => row.cells.some((cell) => cell !== ''));
-  if (!headerRow || !headerRow.cells.some((cell) => cell !== '')) throw fileError('The file is empty: the first row should name the columns.');
+  if (!headerRow || !headerRow.cells.some((cell) => cell !== ''))
+    throw fileError('The file is empty: the first row should name the columns.');
   if (!rows.length) throw fileError('The file has no rows under its header row.');
-  if (rows.length > IMPORT_MAX_ROWS) throw fileError(`The file has ${rows.length} rows; one import takes at most ${IMPORT_MAX_ROWS}. Split it and import the parts.`);
+  if (rows.length > IMPORT_MAX_ROWS)
+    throw fileError(`The file has ${rows.length} rows; one import takes at most ${IMPORT_MAX_ROWS}. Split it and import the parts.`);
   return { headers: headerRow.cells.map((cell) => cell.trim()), rows };
 }

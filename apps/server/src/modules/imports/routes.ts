@@ -26,7 +26,20 @@ async function insertBatch(tx: Db, kind: ImportKind, batch: ImportRecord[], acto
     kind === 'contacts'
       ? await tx
           .insert(contacts)
-          .values(batch.map((r) => ({ name: r.name, email: r.email, phone: r.phone, company: r.company, source: r.source, interest: r.interest, status: r.status, leadStatusId: r.leadStatusId, ownerId: r.ownerId, createdBy: actorId })))
+          .values(
+            batch.map((r) => ({
+              name: r.name,
+              email: r.email,
+              phone: r.phone,
+              company: r.company,
+              source: r.source,
+              interest: r.interest,
+              status: r.status,
+              leadStatusId: r.leadStatusId,
+              ownerId: r.ownerId,
+              createdBy: actorId,
+            })),
+          )
           .returning()
       : await tx
           .insert(users)
@@ -69,7 +82,14 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/imports/:kind/inspect', options, async (request) => {
     const { kind } = kindParams.parse(request.params);
     const { sheet } = await readUpload(request, kind);
-    return { data: { headers: sheet.headers, mapping: guessImportMapping(kind, sheet.headers), rows: sheet.rows.length, sample: sheet.rows.slice(0, 5).map((r) => r.cells) } };
+    return {
+      data: {
+        headers: sheet.headers,
+        mapping: guessImportMapping(kind, sheet.headers),
+        rows: sheet.rows.length,
+        sample: sheet.rows.slice(0, 5).map((r) => r.cells),
+      },
+    };
   });
 
   /** Step 2: every row checked with the chosen mapping; nothing is written. */

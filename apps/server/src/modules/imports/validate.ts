@@ -51,21 +51,27 @@ export function parseMapping(kind: ImportKind, raw: unknown, columns: number): I
       throw validationError({ mapping: ['Send the column mapping as JSON: { column number: field }.'] });
     }
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw validationError({ mapping: ['Send the column mapping as JSON: { column number: field }.'] });
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw validationError({ mapping: ['Send the column mapping as JSON: { column number: field }.'] });
   const known = new Set(IMPORT_FIELDS[kind].map((f) => f.key));
   const mapping: ImportMapping = {};
   const used = new Set<string>();
   for (const [column, field] of Object.entries(value as Record<string, unknown>)) {
     if (field === '' || field == null) continue;
     const index = Number(column);
-    if (!Number.isInteger(index) || index < 0 || index >= columns) throw validationError({ mapping: [`Column ${column} is not in the file.`] });
-    if (typeof field !== 'string' || !known.has(field)) throw validationError({ mapping: [`'${String(field)}' is not a field a column can fill.`] });
-    if (used.has(field)) throw validationError({ mapping: [`Two columns fill ${IMPORT_FIELDS[kind].find((f) => f.key === field)!.label}: choose one.`] });
+    if (!Number.isInteger(index) || index < 0 || index >= columns)
+      throw validationError({ mapping: [`Column ${column} is not in the file.`] });
+    if (typeof field !== 'string' || !known.has(field))
+      throw validationError({ mapping: [`'${String(field)}' is not a field a column can fill.`] });
+    if (used.has(field))
+      throw validationError({ mapping: [`Two columns fill ${IMPORT_FIELDS[kind].find((f) => f.key === field)!.label}: choose one.`] });
     used.add(field);
     mapping[String(index)] = field;
   }
-  if (!used.has('name') && !(used.has('first_name') || used.has('last_name'))) throw validationError({ mapping: ['Choose the column holding the name (or the first and last names).'] });
-  if (kind === 'investors' && !used.has('email')) throw validationError({ mapping: ['Choose the column holding the e-mail address: investors sign in with it.'] });
+  if (!used.has('name') && !(used.has('first_name') || used.has('last_name')))
+    throw validationError({ mapping: ['Choose the column holding the name (or the first and last names).'] });
+  if (kind === 'investors' && !used.has('email'))
+    throw validationError({ mapping: ['Choose the column holding the e-mail address: investors sign in with it.'] });
   return mapping;
 }
 
@@ -78,8 +84,13 @@ export async function validateRows(db: Db, kind: ImportKind, sheet: Sheet, mappi
   const errors: ImportRowError[] = [];
   const records: ImportRecord[] = [];
   const [statusRows, staff] = await Promise.all([
-    kind === 'contacts' ? db.select({ id: leadStatuses.id, name: leadStatuses.name }).from(leadStatuses).where(isNull(leadStatuses.deletedAt)) : [],
-    db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(ne(users.roleId, Role.User), isNull(users.deletedAt))),
+    kind === 'contacts'
+      ? db.select({ id: leadStatuses.id, name: leadStatuses.name }).from(leadStatuses).where(isNull(leadStatuses.deletedAt))
+      : [],
+    db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(ne(users.roleId, Role.User), isNull(users.deletedAt))),
   ]);
   const statusByName = new Map(statusRows.map((s) => [s.name.trim().toLowerCase(), s.id]));
   const staffByEmail = new Map(staff.map((s) => [s.email.toLowerCase(), s.id]));
@@ -124,11 +135,19 @@ export async function validateRows(db: Db, kind: ImportKind, sheet: Sheet, mappi
       if (!status) fail('status', `Unknown status '${statusText}': use ${Object.values(CONTACT_STATUS_LABELS).join(', ')}.`);
       const interestText = get('interest');
       const interest = interestText ? parseInterest(interestText) : null;
-      if (interestText && !interest) fail('interest', `Unknown interest '${interestText}': use finance in place, no finance in place or not interested.`);
+      if (interestText && !interest)
+        fail('interest', `Unknown interest '${interestText}': use finance in place, no finance in place or not interested.`);
       const leadText = get('lead_status');
       const leadStatusId = leadText ? (statusByName.get(leadText.toLowerCase()) ?? null) : null;
-      if (leadText && !leadStatusId) fail('lead_status', `Unknown lead status '${leadText}': add it under Settings › Lead statuses or correct the cell.`);
-      Object.assign(record, { company: get('company') || null, source: get('source') || null, interest, status: status ?? ContactStatus.Active, leadStatusId });
+      if (leadText && !leadStatusId)
+        fail('lead_status', `Unknown lead status '${leadText}': add it under Settings › Lead statuses or correct the cell.`);
+      Object.assign(record, {
+        company: get('company') || null,
+        source: get('source') || null,
+        interest,
+        status: status ?? ContactStatus.Active,
+        leadStatusId,
+      });
     } else {
       const dobText = get('date_of_birth');
       const dateOfBirth = dobText ? parseUkDate(dobText) : null;
@@ -151,14 +170,25 @@ export async function validateRows(db: Db, kind: ImportKind, sheet: Sheet, mappi
   for (let start = 0; start < emails.length; start += 1000) {
     const chunk = emails.slice(start, start + 1000);
     const taken = [
-      ...(await db.select({ email: sql<string>`lower(${users.email})` }).from(users).where(inArray(sql`lower(${users.email})`, chunk))).map((r) => [r.email, 'an account'] as const),
+      ...(
+        await db
+          .select({ email: sql<string>`lower(${users.email})` })
+          .from(users)
+          .where(inArray(sql`lower(${users.email})`, chunk))
+      ).map((r) => [r.email, 'an account'] as const),
       ...(kind === 'contacts'
-        ? (await db.select({ email: sql<string>`lower(${contacts.email})` }).from(contacts).where(and(inArray(sql`lower(${contacts.email})`, chunk), isNull(contacts.deletedAt)))).map((r) => [r.email, 'a contact'] as const)
+        ? (
+            await db
+              .select({ email: sql<string>`lower(${contacts.email})` })
+              .from(contacts)
+              .where(and(inArray(sql`lower(${contacts.email})`, chunk), isNull(contacts.deletedAt)))
+          ).map((r) => [r.email, 'a contact'] as const)
         : []),
     ];
     for (const [email, holder] of taken) {
       const line = firstLineOfEmail.get(email)!;
-      if (!errors.some((e) => e.row === line && e.field === 'email')) errors.push({ row: line, field: 'email', message: `${email} already belongs to ${holder}.` });
+      if (!errors.some((e) => e.row === line && e.field === 'email'))
+        errors.push({ row: line, field: 'email', message: `${email} already belongs to ${holder}.` });
     }
   }
   errors.sort((a, b) => a.row - b.row);

@@ -20,7 +20,12 @@ type Client = typeof admin.client;
 const del = (client: Client, url: string) => client.request({ method: 'DELETE', url });
 const errorFields = (response: { json: () => { errors?: object } }) => Object.keys(response.json().errors ?? {});
 const actions = async (id: number) =>
-  (await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'investment_method'), eq(activityLog.subjectId, String(id))))).map((l) => l.action);
+  (
+    await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'investment_method'), eq(activityLog.subjectId, String(id))))
+  ).map((l) => l.action);
 
 async function createMethod(name = 'Acme SIPP', type = 'sipp') {
   const [row] = await t.db.insert(investmentMethods).values({ name, type }).returning();
@@ -30,16 +35,29 @@ async function createMethod(name = 'Acme SIPP', type = 'sipp') {
 async function investThroughAccount(entityId: number, userId: number, amount = '100.00') {
   const opportunity = await createOpportunityRow(t);
   const row = await createInvestmentRow(t, { opportunityId: opportunity.id, userId, amount });
-  await t.db.update(investments).set({ holderType: 'investment_method', investmentMethodEntityId: entityId, type: 'pension' }).where(eq(investments.id, row.id));
+  await t.db
+    .update(investments)
+    .set({ holderType: 'investment_method', investmentMethodEntityId: entityId, type: 'pension' })
+    .where(eq(investments.id, row.id));
   return row;
 }
 
 describe('investment methods', () => {
   it('creates, edits and shows a method with its number of accounts; logs each change', async () => {
-    const created = await admin.client.post('/api/investment-methods', { name: 'Hargreaves SIPP', type: 'sipp', provider: 'Hargreaves Pensions' });
+    const created = await admin.client.post('/api/investment-methods', {
+      name: 'Hargreaves SIPP',
+      type: 'sipp',
+      provider: 'Hargreaves Pensions',
+    });
     expect(created.statusCode).toBe(201);
     const { data } = created.json();
-    expect(data).toMatchObject({ name: 'Hargreaves SIPP', type: 'sipp', type_label: 'SIPP', provider: 'Hargreaves Pensions', entities_count: 0 });
+    expect(data).toMatchObject({
+      name: 'Hargreaves SIPP',
+      type: 'sipp',
+      type_label: 'SIPP',
+      provider: 'Hargreaves Pensions',
+      entities_count: 0,
+    });
     const edited = await admin.client.patch(`/api/investment-methods/${data.id}`, { provider: '', description: 'Self-invested pension' });
     expect(edited.json().data).toMatchObject({ provider: null, description: 'Self-invested pension' });
     expect(await actions(data.id)).toEqual(['created', 'updated']);
@@ -82,7 +100,9 @@ describe('investment methods', () => {
     expect((await del(admin.client, `${url}/${second.id}`)).statusCode).toBe(204);
     expect((await del(admin.client, `${url}/${second.id}`)).statusCode).toBe(404);
     const other = await createMethod('Other ISA', 'isa');
-    expect((await admin.client.patch(`/api/investment-methods/${other.id}/entities/${account.id}`, { reference: 'moved' })).statusCode).toBe(404);
+    expect(
+      (await admin.client.patch(`/api/investment-methods/${other.id}/entities/${account.id}`, { reference: 'moved' })).statusCode,
+    ).toBe(404);
     expect(await actions(method.id)).toEqual(['entity_added', 'entity_added', 'entity_updated', 'entity_removed']);
   });
 
@@ -90,10 +110,19 @@ describe('investment methods', () => {
     const support = await signedIn(t, Role.Support);
     const method = await createMethod('Held ISA', 'isa');
     const investor = await createUser(t.ctx);
-    const [account] = await t.db.insert(investmentMethodEntities).values({ investmentMethodId: method.id, userId: investor.id, reference: 'ISA-9' }).returning();
+    const [account] = await t.db
+      .insert(investmentMethodEntities)
+      .values({ investmentMethodId: method.id, userId: investor.id, reference: 'ISA-9' })
+      .returning();
     const held = await investThroughAccount(account.id, investor.id, '900.00');
     const transactions = (await admin.client.get(`/api/investment-methods/${method.id}/investments?include=holder`)).json().data;
-    expect(transactions).toEqual([expect.objectContaining({ id: held.id, amount: '900.00', holder: { type: 'investment_method', id: account.id, name: 'Held ISA (ISA-9)' } })]);
+    expect(transactions).toEqual([
+      expect.objectContaining({
+        id: held.id,
+        amount: '900.00',
+        holder: { type: 'investment_method', id: account.id, name: 'Held ISA (ISA-9)' },
+      }),
+    ]);
     expect((await del(admin.client, `/api/investment-methods/${method.id}`)).statusCode).toBe(409);
 
     const empty = await createMethod('Empty SSAS', 'ssas');
@@ -115,7 +144,9 @@ describe('investment methods', () => {
     }
     const csv = await admin.client.get('/api/investment-methods/export?filter[type]=nominee_account&sort=-name');
     expect(csv.headers['content-disposition']).toMatch(/filename="investment-methods-\d{4}-\d{2}-\d{2}\.csv"/);
-    expect(parseCsvExport(csv.body).map((r) => [Number(r.ID), r.Name, r.Type])).toEqual(list.map((m: { id: number; name: string }) => [m.id, m.name.startsWith('=') ? `'${m.name}` : m.name, 'Nominee account']));
+    expect(parseCsvExport(csv.body).map((r) => [Number(r.ID), r.Name, r.Type])).toEqual(
+      list.map((m: { id: number; name: string }) => [m.id, m.name.startsWith('=') ? `'${m.name}` : m.name, 'Nominee account']),
+    );
     expect((await admin.client.get('/api/investment-methods/export?format=xlsx')).headers['content-type']).toContain('spreadsheetml');
   });
 });
@@ -159,7 +190,7 @@ describe('investment method permissions', () => {
 });
 
 describe("the investor's own method accounts", () => {
-  it('lists their accounts and shows one with their investments through it; another person\'s account is 404', async () => {
+  it("lists their accounts and shows one with their investments through it; another person's account is 404", async () => {
     const investor = await signedIn(t, Role.User);
     const other = await signedIn(t, Role.User);
     const method = await createMethod('Portal SIPP');
@@ -174,7 +205,13 @@ describe("the investor's own method accounts", () => {
     await investThroughAccount(theirs.id, other.user.id);
 
     const list = (await investor.client.get('/api/my/investment-method-entities')).json().data;
-    expect(list).toEqual([expect.objectContaining({ id: mine.id, reference: 'P-1', method: expect.objectContaining({ name: 'Portal SIPP', type_label: 'SIPP' }) })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        id: mine.id,
+        reference: 'P-1',
+        method: expect.objectContaining({ name: 'Portal SIPP', type_label: 'SIPP' }),
+      }),
+    ]);
     const one = (await investor.client.get(`/api/my/investment-method-entities/${mine.id}`)).json().data;
     expect(one.investments).toEqual([expect.objectContaining({ id: held.id, amount: '750.00' })]);
     expect((await investor.client.get(`/api/my/investment-method-entities/${theirs.id}`)).statusCode).toBe(404);
@@ -188,11 +225,19 @@ describe("the investor's own method accounts", () => {
 describe("a lead's accounts with a method", () => {
   it('adds a lead with a reference, lists it as a lead, and hands it to the investor the lead becomes', async () => {
     const method = await createMethod('Lead SIPP');
-    const [lead] = await t.db.insert(contacts).values({ name: 'Laura Lead', email: `laura-${Date.now()}@example.test` }).returning();
+    const [lead] = await t.db
+      .insert(contacts)
+      .values({ name: 'Laura Lead', email: `laura-${Date.now()}@example.test` })
+      .returning();
     const url = `/api/investment-methods/${method.id}/entities`;
     const added = await admin.client.post(url, { contact_id: lead.id, reference: 'LS-1' });
     expect(added.statusCode).toBe(201);
-    expect(added.json().data).toMatchObject({ holder_kind: 'lead', contact: { id: lead.id, name: 'Laura Lead' }, user: null, reference: 'LS-1' });
+    expect(added.json().data).toMatchObject({
+      holder_kind: 'lead',
+      contact: { id: lead.id, name: 'Laura Lead' },
+      user: null,
+      reference: 'LS-1',
+    });
     expect((await admin.client.get(`${url}?filter[contact_id]=${lead.id}`)).json().meta.total).toBe(1);
 
     const investor = await createUser(t.ctx);
@@ -205,7 +250,10 @@ describe("a lead's accounts with a method", () => {
     const [account] = await t.db.select().from(investmentMethodEntities).where(eq(investmentMethodEntities.id, added.json().data.id));
     expect(account.contactId).toBeNull();
     expect(account.userId).not.toBeNull();
-    expect((await admin.client.get(url)).json().data[0]).toMatchObject({ holder_kind: 'investor', user: { id: account.userId, name: 'Laura Lead' } });
+    expect((await admin.client.get(url)).json().data[0]).toMatchObject({
+      holder_kind: 'investor',
+      user: { id: account.userId, name: 'Laura Lead' },
+    });
     expect(errorFields(await admin.client.post(url, { contact_id: lead.id }))).toEqual(['contact_id']);
     expect(await actions(method.id)).toEqual(['entity_added', 'entity_converted']);
   });
@@ -216,8 +264,17 @@ describe("a method's documents in the portal", () => {
     const holder = await signedIn(t, Role.User);
     const stranger = await signedIn(t, Role.User);
     const method = await createMethod('Documented SIPP');
-    const [mine] = await t.db.insert(investmentMethodEntities).values({ investmentMethodId: method.id, userId: holder.user.id, reference: 'D-1' }).returning();
-    const uploaded = await admin.client.post('/api/documents', uploadForm({ subject_type: 'investment_method', subject_id: method.id, name: 'Scheme terms', visibility: 'public' }, { data: 'Scheme terms, version 3', filename: 'terms.txt', type: 'text/plain' }));
+    const [mine] = await t.db
+      .insert(investmentMethodEntities)
+      .values({ investmentMethodId: method.id, userId: holder.user.id, reference: 'D-1' })
+      .returning();
+    const uploaded = await admin.client.post(
+      '/api/documents',
+      uploadForm(
+        { subject_type: 'investment_method', subject_id: method.id, name: 'Scheme terms', visibility: 'public' },
+        { data: 'Scheme terms, version 3', filename: 'terms.txt', type: 'text/plain' },
+      ),
+    );
     expect(uploaded.statusCode).toBe(201);
     const listed = (await holder.client.get(`/api/my/investment-method-entities/${mine.id}/documents`)).json().data;
     expect(listed.map((d: { name: string }) => d.name)).toEqual(['Scheme terms']);

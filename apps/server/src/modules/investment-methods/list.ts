@@ -51,7 +51,10 @@ async function entityCounts(db: Db, ids: number[]) {
 }
 
 export async function presentMethods(db: Db, rows: MethodRow[]) {
-  const counts = await entityCounts(db, rows.map((r) => r.id));
+  const counts = await entityCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -71,7 +74,9 @@ export async function presentEntities(db: Db, rows: EntityRow[]) {
   const [userIds, contactIds] = [ids((r) => r.userId), ids((r) => r.contactId)];
   const [people, leads] = await Promise.all([
     userIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds)) : [],
-    contactIds.length ? db.select({ id: contacts.id, name: contacts.name, email: contacts.email }).from(contacts).where(inArray(contacts.id, contactIds)) : [],
+    contactIds.length
+      ? db.select({ id: contacts.id, name: contacts.name, email: contacts.email }).from(contacts).where(inArray(contacts.id, contactIds))
+      : [],
   ]);
   const userById = new Map(people.map((p) => [p.id, p]));
   const contactById = new Map(leads.map((p) => [p.id, p]));
@@ -108,11 +113,22 @@ export const METHOD_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<MethodExportRow>>
 
 export async function methodExportRows(db: Db, ids: number[]): Promise<MethodExportRow[]> {
   const rows = await db
-    .select({ id: investmentMethods.id, name: investmentMethods.name, type: investmentMethods.type, provider: investmentMethods.provider, createdAt: investmentMethods.createdAt })
+    .select({
+      id: investmentMethods.id,
+      name: investmentMethods.name,
+      type: investmentMethods.type,
+      provider: investmentMethods.provider,
+      createdAt: investmentMethods.createdAt,
+    })
     .from(investmentMethods)
     .where(and(inArray(investmentMethods.id, ids), isNull(investmentMethods.deletedAt)));
   const counts = await entityCounts(db, ids);
   return rows.map((r) => ({ ...r, accounts: counts.get(r.id) ?? 0 }));
 }
 
-export const entityOf = (methodId: number, entityId: number) => and(eq(investmentMethodEntities.id, entityId), eq(investmentMethodEntities.investmentMethodId, methodId), isNull(investmentMethodEntities.deletedAt));
+export const entityOf = (methodId: number, entityId: number) =>
+  and(
+    eq(investmentMethodEntities.id, entityId),
+    eq(investmentMethodEntities.investmentMethodId, methodId),
+    isNull(investmentMethodEntities.deletedAt),
+  );

@@ -19,10 +19,18 @@ export function registerMyMethodAccountRoutes(app: FastifyInstance, { db }: AppC
       .select({ account: investmentMethodEntities, method: investmentMethods })
       .from(investmentMethodEntities)
       .innerJoin(investmentMethods, eq(investmentMethods.id, investmentMethodEntities.investmentMethodId))
-      .where(and(eq(investmentMethodEntities.userId, userId), isNull(investmentMethodEntities.deletedAt), isNull(investmentMethods.deletedAt)))
+      .where(
+        and(eq(investmentMethodEntities.userId, userId), isNull(investmentMethodEntities.deletedAt), isNull(investmentMethods.deletedAt)),
+      )
       .$dynamic();
 
-  const present = ({ account, method }: { account: typeof investmentMethodEntities.$inferSelect; method: typeof investmentMethods.$inferSelect }) => ({
+  const present = ({
+    account,
+    method,
+  }: {
+    account: typeof investmentMethodEntities.$inferSelect;
+    method: typeof investmentMethods.$inferSelect;
+  }) => ({
     id: account.id,
     reference: account.reference,
     method: {
@@ -36,7 +44,16 @@ export function registerMyMethodAccountRoutes(app: FastifyInstance, { db }: AppC
   });
 
   const account = async (userId: number, id: number) =>
-    (await accounts(userId).where(and(eq(investmentMethodEntities.userId, userId), eq(investmentMethodEntities.id, id), isNull(investmentMethodEntities.deletedAt), isNull(investmentMethods.deletedAt))))[0];
+    (
+      await accounts(userId).where(
+        and(
+          eq(investmentMethodEntities.userId, userId),
+          eq(investmentMethodEntities.id, id),
+          isNull(investmentMethodEntities.deletedAt),
+          isNull(investmentMethods.deletedAt),
+        ),
+      )
+    )[0];
 
   // Account holders read the method's public documents (spec §2.3 investmentmethod-documents_{id}).
   registerPortalDocuments('investment_method', async (tx, userId, methodId) => {
@@ -44,16 +61,27 @@ export function registerMyMethodAccountRoutes(app: FastifyInstance, { db }: AppC
       .select({ id: investmentMethodEntities.id })
       .from(investmentMethodEntities)
       .innerJoin(investmentMethods, eq(investmentMethods.id, investmentMethodEntities.investmentMethodId))
-      .where(and(eq(investmentMethodEntities.userId, userId), eq(investmentMethods.id, methodId), isNull(investmentMethodEntities.deletedAt), isNull(investmentMethods.deletedAt)));
+      .where(
+        and(
+          eq(investmentMethodEntities.userId, userId),
+          eq(investmentMethods.id, methodId),
+          isNull(investmentMethodEntities.deletedAt),
+          isNull(investmentMethods.deletedAt),
+        ),
+      );
     return rows.length > 0;
   });
 
-  app.get('/api/my/investment-method-entities/:id/documents', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
-    const user = requireInvestor(request);
-    const row = await account(user.id, idParams.parse(request.params).id);
-    if (!row) throw notFound('account');
-    return { data: await publicDocumentsOf(db, { type: 'investment_method', id: row.method.id }) };
-  });
+  app.get(
+    '/api/my/investment-method-entities/:id/documents',
+    { schema: { params: idParams }, onRequest: investorOnly },
+    async (request) => {
+      const user = requireInvestor(request);
+      const row = await account(user.id, idParams.parse(request.params).id);
+      if (!row) throw notFound('account');
+      return { data: await publicDocumentsOf(db, { type: 'investment_method', id: row.method.id }) };
+    },
+  );
 
   app.get('/api/my/investment-method-entities', { onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);

@@ -10,7 +10,18 @@ import { parseFields, readFormFields } from '../../platform/form';
 import { idParam, idParams } from '../../platform/input';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import { registerHolderResource } from '../holders/resource';
-import { ENTITIES_RESOURCE, entityOf, METHOD_EXPORT_COLUMNS, methodExportRows, METHODS_RESOURCE, presentEntities, presentMethods, type EntityRow, type MethodExportRow, type MethodRow } from './list';
+import {
+  ENTITIES_RESOURCE,
+  entityOf,
+  METHOD_EXPORT_COLUMNS,
+  methodExportRows,
+  METHODS_RESOURCE,
+  presentEntities,
+  presentMethods,
+  type EntityRow,
+  type MethodExportRow,
+  type MethodRow,
+} from './list';
 import { registerMyMethodAccountRoutes } from './my-accounts';
 import { createEntitySchema, createMethodSchema, updateEntitySchema, updateMethodSchema, type MethodInput } from './schemas';
 
@@ -26,7 +37,8 @@ function methodColumns(input: Partial<MethodInput>) {
 }
 
 /** The accounts of one method, as a subquery: investments name the account, not the method. */
-const accountsOf = (methodId: number) => sql`(select ${investmentMethodEntities.id} from ${investmentMethodEntities} where ${investmentMethodEntities.investmentMethodId} = ${methodId})`;
+const accountsOf = (methodId: number) =>
+  sql`(select ${investmentMethodEntities.id} from ${investmentMethodEntities} where ${investmentMethodEntities.investmentMethodId} = ${methodId})`;
 
 /** A second live account with the same reference at the same method is a typing mistake, not a new account. */
 async function assertReferenceFree(db: Db, methodId: number, reference: string | null | undefined, exceptId?: number) {
@@ -34,8 +46,15 @@ async function assertReferenceFree(db: Db, methodId: number, reference: string |
   const rows = await db
     .select({ id: investmentMethodEntities.id })
     .from(investmentMethodEntities)
-    .where(and(eq(investmentMethodEntities.investmentMethodId, methodId), eq(investmentMethodEntities.reference, reference), isNull(investmentMethodEntities.deletedAt)));
-  if (rows.some((r) => r.id !== exceptId)) throw validationError({ reference: ['Another account with this method already has this reference.'] });
+    .where(
+      and(
+        eq(investmentMethodEntities.investmentMethodId, methodId),
+        eq(investmentMethodEntities.reference, reference),
+        isNull(investmentMethodEntities.deletedAt),
+      ),
+    );
+  if (rows.some((r) => r.id !== exceptId))
+    throw validationError({ reference: ['Another account with this method already has this reference.'] });
 }
 
 /**
@@ -136,7 +155,11 @@ export function registerInvestmentMethodRoutes(app: FastifyInstance, ctx: AppCon
       await assertReferenceFree(db, id, input.reference, entityId);
       const row = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(investmentMethodEntities).where(eq(investmentMethodEntities.id, entityId)).for('update');
-        const [after] = await tx.update(investmentMethodEntities).set({ reference: input.reference, updatedAt: clock.now() }).where(eq(investmentMethodEntities.id, entityId)).returning();
+        const [after] = await tx
+          .update(investmentMethodEntities)
+          .set({ reference: input.reference, updatedAt: clock.now() })
+          .where(eq(investmentMethodEntities.id, entityId))
+          .returning();
         await recordActivity(tx, { request, action: 'entity_updated', subjectType: 'investment_method', subjectId: id, before, after });
         return after;
       });
@@ -145,21 +168,33 @@ export function registerInvestmentMethodRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** Closes an investor's account with the method; one that holds investments stays (409). */
-  app.delete('/api/investment-methods/:id/entities/:entityId', { schema: { params: entityParams }, onRequest: guard('update') }, async (request, reply) => {
-    const { id, entityId } = entityParams.parse(request.params);
-    await findEntity(id, entityId);
-    await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(investmentMethodEntities).where(eq(investmentMethodEntities.id, entityId)).for('update');
-      const [{ total }] = await tx
-        .select({ total: count() })
-        .from(investments)
-        .where(and(eq(investments.investmentMethodEntityId, entityId), isNull(investments.deletedAt)));
-      if (Number(total) > 0) throw new AppError('conflict', `This account holds ${total} ${Number(total) === 1 ? 'investment' : 'investments'}, so it cannot be removed.`);
-      const [after] = await tx.update(investmentMethodEntities).set({ deletedAt: clock.now(), updatedAt: clock.now() }).where(eq(investmentMethodEntities.id, entityId)).returning();
-      await recordActivity(tx, { request, action: 'entity_removed', subjectType: 'investment_method', subjectId: id, before, after });
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/investment-methods/:id/entities/:entityId',
+    { schema: { params: entityParams }, onRequest: guard('update') },
+    async (request, reply) => {
+      const { id, entityId } = entityParams.parse(request.params);
+      await findEntity(id, entityId);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(investmentMethodEntities).where(eq(investmentMethodEntities.id, entityId)).for('update');
+        const [{ total }] = await tx
+          .select({ total: count() })
+          .from(investments)
+          .where(and(eq(investments.investmentMethodEntityId, entityId), isNull(investments.deletedAt)));
+        if (Number(total) > 0)
+          throw new AppError(
+            'conflict',
+            `This account holds ${total} ${Number(total) === 1 ? 'investment' : 'investments'}, so it cannot be removed.`,
+          );
+        const [after] = await tx
+          .update(investmentMethodEntities)
+          .set({ deletedAt: clock.now(), updatedAt: clock.now() })
+          .where(eq(investmentMethodEntities.id, entityId))
+          .returning();
+        await recordActivity(tx, { request, action: 'entity_removed', subjectType: 'investment_method', subjectId: id, before, after });
+      });
+      return reply.status(204).send();
+    },
+  );
 
   registerMyMethodAccountRoutes(app, ctx);
 }

@@ -16,6 +16,10 @@ export type MethodInput = z.infer<typeof createMethodSchema>;
 
 /** The account holder: an investor (user_id) or a lead (contact_id), exactly one. */
 export const createEntitySchema = z
-  .strictObject({ user_id: idInput('investor').optional(), contact_id: idInput('lead').optional(), reference: clearable(textInput(100)).optional() })
+  .strictObject({
+    user_id: idInput('investor').optional(),
+    contact_id: idInput('lead').optional(),
+    reference: clearable(textInput(100)).optional(),
+  })
   .refine((v) => (v.user_id == null) !== (v.contact_id == null), { message: 'Choose an investor or a lead, not both.', path: ['user_id'] });
 export const updateEntitySchema = z.strictObject({ reference: clearable(textInput(100)) });

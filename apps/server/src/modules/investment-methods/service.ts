@@ -15,7 +15,14 @@ export async function moveLeadAccounts(tx: Db, request: FastifyRequest, contactI
     .where(and(eq(investmentMethodEntities.contactId, contactId), isNull(investmentMethodEntities.deletedAt)))
     .returning();
   for (const account of moved) {
-    await recordActivity(tx, { request, action: 'entity_converted', subjectType: 'investment_method', subjectId: account.investmentMethodId, before: { contact_id: contactId }, after: account });
+    await recordActivity(tx, {
+      request,
+      action: 'entity_converted',
+      subjectType: 'investment_method',
+      subjectId: account.investmentMethodId,
+      before: { contact_id: contactId },
+      after: account,
+    });
   }
   return moved.length;
 }

@@ -19,10 +19,18 @@ afterAll(() => t.close());
  */
 describe('200 concurrent reservations against one opportunity', () => {
   it('accepts exactly what the maximum raise allows and refuses the rest', async () => {
-    const opportunity = await createOpportunityRow(t, { targetRaise: '100000.00', maximumRaise: '100000.00', minimumInvestment: '1000.00', maximumInvestment: '5000.00', sharePrice: '2.000000' });
+    const opportunity = await createOpportunityRow(t, {
+      targetRaise: '100000.00',
+      maximumRaise: '100000.00',
+      minimumInvestment: '1000.00',
+      maximumInvestment: '5000.00',
+      sharePrice: '2.000000',
+    });
     const investors = await signedInInvestors(t, 200);
 
-    const responses = await Promise.all(investors.map((i) => i.post('/api/investments/investor', { opportunity_id: opportunity.id, amount: '1000' })));
+    const responses = await Promise.all(
+      investors.map((i) => i.post('/api/investments/investor', { opportunity_id: opportunity.id, amount: '1000' })),
+    );
 
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(100);
@@ -47,9 +55,15 @@ describe('200 concurrent reservations against one opportunity', () => {
 
 describe('one investor racing themself', () => {
   it('never lets their own total pass the maximum investment', async () => {
-    const opportunity = await createOpportunityRow(t, { targetRaise: '100000.00', minimumInvestment: '1000.00', maximumInvestment: '5000.00' });
+    const opportunity = await createOpportunityRow(t, {
+      targetRaise: '100000.00',
+      minimumInvestment: '1000.00',
+      maximumInvestment: '5000.00',
+    });
     const [investor] = await signedInInvestors(t, 1);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => investor.post('/api/investments/investor', { opportunity_id: opportunity.id, amount: '1000.00' })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => investor.post('/api/investments/investor', { opportunity_id: opportunity.id, amount: '1000.00' })),
+    );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expect(responses.filter((r) => r.statusCode === 422)).toHaveLength(15);
     const [row] = await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, opportunity.id));

@@ -15,10 +15,20 @@ beforeAll(async () => {
   investor = await signedIn(t, Role.User, { name: 'Ivy Investor' });
 });
 afterAll(() => t.close());
-beforeEach(() => setFlags(t, { nominee_enabled: false, investment_terms_enabled: false, hide_bank_details: false, hide_payment_reference: false, market_sounding_enabled: false, compliance_test_enabled: false }));
+beforeEach(() =>
+  setFlags(t, {
+    nominee_enabled: false,
+    investment_terms_enabled: false,
+    hide_bank_details: false,
+    hide_payment_reference: false,
+    market_sounding_enabled: false,
+    compliance_test_enabled: false,
+  }),
+);
 
 const reserve = (client: typeof investor.client, payload: Record<string, unknown>) => client.post('/api/investments/investor', payload);
-const committedOf = async (id: number) => (await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)))[0].committedAmount;
+const committedOf = async (id: number) =>
+  (await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)))[0].committedAmount;
 const fieldsOf = (response: { json(): { errors?: Record<string, string[]> } }) => Object.keys(response.json().errors ?? {});
 
 describe('access', () => {
@@ -33,12 +43,18 @@ describe('access', () => {
 
   it('answers 401 logged out and 403 to every staff role on the investor routes', async () => {
     for (const [method, url] of routes) {
-      expect((await agent(t.app).request({ method: method as 'GET', url, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(401);
+      expect(
+        (await agent(t.app).request({ method: method as 'GET', url, payload: method === 'POST' ? {} : undefined })).statusCode,
+        url,
+      ).toBe(401);
     }
     for (const roleId of ROLE_IDS.filter((r) => r !== Role.User)) {
       const { client } = await signedIn(t, roleId);
       for (const [method, url] of routes) {
-        expect((await client.request({ method: method as 'GET', url, payload: method === 'POST' ? {} : undefined })).statusCode, `role ${roleId} ${url}`).toBe(403);
+        expect(
+          (await client.request({ method: method as 'GET', url, payload: method === 'POST' ? {} : undefined })).statusCode,
+          `role ${roleId} ${url}`,
+        ).toBe(403);
       }
     }
   });
@@ -67,7 +83,10 @@ describe('POST /api/investments/investor', () => {
     const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, investor.user.id));
     expect(note.data).toMatchObject({ icon: 'investment_opportunity_invested', cta: `/investor/investments/${opportunity.slug}` });
     expect(note.data.message).toContain('You reserved <strong>£5,001.99</strong> in <strong>Acme Ltd Seed</strong>.');
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'investment'), eq(activityLog.subjectId, String(data.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'investment'), eq(activityLog.subjectId, String(data.id))));
     expect(logs.map((l) => l.action)).toEqual(['reserved']);
   });
 
@@ -80,7 +99,10 @@ describe('POST /api/investments/investor', () => {
       [{ opportunity_id: opportunity.id, amount: '-1000' }, 'amount'],
       [{ opportunity_id: opportunity.id, amount: '1000', holder_type: 'spouse' }, 'holder_type'],
       [{ opportunity_id: opportunity.id, amount: '1000', holder_type: 'organisation' }, 'organisation_id'],
-      [{ opportunity_id: opportunity.id, amount: '1000', holder_type: 'investment_method', investment_method_entity_id: '' }, 'investment_method_entity_id'],
+      [
+        { opportunity_id: opportunity.id, amount: '1000', holder_type: 'investment_method', investment_method_entity_id: '' },
+        'investment_method_entity_id',
+      ],
       [{ opportunity_id: opportunity.id, amount: '1000', surprise: 1 }, 'body'],
     ];
     for (const [payload, field] of cases) {
@@ -126,18 +148,26 @@ describe('POST /api/investments/investor', () => {
   });
 
   it('keeps to the minimum and to the maximum per investor across their investments, naming the limits', async () => {
-    const opportunity = await createOpportunityRow(t, { minimumInvestment: '1000.00', maximumInvestment: '50000.00', targetRaise: '500000.00' });
+    const opportunity = await createOpportunityRow(t, {
+      minimumInvestment: '1000.00',
+      maximumInvestment: '50000.00',
+      targetRaise: '500000.00',
+    });
     const low = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '999.99' });
     expect(low.statusCode).toBe(422);
     expect(low.json().errors.amount[0]).toBe('The minimum investment is £1,000.00: invest at least £1,000.00 and at most £50,000.00.');
     const high = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '50000.01' });
-    expect(high.json().errors.amount[0]).toBe('The maximum investment is £50,000.00 per investor: invest at least £1,000.00 and at most £50,000.00.');
+    expect(high.json().errors.amount[0]).toBe(
+      'The maximum investment is £50,000.00 per investor: invest at least £1,000.00 and at most £50,000.00.',
+    );
 
     await createInvestmentRow(t, { opportunityId: opportunity.id, userId: investor.user.id, amount: '45000.00' });
     await createInvestmentRow(t, { opportunityId: opportunity.id, userId: investor.user.id, amount: '9000.00', status: 'cancelled' });
     const over = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '5000.01' });
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors.amount[0]).toBe('The maximum investment is £50,000.00 per investor. You have £45,000.00 committed already, so at most £5,000.00 more.');
+    expect(over.json().errors.amount[0]).toBe(
+      'The maximum investment is £50,000.00 per investor. You have £45,000.00 committed already, so at most £5,000.00 more.',
+    );
     expect((await reserve(investor.client, { opportunity_id: opportunity.id, amount: '5000' })).statusCode).toBe(201);
   });
 
@@ -153,7 +183,12 @@ describe('POST /api/investments/investor', () => {
     const full = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '1000' });
     expect(full.json().errors.amount[0]).toMatch(/fully subscribed/);
 
-    const euro = await createOpportunityRow(t, { currency: 'EUR', targetRaise: '10000.00', maximumRaise: '12000.00', maximumInvestment: '12000.00' });
+    const euro = await createOpportunityRow(t, {
+      currency: 'EUR',
+      targetRaise: '10000.00',
+      maximumRaise: '12000.00',
+      maximumInvestment: '12000.00',
+    });
     await createInvestmentRow(t, { opportunityId: euro.id, userId: other.id, amount: '11500.00' });
     const euros = await reserve(investor.client, { opportunity_id: euro.id, amount: '1000' });
     expect(euros.json().errors.amount[0]).toBe('Only €500.00 remains available.');
@@ -168,27 +203,66 @@ describe('POST /api/investments/investor', () => {
     const myPension = await createMethodEntityFor(t, investor.user.id);
     const theirPension = await createMethodEntityFor(t, stranger.id);
 
-    const viaOrg = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '1000', holder_type: 'organisation', organisation_id: mine.id, nominee_id: 5 });
+    const viaOrg = await reserve(investor.client, {
+      opportunity_id: opportunity.id,
+      amount: '1000',
+      holder_type: 'organisation',
+      organisation_id: mine.id,
+      nominee_id: 5,
+    });
     expect(viaOrg.statusCode).toBe(201);
     expect(viaOrg.json().data).toMatchObject({ holder_type: 'organisation', organisation_id: mine.id, nominee_id: null, type: 'org' });
     for (const org of [theirs, unlinked]) {
-      const refused = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '1000', holder_type: 'organisation', organisation_id: org.id });
+      const refused = await reserve(investor.client, {
+        opportunity_id: opportunity.id,
+        amount: '1000',
+        holder_type: 'organisation',
+        organisation_id: org.id,
+      });
       expect(fieldsOf(refused)).toEqual(['organisation_id']);
     }
-    const viaPension = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '1000', holder_type: 'investment_method', investment_method_entity_id: String(myPension.id) });
-    expect(viaPension.json().data).toMatchObject({ holder_type: 'investment_method', investment_method_entity_id: myPension.id, type: 'pension' });
-    const refused = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '1000', holder_type: 'investment_method', investment_method_entity_id: theirPension.id });
+    const viaPension = await reserve(investor.client, {
+      opportunity_id: opportunity.id,
+      amount: '1000',
+      holder_type: 'investment_method',
+      investment_method_entity_id: String(myPension.id),
+    });
+    expect(viaPension.json().data).toMatchObject({
+      holder_type: 'investment_method',
+      investment_method_entity_id: myPension.id,
+      type: 'pension',
+    });
+    const refused = await reserve(investor.client, {
+      opportunity_id: opportunity.id,
+      amount: '1000',
+      holder_type: 'investment_method',
+      investment_method_entity_id: theirPension.id,
+    });
     expect(fieldsOf(refused)).toEqual(['investment_method_entity_id']);
   });
 
   it('offers nominees only when the nominee flag is on', async () => {
     const opportunity = await createOpportunityRow(t);
     const nominee = await createNominee(t);
-    const off = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '1000', holder_type: 'nominee', nominee_id: nominee.id });
+    const off = await reserve(investor.client, {
+      opportunity_id: opportunity.id,
+      amount: '1000',
+      holder_type: 'nominee',
+      nominee_id: nominee.id,
+    });
     expect(fieldsOf(off)).toEqual(['holder_type']);
     await setFlags(t, { nominee_enabled: true });
-    expect(fieldsOf(await reserve(investor.client, { opportunity_id: opportunity.id, amount: '1000', holder_type: 'nominee', nominee_id: 999999 }))).toEqual(['nominee_id']);
-    const on = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '1000', holder_type: 'nominee', nominee_id: nominee.id });
+    expect(
+      fieldsOf(
+        await reserve(investor.client, { opportunity_id: opportunity.id, amount: '1000', holder_type: 'nominee', nominee_id: 999999 }),
+      ),
+    ).toEqual(['nominee_id']);
+    const on = await reserve(investor.client, {
+      opportunity_id: opportunity.id,
+      amount: '1000',
+      holder_type: 'nominee',
+      nominee_id: nominee.id,
+    });
     expect(on.statusCode).toBe(201);
     expect(on.json().data).toMatchObject({ holder_type: 'nominee', nominee_id: nominee.id });
   });
@@ -197,7 +271,11 @@ describe('POST /api/investments/investor', () => {
     const opportunity = await createOpportunityRow(t);
     await setFlags(t, { investment_terms_enabled: true });
     for (const accept of [undefined, '0', false]) {
-      const response = await reserve(investor.client, { opportunity_id: opportunity.id, amount: '1000', ...(accept === undefined ? {} : { accept_terms: accept }) });
+      const response = await reserve(investor.client, {
+        opportunity_id: opportunity.id,
+        amount: '1000',
+        ...(accept === undefined ? {} : { accept_terms: accept }),
+      });
       expect(fieldsOf(response)).toEqual(['accept_terms']);
     }
     const form = new FormData();
@@ -212,7 +290,10 @@ describe('POST /api/investments/investor', () => {
   it('retries a payment reference that is already taken', async () => {
     const opportunity = await createOpportunityRow(t);
     const taken = await createInvestmentRow(t, { opportunityId: opportunity.id, userId: investor.user.id, amount: '1000.00' });
-    await t.db.update(investments).set({ paymentReference: `INV-${opportunity.id}-AAAAAA` }).where(eq(investments.id, taken.id));
+    await t.db
+      .update(investments)
+      .set({ paymentReference: `INV-${opportunity.id}-AAAAAA` })
+      .where(eq(investments.id, taken.id));
     const codes = ['AAAAAA', 'AAAAAA', 'BBBBBB'];
     const original = referenceCodes.next;
     referenceCodes.next = () => codes.shift() ?? original();
@@ -237,11 +318,19 @@ describe('the investor reading and cancelling their investments', () => {
 
   beforeAll(async () => {
     reader = await signedIn(t, Role.User);
-    opportunity = await createOpportunityRow(t, { name: 'Readable plc', bankAccountName: 'Readable Client Account', bankSortCode: '12-34-56', bankAccountNumber: '12345678' });
+    opportunity = await createOpportunityRow(t, {
+      name: 'Readable plc',
+      bankAccountName: 'Readable Client Account',
+      bankSortCode: '12-34-56',
+      bankAccountNumber: '12345678',
+    });
     const second = await createOpportunityRow(t);
     reservedId = (await createInvestmentRow(t, { opportunityId: opportunity.id, userId: reader.user.id, amount: '2000.00' })).id;
-    calledId = (await createInvestmentRow(t, { opportunityId: second.id, userId: reader.user.id, amount: '3000.00', status: 'cash_call' })).id;
-    privateId = (await createInvestmentRow(t, { opportunityId: opportunity.id, userId: reader.user.id, amount: '4000.00', type: 'private_manual' })).id;
+    calledId = (await createInvestmentRow(t, { opportunityId: second.id, userId: reader.user.id, amount: '3000.00', status: 'cash_call' }))
+      .id;
+    privateId = (
+      await createInvestmentRow(t, { opportunityId: opportunity.id, userId: reader.user.id, amount: '4000.00', type: 'private_manual' })
+    ).id;
     othersId = (await createInvestmentRow(t, { opportunityId: opportunity.id, userId: investor.user.id, amount: '1000.00' })).id;
   });
 
@@ -252,7 +341,14 @@ describe('the investor reading and cancelling their investments', () => {
     expect(body.data[0]).toMatchObject({
       category: 'My Reserved Allocations',
       opportunity: { id: opportunity.id, name: 'Readable plc', slug: opportunity.slug, currency: 'GBP' },
-      payment_instructions: { amount: '2000.00', currency: 'GBP', account_name: 'Readable Client Account', sort_code: '12-34-56', account_number: '12345678', reference: expect.any(String) },
+      payment_instructions: {
+        amount: '2000.00',
+        currency: 'GBP',
+        account_name: 'Readable Client Account',
+        sort_code: '12-34-56',
+        account_number: '12345678',
+        reference: expect.any(String),
+      },
     });
     expect(body.data[1].category).toBe('Cash Call - Awaiting Payment');
     const called = (await reader.client.get('/api/my/investments?filter[status]=cash_call')).json();
@@ -292,7 +388,10 @@ describe('the investor reading and cancelling their investments', () => {
     const called = await reader.client.post(`/api/my/investments/${calledId}/cancel`, {});
     expect(called.statusCode).toBe(422);
     expect(fieldsOf(called)).toEqual(['status']);
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'investment'), eq(activityLog.subjectId, String(reservedId))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'investment'), eq(activityLog.subjectId, String(reservedId))));
     expect(logs.map((l) => l.action)).toEqual(['cancelled']);
   });
 });
@@ -303,9 +402,19 @@ describe('GET /api/my/portfolio', () => {
     const acme = await createOpportunityRow(t, { name: 'Acme', status: 5, sharePrice: '2.500000' });
     const beta = await createOpportunityRow(t, { name: 'Beta', status: 4, sharePrice: null });
     const euro = await createOpportunityRow(t, { name: 'Euro', status: 5, currency: 'EUR', sharePrice: '3.000000' });
-    const add = async (opportunityId: number, amount: string, status: string, shares: string | null, sharePrice: string | null, type = 'investor') => {
+    const add = async (
+      opportunityId: number,
+      amount: string,
+      status: string,
+      shares: string | null,
+      sharePrice: string | null,
+      type = 'investor',
+    ) => {
       const row = await createInvestmentRow(t, { opportunityId, userId: holder.user.id, amount, status, type });
-      await t.db.update(investments).set({ shares, sharePrice, currency: opportunityId === euro.id ? 'EUR' : 'GBP', paidAt: new Date('2024-01-15T10:00:00Z') }).where(eq(investments.id, row.id));
+      await t.db
+        .update(investments)
+        .set({ shares, sharePrice, currency: opportunityId === euro.id ? 'EUR' : 'GBP', paidAt: new Date('2024-01-15T10:00:00Z') })
+        .where(eq(investments.id, row.id));
     };
     // Bought 4,000 at £1.25 and 1,000 at £2.00: £7,000 for 5,000 shares now priced £2.50.
     await add(acme.id, '5000.00', 'completed', '4000.000000', '1.250000');
@@ -320,7 +429,18 @@ describe('GET /api/my/portfolio', () => {
 
     const body = (await holder.client.get('/api/my/portfolio')).json();
     expect(body.data.map((h: { opportunity: { name: string } }) => h.opportunity.name)).toEqual(['Acme', 'Beta', 'Euro']);
-    expect(body.data[0]).toMatchObject({ opportunity_id: acme.id, currency: 'GBP', investments_count: 2, cost: '7000.00', shares: '5000.000000', share_price: '2.500000', current_value: '12500.00', gain: '5500.00', multiple: '1.79', valued_at: 'share_price' });
+    expect(body.data[0]).toMatchObject({
+      opportunity_id: acme.id,
+      currency: 'GBP',
+      investments_count: 2,
+      cost: '7000.00',
+      shares: '5000.000000',
+      share_price: '2.500000',
+      current_value: '12500.00',
+      gain: '5500.00',
+      multiple: '1.79',
+      valued_at: 'share_price',
+    });
     expect(body.data[1]).toMatchObject({ cost: '1500.00', current_value: '1500.00', gain: '0.00', multiple: '1.00', valued_at: 'cost' });
     expect(body.data[2]).toMatchObject({ currency: 'EUR', cost: '1000.00', current_value: '1200.00', gain: '200.00', multiple: '1.20' });
     expect(body.totals).toEqual([

@@ -1,5 +1,14 @@
 import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
-import { can, HOLDER_TYPE_LABELS, INVESTMENT_STATUS_LABELS, INVESTMENT_STATUSES, INVESTMENT_TYPES, OpportunityStatus, type HolderType, type InvestmentStatus } from '@platform/domain';
+import {
+  can,
+  HOLDER_TYPE_LABELS,
+  INVESTMENT_STATUS_LABELS,
+  INVESTMENT_STATUSES,
+  INVESTMENT_TYPES,
+  OpportunityStatus,
+  type HolderType,
+  type InvestmentStatus,
+} from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments, users } from '../../db/schema';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
@@ -44,11 +53,22 @@ export function listableOpportunityStatuses(roleId: number): number[] {
 }
 
 export function staffInvestmentsWhere(query: ListQuery, statuses: number[]): SQL | undefined {
-  return and(isNull(investments.deletedAt), isNull(investmentOpportunities.deletedAt), inArray(investmentOpportunities.status, statuses), query.where);
+  return and(
+    isNull(investments.deletedAt),
+    isNull(investmentOpportunities.deletedAt),
+    inArray(investmentOpportunities.status, statuses),
+    query.where,
+  );
 }
 
 export function investorInvestmentsWhere(query: ListQuery, userId: number): SQL | undefined {
-  return and(eq(investments.userId, userId), ne(investments.type, 'private_manual'), isNull(investments.deletedAt), isNull(investmentOpportunities.deletedAt), query.where);
+  return and(
+    eq(investments.userId, userId),
+    ne(investments.type, 'private_manual'),
+    isNull(investments.deletedAt),
+    isNull(investmentOpportunities.deletedAt),
+    query.where,
+  );
 }
 
 interface InvestmentExportRow {
@@ -110,7 +130,10 @@ export function investmentsExport(db: Db, query: ListQuery, statuses: number[]):
         .innerJoin(users, eq(users.id, investments.userId))
         .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
         .where(and(inArray(investments.id, ids), isNull(investments.deletedAt)));
-      const holders = await holdersOf(db, rows.map((r) => r.investment));
+      const holders = await holdersOf(
+        db,
+        rows.map((r) => r.investment),
+      );
       return rows.map(({ investment: i, userName, userEmail, opportunityName }) => ({
         id: i.id,
         userName,

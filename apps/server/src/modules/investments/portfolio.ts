@@ -1,6 +1,15 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { INVESTMENT_STATUS_LABELS, OPPORTUNITY_STATUS_LABELS, toAmount, valueHolding, type CompanyPriceHistory, type HoldingRealisation, type InvestmentStatus, type OpportunityStatusId } from '@platform/domain';
+import {
+  INVESTMENT_STATUS_LABELS,
+  OPPORTUNITY_STATUS_LABELS,
+  toAmount,
+  valueHolding,
+  type CompanyPriceHistory,
+  type HoldingRealisation,
+  type InvestmentStatus,
+  type OpportunityStatusId,
+} from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments } from '../../db/schema';
 import { notFound } from '../../platform/errors';
@@ -28,20 +37,42 @@ interface HoldingOpportunity {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-function measure(rows: InvestmentRow[], realisations: readonly HoldingRealisation[], sharePrice: string | null, asOf: Date, history: CompanyPriceHistory | undefined, withIrr: boolean) {
+function measure(
+  rows: InvestmentRow[],
+  realisations: readonly HoldingRealisation[],
+  sharePrice: string | null,
+  asOf: Date,
+  history: CompanyPriceHistory | undefined,
+  withIrr: boolean,
+) {
   const cost = rows.reduce((total, r) => total.plus(r.amount), new Decimal(0));
   const allShares = rows.every((r) => r.shares !== null && new Decimal(r.shares).gt(0));
   const shares = rows.every((r) => r.shares !== null) ? rows.reduce((total, r) => total.plus(r.shares!), new Decimal(0)).toFixed(6) : null;
   const hasPrice = sharePrice !== null && new Decimal(sharePrice).gt(0);
   if (!allShares || !(hasPrice || hasHistory(history))) {
-    return { cost: toAmount(cost), shares, share_price: sharePrice, current_value: toAmount(cost), realised: '0.00', gain: '0.00', multiple: cost.gt(0) ? '1.00' : null, irr: null, valued_at: 'cost' as const };
+    return {
+      cost: toAmount(cost),
+      shares,
+      share_price: sharePrice,
+      current_value: toAmount(cost),
+      realised: '0.00',
+      gain: '0.00',
+      multiple: cost.gt(0) ? '1.00' : null,
+      irr: null,
+      valued_at: 'cost' as const,
+    };
   }
   const dates = rows.map((r) => isoDay(r.paidAt ?? r.createdAt));
   // The price is today's; an investment dated later than the app clock (clock skew) still counts.
   const day = [isoDay(asOf), ...dates].sort().at(-1)!;
   const flows = { investments: rows.map((r, i) => ({ date: dates[i], amount: r.amount, shares: r.shares! })), realisations };
   // A company with a recorded price history is valued by it (decision 0006); otherwise at the round's price.
-  const performance = valueHolding(flows, history && hasHistory(history) ? history : { sharePrices: [{ date: day, price: sharePrice! }] }, day, { irr: withIrr });
+  const performance = valueHolding(
+    flows,
+    history && hasHistory(history) ? history : { sharePrices: [{ date: day, price: sharePrice! }] },
+    day,
+    { irr: withIrr },
+  );
   return {
     cost: performance.cost,
     // Shares still held: those sold are in realised.
@@ -56,7 +87,14 @@ function measure(rows: InvestmentRow[], realisations: readonly HoldingRealisatio
   };
 }
 
-function presentHolding(opportunity: HoldingOpportunity, rows: InvestmentRow[], realisations: readonly HoldingRealisation[], asOf: Date, history: CompanyPriceHistory | undefined, withIrr = true) {
+function presentHolding(
+  opportunity: HoldingOpportunity,
+  rows: InvestmentRow[],
+  realisations: readonly HoldingRealisation[],
+  asOf: Date,
+  history: CompanyPriceHistory | undefined,
+  withIrr = true,
+) {
   return {
     opportunity_id: opportunity.id,
     opportunity: {
@@ -130,18 +168,30 @@ async function loadHeld(db: Db, userId: number, opportunityId?: number) {
 /** The investor's realised proceeds per company (every line they hold through), in all companies or one. */
 async function realisationsOf(db: Db, userId: number, opportunityId?: number): Promise<Map<number, HoldingRealisation[]>> {
   const byCompany = new Map<number, HoldingRealisation[]>();
-  for (const r of await loadRealisations(db, { userId, opportunityId })) byCompany.set(r.opportunityId, [...(byCompany.get(r.opportunityId) ?? []), realisationFlow(r)]);
+  for (const r of await loadRealisations(db, { userId, opportunityId }))
+    byCompany.set(r.opportunityId, [...(byCompany.get(r.opportunityId) ?? []), realisationFlow(r)]);
   return byCompany;
 }
 
 export async function loadPortfolio(db: Db, userId: number, asOf: Date) {
   const [groups, realisations] = await Promise.all([loadHeld(db, userId), realisationsOf(db, userId)]);
   // Only the record that prices each company today: hundreds of full histories would be thousands of rows.
-  const histories = await loadCurrentPriceHistories(db, groups.map((g) => g.opportunity.id), isoDay(asOf));
+  const histories = await loadCurrentPriceHistories(
+    db,
+    groups.map((g) => g.opportunity.id),
+    isoDay(asOf),
+  );
   // The IRR is on a holding's own page: solving it for each of hundreds of holdings was most of
   // this list's time (bench/portfolio.ts), so the list leaves it out.
   const holdings = groups.map((g) => {
-    const { irr: _notListed, ...holding } = presentHolding(g.opportunity, g.rows, realisations.get(g.opportunity.id) ?? [], asOf, histories.get(g.opportunity.id), false);
+    const { irr: _notListed, ...holding } = presentHolding(
+      g.opportunity,
+      g.rows,
+      realisations.get(g.opportunity.id) ?? [],
+      asOf,
+      histories.get(g.opportunity.id),
+      false,
+    );
     return holding;
   });
   return { data: holdings, totals: totalsByCurrency(holdings) };
@@ -152,7 +202,13 @@ export async function loadHolding(db: Db, userId: number, opportunityId: number,
   const [group] = await loadHeld(db, userId, opportunityId);
   if (!group) throw notFound('holding');
   return {
-    ...presentHolding(group.opportunity, group.rows, (await realisationsOf(db, userId, opportunityId)).get(opportunityId) ?? [], asOf, (await loadPriceHistories(db, [opportunityId])).get(opportunityId)),
+    ...presentHolding(
+      group.opportunity,
+      group.rows,
+      (await realisationsOf(db, userId, opportunityId)).get(opportunityId) ?? [],
+      asOf,
+      (await loadPriceHistories(db, [opportunityId])).get(opportunityId),
+    ),
     investments: group.rows.map((r) => ({
       id: r.id,
       holder_type: r.holderType,

@@ -1,7 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { HOLDER_TYPE_LABELS, INVESTMENT_STATUS_LABELS, investmentCategory, type HolderType, type InvestmentStatus } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { investmentMethodEntities, investmentMethods, investmentOpportunities, investments, nominees, organisations, users } from '../../db/schema';
+import {
+  investmentMethodEntities,
+  investmentMethods,
+  investmentOpportunities,
+  investments,
+  nominees,
+  organisations,
+  users,
+} from '../../db/schema';
 import { namesById } from '../../platform/lookup';
 import { flagOn, type SettingsRow } from '../../shared/settings';
 import type { OpportunityRow } from '../../shared/opportunity-visibility';
@@ -66,10 +74,19 @@ function common(row: InvestmentRow) {
 }
 
 export function presentInvestmentForStaff(row: InvestmentRow) {
-  return { ...common(row), user_id: row.userId, payment_reference: row.paymentReference, cancel_reason: row.cancelReason, created_by: row.createdBy };
+  return {
+    ...common(row),
+    user_id: row.userId,
+    payment_reference: row.paymentReference,
+    cancel_reason: row.cancelReason,
+    created_by: row.createdBy,
+  };
 }
 
-export type InvestorOpportunity = Pick<OpportunityRow, 'id' | 'name' | 'slug' | 'currency' | 'status' | 'companyName' | 'bankAccountName' | 'bankSortCode' | 'bankAccountNumber' | 'bankIban'>;
+export type InvestorOpportunity = Pick<
+  OpportunityRow,
+  'id' | 'name' | 'slug' | 'currency' | 'status' | 'companyName' | 'bankAccountName' | 'bankSortCode' | 'bankAccountNumber' | 'bankIban'
+>;
 
 /**
  * What the investor sees of their own investment: the portal's category (spec §4) and how to pay.
@@ -83,13 +100,25 @@ export function presentInvestmentForInvestor(row: InvestmentRow, opportunity: In
     category: investmentCategory(row.status as InvestmentStatus),
     ...(hideReference ? {} : { payment_reference: row.paymentReference }),
     cancel_reason: row.cancelReason,
-    opportunity: { id: opportunity.id, name: opportunity.name, slug: opportunity.slug, currency: opportunity.currency, status: opportunity.status, company_name: opportunity.companyName },
+    opportunity: {
+      id: opportunity.id,
+      name: opportunity.name,
+      slug: opportunity.slug,
+      currency: opportunity.currency,
+      status: opportunity.status,
+      company_name: opportunity.companyName,
+    },
     payment_instructions: {
       amount: row.amount,
       currency: row.currency,
       ...(hideBank
         ? {}
-        : { account_name: opportunity.bankAccountName, sort_code: opportunity.bankSortCode, account_number: opportunity.bankAccountNumber, iban: opportunity.bankIban }),
+        : {
+            account_name: opportunity.bankAccountName,
+            sort_code: opportunity.bankSortCode,
+            account_number: opportunity.bankAccountNumber,
+            iban: opportunity.bankIban,
+          }),
       ...(hideReference ? {} : { reference: row.paymentReference }),
     },
   };
@@ -106,9 +135,21 @@ export async function holdersOf(db: Db, rows: InvestmentRow[]): Promise<Map<numb
   const ids = (pick: (r: InvestmentRow) => number | null) => [...new Set(rows.map(pick).filter((id): id is number => id != null))];
   const entityIds = ids((r) => r.investmentMethodEntityId);
   const [people, orgs, noms, entities] = await Promise.all([
-    namesById(db, users, rows.filter((r) => r.holderType === 'personal').map((r) => r.userId)),
-    namesById(db, organisations, ids((r) => r.organisationId)),
-    namesById(db, nominees, ids((r) => r.nomineeId)),
+    namesById(
+      db,
+      users,
+      rows.filter((r) => r.holderType === 'personal').map((r) => r.userId),
+    ),
+    namesById(
+      db,
+      organisations,
+      ids((r) => r.organisationId),
+    ),
+    namesById(
+      db,
+      nominees,
+      ids((r) => r.nomineeId),
+    ),
     entityIds.length
       ? db
           .select({ id: investmentMethodEntities.id, method: investmentMethods.name, reference: investmentMethodEntities.reference })
@@ -138,10 +179,18 @@ export async function presentInvestmentsWith(db: Db, rows: InvestmentRow[], incl
   const userIds = [...new Set(rows.map((r) => r.userId))];
   const opportunityIds = [...new Set(rows.map((r) => r.opportunityId))];
   const [people, opportunities, holders] = await Promise.all([
-    includes.has('user') && userIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds)) : null,
+    includes.has('user') && userIds.length
+      ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds))
+      : null,
     includes.has('opportunity') && opportunityIds.length
       ? db
-          .select({ id: investmentOpportunities.id, name: investmentOpportunities.name, slug: investmentOpportunities.slug, status: investmentOpportunities.status, currency: investmentOpportunities.currency })
+          .select({
+            id: investmentOpportunities.id,
+            name: investmentOpportunities.name,
+            slug: investmentOpportunities.slug,
+            status: investmentOpportunities.status,
+            currency: investmentOpportunities.currency,
+          })
           .from(investmentOpportunities)
           .where(inArray(investmentOpportunities.id, opportunityIds))
       : null,

@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { acceptsReservations, can, formatMoney, INVESTMENT_TYPE_BY_HOLDER, OPPORTUNITY_PERMISSION_EVENT, OpportunityStatus, Role, type Action, type InvestmentStatus } from '@platform/domain';
+import {
+  acceptsReservations,
+  can,
+  formatMoney,
+  INVESTMENT_TYPE_BY_HOLDER,
+  OPPORTUNITY_PERMISSION_EVENT,
+  OpportunityStatus,
+  Role,
+  type Action,
+  type InvestmentStatus,
+} from '@platform/domain';
 import type { AppContext } from '../../platform/context';
 import { investmentOpportunities, investments, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -27,7 +37,13 @@ import {
   staffInvestmentsWhere,
 } from './list';
 import { loadHolding, loadPortfolio } from './portfolio';
-import { INVESTMENT_INCLUDES, presentInvestmentForInvestor, presentInvestmentsWith, type InvestmentRow, type InvestorOpportunity } from './presenter';
+import {
+  INVESTMENT_INCLUDES,
+  presentInvestmentForInvestor,
+  presentInvestmentsWith,
+  type InvestmentRow,
+  type InvestorOpportunity,
+} from './presenter';
 import { investorCancelSchema, manualInvestmentSchema, reserveInvestmentSchema, staffCancelSchema } from './schemas';
 import { assertHolder, findInvestment, findInvestorInvestment, moveInvestment, placeInvestment } from './service';
 import { parseIncludes } from '../../shared/user-presenter';
@@ -76,10 +92,12 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     const now = clock.now();
     const opportunity = await findVisibleOpportunity(db, user.id, input.opportunity_id);
     await assertMarketSoundingAccepted(db, user.id, opportunity);
-    if (!acceptsReservations(opportunity.status)) throw validationError({ opportunity_id: ['This opportunity is not taking reservations.'] });
+    if (!acceptsReservations(opportunity.status))
+      throw validationError({ opportunity_id: ['This opportunity is not taking reservations.'] });
     await assertMayInvest(db, user, now);
     const settings = await loadSettings(db);
-    if (flagOn(settings, 'investment_terms_enabled') && !input.accept_terms) throw validationError({ accept_terms: ['Accept the investment terms to continue.'] });
+    if (flagOn(settings, 'investment_terms_enabled') && !input.accept_terms)
+      throw validationError({ accept_terms: ['Accept the investment terms to continue.'] });
     await assertHolder(db, user.id, input.holder_type, input.holder, settings);
     const { investment, opportunity: after } = await db.transaction(async (tx) => {
       const placed = await placeInvestment(tx, {
@@ -96,7 +114,13 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
         accepts: acceptsReservations,
         subject: 'self',
       });
-      await recordActivity(tx, { request, action: 'reserved', subjectType: 'investment', subjectId: placed.investment.id, after: placed.investment });
+      await recordActivity(tx, {
+        request,
+        action: 'reserved',
+        subjectType: 'investment',
+        subjectId: placed.investment.id,
+        after: placed.investment,
+      });
       return placed;
     });
     await notifyUser(ctx, user.id, {
@@ -114,8 +138,18 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     const where = investorInvestmentsWhere(query, user.id);
     const settings = await loadSettings(db);
     return paginate<{ investment: InvestmentRow; opportunity: InvestorOpportunity }, unknown>(
-      db.select({ investment: investments, opportunity: INVESTOR_OPPORTUNITY }).from(investments).innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId)).where(where).$dynamic(),
-      db.select({ total: count() }).from(investments).innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId)).where(where).$dynamic(),
+      db
+        .select({ investment: investments, opportunity: INVESTOR_OPPORTUNITY })
+        .from(investments)
+        .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+        .where(where)
+        .$dynamic(),
+      db
+        .select({ total: count() })
+        .from(investments)
+        .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+        .where(where)
+        .$dynamic(),
       query,
       request.url,
       (rows) => rows.map((r) => presentInvestmentForInvestor(r.investment, r.opportunity, settings)),
@@ -123,7 +157,10 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   async function presentForInvestor(row: InvestmentRow) {
-    const [opportunity] = await db.select(INVESTOR_OPPORTUNITY).from(investmentOpportunities).where(eq(investmentOpportunities.id, row.opportunityId));
+    const [opportunity] = await db
+      .select(INVESTOR_OPPORTUNITY)
+      .from(investmentOpportunities)
+      .where(eq(investmentOpportunities.id, row.opportunityId));
     return { data: presentInvestmentForInvestor(row, opportunity, await loadSettings(db)) };
   }
 
@@ -137,8 +174,18 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     const mine = await findInvestorInvestment(db, user.id, (request.params as Params).id);
     const { reason } = parseFields(investorCancelSchema, await readFormFields(request));
     const after = await db.transaction(async (tx) => {
-      const moved = await moveInvestment(tx, mine.id, 'cancelled', clock.now(), { reason: reason ?? 'Cancelled by the investor.', onlyFrom: ['reserved'] });
-      await recordActivity(tx, { request, action: 'cancelled', subjectType: 'investment', subjectId: mine.id, before: moved.before, after: moved.after });
+      const moved = await moveInvestment(tx, mine.id, 'cancelled', clock.now(), {
+        reason: reason ?? 'Cancelled by the investor.',
+        onlyFrom: ['reserved'],
+      });
+      await recordActivity(tx, {
+        request,
+        action: 'cancelled',
+        subjectType: 'investment',
+        subjectId: mine.id,
+        before: moved.before,
+        after: moved.after,
+      });
       return moved.after;
     });
     return presentForInvestor(after);
@@ -164,8 +211,18 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     query.orderBy.push(asc(investments.id));
     const where = staffInvestmentsWhere(query, listableOpportunityStatuses(user.roleId));
     return paginate<InvestmentRow, unknown>(
-      db.select(getTableColumns(investments)).from(investments).innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId)).where(where).$dynamic(),
-      db.select({ total: count() }).from(investments).innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId)).where(where).$dynamic(),
+      db
+        .select(getTableColumns(investments))
+        .from(investments)
+        .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+        .where(where)
+        .$dynamic(),
+      db
+        .select({ total: count() })
+        .from(investments)
+        .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+        .where(where)
+        .$dynamic(),
       query,
       request.url,
       (rows) => presentInvestmentsWith(db, rows, query.includes),
@@ -184,7 +241,10 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     const user = requireUser(request);
     const row = await findInvestment(db, idParams.parse(request.params).id);
     if (!row) throw notFound('investment');
-    const [opportunity] = await db.select({ status: investmentOpportunities.status }).from(investmentOpportunities).where(eq(investmentOpportunities.id, row.opportunityId));
+    const [opportunity] = await db
+      .select({ status: investmentOpportunities.status })
+      .from(investmentOpportunities)
+      .where(eq(investmentOpportunities.id, row.opportunityId));
     assertStaffMay(user, opportunity, action);
     return row;
   }
@@ -195,79 +255,115 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
     return { data: investment };
   }
 
-  app.get('/api/investments/:id', { schema: { params: idParams }, onRequest: staffIndex }, async (request) => presentForStaff(await loadForStaff(request, 'show'), request));
+  app.get('/api/investments/:id', { schema: { params: idParams }, onRequest: staffIndex }, async (request) =>
+    presentForStaff(await loadForStaff(request, 'show'), request),
+  );
 
-  app.post('/api/investments/manual', { onRequest: authorizeOpportunities('create'), config: { idempotent: true } }, async (request, reply) => {
-    const staff = requireUser(request);
-    const input = parseFields(manualInvestmentSchema, await readFormFields(request));
-    const [opportunity] = await db
-      .select()
-      .from(investmentOpportunities)
-      .where(and(eq(investmentOpportunities.id, input.opportunity_id), isNull(investmentOpportunities.deletedAt)));
-    if (!opportunity) throw validationError({ opportunity_id: ['Choose an opportunity.'] });
-    assertStaffMay(staff, opportunity, 'create');
-    const existing = isExisting(opportunity.status);
-    if (!existing && !takesManualEntries(opportunity.status)) throw validationError({ opportunity_id: ['Investments can be entered only while the opportunity is live or closed, or once it is an existing investment.'] });
-    // An existing investment holds completed holdings only, each dated; a live one takes no completed entry.
-    if (existing && input.status !== 'completed') throw validationError({ status: ['An existing investment takes completed holdings only.'] });
-    if (!existing && input.status === 'completed') throw validationError({ status: ['Choose reserved or paid: the opportunity is not completed yet.'] });
-    if (existing && !input.invested_on) throw validationError({ invested_on: ['Enter the date the holding was paid for.'] });
-    if (input.invested_on && input.invested_on > clock.now().toISOString().slice(0, 10)) throw validationError({ invested_on: ['The date cannot be in the future.'] });
-    const [investor] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.user_id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
-    if (!investor) throw validationError({ user_id: ['Choose an investor.'] });
-    await assertHolder(db, investor.id, input.holder_type, input.holder, await loadSettings(db));
-    const now = clock.now();
-    const created = await db.transaction(async (tx) => {
-      const { investment } = await placeInvestment(tx, {
-        opportunityId: opportunity.id,
-        userId: investor.id,
-        amount: input.amount,
-        holderType: input.holder_type,
-        holder: input.holder,
-        type: input.type,
-        status: input.status,
-        termsAcceptedAt: null,
-        createdBy: staff.id,
-        now,
-        investedAt: input.invested_on ? new Date(`${input.invested_on}T00:00:00Z`) : undefined,
-        accepts: existing ? isExisting : takesManualEntries,
-        subject: 'staff',
+  app.post(
+    '/api/investments/manual',
+    { onRequest: authorizeOpportunities('create'), config: { idempotent: true } },
+    async (request, reply) => {
+      const staff = requireUser(request);
+      const input = parseFields(manualInvestmentSchema, await readFormFields(request));
+      const [opportunity] = await db
+        .select()
+        .from(investmentOpportunities)
+        .where(and(eq(investmentOpportunities.id, input.opportunity_id), isNull(investmentOpportunities.deletedAt)));
+      if (!opportunity) throw validationError({ opportunity_id: ['Choose an opportunity.'] });
+      assertStaffMay(staff, opportunity, 'create');
+      const existing = isExisting(opportunity.status);
+      if (!existing && !takesManualEntries(opportunity.status))
+        throw validationError({
+          opportunity_id: [
+            'Investments can be entered only while the opportunity is live or closed, or once it is an existing investment.',
+          ],
+        });
+      // An existing investment holds completed holdings only, each dated; a live one takes no completed entry.
+      if (existing && input.status !== 'completed')
+        throw validationError({ status: ['An existing investment takes completed holdings only.'] });
+      if (!existing && input.status === 'completed')
+        throw validationError({ status: ['Choose reserved or paid: the opportunity is not completed yet.'] });
+      if (existing && !input.invested_on) throw validationError({ invested_on: ['Enter the date the holding was paid for.'] });
+      if (input.invested_on && input.invested_on > clock.now().toISOString().slice(0, 10))
+        throw validationError({ invested_on: ['The date cannot be in the future.'] });
+      const [investor] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, input.user_id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
+      if (!investor) throw validationError({ user_id: ['Choose an investor.'] });
+      await assertHolder(db, investor.id, input.holder_type, input.holder, await loadSettings(db));
+      const now = clock.now();
+      const created = await db.transaction(async (tx) => {
+        const { investment } = await placeInvestment(tx, {
+          opportunityId: opportunity.id,
+          userId: investor.id,
+          amount: input.amount,
+          holderType: input.holder_type,
+          holder: input.holder,
+          type: input.type,
+          status: input.status,
+          termsAcceptedAt: null,
+          createdBy: staff.id,
+          now,
+          investedAt: input.invested_on ? new Date(`${input.invested_on}T00:00:00Z`) : undefined,
+          accepts: existing ? isExisting : takesManualEntries,
+          subject: 'staff',
+        });
+        await recordActivity(tx, { request, action: 'created', subjectType: 'investment', subjectId: investment.id, after: investment });
+        return investment;
       });
-      await recordActivity(tx, { request, action: 'created', subjectType: 'investment', subjectId: investment.id, after: investment });
-      return investment;
-    });
-    return reply.status(201).send(await presentForStaff(created, request));
-  });
+      return reply.status(201).send(await presentForStaff(created, request));
+    },
+  );
 
   async function transition(request: FastifyRequest, current: InvestmentRow, to: InvestmentStatus, action: string, reason?: string) {
     return db.transaction(async (tx) => {
       const moved = await moveInvestment(tx, current.id, to, clock.now(), { reason });
-      await recordActivity(tx, { request, action, subjectType: 'investment', subjectId: current.id, before: moved.before, after: moved.after });
+      await recordActivity(tx, {
+        request,
+        action,
+        subjectType: 'investment',
+        subjectId: current.id,
+        before: moved.before,
+        after: moved.after,
+      });
       return moved;
     });
   }
 
-  app.post('/api/investments/:id/cash-call', { schema: { params: idParams }, onRequest: authorizeOpportunities('update'), config: { idempotent: true } }, async (request) => {
-    const { after, opportunity } = await transition(request, await loadForStaff(request, 'update'), 'cash_call', 'cash_call');
-    if (after.type !== 'private_manual') {
-      await notifyUser(ctx, after.userId, {
-        message: `A cash call has been issued: please pay <strong>${formatMoney({ amount: after.amount, currency: after.currency })}</strong> for your investment in <strong>${escapeHtml(opportunity.name)}</strong>.`,
-        icon: 'investment_opportunity_invested',
-        cta: `/investor/investments/${opportunity.slug}`,
-      });
-    }
-    return presentForStaff(after, request);
-  });
+  app.post(
+    '/api/investments/:id/cash-call',
+    { schema: { params: idParams }, onRequest: authorizeOpportunities('update'), config: { idempotent: true } },
+    async (request) => {
+      const { after, opportunity } = await transition(request, await loadForStaff(request, 'update'), 'cash_call', 'cash_call');
+      if (after.type !== 'private_manual') {
+        await notifyUser(ctx, after.userId, {
+          message: `A cash call has been issued: please pay <strong>${formatMoney({ amount: after.amount, currency: after.currency })}</strong> for your investment in <strong>${escapeHtml(opportunity.name)}</strong>.`,
+          icon: 'investment_opportunity_invested',
+          cta: `/investor/investments/${opportunity.slug}`,
+        });
+      }
+      return presentForStaff(after, request);
+    },
+  );
 
-  app.post('/api/investments/:id/mark-paid', { schema: { params: idParams }, onRequest: authorizeOpportunities('update'), config: { idempotent: true } }, async (request) => {
-    const { after } = await transition(request, await loadForStaff(request, 'update'), 'paid', 'marked_paid');
-    return presentForStaff(after, request);
-  });
+  app.post(
+    '/api/investments/:id/mark-paid',
+    { schema: { params: idParams }, onRequest: authorizeOpportunities('update'), config: { idempotent: true } },
+    async (request) => {
+      const { after } = await transition(request, await loadForStaff(request, 'update'), 'paid', 'marked_paid');
+      return presentForStaff(after, request);
+    },
+  );
 
-  app.post('/api/investments/:id/cancel', { schema: { params: idParams }, onRequest: authorizeOpportunities('update') }, async (request) => {
-    const current = await loadForStaff(request, 'update');
-    const { reason } = parseFields(staffCancelSchema, await readFormFields(request));
-    const { after } = await transition(request, current, 'cancelled', 'cancelled', reason);
-    return presentForStaff(after, request);
-  });
+  app.post(
+    '/api/investments/:id/cancel',
+    { schema: { params: idParams }, onRequest: authorizeOpportunities('update') },
+    async (request) => {
+      const current = await loadForStaff(request, 'update');
+      const { reason } = parseFields(staffCancelSchema, await readFormFields(request));
+      const { after } = await transition(request, current, 'cancelled', 'cancelled', reason);
+      return presentForStaff(after, request);
+    },
+  );
 }

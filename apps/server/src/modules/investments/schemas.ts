@@ -7,7 +7,10 @@ import { clearable, idInput, isoDateInput, moneyInput, textInput } from '../../p
 /** Spec §5: '1' means true, '0' false; JSON bodies may send a boolean. */
 const truthy = z
   .union([z.boolean(), z.string(), z.number()])
-  .transform((value) => value === true || value === 1 || (typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase())));
+  .transform(
+    (value) =>
+      value === true || value === 1 || (typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase())),
+  );
 
 const holderFields = {
   holder_type: z.enum(HOLDER_TYPES, { message: `Choose how the investment is held: ${HOLDER_TYPES.join(', ')}.` }).default('personal'),
@@ -16,15 +19,31 @@ const holderFields = {
   nominee_id: clearable(idInput('nominee')).optional(),
 };
 
-const HOLDER_ID_FIELD = { organisation: 'organisation_id', investment_method: 'investment_method_entity_id', nominee: 'nominee_id' } as const;
-const HOLDER_MESSAGE = { organisation: 'Choose the organisation.', investment_method: 'Choose the investment method account.', nominee: 'Choose the nominee.' } as const;
+const HOLDER_ID_FIELD = {
+  organisation: 'organisation_id',
+  investment_method: 'investment_method_entity_id',
+  nominee: 'nominee_id',
+} as const;
+const HOLDER_MESSAGE = {
+  organisation: 'Choose the organisation.',
+  investment_method: 'Choose the investment method account.',
+  nominee: 'Choose the nominee.',
+} as const;
 
 /** The holder's id is required for its holder type; ids of other holder types are dropped. */
-function holderOf<T extends { holder_type: (typeof HOLDER_TYPES)[number]; organisation_id?: number | null; investment_method_entity_id?: number | null; nominee_id?: number | null }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) {
-  const holder = { organisationId: null as number | null, investmentMethodEntityId: null as number | null, nomineeId: null as number | null };
+function holderOf<
+  T extends {
+    holder_type: (typeof HOLDER_TYPES)[number];
+    organisation_id?: number | null;
+    investment_method_entity_id?: number | null;
+    nominee_id?: number | null;
+  },
+>(value: T, ctx: z.RefinementCtx) {
+  const holder = {
+    organisationId: null as number | null,
+    investmentMethodEntityId: null as number | null,
+    nomineeId: null as number | null,
+  };
   if (value.holder_type === 'personal') return { ...value, holder };
   const field = HOLDER_ID_FIELD[value.holder_type];
   const id = value[field];

@@ -11,7 +11,14 @@ import {
   type InvestmentType,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { investmentMethodEntities, investmentOpportunities, investments, nominees, organisations, organisationUsers } from '../../db/schema';
+import {
+  investmentMethodEntities,
+  investmentOpportunities,
+  investments,
+  nominees,
+  organisations,
+  organisationUsers,
+} from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
 import { flagOn, type SettingsRow } from '../../shared/settings';
@@ -32,7 +39,14 @@ export async function committedByInvestor(tx: Db, opportunityId: number, userId:
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${investments.amount}), 0)` })
     .from(investments)
-    .where(and(eq(investments.opportunityId, opportunityId), eq(investments.userId, userId), inArray(investments.status, committed), isNull(investments.deletedAt)));
+    .where(
+      and(
+        eq(investments.opportunityId, opportunityId),
+        eq(investments.userId, userId),
+        inArray(investments.status, committed),
+        isNull(investments.deletedAt),
+      ),
+    );
   return String(row?.total ?? '0');
 }
 
@@ -52,7 +66,9 @@ export function assertWithinLimits(opportunity: OpportunityRow, alreadyCommitted
   const value = new Decimal(amount);
   const min = opportunity.minimumInvestment;
   const max = opportunity.maximumInvestment;
-  const range = [min && new Decimal(min).gt(0) ? `at least ${money(min, currency)}` : null, max ? `at most ${money(max, currency)}` : null].filter(Boolean).join(' and ');
+  const range = [min && new Decimal(min).gt(0) ? `at least ${money(min, currency)}` : null, max ? `at most ${money(max, currency)}` : null]
+    .filter(Boolean)
+    .join(' and ');
   if (min && value.lt(min)) {
     throw validationError({ amount: [`The minimum investment is ${money(min, currency)}: invest ${range}.`] });
   }
@@ -72,7 +88,13 @@ export function assertWithinLimits(opportunity: OpportunityRow, alreadyCommitted
   if (cap !== null) {
     const remaining = Decimal.max(0, new Decimal(cap).minus(opportunity.committedAmount));
     if (value.gt(remaining)) {
-      throw validationError({ amount: [remaining.isZero() ? 'This opportunity is fully subscribed: nothing remains available.' : `Only ${money(remaining, currency)} remains available.`] });
+      throw validationError({
+        amount: [
+          remaining.isZero()
+            ? 'This opportunity is fully subscribed: nothing remains available.'
+            : `Only ${money(remaining, currency)} remains available.`,
+        ],
+      });
     }
   }
 }
@@ -87,17 +109,32 @@ export async function assertHolder(db: Db, userId: number, holderType: HolderTyp
       .select({ id: organisationUsers.id })
       .from(organisationUsers)
       .innerJoin(organisations, eq(organisations.id, organisationUsers.organisationId))
-      .where(and(eq(organisationUsers.organisationId, holder.organisationId!), eq(organisationUsers.userId, userId), isNull(organisations.deletedAt)));
+      .where(
+        and(
+          eq(organisationUsers.organisationId, holder.organisationId!),
+          eq(organisationUsers.userId, userId),
+          isNull(organisations.deletedAt),
+        ),
+      );
     if (!link) throw validationError({ organisation_id: ['Choose an organisation the investor is linked to.'] });
   } else if (holderType === 'investment_method') {
     const [entity] = await db
       .select({ id: investmentMethodEntities.id })
       .from(investmentMethodEntities)
-      .where(and(eq(investmentMethodEntities.id, holder.investmentMethodEntityId!), eq(investmentMethodEntities.userId, userId), isNull(investmentMethodEntities.deletedAt)));
+      .where(
+        and(
+          eq(investmentMethodEntities.id, holder.investmentMethodEntityId!),
+          eq(investmentMethodEntities.userId, userId),
+          isNull(investmentMethodEntities.deletedAt),
+        ),
+      );
     if (!entity) throw validationError({ investment_method_entity_id: ["Choose one of the investor's investment method accounts."] });
   } else if (holderType === 'nominee') {
     if (!flagOn(settings, 'nominee_enabled')) throw validationError({ holder_type: ['Investing through a nominee is not available.'] });
-    const [nominee] = await db.select({ id: nominees.id }).from(nominees).where(and(eq(nominees.id, holder.nomineeId!), isNull(nominees.deletedAt)));
+    const [nominee] = await db
+      .select({ id: nominees.id })
+      .from(nominees)
+      .where(and(eq(nominees.id, holder.nomineeId!), isNull(nominees.deletedAt)));
     if (!nominee) throw validationError({ nominee_id: ['Choose a nominee.'] });
   }
 }
@@ -201,7 +238,10 @@ export async function placeInvestment(tx: Db, p: Placement): Promise<{ investmen
 }
 
 export async function findInvestment(db: Db, id: number): Promise<InvestmentRow | undefined> {
-  const [row] = await db.select().from(investments).where(and(eq(investments.id, id), isNull(investments.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(investments)
+    .where(and(eq(investments.id, id), isNull(investments.deletedAt)));
   return row;
 }
 
@@ -210,7 +250,9 @@ export async function findInvestorInvestment(db: Db, userId: number, id: number)
   const [row] = await db
     .select()
     .from(investments)
-    .where(and(eq(investments.id, id), eq(investments.userId, userId), ne(investments.type, 'private_manual'), isNull(investments.deletedAt)));
+    .where(
+      and(eq(investments.id, id), eq(investments.userId, userId), ne(investments.type, 'private_manual'), isNull(investments.deletedAt)),
+    );
   if (!row) throw notFound('investment');
   return row;
 }
@@ -277,7 +319,13 @@ export async function completeOpportunityInvestments(tx: Db, opportunityId: numb
   const [{ open }] = await tx
     .select({ open: sql<number>`count(*)::int` })
     .from(investments)
-    .where(and(eq(investments.opportunityId, opportunityId), inArray(investments.status, ['reserved', 'cash_call']), isNull(investments.deletedAt)));
+    .where(
+      and(
+        eq(investments.opportunityId, opportunityId),
+        inArray(investments.status, ['reserved', 'cash_call']),
+        isNull(investments.deletedAt),
+      ),
+    );
   if (Number(open) > 0) {
     throw validationError(
       { status: [`${open} investment(s) are still reserved or awaiting payment: mark them paid or cancel them before completing.`] },
@@ -290,7 +338,13 @@ export async function completeOpportunityInvestments(tx: Db, opportunityId: numb
     .where(and(eq(investments.opportunityId, opportunityId), eq(investments.status, 'paid'), isNull(investments.deletedAt)))
     .returning({ id: investments.id, userId: investments.userId, type: investments.type });
   for (const row of completed) {
-    await recordActivity(tx, { action: 'completed', subjectType: 'investment', subjectId: row.id, before: { status: 'paid' }, after: { status: 'completed' } });
+    await recordActivity(tx, {
+      action: 'completed',
+      subjectType: 'investment',
+      subjectId: row.id,
+      before: { status: 'paid' },
+      after: { status: 'completed' },
+    });
   }
   return [...new Set(completed.filter((r) => r.type !== 'private_manual').map((r) => r.userId))];
 }

@@ -21,10 +21,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const committedOf = async (id: number) => (await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)))[0].committedAmount;
+const committedOf = async (id: number) =>
+  (await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, id)))[0].committedAmount;
 const fieldsOf = (response: { json(): { errors?: Record<string, string[]> } }) => Object.keys(response.json().errors ?? {});
 const actionsOn = async (id: number) =>
-  (await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'investment'), eq(activityLog.subjectId, String(id))))).map((l) => l.action);
+  (
+    await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'investment'), eq(activityLog.subjectId, String(id))))
+  ).map((l) => l.action);
 
 describe('access by the permission table', () => {
   it('answers 401 logged out on every staff route', async () => {
@@ -38,7 +44,9 @@ describe('access by the permission table', () => {
       ['POST', '/api/investments/1/mark-paid'],
       ['POST', '/api/investments/1/cancel'],
     ]) {
-      expect((await anonymous.request({ method: method as 'GET', url, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(401);
+      expect((await anonymous.request({ method: method as 'GET', url, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(
+        401,
+      );
     }
   });
 
@@ -58,12 +66,16 @@ describe('access by the permission table', () => {
       expect(list.statusCode, `role ${roleId} index`).toBe(anyIndex(roleId) ? 200 : 403);
       if (list.statusCode === 200) expect(list.json().meta.total > 0, `role ${roleId} sees rows`).toBe(can(roleId, event, 'index'));
       expect((await client.get('/api/investments/export')).statusCode, `role ${roleId} export`).toBe(anyIndex(roleId) ? 200 : 403);
-      expect((await client.get(`/api/investments/${row.id}`)).statusCode, `role ${roleId} show`).toBe(anyIndex(roleId) && may('show') ? 200 : 403);
+      expect((await client.get(`/api/investments/${row.id}`)).statusCode, `role ${roleId} show`).toBe(
+        anyIndex(roleId) && may('show') ? 200 : 403,
+      );
       // Existing (completed) opportunities take no new entries: a role allowed to create gets a 422 instead.
       const manual = await client.post('/api/investments/manual', { opportunity_id: opportunity.id, user_id: investor.id, amount: '1000' });
       const createAny = can(roleId, 'live_opportunities', 'create') || can(roleId, 'existing_opportunities', 'create');
       expect(manual.statusCode, `role ${roleId} create`).toBe(!createAny || !may('create') ? 403 : status === 2 ? 201 : 422);
-      expect((await client.post(`/api/investments/${row.id}/cash-call`, {})).statusCode, `role ${roleId} update`).toBe(may('update') ? 200 : 403);
+      expect((await client.post(`/api/investments/${row.id}/cash-call`, {})).statusCode, `role ${roleId} update`).toBe(
+        may('update') ? 200 : 403,
+      );
     }
   });
 });
@@ -90,7 +102,9 @@ describe('GET /api/investments', () => {
   });
 
   it('filters by opportunity, investor, status and type, sorts, and includes relations', async () => {
-    const all = (await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&sort=-amount&include=user,opportunity,holder`)).json();
+    const all = (
+      await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&sort=-amount&include=user,opportunity,holder`)
+    ).json();
     expect(all.data.map((i: { id: number }) => i.id)).toEqual([ids.large, ids.paid, ids.privateManual, ids.small]);
     expect(all.data[1]).toMatchObject({
       amount: '5000.00',
@@ -101,15 +115,30 @@ describe('GET /api/investments', () => {
       holder: { type: 'organisation', name: 'Listed Holdings' },
     });
     expect(all.data[3].holder).toEqual({ type: 'personal', id: investorId, name: 'Listed Investor' });
-    const mine = (await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&filter[user_id]=${investorId}&sort=amount`)).json();
+    const mine = (
+      await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&filter[user_id]=${investorId}&sort=amount`)
+    ).json();
     expect(mine.data.map((i: { id: number }) => i.id)).toEqual([ids.small, ids.paid]);
-    expect((await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&filter[status]=paid`)).json().meta.total).toBe(1);
-    expect((await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&filter[type]=private_manual`)).json().data[0].id).toBe(ids.privateManual);
-    const fields = (await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&filter[status]=paid&fields[investments]=amount`)).json();
+    expect((await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&filter[status]=paid`)).json().meta.total).toBe(
+      1,
+    );
+    expect(
+      (await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&filter[type]=private_manual`)).json().data[0].id,
+    ).toBe(ids.privateManual);
+    const fields = (
+      await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&filter[status]=paid&fields[investments]=amount`)
+    ).json();
     expect(fields.data).toEqual([{ id: ids.paid, amount: '5000.00' }]);
   });
 
-  it.each([['filter[colour]=red'], ['filter[status]=lost'], ['filter[type]=gift'], ['sort=secret'], ['include=everything'], ['filter[user_id]=x']])('answers 400 for %s', async (query) => {
+  it.each([
+    ['filter[colour]=red'],
+    ['filter[status]=lost'],
+    ['filter[type]=gift'],
+    ['sort=secret'],
+    ['include=everything'],
+    ['filter[user_id]=x'],
+  ])('answers 400 for %s', async (query) => {
     expect((await admin.client.get(`/api/investments?${query}`)).statusCode).toBe(400);
   });
 
@@ -123,8 +152,13 @@ describe('GET /api/investments', () => {
     const csv = await admin.client.get(`/api/investments/export?format=csv&filter[opportunity_id]=${opportunityId}&sort=amount`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('ID,Investor,Email,Opportunity,Type,Status,Held,Holder,Amount,Currency,Shares,Share price,Payment reference,Created,Paid,Cancel reason');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'ID,Investor,Email,Opportunity,Type,Status,Held,Holder,Amount,Currency,Shares,Share price,Payment reference,Created,Paid,Cancel reason',
+    );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain('Listed Investor');
     expect(lines[1]).toContain('1000.00');
@@ -140,10 +174,27 @@ describe('POST /api/investments/manual', () => {
   it('records a manual or private entry for any investor, reserved or paid on the app clock', async () => {
     const opportunity = await createOpportunityRow(t, { targetRaise: '20000.00', sharePrice: '4.000000' });
     const investor = await createUser(t.ctx);
-    const reserved = await admin.client.post('/api/investments/manual', { opportunity_id: opportunity.id, user_id: investor.id, amount: '5000', type: 'manual' });
+    const reserved = await admin.client.post('/api/investments/manual', {
+      opportunity_id: opportunity.id,
+      user_id: investor.id,
+      amount: '5000',
+      type: 'manual',
+    });
     expect(reserved.statusCode).toBe(201);
-    expect(reserved.json().data).toMatchObject({ type: 'manual', status: 'reserved', paid_at: null, shares: '1250.000000', created_by: admin.user.id });
-    const paid = await admin.client.post('/api/investments/manual', { opportunity_id: opportunity.id, user_id: investor.id, amount: '5000', type: 'private_manual', status: 'paid' });
+    expect(reserved.json().data).toMatchObject({
+      type: 'manual',
+      status: 'reserved',
+      paid_at: null,
+      shares: '1250.000000',
+      created_by: admin.user.id,
+    });
+    const paid = await admin.client.post('/api/investments/manual', {
+      opportunity_id: opportunity.id,
+      user_id: investor.id,
+      amount: '5000',
+      type: 'private_manual',
+      status: 'paid',
+    });
     expect(paid.json().data).toMatchObject({ type: 'private_manual', status: 'paid', paid_at: '2025-03-10T09:30:00.000Z' });
     expect(await committedOf(opportunity.id)).toBe('10000.00');
     expect(await actionsOn(paid.json().data.id)).toEqual(['created']);
@@ -152,7 +203,11 @@ describe('POST /api/investments/manual', () => {
   });
 
   it('keeps to the same limits and refuses what is not an investor, a live opportunity or a valid entry', async () => {
-    const opportunity = await createOpportunityRow(t, { targetRaise: '10000.00', minimumInvestment: '1000.00', maximumInvestment: '6000.00' });
+    const opportunity = await createOpportunityRow(t, {
+      targetRaise: '10000.00',
+      minimumInvestment: '1000.00',
+      maximumInvestment: '6000.00',
+    });
     const investor = await createUser(t.ctx);
     const colleague = await createUser(t.ctx, { roleId: Role.Support });
     const draft = await createOpportunityRow(t, { status: 1 });
@@ -172,13 +227,25 @@ describe('POST /api/investments/manual', () => {
       const response = await admin.client.post('/api/investments/manual', payload);
       expect({ field, status: response.statusCode, errors: fieldsOf(response) }).toEqual({ field, status: 422, errors: [field] });
     }
-    const over = await admin.client.post('/api/investments/manual', { opportunity_id: opportunity.id, user_id: investor.id, amount: '1000.01' });
-    expect(over.json().errors.amount[0]).toBe('The maximum investment is £6,000.00 per investor. This investor has £5,000.00 committed already, so at most £1,000.00 more.');
+    const over = await admin.client.post('/api/investments/manual', {
+      opportunity_id: opportunity.id,
+      user_id: investor.id,
+      amount: '1000.01',
+    });
+    expect(over.json().errors.amount[0]).toBe(
+      'The maximum investment is £6,000.00 per investor. This investor has £5,000.00 committed already, so at most £1,000.00 more.',
+    );
     const other = await createUser(t.ctx);
     await createInvestmentRow(t, { opportunityId: opportunity.id, userId: other.id, amount: '4500.00' });
-    const oversubscribed = await admin.client.post('/api/investments/manual', { opportunity_id: opportunity.id, user_id: other.id, amount: '1000' });
+    const oversubscribed = await admin.client.post('/api/investments/manual', {
+      opportunity_id: opportunity.id,
+      user_id: other.id,
+      amount: '1000',
+    });
     expect(oversubscribed.json().errors).toEqual({ amount: ['Only £500.00 remains available.'] });
-    expect((await admin.client.post('/api/investments/manual', { opportunity_id: closed.id, user_id: investor.id, amount: '1000' })).statusCode).toBe(201);
+    expect(
+      (await admin.client.post('/api/investments/manual', { opportunity_id: closed.id, user_id: investor.id, amount: '1000' })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -205,7 +272,12 @@ describe('moving investments along', () => {
 
     const direct = await createInvestmentRow(t, { opportunityId: opportunity.id, userId: investor.id, amount: '1000.00' });
     expect((await admin.client.post(`/api/investments/${direct.id}/mark-paid`, {})).json().data.status).toBe('paid');
-    const completed = await createInvestmentRow(t, { opportunityId: opportunity.id, userId: investor.id, amount: '1000.00', status: 'completed' });
+    const completed = await createInvestmentRow(t, {
+      opportunityId: opportunity.id,
+      userId: investor.id,
+      amount: '1000.00',
+      status: 'completed',
+    });
     expect((await admin.client.post(`/api/investments/${completed.id}/cancel`, { reason: 'Too late' })).statusCode).toBe(422);
     expect((await admin.client.post(`/api/investments/${completed.id}/mark-paid`, {})).statusCode).toBe(422);
     expect((await admin.client.post('/api/investments/999999/mark-paid', {})).statusCode).toBe(404);
@@ -220,12 +292,19 @@ describe('moving investments along', () => {
     expect(fieldsOf(noReason)).toEqual(['reason']);
     const cancelled = await admin.client.post(`/api/investments/${row.id}/cancel`, { reason: 'Funds never arrived' });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', cancel_reason: 'Funds never arrived', cancelled_at: expect.any(String) });
+    expect(cancelled.json().data).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Funds never arrived',
+      cancelled_at: expect.any(String),
+    });
     expect(await committedOf(opportunity.id)).toBe('0.00');
     expect((await admin.client.post(`/api/investments/${row.id}/cancel`, { reason: 'Again' })).statusCode).toBe(422);
     expect(await committedOf(opportunity.id)).toBe('0.00');
     // The room it freed can be taken again.
-    expect((await admin.client.post('/api/investments/manual', { opportunity_id: opportunity.id, user_id: investor.id, amount: '10000' })).statusCode).toBe(201);
+    expect(
+      (await admin.client.post('/api/investments/manual', { opportunity_id: opportunity.id, user_id: investor.id, amount: '10000' }))
+        .statusCode,
+    ).toBe(201);
   });
 });
 
@@ -236,14 +315,22 @@ describe('completeOpportunityInvestments', () => {
     const open = await createInvestmentRow(t, { opportunityId: opportunity.id, userId: a.id, amount: '1000.00', status: 'cash_call' });
     const paidA = await createInvestmentRow(t, { opportunityId: opportunity.id, userId: a.id, amount: '1000.00', status: 'paid' });
     await createInvestmentRow(t, { opportunityId: opportunity.id, userId: b.id, amount: '1000.00', status: 'paid' });
-    await createInvestmentRow(t, { opportunityId: opportunity.id, userId: c.id, amount: '1000.00', status: 'paid', type: 'private_manual' });
+    await createInvestmentRow(t, {
+      opportunityId: opportunity.id,
+      userId: c.id,
+      amount: '1000.00',
+      status: 'paid',
+      type: 'private_manual',
+    });
     await createInvestmentRow(t, { opportunityId: opportunity.id, userId: c.id, amount: '1000.00', status: 'cancelled' });
     const now = new Date('2025-04-01T12:00:00Z');
 
     const refusal = await t.db.transaction((tx) => completeOpportunityInvestments(tx, opportunity.id, now)).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(AppError);
     expect((refusal as AppError).status).toBe(422);
-    expect((refusal as AppError).message).toBe('This opportunity cannot be completed: 1 investment(s) are still reserved or awaiting payment.');
+    expect((refusal as AppError).message).toBe(
+      'This opportunity cannot be completed: 1 investment(s) are still reserved or awaiting payment.',
+    );
 
     await t.db.update(investments).set({ status: 'cancelled' }).where(eq(investments.id, open.id));
     const userIds = await t.db.transaction((tx) => completeOpportunityInvestments(tx, opportunity.id, now));
@@ -256,17 +343,29 @@ describe('completeOpportunityInvestments', () => {
 });
 
 describe('recording an investment the firm already holds', () => {
-  const existing = { name: 'Harbour Robotics 2019', company_name: 'Harbour Robotics Ltd', share_price: '0.80', target_raise: '50000', completed_at: '2019-06-28' };
+  const existing = {
+    name: 'Harbour Robotics 2019',
+    company_name: 'Harbour Robotics Ltd',
+    share_price: '0.80',
+    target_raise: '50000',
+    completed_at: '2019-06-28',
+  };
 
   it('creates it straight as Completed on its date, for the roles that may create existing investments', async () => {
     for (const roleId of ROLE_IDS) {
-      const response = await staff.get(roleId)!.client.post('/api/investment-opportunities/existing', { ...existing, name: `${existing.name} ${roleId}` });
+      const response = await staff
+        .get(roleId)!
+        .client.post('/api/investment-opportunities/existing', { ...existing, name: `${existing.name} ${roleId}` });
       expect(response.statusCode, `role ${roleId}`).toBe(can(roleId, 'existing_opportunities', 'create') ? 201 : 403);
     }
     // Entrepreneur is one of them (spec §6), without any right over live opportunities' creation.
     const created = await staff.get(Role.Entrepreneur)!.client.post('/api/investment-opportunities/existing', existing);
     expect(created.statusCode).toBe(201);
-    expect(created.json().data).toMatchObject({ status: 5, share_price: '0.800000', admin_path: `/admin/investments/existing/${created.json().data.id}/details` });
+    expect(created.json().data).toMatchObject({
+      status: 5,
+      share_price: '0.800000',
+      admin_path: `/admin/investments/existing/${created.json().data.id}/details`,
+    });
     const [row] = await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, created.json().data.id));
     expect(row.completedAt?.toISOString()).toBe('2019-06-28T00:00:00.000Z');
     expect((await agent(t.app).post('/api/investment-opportunities/existing', existing)).statusCode).toBe(401);
@@ -287,9 +386,16 @@ describe('recording an investment the firm already holds', () => {
   });
 
   it('takes dated completed holdings only, within its raise, and values them by the share price', async () => {
-    const { id } = (await admin.client.post('/api/investment-opportunities/existing', { ...existing, name: 'Harbour Holdings' })).json().data;
+    const { id } = (await admin.client.post('/api/investment-opportunities/existing', { ...existing, name: 'Harbour Holdings' })).json()
+      .data;
     const investor = await createUser(t.ctx);
-    const held = await admin.client.post('/api/investments/manual', { opportunity_id: id, user_id: investor.id, amount: '8000', status: 'completed', invested_on: '2019-06-20' });
+    const held = await admin.client.post('/api/investments/manual', {
+      opportunity_id: id,
+      user_id: investor.id,
+      amount: '8000',
+      status: 'completed',
+      invested_on: '2019-06-20',
+    });
     expect(held.statusCode).toBe(201);
     expect(held.json().data).toMatchObject({ status: 'completed', shares: '10000.000000', paid_at: '2019-06-20T00:00:00.000Z' });
     expect(await committedOf(id)).toBe('8000.00');

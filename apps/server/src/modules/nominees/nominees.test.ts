@@ -31,19 +31,35 @@ async function investThrough(nomineeId: number, amount = '100.00') {
 
 describe('nominees', () => {
   it('creates, edits, lists its transactions and deletes softly; all logged', async () => {
-    const created = await admin.client.post('/api/nominees', { name: 'Platform Nominees Ltd', company_number: '09876543', email: 'ops@nominees.test' });
+    const created = await admin.client.post('/api/nominees', {
+      name: 'Platform Nominees Ltd',
+      company_number: '09876543',
+      email: 'ops@nominees.test',
+    });
     expect(created.statusCode).toBe(201);
     const { data } = created.json();
     expect(data).toMatchObject({ name: 'Platform Nominees Ltd', company_number: '09876543' });
-    expect((await admin.client.patch(`/api/nominees/${data.id}`, { address: '1 Custody Lane' })).json().data.address).toBe('1 Custody Lane');
+    expect((await admin.client.patch(`/api/nominees/${data.id}`, { address: '1 Custody Lane' })).json().data.address).toBe(
+      '1 Custody Lane',
+    );
     const held = await investThrough(data.id, '1234.50');
     const transactions = (await admin.client.get(`/api/nominees/${data.id}/investments?include=user,holder`)).json();
-    expect(transactions.data).toEqual([expect.objectContaining({ id: held.id, amount: '1234.50', user: expect.objectContaining({ name: 'Nominated Investor' }), holder: { type: 'nominee', id: data.id, name: 'Platform Nominees Ltd' } })]);
+    expect(transactions.data).toEqual([
+      expect.objectContaining({
+        id: held.id,
+        amount: '1234.50',
+        user: expect.objectContaining({ name: 'Nominated Investor' }),
+        holder: { type: 'nominee', id: data.id, name: 'Platform Nominees Ltd' },
+      }),
+    ]);
     expect((await del(admin.client, `/api/nominees/${data.id}`)).statusCode).toBe(409);
     await t.db.update(investments).set({ deletedAt: new Date() }).where(eq(investments.id, held.id));
     expect((await del(admin.client, `/api/nominees/${data.id}`)).statusCode).toBe(204);
     expect((await admin.client.get(`/api/nominees/${data.id}`)).statusCode).toBe(404);
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'nominee'), eq(activityLog.subjectId, String(data.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'nominee'), eq(activityLog.subjectId, String(data.id))));
     expect(logs.map((l) => l.action)).toEqual(['created', 'updated', 'deleted']);
   });
 
@@ -58,7 +74,8 @@ describe('nominees', () => {
     await createNominee(t, 'Xenon Nominees');
     const list = (await admin.client.get('/api/nominees?filter[search]=nominees&sort=-name')).json().data;
     expect(list.map((n: { name: string }) => n.name).slice(0, 2)).toEqual(['Yellow Nominees', 'Xenon Nominees']);
-    for (const query of ['sort=secret', 'filter[type]=x', 'page=0']) expect((await admin.client.get(`/api/nominees?${query}`)).statusCode).toBe(400);
+    for (const query of ['sort=secret', 'filter[type]=x', 'page=0'])
+      expect((await admin.client.get(`/api/nominees?${query}`)).statusCode).toBe(400);
     const csv = parseCsvExport((await admin.client.get('/api/nominees/export?filter[search]=nominees&sort=-name')).body);
     expect(csv.map((r) => Number(r.ID))).toEqual(list.map((n: { id: number }) => n.id));
   });
@@ -83,7 +100,12 @@ describe('nominees', () => {
       ['PATCH', `/api/nominees/${nominee.id}`],
       ['DELETE', `/api/nominees/${nominee.id}`],
     ] as const) {
-      expect({ url, method, status: (await admin.client.request({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : { name: 'N' } })).statusCode }).toEqual({ url, method, status: 404 });
+      expect({
+        url,
+        method,
+        status: (await admin.client.request({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : { name: 'N' } }))
+          .statusCode,
+      }).toEqual({ url, method, status: 404 });
     }
     const creator = await signedIn(t, Role.Entrepreneur);
     expect((await creator.client.get('/api/nominees')).statusCode).toBe(404);

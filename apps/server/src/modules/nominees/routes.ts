@@ -83,7 +83,11 @@ export function registerNomineeRoutes(app: FastifyInstance, ctx: AppContext) {
     present: async (_db, rows) => rows.map(presentNominee),
     heldBy: (id) => eq(investments.nomineeId, id),
     exportColumns: EXPORT_COLUMNS,
-    exportRows: (db: Db, ids) => db.select().from(nominees).where(and(inArray(nominees.id, ids), isNull(nominees.deletedAt))),
+    exportRows: (db: Db, ids) =>
+      db
+        .select()
+        .from(nominees)
+        .where(and(inArray(nominees.id, ids), isNull(nominees.deletedAt))),
     enabled: async (db) => flagOn(await loadSettings(db), 'nominee_enabled'),
   });
 }

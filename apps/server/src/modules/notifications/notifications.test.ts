@@ -52,7 +52,11 @@ describe('investor notifications', () => {
 
   it('sanitises the message and keeps calls to action inside the app', async () => {
     const me = await signedIn(t, Role.User);
-    await notify(me.user.id, '<p>Hi <img src=x onerror=alert(1)><script>alert(2)</script><strong>there</strong></p>', 'https://evil.example/phish');
+    await notify(
+      me.user.id,
+      '<p>Hi <img src=x onerror=alert(1)><script>alert(2)</script><strong>there</strong></p>',
+      'https://evil.example/phish',
+    );
     const [n] = (await me.client.get('/api/notifications/user')).json().data;
     expect(n.data.message).toBe('<p>Hi <strong>there</strong></p>');
     expect(n.data.cta).toBeNull();

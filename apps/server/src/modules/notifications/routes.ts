@@ -55,7 +55,10 @@ function registerAudience(app: FastifyInstance, ctx: AppContext, prefix: string,
     const { id } = request.params as z.infer<typeof idParams>;
     const user = requireUser(request);
     if (!UUID.test(id)) throw notFound('notification');
-    const [own] = await db.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, user.id)));
+    const [own] = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, user.id)));
     if (!own) throw notFound('notification');
     await markRead(db, user.id, clock.now(), [id]);
     return reply.status(204).send();

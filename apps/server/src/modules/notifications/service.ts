@@ -5,7 +5,13 @@ import { notifications } from '../../db/schema';
 export async function listNotifications(db: Db, userId: number, page: number, perPage: number) {
   const where = eq(notifications.userId, userId);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.select({ total: count() }).from(notifications).where(where),
   ]);
   return { rows, total: Number(total) };
@@ -24,6 +30,10 @@ export async function listUnread(db: Db, userId: number) {
 export async function markRead(db: Db, userId: number, at: Date, ids?: string[]) {
   const conditions = [eq(notifications.userId, userId), isNull(notifications.readAt)];
   if (ids) conditions.push(inArray(notifications.id, ids));
-  const rows = await db.update(notifications).set({ readAt: at }).where(and(...conditions)).returning({ id: notifications.id });
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(and(...conditions))
+    .returning({ id: notifications.id });
   return rows.length;
 }

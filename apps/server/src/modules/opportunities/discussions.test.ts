@@ -17,7 +17,9 @@ describe('Q&A on an opportunity', () => {
     const row = await createOpportunityRow(t, { status: 2 });
     const asker = await signedIn(t, Role.User, { name: 'Ada Asker' });
     const reader = await signedIn(t, Role.User, { name: 'Rita Reader' });
-    const asked = await asker.client.post(`/api/investment-opportunities/${row.id}/discussions`, { body: 'When does the round close? <script>x</script>' });
+    const asked = await asker.client.post(`/api/investment-opportunities/${row.id}/discussions`, {
+      body: 'When does the round close? <script>x</script>',
+    });
     expect(asked.statusCode).toBe(201);
     const questionId = asked.json().data.id;
     expect((await admin.client.post(`/api/discussions/${questionId}/replies`, { body: 'On 30 June.' })).statusCode).toBe(201);
@@ -26,7 +28,10 @@ describe('Q&A on an opportunity', () => {
 
     const seenByReader = (await reader.client.get(`/api/investment-opportunities/${row.id}/discussions`)).json().data;
     expect(seenByReader).toHaveLength(1);
-    expect(seenByReader[0]).toMatchObject({ body: 'When does the round close? <script>x</script>', author: { name: 'An investor', staff: false } });
+    expect(seenByReader[0]).toMatchObject({
+      body: 'When does the round close? <script>x</script>',
+      author: { name: 'An investor', staff: false },
+    });
     expect(seenByReader[0].replies.map((r: { author: { name: string }; body: string }) => [r.author.name, r.body])).toEqual([
       ['Sam Staff', 'On 30 June.'],
       ['An investor', 'Thanks!'],

@@ -54,7 +54,9 @@ describe('opportunity exports', () => {
     for (const roleId of ROLE_IDS) {
       const { client } = await signedIn(t, roleId);
       const expected = roleId !== Role.User && listableStatuses(roleId).length ? 200 : 403;
-      expect((await client.get('/api/investment-opportunities/export?filter[search]=Exported')).statusCode, `role ${roleId}`).toBe(expected);
+      expect((await client.get('/api/investment-opportunities/export?filter[search]=Exported')).statusCode, `role ${roleId}`).toBe(
+        expected,
+      );
     }
   });
 });

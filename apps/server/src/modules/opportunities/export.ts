@@ -48,6 +48,10 @@ export function opportunitiesExport(db: Db, query: ListQuery, statuses: number[]
           .where(where)
           .orderBy(...query.orderBy, asc(investmentOpportunities.id))
       ).map((r) => r.id),
-    loadBatch: (ids) => db.select().from(investmentOpportunities).where(and(inArray(investmentOpportunities.id, ids), isNull(investmentOpportunities.deletedAt))),
+    loadBatch: (ids) =>
+      db
+        .select()
+        .from(investmentOpportunities)
+        .where(and(inArray(investmentOpportunities.id, ids), isNull(investmentOpportunities.deletedAt))),
   };
 }

@@ -54,19 +54,27 @@ describe('opportunity gallery', () => {
     const adviser = await signedIn(t, Role.Adviser);
     expect((await adviser.client.post(`/api/investment-opportunities/${row.id}/images`, upload(picture, 'x.png'))).statusCode).toBe(403);
 
-    expect((await admin.client.request({ method: 'DELETE', url: `/api/investment-opportunities/${row.id}/images/${image.id}` })).statusCode).toBe(204);
+    expect(
+      (await admin.client.request({ method: 'DELETE', url: `/api/investment-opportunities/${row.id}/images/${image.id}` })).statusCode,
+    ).toBe(204);
     expect((await admin.client.get(image.url)).statusCode).toBe(404);
   });
 
   it('reorders the gallery so staff choose the cover, refusing a list that does not name every picture once', async () => {
     const row = await createOpportunityRow(t, { status: 2 });
     const ids: number[] = [];
-    for (const name of ['a.png', 'b.png', 'c.png']) ids.push((await admin.client.post(`/api/investment-opportunities/${row.id}/images`, upload(picture, name, name))).json().data.id);
-    const order = (image_ids: unknown) => admin.client.request({ method: 'PUT', url: `/api/investment-opportunities/${row.id}/images/order`, payload: { image_ids } });
+    for (const name of ['a.png', 'b.png', 'c.png'])
+      ids.push((await admin.client.post(`/api/investment-opportunities/${row.id}/images`, upload(picture, name, name))).json().data.id);
+    const order = (image_ids: unknown) =>
+      admin.client.request({ method: 'PUT', url: `/api/investment-opportunities/${row.id}/images/order`, payload: { image_ids } });
 
     const moved = await order([ids[2], ids[0], ids[1]]);
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().data.map((i: { id: number; position: number }) => [i.id, i.position])).toEqual([[ids[2], 0], [ids[0], 1], [ids[1], 2]]);
+    expect(moved.json().data.map((i: { id: number; position: number }) => [i.id, i.position])).toEqual([
+      [ids[2], 0],
+      [ids[0], 1],
+      [ids[1], 2],
+    ]);
     const investor = await signedIn(t, Role.User);
     expect((await investor.client.get(`/api/investment-opportunities/${row.id}/images`)).json().data[0].caption).toBe('c.png');
 
@@ -79,9 +87,41 @@ describe('opportunity gallery', () => {
     const entrepreneur = await signedIn(t, Role.Entrepreneur);
     const adviser = await signedIn(t, Role.Adviser);
     // Custodian and Entrepreneur may update live opportunities (spec §6); the Adviser may not.
-    expect((await custodian.client.request({ method: 'PUT', url: `/api/investment-opportunities/${row.id}/images/order`, payload: { image_ids: ids } })).statusCode).toBe(200);
-    expect((await entrepreneur.client.request({ method: 'PUT', url: `/api/investment-opportunities/${row.id}/images/order`, payload: { image_ids: ids } })).statusCode).toBe(200);
-    expect((await adviser.client.request({ method: 'PUT', url: `/api/investment-opportunities/${row.id}/images/order`, payload: { image_ids: ids } })).statusCode).toBe(403);
-    expect((await investor.client.request({ method: 'PUT', url: `/api/investment-opportunities/${row.id}/images/order`, payload: { image_ids: ids } })).statusCode).toBe(403);
+    expect(
+      (
+        await custodian.client.request({
+          method: 'PUT',
+          url: `/api/investment-opportunities/${row.id}/images/order`,
+          payload: { image_ids: ids },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await entrepreneur.client.request({
+          method: 'PUT',
+          url: `/api/investment-opportunities/${row.id}/images/order`,
+          payload: { image_ids: ids },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await adviser.client.request({
+          method: 'PUT',
+          url: `/api/investment-opportunities/${row.id}/images/order`,
+          payload: { image_ids: ids },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await investor.client.request({
+          method: 'PUT',
+          url: `/api/investment-opportunities/${row.id}/images/order`,
+          payload: { image_ids: ids },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -44,98 +44,156 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
     return row;
   }
 
-  app.get('/api/investment-opportunities/:id/images', { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('show') }, async (request) => {
-    const user = requireUser(request);
-    const { id } = request.params as z.infer<typeof idParams>;
-    if (user.roleId === Role.User) {
-      const row = await findVisibleOpportunity(db, user.id, id);
-      if (await marketSoundingPending(db, user.id, row)) return { data: [] };
-      return { data: await galleryOf(db, row.id) };
-    }
-    return { data: await galleryOf(db, (await staffOpportunity(request, 'show')).id) };
-  });
+  app.get(
+    '/api/investment-opportunities/:id/images',
+    { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('show') },
+    async (request) => {
+      const user = requireUser(request);
+      const { id } = request.params as z.infer<typeof idParams>;
+      if (user.roleId === Role.User) {
+        const row = await findVisibleOpportunity(db, user.id, id);
+        if (await marketSoundingPending(db, user.id, row)) return { data: [] };
+        return { data: await galleryOf(db, row.id) };
+      }
+      return { data: await galleryOf(db, (await staffOpportunity(request, 'show')).id) };
+    },
+  );
 
-  app.post('/api/investment-opportunities/:id/images', { schema: { params: idParams }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
-    const opportunity = await staffOpportunity(request, 'update');
-    const { fields, files } = await readForm(request);
-    const file = files.image;
-    if (!file) throw validationError({ image: ['Choose an image to upload.'] });
-    const type = await fileTypeFromBuffer(file.data);
-    if (!type || !GALLERY_TYPES.has(type.mime)) throw validationError({ image: ['The image must be a PNG, JPEG or WebP picture.'] });
-    if (file.data.length > MAX_BYTES) throw validationError({ image: ['The image may not be larger than 5 MB.'] });
-    const caption = textInput(200).nullable().safeParse(typeof fields.caption === 'string' && fields.caption.trim() ? fields.caption : null);
-    if (!caption.success) throw validationError({ caption: [caption.error.issues[0].message] });
-    const row = await withStoredFiles(storage, async (files) => {
-      const key = await files.put('opportunities', { ...file, filename: `image.${type.ext}` });
-      return db.transaction(async (tx) => {
-        const [{ n }] = await tx.select({ n: count() }).from(opportunityImages).where(and(eq(opportunityImages.opportunityId, opportunity.id), isNull(opportunityImages.deletedAt)));
-        if (Number(n) >= MAX_IMAGES) throw validationError({ image: [`An opportunity holds at most ${MAX_IMAGES} images.`] });
-        const [created] = await tx.insert(opportunityImages).values({ opportunityId: opportunity.id, storageKey: key, mimeType: type.mime, caption: caption.data, position: Number(n) }).returning();
-        await recordActivity(tx, { request, action: 'image_added', subjectType: 'opportunity', subjectId: opportunity.id, after: { image_id: created.id } });
-        return created;
+  app.post(
+    '/api/investment-opportunities/:id/images',
+    { schema: { params: idParams }, onRequest: authorizeOpportunities('update') },
+    async (request, reply) => {
+      const opportunity = await staffOpportunity(request, 'update');
+      const { fields, files } = await readForm(request);
+      const file = files.image;
+      if (!file) throw validationError({ image: ['Choose an image to upload.'] });
+      const type = await fileTypeFromBuffer(file.data);
+      if (!type || !GALLERY_TYPES.has(type.mime)) throw validationError({ image: ['The image must be a PNG, JPEG or WebP picture.'] });
+      if (file.data.length > MAX_BYTES) throw validationError({ image: ['The image may not be larger than 5 MB.'] });
+      const caption = textInput(200)
+        .nullable()
+        .safeParse(typeof fields.caption === 'string' && fields.caption.trim() ? fields.caption : null);
+      if (!caption.success) throw validationError({ caption: [caption.error.issues[0].message] });
+      const row = await withStoredFiles(storage, async (files) => {
+        const key = await files.put('opportunities', { ...file, filename: `image.${type.ext}` });
+        return db.transaction(async (tx) => {
+          const [{ n }] = await tx
+            .select({ n: count() })
+            .from(opportunityImages)
+            .where(and(eq(opportunityImages.opportunityId, opportunity.id), isNull(opportunityImages.deletedAt)));
+          if (Number(n) >= MAX_IMAGES) throw validationError({ image: [`An opportunity holds at most ${MAX_IMAGES} images.`] });
+          const [created] = await tx
+            .insert(opportunityImages)
+            .values({ opportunityId: opportunity.id, storageKey: key, mimeType: type.mime, caption: caption.data, position: Number(n) })
+            .returning();
+          await recordActivity(tx, {
+            request,
+            action: 'image_added',
+            subjectType: 'opportunity',
+            subjectId: opportunity.id,
+            after: { image_id: created.id },
+          });
+          return created;
+        });
       });
-    });
-    return reply.status(201).send({ data: presentImage(row) });
-  });
+      return reply.status(201).send({ data: presentImage(row) });
+    },
+  );
 
-  app.delete('/api/investment-opportunities/:id/images/:imageId', { schema: { params: z.object({ id: idParam, imageId: idParam }) }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
-    const opportunity = await staffOpportunity(request, 'update');
-    const { imageId } = request.params as { imageId: number };
-    await db.transaction(async (tx) => {
-      const [removed] = await tx
-        .update(opportunityImages)
-        .set({ deletedAt: new Date() })
-        .where(and(eq(opportunityImages.id, imageId), eq(opportunityImages.opportunityId, opportunity.id), isNull(opportunityImages.deletedAt)))
-        .returning();
-      if (!removed) throw notFound('image');
-      await recordActivity(tx, { request, action: 'image_removed', subjectType: 'opportunity', subjectId: opportunity.id, before: { image_id: imageId } });
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/investment-opportunities/:id/images/:imageId',
+    { schema: { params: z.object({ id: idParam, imageId: idParam }) }, onRequest: authorizeOpportunities('update') },
+    async (request, reply) => {
+      const opportunity = await staffOpportunity(request, 'update');
+      const { imageId } = request.params as { imageId: number };
+      await db.transaction(async (tx) => {
+        const [removed] = await tx
+          .update(opportunityImages)
+          .set({ deletedAt: new Date() })
+          .where(
+            and(
+              eq(opportunityImages.id, imageId),
+              eq(opportunityImages.opportunityId, opportunity.id),
+              isNull(opportunityImages.deletedAt),
+            ),
+          )
+          .returning();
+        if (!removed) throw notFound('image');
+        await recordActivity(tx, {
+          request,
+          action: 'image_removed',
+          subjectType: 'opportunity',
+          subjectId: opportunity.id,
+          before: { image_id: imageId },
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
 
   /** The gallery's order: the first picture is the cover. The list must name every picture exactly once. */
-  const orderBody = z.object({ image_ids: z.array(z.number().int().positive(), { message: 'Send the pictures in their new order.' }).max(MAX_IMAGES) });
-  app.put('/api/investment-opportunities/:id/images/order', { schema: { params: idParams }, onRequest: authorizeOpportunities('update') }, async (request) => {
-    const opportunity = await staffOpportunity(request, 'update');
-    const body = orderBody.safeParse(request.body);
-    if (!body.success) throw validationError({ image_ids: [body.error.issues[0].message] });
-    const ids = body.data.image_ids;
-    await db.transaction(async (tx) => {
-      // Locking the opportunity's pictures keeps a concurrent upload or delete from slipping between the check and the writes.
-      const current = await tx
-        .select({ id: opportunityImages.id })
-        .from(opportunityImages)
-        .where(and(eq(opportunityImages.opportunityId, opportunity.id), isNull(opportunityImages.deletedAt)))
-        .for('update');
-      const known = new Set(current.map((row) => row.id));
-      if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-        throw validationError({ image_ids: ['Name every picture of this opportunity once, in the order you want.'] });
-      }
-      for (const [position, id] of ids.entries()) await tx.update(opportunityImages).set({ position }).where(eq(opportunityImages.id, id));
-      await recordActivity(tx, { request, action: 'images_reordered', subjectType: 'opportunity', subjectId: opportunity.id, after: { image_ids: ids } });
-    });
-    return { data: await galleryOf(db, opportunity.id) };
+  const orderBody = z.object({
+    image_ids: z.array(z.number().int().positive(), { message: 'Send the pictures in their new order.' }).max(MAX_IMAGES),
   });
+  app.put(
+    '/api/investment-opportunities/:id/images/order',
+    { schema: { params: idParams }, onRequest: authorizeOpportunities('update') },
+    async (request) => {
+      const opportunity = await staffOpportunity(request, 'update');
+      const body = orderBody.safeParse(request.body);
+      if (!body.success) throw validationError({ image_ids: [body.error.issues[0].message] });
+      const ids = body.data.image_ids;
+      await db.transaction(async (tx) => {
+        // Locking the opportunity's pictures keeps a concurrent upload or delete from slipping between the check and the writes.
+        const current = await tx
+          .select({ id: opportunityImages.id })
+          .from(opportunityImages)
+          .where(and(eq(opportunityImages.opportunityId, opportunity.id), isNull(opportunityImages.deletedAt)))
+          .for('update');
+        const known = new Set(current.map((row) => row.id));
+        if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+          throw validationError({ image_ids: ['Name every picture of this opportunity once, in the order you want.'] });
+        }
+        for (const [position, id] of ids.entries())
+          await tx.update(opportunityImages).set({ position }).where(eq(opportunityImages.id, id));
+        await recordActivity(tx, {
+          request,
+          action: 'images_reordered',
+          subjectType: 'opportunity',
+          subjectId: opportunity.id,
+          after: { image_ids: ids },
+        });
+      });
+      return { data: await galleryOf(db, opportunity.id) };
+    },
+  );
 
   /** The picture itself, to whoever may see its opportunity (investors: after any market sounding). */
-  app.get('/api/opportunity-images/:id', { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('show') }, async (request, reply) => {
-    const user = requireUser(request);
-    const [image] = await db.select().from(opportunityImages).where(and(eq(opportunityImages.id, (request.params as z.infer<typeof idParams>).id), isNull(opportunityImages.deletedAt)));
-    if (!image) throw notFound('image');
-    if (user.roleId === Role.User) {
-      const row = await findVisibleOpportunity(db, user.id, image.opportunityId);
-      if (await marketSoundingPending(db, user.id, row)) throw notFound('image');
-    } else {
-      const row = await findOpportunity(db, image.opportunityId);
-      if (!row || !can(user.roleId, OPPORTUNITY_PERMISSION_EVENT(row.status), 'show')) throw notFound('image');
-    }
-    const data = await storage.read(image.storageKey);
-    if (!data) throw notFound('image');
-    return reply
-      .type(image.mimeType)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, max-age=3600')
-      .send(data);
-  });
+  app.get(
+    '/api/opportunity-images/:id',
+    { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('show') },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const [image] = await db
+        .select()
+        .from(opportunityImages)
+        .where(and(eq(opportunityImages.id, (request.params as z.infer<typeof idParams>).id), isNull(opportunityImages.deletedAt)));
+      if (!image) throw notFound('image');
+      if (user.roleId === Role.User) {
+        const row = await findVisibleOpportunity(db, user.id, image.opportunityId);
+        if (await marketSoundingPending(db, user.id, row)) throw notFound('image');
+      } else {
+        const row = await findOpportunity(db, image.opportunityId);
+        if (!row || !can(user.roleId, OPPORTUNITY_PERMISSION_EVENT(row.status), 'show')) throw notFound('image');
+      }
+      const data = await storage.read(image.storageKey);
+      if (!data) throw notFound('image');
+      return reply
+        .type(image.mimeType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=3600')
+        .send(data);
+    },
+  );
 }

@@ -8,7 +8,8 @@ import type { ListResource } from '../../platform/list-query';
 /** `filter[status]=2` or `2,3`: status ids 1–6 (spec §4). */
 function statusFilter(value: string): SQL {
   const ids = value.split(',').map((v) => Number(v.trim()));
-  if (ids.some((id) => !Number.isInteger(id) || id < 1 || id > 6)) throw new AppError('bad_request', 'filter[status] must be a status id 1–6 or a comma-separated list of them.');
+  if (ids.some((id) => !Number.isInteger(id) || id < 1 || id > 6))
+    throw new AppError('bad_request', 'filter[status] must be a status id 1–6 or a comma-separated list of them.');
   return inArray(investmentOpportunities.status, ids);
 }
 
@@ -17,7 +18,11 @@ export const OPPORTUNITIES_RESOURCE: ListResource = {
   filters: {
     status: statusFilter,
     search: containsFilter(investmentOpportunities.name),
-    industry: (v) => inArray(investmentOpportunities.industry, v.split(',').map((s) => s.trim())),
+    industry: (v) =>
+      inArray(
+        investmentOpportunities.industry,
+        v.split(',').map((s) => s.trim()),
+      ),
     tax_relief: oneOfFilter('tax_relief', investmentOpportunities.taxRelief, TAX_RELIEFS),
   },
   sorts: {

@@ -35,23 +35,47 @@ describe('creating and editing', () => {
     const response = await admin.client.post('/api/investment-opportunities', draft);
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
-    expect(data).toMatchObject({ status: 1, status_label: 'Draft', slug: 'brightwater-robotics-seed', target_raise: '250000.00', share_price: '1.250000', committed_amount: '0.00', available_amount: '250000.00', admin_path: `/admin/investments/opportunities/${data.id}/edit` });
+    expect(data).toMatchObject({
+      status: 1,
+      status_label: 'Draft',
+      slug: 'brightwater-robotics-seed',
+      target_raise: '250000.00',
+      share_price: '1.250000',
+      committed_amount: '0.00',
+      available_amount: '250000.00',
+      admin_path: `/admin/investments/opportunities/${data.id}/edit`,
+    });
     expect(data.description).toBe('<p>Strong team</p>');
     const again = await admin.client.post('/api/investment-opportunities', draft);
     expect(again.json().data.slug).toBe('brightwater-robotics-seed-2');
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'opportunity'), eq(activityLog.subjectId, String(data.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'opportunity'), eq(activityLog.subjectId, String(data.id))));
     expect(logs.map((l) => l.action)).toEqual(['created']);
   });
 
   it('answers 422 with field messages for missing and inconsistent values', async () => {
-    const response = await admin.client.post('/api/investment-opportunities', { company_name: '', minimum_investment: '5000', maximum_investment: '100', target_raise: '1.999' });
+    const response = await admin.client.post('/api/investment-opportunities', {
+      company_name: '',
+      minimum_investment: '5000',
+      maximum_investment: '100',
+      target_raise: '1.999',
+    });
     expect(response.statusCode).toBe(422);
     const { errors } = response.json();
     expect(Object.keys(errors).sort()).toEqual(['company_name', 'name', 'target_raise']);
     // The name was left out, as the web leaves out empty fields: the message says so in words.
     expect(errors.name).toEqual(['This field is required.']);
     expect(errors.company_name).toEqual(['Enter the company name.']);
-    const limits = await admin.client.post('/api/investment-opportunities', { ...draft, minimum_investment: '5000', maximum_investment: '100', maximum_raise: '1000', closes_at: '2026-01-01', opens_at: '2026-02-01' });
+    const limits = await admin.client.post('/api/investment-opportunities', {
+      ...draft,
+      minimum_investment: '5000',
+      maximum_investment: '100',
+      maximum_raise: '1000',
+      closes_at: '2026-01-01',
+      opens_at: '2026-02-01',
+    });
     expect(limits.statusCode).toBe(422);
     expect(Object.keys(limits.json().errors).sort()).toEqual(['closes_at', 'maximum_investment', 'maximum_raise', 'minimum_investment']);
   });
@@ -60,7 +84,12 @@ describe('creating and editing', () => {
     const opportunity = await createOpportunityRow(t, { status: 2 });
     const investor = await createUser(t.ctx);
     await createInvestmentRow(t, { opportunityId: opportunity.id, userId: investor.id, amount: '40000.00' });
-    const response = await admin.client.patch(`/api/investment-opportunities/${opportunity.id}`, { share_price: '3', minimum_investment: '1000', target_raise: '30000', summary: 'Updated words are fine.' });
+    const response = await admin.client.patch(`/api/investment-opportunities/${opportunity.id}`, {
+      share_price: '3',
+      minimum_investment: '1000',
+      target_raise: '30000',
+      summary: 'Updated words are fine.',
+    });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['share_price', 'target_raise']);
     const words = await admin.client.patch(`/api/investment-opportunities/${opportunity.id}`, { summary: 'Updated words are fine.' });
@@ -78,7 +107,12 @@ describe('creating and editing', () => {
     form.append('market_sounding_required', '1');
     const response = await admin.client.post(`/api/investment-opportunities/${row.id}`, form);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ fees: null, maximum_raise: null, key_points: ['One', 'Two'], market_sounding_required: true });
+    expect(response.json().data).toMatchObject({
+      fees: null,
+      maximum_raise: null,
+      key_points: ['One', 'Two'],
+      market_sounding_required: true,
+    });
   });
 
   it('answers 401 logged out and 403 to each role the permission table refuses', async () => {
@@ -106,7 +140,7 @@ describe('listing', () => {
     expect((await admin.client.get('/api/investment-opportunities?sort=-owner')).statusCode).toBe(400);
   });
 
-  it("limits staff to the groups their role may list (Adviser: none)", async () => {
+  it('limits staff to the groups their role may list (Adviser: none)', async () => {
     const { client } = await signedIn(t, Role.Adviser);
     expect((await client.get('/api/investment-opportunities')).statusCode).toBe(403);
     const existing = await createOpportunityRow(t, { status: 5 });
@@ -132,19 +166,31 @@ describe('what an investor sees', () => {
     await admin.client.post(`/api/investment-opportunities/${rows.internalInvited.id}/invitations`, { user_ids: [investor.user.id] });
     await createInvestmentRow(t, { opportunityId: rows.closedHeld.id, userId: investor.user.id, amount: '2000.00', status: 'cash_call' });
     await createInvestmentRow(t, { opportunityId: rows.closedOther.id, userId: other.id, amount: '2000.00' });
-    await createInvestmentRow(t, { opportunityId: rows.completedHeld.id, userId: investor.user.id, amount: '2000.00', status: 'completed' });
+    await createInvestmentRow(t, {
+      opportunityId: rows.completedHeld.id,
+      userId: investor.user.id,
+      amount: '2000.00',
+      status: 'completed',
+    });
 
-    const seen = new Set((await investor.client.get('/api/investment-opportunities?per_page=100')).json().data.map((r: { id: number }) => r.id));
+    const seen = new Set(
+      (await investor.client.get('/api/investment-opportunities?per_page=100')).json().data.map((r: { id: number }) => r.id),
+    );
     expect([...seen].filter((id) => Object.values(rows).some((r) => r.id === id)).sort()).toEqual(
       [rows.external.id, rows.internalInvited.id, rows.closedHeld.id, rows.completedHeld.id].sort(),
     );
-    expect((await investor.client.get(`/api/investment-opportunities/${rows.external.slug}`)).json().data).toMatchObject({ id: rows.external.id, name: rows.external.name });
+    expect((await investor.client.get(`/api/investment-opportunities/${rows.external.slug}`)).json().data).toMatchObject({
+      id: rows.external.id,
+      name: rows.external.name,
+    });
     for (const hidden of [rows.draft, rows.internalOther, rows.closedOther]) {
       expect((await investor.client.get(`/api/investment-opportunities/${hidden.slug}`)).statusCode).toBe(404);
       expect((await investor.client.get(`/api/investment-opportunities/${hidden.id}`)).statusCode).toBe(404);
     }
     // Bank details are staff-side; investors get payment instructions with their own investment.
-    expect((await investor.client.get(`/api/investment-opportunities/${rows.external.id}`)).json().data).not.toHaveProperty('bank_account_number');
+    expect((await investor.client.get(`/api/investment-opportunities/${rows.external.id}`)).json().data).not.toHaveProperty(
+      'bank_account_number',
+    );
   });
 });
 
@@ -213,15 +259,32 @@ describe('clone, promote, delete', () => {
     await createInvestmentRow(t, { opportunityId: source.id, userId: (await createUser(t.ctx)).id, amount: '3000.00' });
     const response = await admin.client.post(`/api/investment-opportunities/${source.id}/clone`);
     expect(response.statusCode).toBe(201);
-    expect(response.json().data).toMatchObject({ status: 1, name: 'Copy of Original Round', slug: 'copy-of-original-round', committed_amount: '0.00', share_price: source.sharePrice, target_raise: source.targetRaise });
+    expect(response.json().data).toMatchObject({
+      status: 1,
+      name: 'Copy of Original Round',
+      slug: 'copy-of-original-round',
+      committed_amount: '0.00',
+      share_price: source.sharePrice,
+      target_raise: source.targetRaise,
+    });
   });
 
   it('promotes a pipeline deal into a Draft carrying its data', async () => {
     const { stages } = await createPipelineWithStages(t, 'Promotions', ['Sourced']);
-    const [deal] = await createDeals(t, stages[0], ['Quantum Kettles Ltd'], { amountSought: '400000.00', industry: 'Hardware', summary: 'Kettles.' });
+    const [deal] = await createDeals(t, stages[0], ['Quantum Kettles Ltd'], {
+      amountSought: '400000.00',
+      industry: 'Hardware',
+      summary: 'Kettles.',
+    });
     const response = await admin.client.post(`/api/pipeline-deals/${deal.id}/promote`);
     expect(response.statusCode).toBe(201);
-    expect(response.json().data).toMatchObject({ status: 1, name: 'Quantum Kettles Ltd', target_raise: '400000.00', industry: 'Hardware', source_deal_id: deal.id });
+    expect(response.json().data).toMatchObject({
+      status: 1,
+      name: 'Quantum Kettles Ltd',
+      target_raise: '400000.00',
+      industry: 'Hardware',
+      source_deal_id: deal.id,
+    });
   });
 
   it('soft-deletes an opportunity nobody holds money in, and refuses one they do', async () => {

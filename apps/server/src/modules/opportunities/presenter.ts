@@ -14,7 +14,8 @@ function funding(row: OpportunityRow) {
     committed_amount: row.committedAmount,
     available_amount: cap === null ? null : Decimal.max(0, new Decimal(cap).minus(row.committedAmount)).toFixed(2),
     /** Percent of the target raised, one decimal place, for progress bars. */
-    percent_raised: target && new Decimal(target).gt(0) ? new Decimal(row.committedAmount).div(target).times(100).toDecimalPlaces(1).toNumber() : null,
+    percent_raised:
+      target && new Decimal(target).gt(0) ? new Decimal(row.committedAmount).div(target).times(100).toDecimalPlaces(1).toNumber() : null,
   };
 }
 
@@ -77,7 +78,14 @@ export function presentOpportunityForStaff(row: OpportunityRow) {
  */
 export function presentOpportunityForInvestor(row: OpportunityRow, marketSoundingPending: boolean) {
   if (marketSoundingPending) {
-    return { id: row.id, slug: row.slug, status: row.status, name: 'Confidential opportunity', market_sounding_pending: true as const, market_sounding_path: `/investor/investments/market-sounding/${row.id}` };
+    return {
+      id: row.id,
+      slug: row.slug,
+      status: row.status,
+      name: 'Confidential opportunity',
+      market_sounding_pending: true as const,
+      market_sounding_path: `/investor/investments/market-sounding/${row.id}`,
+    };
   }
   return { ...content(row), market_sounding_pending: false as const };
 }

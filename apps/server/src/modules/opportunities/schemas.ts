@@ -20,7 +20,10 @@ function jsonList<S extends z.ZodType>(item: S, max: number, what: string) {
   );
 }
 
-const booleanInput = z.preprocess((value) => (value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value), z.boolean({ message: 'Choose yes or no.' }));
+const booleanInput = z.preprocess(
+  (value) => (value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value),
+  z.boolean({ message: 'Choose yes or no.' }),
+);
 
 const keyDate = z.strictObject({ label: requiredText(120, 'Name the date.'), date: isoDateInput });
 const teamMember = z.strictObject({ name: requiredText(120, 'Enter the name.'), role: textInput(120), bio: textInput(2000).optional() });
@@ -51,9 +54,24 @@ const opportunityFields = {
   market_sounding_required: booleanInput,
   investment_terms: clearable(textInput(200_000)),
   bank_account_name: clearable(textInput(140)),
-  bank_sort_code: clearable(z.string().trim().regex(/^\d{2}-?\d{2}-?\d{2}$/, 'Enter a sort code such as 12-34-56.')),
-  bank_account_number: clearable(z.string().trim().regex(/^\d{8}$/, 'Enter an 8-digit account number.')),
-  bank_iban: clearable(z.string().trim().regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{10,32}$/, 'Enter an IBAN such as GB29 NWBK 6016 1331 9268 19.')),
+  bank_sort_code: clearable(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{2}-?\d{2}-?\d{2}$/, 'Enter a sort code such as 12-34-56.'),
+  ),
+  bank_account_number: clearable(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{8}$/, 'Enter an 8-digit account number.'),
+  ),
+  bank_iban: clearable(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{10,32}$/, 'Enter an IBAN such as GB29 NWBK 6016 1331 9268 19.'),
+  ),
 };
 
 /** Cross-field rules shared by create and update (applied to the merged record). */

@@ -1,6 +1,14 @@
 import Decimal from 'decimal.js';
 import { and, count, eq, inArray, isNull, like, or } from 'drizzle-orm';
-import { canTransition, COMMITTED_STATUSES, LOCKED_TERMS_ONCE_INVESTED, OPPORTUNITY_STATUS_LABELS, OpportunityStatus, Role, type OpportunityStatusId } from '@platform/domain';
+import {
+  canTransition,
+  COMMITTED_STATUSES,
+  LOCKED_TERMS_ONCE_INVESTED,
+  OPPORTUNITY_STATUS_LABELS,
+  OpportunityStatus,
+  Role,
+  type OpportunityStatusId,
+} from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments, opportunityImages, opportunityInvitations, users } from '../../db/schema';
 import { notFound, validationError } from '../../platform/errors';
@@ -33,7 +41,12 @@ export function slugify(name: string): string {
 async function uniqueSlug(tx: Db, name: string): Promise<string> {
   const base = slugify(name);
   const taken = new Set(
-    (await tx.select({ slug: investmentOpportunities.slug }).from(investmentOpportunities).where(or(eq(investmentOpportunities.slug, base), like(investmentOpportunities.slug, `${base}-%`)))).map((r) => r.slug),
+    (
+      await tx
+        .select({ slug: investmentOpportunities.slug })
+        .from(investmentOpportunities)
+        .where(or(eq(investmentOpportunities.slug, base), like(investmentOpportunities.slug, `${base}-%`)))
+    ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -77,7 +90,8 @@ function columns(input: Fields): Partial<typeof investmentOpportunities.$inferIn
 
 /** The record's limit fields in input naming, with `input` laid over `row`. */
 function mergedLimits(row: OpportunityRow | null, input: Fields) {
-  const pick = <K extends keyof Fields>(key: K, current: string | null) => (input[key] === undefined ? current : (input[key] as string | null));
+  const pick = <K extends keyof Fields>(key: K, current: string | null) =>
+    input[key] === undefined ? current : (input[key] as string | null);
   return {
     target_raise: pick('target_raise', row?.targetRaise ?? null),
     maximum_raise: pick('maximum_raise', row?.maximumRaise ?? null),
@@ -119,7 +133,13 @@ export async function committedCount(tx: Db, opportunityId: number): Promise<num
   const [{ n }] = await tx
     .select({ n: count() })
     .from(investments)
-    .where(and(eq(investments.opportunityId, opportunityId), inArray(investments.status, [...COMMITTED_STATUSES]), isNull(investments.deletedAt)));
+    .where(
+      and(
+        eq(investments.opportunityId, opportunityId),
+        inArray(investments.status, [...COMMITTED_STATUSES]),
+        isNull(investments.deletedAt),
+      ),
+    );
   return Number(n);
 }
 
@@ -130,7 +150,12 @@ const INPUT_TO_COLUMN: Record<(typeof LOCKED_TERMS_ONCE_INVESTED)[number], keyof
   maximum_investment: 'maximumInvestment',
 };
 
-export async function updateOpportunity(tx: Db, id: number, input: UpdateOpportunityInput, now: Date): Promise<{ before: OpportunityRow; after: OpportunityRow }> {
+export async function updateOpportunity(
+  tx: Db,
+  id: number,
+  input: UpdateOpportunityInput,
+  now: Date,
+): Promise<{ before: OpportunityRow; after: OpportunityRow }> {
   const before = await lockOpportunity(tx, id);
   const errors = limitErrors(mergedLimits(before, input));
   if (before.status !== OpportunityStatus.Draft && (await committedCount(tx, id)) > 0) {
@@ -143,7 +168,9 @@ export async function updateOpportunity(tx: Db, id: number, input: UpdateOpportu
   }
   const cap = mergedLimits(before, input).maximum_raise ?? mergedLimits(before, input).target_raise;
   if (cap !== null && new Decimal(cap).lt(before.committedAmount)) {
-    errors[input.maximum_raise !== undefined ? 'maximum_raise' : 'target_raise'] = [`Investors have already committed ${before.currency} ${before.committedAmount}: the raise cannot go below that.`];
+    errors[input.maximum_raise !== undefined ? 'maximum_raise' : 'target_raise'] = [
+      `Investors have already committed ${before.currency} ${before.committedAmount}: the raise cannot go below that.`,
+    ];
   }
   if (Object.keys(errors).length) throw validationError(errors);
   const [after] = await tx
@@ -176,7 +203,9 @@ export async function transitionOpportunity(tx: Db, id: number, to: OpportunityS
   const from = before.status as OpportunityStatusId;
   if (from === to) return { before, after: before, notify: null };
   if (!canTransition(from, to)) {
-    throw validationError({ status: [`An opportunity cannot move from ${OPPORTUNITY_STATUS_LABELS[from]} to ${OPPORTUNITY_STATUS_LABELS[to]}.`] });
+    throw validationError({
+      status: [`An opportunity cannot move from ${OPPORTUNITY_STATUS_LABELS[from]} to ${OPPORTUNITY_STATUS_LABELS[to]}.`],
+    });
   }
   if (from === OpportunityStatus.Draft) {
     const errors = publishErrors(before);
@@ -190,7 +219,10 @@ export async function transitionOpportunity(tx: Db, id: number, to: OpportunityS
     notify = { userIds: await completeOpportunityInvestments(tx, id, now), icon: 'investment_opportunity_transition_existing' };
   }
   if (to === OpportunityStatus.LiveInternal) {
-    const invited = await tx.select({ userId: opportunityInvitations.userId }).from(opportunityInvitations).where(eq(opportunityInvitations.opportunityId, id));
+    const invited = await tx
+      .select({ userId: opportunityInvitations.userId })
+      .from(opportunityInvitations)
+      .where(eq(opportunityInvitations.opportunityId, id));
     notify = { userIds: invited.map((r) => r.userId), icon: 'investment_opportunity_invited' };
   }
   const [after] = await tx
@@ -207,9 +239,34 @@ export async function transitionOpportunity(tx: Db, id: number, to: OpportunityS
 }
 
 const CLONED_FIELDS = [
-  'companyName', 'type', 'subType', 'industry', 'roundType', 'currency', 'targetRaise', 'maximumRaise', 'minimumInvestment', 'maximumInvestment',
-  'sharePrice', 'preMoneyValuation', 'opensAt', 'closesAt', 'taxRelief', 'fees', 'summary', 'description', 'keyPoints', 'team', 'keyDates',
-  'marketSoundingRequired', 'investmentTerms', 'bankAccountName', 'bankSortCode', 'bankAccountNumber', 'bankIban', 'coverImage',
+  'companyName',
+  'type',
+  'subType',
+  'industry',
+  'roundType',
+  'currency',
+  'targetRaise',
+  'maximumRaise',
+  'minimumInvestment',
+  'maximumInvestment',
+  'sharePrice',
+  'preMoneyValuation',
+  'opensAt',
+  'closesAt',
+  'taxRelief',
+  'fees',
+  'summary',
+  'description',
+  'keyPoints',
+  'team',
+  'keyDates',
+  'marketSoundingRequired',
+  'investmentTerms',
+  'bankAccountName',
+  'bankSortCode',
+  'bankAccountNumber',
+  'bankIban',
+  'coverImage',
 ] as const satisfies ReadonlyArray<keyof OpportunityRow>;
 
 /** A Draft copy of the content and terms, with its gallery; no investments, invitations or history. */
@@ -217,14 +274,30 @@ export async function cloneOpportunity(tx: Db, id: number, createdBy: number): P
   const source = await findOpportunity(tx, id);
   if (!source) throw notFound('opportunity');
   const name = `Copy of ${source.name}`.slice(0, 200);
-  const copy = Object.fromEntries(CLONED_FIELDS.map((field) => [field, source[field]])) as Partial<typeof investmentOpportunities.$inferInsert>;
+  const copy = Object.fromEntries(CLONED_FIELDS.map((field) => [field, source[field]])) as Partial<
+    typeof investmentOpportunities.$inferInsert
+  >;
   const [row] = await tx
     .insert(investmentOpportunities)
-    .values({ ...copy, name, companyName: source.companyName, slug: await uniqueSlug(tx, name), status: OpportunityStatus.Draft, createdBy })
+    .values({
+      ...copy,
+      name,
+      companyName: source.companyName,
+      slug: await uniqueSlug(tx, name),
+      status: OpportunityStatus.Draft,
+      createdBy,
+    })
     .returning();
-  const images = await tx.select().from(opportunityImages).where(and(eq(opportunityImages.opportunityId, id), isNull(opportunityImages.deletedAt)));
+  const images = await tx
+    .select()
+    .from(opportunityImages)
+    .where(and(eq(opportunityImages.opportunityId, id), isNull(opportunityImages.deletedAt)));
   if (images.length) {
-    await tx.insert(opportunityImages).values(images.map(({ storageKey, mimeType, caption, position }) => ({ opportunityId: row.id, storageKey, mimeType, caption, position })));
+    await tx
+      .insert(opportunityImages)
+      .values(
+        images.map(({ storageKey, mimeType, caption, position }) => ({ opportunityId: row.id, storageKey, mimeType, caption, position })),
+      );
   }
   return row;
 }
@@ -253,8 +326,13 @@ export async function promoteDeal(tx: Db, dealId: number, createdBy: number): Pr
 /** Only an opportunity nobody holds money in may be deleted (soft). */
 export async function deleteOpportunity(tx: Db, id: number, now: Date): Promise<{ before: OpportunityRow; after: OpportunityRow }> {
   const before = await lockOpportunity(tx, id);
-  if ((await committedCount(tx, id)) > 0) throw validationError({ opportunity: ['Investors have committed to this opportunity: cancel their investments before deleting it.'] });
-  const [after] = await tx.update(investmentOpportunities).set({ deletedAt: now, updatedAt: now }).where(eq(investmentOpportunities.id, id)).returning();
+  if ((await committedCount(tx, id)) > 0)
+    throw validationError({ opportunity: ['Investors have committed to this opportunity: cancel their investments before deleting it.'] });
+  const [after] = await tx
+    .update(investmentOpportunities)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(eq(investmentOpportunities.id, id))
+    .returning();
   return { before, after };
 }
 
@@ -283,4 +361,3 @@ export async function uninviteInvestor(tx: Db, id: number, userId: number): Prom
     .returning({ id: opportunityInvitations.id });
   if (!removed.length) throw notFound('invitation');
 }
-

@@ -33,10 +33,23 @@ describe('an investor applies to act for an organisation', () => {
   it('files the application with its document privately on their record; they see only their own', async () => {
     const investor = await signedIn(t, Role.User);
     const other = await signedIn(t, Role.User);
-    const response = await apply(investor.client, { name: 'Hollow Oak Ltd', type: 'company', company_number: '01234567', role: 'director' });
+    const response = await apply(investor.client, {
+      name: 'Hollow Oak Ltd',
+      type: 'company',
+      company_number: '01234567',
+      role: 'director',
+    });
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
-    expect(data).toMatchObject({ name: 'Hollow Oak Ltd', type: 'company', company_number: '01234567', role: 'director', role_label: 'Director', status: 'pending', status_label: 'Pending' });
+    expect(data).toMatchObject({
+      name: 'Hollow Oak Ltd',
+      type: 'company',
+      company_number: '01234567',
+      role: 'director',
+      role_label: 'Director',
+      status: 'pending',
+      status_label: 'Pending',
+    });
     await apply(other.client, { name: 'Other Ltd', type: 'company', role: 'director' });
 
     const mine = (await investor.client.get('/api/my/organisation-applications')).json().data;
@@ -56,7 +69,11 @@ describe('an investor applies to act for an organisation', () => {
     expect(errorFields(await apply(investor.client, { ...base, type: 'club' }))).toEqual(['type']);
     expect(errorFields(await apply(investor.client, { ...base, role: 'king' }))).toEqual(['role']);
     expect(errorFields(await apply(investor.client, base, null))).toEqual(['file']);
-    expect(errorFields(await apply(investor.client, base, { data: Buffer.from('<html><script>1</script></html>'), filename: 'x.html', type: 'text/html' }))).toEqual(['file']);
+    expect(
+      errorFields(
+        await apply(investor.client, base, { data: Buffer.from('<html><script>1</script></html>'), filename: 'x.html', type: 'text/html' }),
+      ),
+    ).toEqual(['file']);
     expect((await apply(investor.client, base)).statusCode).toBe(201);
     expect(errorFields(await apply(investor.client, base))).toEqual(['name']);
   });
@@ -77,11 +94,17 @@ describe('an investor applies to act for an organisation', () => {
 describe('staff decide applications', () => {
   it('approving creates the organisation, links the applicant in the role asked, notifies them; they then see it', async () => {
     const investor = await signedIn(t, Role.User, { name: 'Applicant Amy' });
-    const { data: application } = (await apply(investor.client, { name: 'Brand New Ltd', type: 'company', company_number: 'BN-1', role: 'authorised_signatory' })).json();
+    const { data: application } = (
+      await apply(investor.client, { name: 'Brand New Ltd', type: 'company', company_number: 'BN-1', role: 'authorised_signatory' })
+    ).json();
 
     const listed = (await admin.client.get('/api/organisation-applications?filter[status]=pending&filter[search]=Brand')).json();
     expect(listed.data).toEqual([
-      expect.objectContaining({ id: application.id, user: expect.objectContaining({ name: 'Applicant Amy' }), document: expect.objectContaining({ download_url: expect.stringMatching(/^\/api\/documents\/\d+\/download$/) }) }),
+      expect.objectContaining({
+        id: application.id,
+        user: expect.objectContaining({ name: 'Applicant Amy' }),
+        document: expect.objectContaining({ download_url: expect.stringMatching(/^\/api\/documents\/\d+\/download$/) }),
+      }),
     ]);
     const download = await admin.client.get(listed.data[0].document.download_url);
     expect(download.statusCode).toBe(200);
@@ -97,11 +120,23 @@ describe('staff decide applications', () => {
     expect((note.data as { message: string }).message).toContain('Brand New Ltd');
 
     const mine = (await investor.client.get('/api/my/organisations')).json().data;
-    expect(mine).toEqual([expect.objectContaining({ id: decided.organisation_id, name: 'Brand New Ltd', my_role: 'authorised_signatory', my_role_label: 'Authorised signatory' })]);
-    const logs = await t.db.select().from(activityLog).where(eq(activityLog.subjectId, String(decided.organisation_id)));
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: decided.organisation_id,
+        name: 'Brand New Ltd',
+        my_role: 'authorised_signatory',
+        my_role_label: 'Authorised signatory',
+      }),
+    ]);
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.subjectId, String(decided.organisation_id)));
     expect(logs.filter((l) => l.subjectType === 'organisation').map((l) => l.action)).toEqual(['created', 'user_linked']);
     // A decision is final.
-    expect((await admin.client.post(`/api/organisation-applications/${application.id}/reject`, { reason: 'Changed my mind' })).statusCode).toBe(409);
+    expect(
+      (await admin.client.post(`/api/organisation-applications/${application.id}/reject`, { reason: 'Changed my mind' })).statusCode,
+    ).toBe(409);
     expect((await admin.client.post(`/api/organisation-applications/${application.id}/approve`, {})).statusCode).toBe(409);
   });
 
@@ -109,17 +144,30 @@ describe('staff decide applications', () => {
     const existing = await createOrganisationFor(t, null, 'Existing Holdings');
     await t.db.update(organisations).set({ companyNumber: 'sc 555' }).where(eq(organisations.id, existing.id));
     const investor = await signedIn(t, Role.User);
-    const byNumber = (await apply(investor.client, { name: 'Existing Holdings Limited', type: 'company', company_number: 'SC555', role: 'director' })).json().data;
+    const byNumber = (
+      await apply(investor.client, { name: 'Existing Holdings Limited', type: 'company', company_number: 'SC555', role: 'director' })
+    ).json().data;
     const approved = (await admin.client.post(`/api/organisation-applications/${byNumber.id}/approve`, {})).json().data;
     expect(approved.organisation_id).toBe(existing.id);
 
     const chosen = await createOrganisationFor(t, null, 'Chosen Trust');
     const second = (await apply(investor.client, { name: 'Typo Trust', type: 'trust', role: 'trustee' })).json().data;
-    expect(errorFields(await admin.client.post(`/api/organisation-applications/${second.id}/approve`, { organisation_id: 999999 }))).toEqual(['organisation_id']);
-    expect(errorFields(await admin.client.post(`/api/organisation-applications/${second.id}/approve`, { role: 'pharaoh' }))).toEqual(['role']);
-    const linked = (await admin.client.post(`/api/organisation-applications/${second.id}/approve`, { organisation_id: chosen.id, role: 'beneficial_owner' })).json().data;
+    expect(
+      errorFields(await admin.client.post(`/api/organisation-applications/${second.id}/approve`, { organisation_id: 999999 })),
+    ).toEqual(['organisation_id']);
+    expect(errorFields(await admin.client.post(`/api/organisation-applications/${second.id}/approve`, { role: 'pharaoh' }))).toEqual([
+      'role',
+    ]);
+    const linked = (
+      await admin.client.post(`/api/organisation-applications/${second.id}/approve`, {
+        organisation_id: chosen.id,
+        role: 'beneficial_owner',
+      })
+    ).json().data;
     expect(linked).toMatchObject({ organisation_id: chosen.id, role: 'beneficial_owner' });
-    expect((await investor.client.get('/api/my/organisations')).json().data.map((o: { name: string; my_role: string }) => [o.name, o.my_role])).toEqual([
+    expect(
+      (await investor.client.get('/api/my/organisations')).json().data.map((o: { name: string; my_role: string }) => [o.name, o.my_role]),
+    ).toEqual([
       ['Chosen Trust', 'beneficial_owner'],
       ['Existing Holdings', 'director'],
     ]);
@@ -129,12 +177,17 @@ describe('staff decide applications', () => {
     const investor = await signedIn(t, Role.User);
     const application = (await apply(investor.client, { name: 'Shady <b>Ltd</b>', type: 'company', role: 'director' })).json().data;
     expect(errorFields(await admin.client.post(`/api/organisation-applications/${application.id}/reject`, {}))).toEqual(['reason']);
-    const rejected = await admin.client.post(`/api/organisation-applications/${application.id}/reject`, { reason: 'The certificate does not name you.' });
+    const rejected = await admin.client.post(`/api/organisation-applications/${application.id}/reject`, {
+      reason: 'The certificate does not name you.',
+    });
     expect(rejected.json().data).toMatchObject({ status: 'rejected', reason: 'The certificate does not name you.' });
     const [note] = await notificationsOf(investor.user.id);
     expect((note.data as { message: string }).message).toContain('The certificate does not name you.');
     expect((note.data as { message: string }).message).not.toContain('<b>');
-    expect((await investor.client.get('/api/my/organisation-applications')).json().data[0]).toMatchObject({ status: 'rejected', reason: 'The certificate does not name you.' });
+    expect((await investor.client.get('/api/my/organisation-applications')).json().data[0]).toMatchObject({
+      status: 'rejected',
+      reason: 'The certificate does not name you.',
+    });
     expect((await investor.client.get('/api/my/organisations')).json().data).toEqual([]);
     expect((await admin.client.post('/api/organisation-applications/999999/reject', { reason: 'x' })).statusCode).toBe(404);
   });
@@ -170,11 +223,19 @@ describe("the investor's organisations", () => {
     const opportunity = await createOpportunityRow(t, { name: 'Seed Round' });
     const mineViaOrg = await createInvestmentRow(t, { opportunityId: opportunity.id, userId: investor.user.id, amount: '5000.00' });
     const partnersViaOrg = await createInvestmentRow(t, { opportunityId: opportunity.id, userId: partner.user.id, amount: '7000.00' });
-    for (const row of [mineViaOrg, partnersViaOrg]) await t.db.update(investments).set({ holderType: 'organisation', organisationId: org.id, type: 'org' }).where(eq(investments.id, row.id));
+    for (const row of [mineViaOrg, partnersViaOrg])
+      await t.db
+        .update(investments)
+        .set({ holderType: 'organisation', organisationId: org.id, type: 'org' })
+        .where(eq(investments.id, row.id));
 
     const response = await investor.client.get(`/api/my/organisations/${org.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ name: 'Shared Ventures', my_role: 'director', investments: [{ id: mineViaOrg.id, opportunity: 'Seed Round', amount: '5000.00' }] });
+    expect(response.json().data).toMatchObject({
+      name: 'Shared Ventures',
+      my_role: 'director',
+      investments: [{ id: mineViaOrg.id, opportunity: 'Seed Round', amount: '5000.00' }],
+    });
     expect(response.json().data.investments).toHaveLength(1);
 
     const stranger = await signedIn(t, Role.User);
@@ -198,7 +259,13 @@ describe("an organisation's documents in the portal", () => {
     const stranger = await signedIn(t, Role.User);
     const org = await createOrganisationFor(t, investor.user.id, 'Documented Ltd');
     const upload = (name: string, visibility: string) =>
-      admin.client.post('/api/documents', uploadForm({ subject_type: 'organisation', subject_id: org.id, name, visibility }, { data: pdf, filename: `${name}.pdf`, type: 'application/pdf' }));
+      admin.client.post(
+        '/api/documents',
+        uploadForm(
+          { subject_type: 'organisation', subject_id: org.id, name, visibility },
+          { data: pdf, filename: `${name}.pdf`, type: 'application/pdf' },
+        ),
+      );
     const shared = (await upload('Articles of association', 'public')).json().data;
     const internal = (await upload('KYC notes', 'private')).json().data;
 

@@ -22,7 +22,8 @@ export const applicationsFeature = {
   enabled: async (db: Db) => flagOn(await loadSettings(db), 'organisation_links_enabled'),
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Staff decide organisation applications (spec §2.2 /admin/investors/organisation-applications):
@@ -30,7 +31,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&a
  * one on file with the same company number, or to a new one made from the application; rejecting
  * needs a reason. Either way the investor is notified. A decision is final: deciding twice is 409.
  */
-export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext, findOrganisation: (id: number) => Promise<OrganisationRow>) {
+export function registerApplicationRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  findOrganisation: (id: number) => Promise<OrganisationRow>,
+) {
   const { db, clock } = ctx;
   const guard = (action: 'index' | 'show' | 'update') => holderGuard(db, applicationsFeature, action);
 
@@ -58,7 +63,9 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
 
   const present = async (row: ApplicationRow) => ({ data: (await presentApplications(db, [row]))[0] });
 
-  app.get('/api/organisation-applications/:id', { schema: { params: idParams }, onRequest: guard('show') }, async (request) => present(await find(idParams.parse(request.params).id)));
+  app.get('/api/organisation-applications/:id', { schema: { params: idParams }, onRequest: guard('show') }, async (request) =>
+    present(await find(idParams.parse(request.params).id)),
+  );
 
   async function lockPending(tx: Db, id: number) {
     const [row] = await tx.select().from(organisationApplications).where(eq(organisationApplications.id, id)).for('update');
@@ -72,64 +79,105 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     const [row] = await tx
       .select()
       .from(organisations)
-      .where(and(isNull(organisations.deletedAt), sql`upper(replace(${organisations.companyNumber}, ' ', '')) = ${companyNumber.replace(/\s/g, '').toUpperCase()}`))
+      .where(
+        and(
+          isNull(organisations.deletedAt),
+          sql`upper(replace(${organisations.companyNumber}, ' ', '')) = ${companyNumber.replace(/\s/g, '').toUpperCase()}`,
+        ),
+      )
       .orderBy(asc(organisations.id))
       .limit(1);
     return row;
   }
 
-  app.post('/api/organisation-applications/:id/approve', { schema: { params: idParams }, onRequest: guard('update') }, async (request: FastifyRequest) => {
-    const { id } = idParams.parse(request.params);
-    const input = parseFields(approveSchema, await readFormFields(request));
-    await find(id);
-    if (input.organisation_id) await findOrganisation(input.organisation_id).catch(() => {
-      throw validationError({ organisation_id: ['Choose an organisation on file: this one could not be found.'] });
-    });
-    const now = clock.now();
-    const decided = await db.transaction(async (tx) => {
-      const before = await lockPending(tx, id);
-      let organisation = input.organisation_id ? (await tx.select().from(organisations).where(eq(organisations.id, input.organisation_id)))[0] : await sameCompanyNumber(tx, before.companyNumber);
-      if (!organisation) {
-        [organisation] = await tx.insert(organisations).values({ name: before.name, type: before.type, companyNumber: before.companyNumber }).returning();
-        await recordActivity(tx, { request, action: 'created', subjectType: 'organisation', subjectId: organisation.id, after: { ...organisation, application_id: id } });
-      }
-      await linkUser(tx, { organisationId: organisation.id, userId: before.userId, role: input.role ?? before.role }, request, { applicationId: id });
-      const [after] = await tx
-        .update(organisationApplications)
-        .set({ status: 'approved', organisationId: organisation.id, role: input.role ?? before.role, decidedBy: request.user!.id, decidedAt: now, updatedAt: now })
-        .where(eq(organisationApplications.id, id))
-        .returning();
-      await recordActivity(tx, { request, action: 'approved', subjectType: 'organisation_application', subjectId: id, before, after });
-      return { after, organisation };
-    });
-    await notifyUser(ctx, decided.after.userId, {
-      message: `Your application to act for <strong>${escapeHtml(decided.organisation.name)}</strong> was approved.`,
-      icon: 'organisation_application',
-      cta: `/investor/profile/organisation_${decided.organisation.id}`,
-    });
-    return present(decided.after);
-  });
+  app.post(
+    '/api/organisation-applications/:id/approve',
+    { schema: { params: idParams }, onRequest: guard('update') },
+    async (request: FastifyRequest) => {
+      const { id } = idParams.parse(request.params);
+      const input = parseFields(approveSchema, await readFormFields(request));
+      await find(id);
+      if (input.organisation_id)
+        await findOrganisation(input.organisation_id).catch(() => {
+          throw validationError({ organisation_id: ['Choose an organisation on file: this one could not be found.'] });
+        });
+      const now = clock.now();
+      const decided = await db.transaction(async (tx) => {
+        const before = await lockPending(tx, id);
+        let organisation = input.organisation_id
+          ? (await tx.select().from(organisations).where(eq(organisations.id, input.organisation_id)))[0]
+          : await sameCompanyNumber(tx, before.companyNumber);
+        if (!organisation) {
+          [organisation] = await tx
+            .insert(organisations)
+            .values({ name: before.name, type: before.type, companyNumber: before.companyNumber })
+            .returning();
+          await recordActivity(tx, {
+            request,
+            action: 'created',
+            subjectType: 'organisation',
+            subjectId: organisation.id,
+            after: { ...organisation, application_id: id },
+          });
+        }
+        await linkUser(tx, { organisationId: organisation.id, userId: before.userId, role: input.role ?? before.role }, request, {
+          applicationId: id,
+        });
+        const [after] = await tx
+          .update(organisationApplications)
+          .set({
+            status: 'approved',
+            organisationId: organisation.id,
+            role: input.role ?? before.role,
+            decidedBy: request.user!.id,
+            decidedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(organisationApplications.id, id))
+          .returning();
+        await recordActivity(tx, { request, action: 'approved', subjectType: 'organisation_application', subjectId: id, before, after });
+        return { after, organisation };
+      });
+      await notifyUser(ctx, decided.after.userId, {
+        message: `Your application to act for <strong>${escapeHtml(decided.organisation.name)}</strong> was approved.`,
+        icon: 'organisation_application',
+        cta: `/investor/profile/organisation_${decided.organisation.id}`,
+      });
+      return present(decided.after);
+    },
+  );
 
-  app.post('/api/organisation-applications/:id/reject', { schema: { params: idParams }, onRequest: guard('update') }, async (request: FastifyRequest) => {
-    const { id } = idParams.parse(request.params);
-    const input = parseFields(rejectSchema, await readFormFields(request));
-    await find(id);
-    const now = clock.now();
-    const after = await db.transaction(async (tx) => {
-      const before = await lockPending(tx, id);
-      const [row] = await tx
-        .update(organisationApplications)
-        .set({ status: 'rejected', reason: input.reason, decidedBy: request.user!.id, decidedAt: now, updatedAt: now })
-        .where(eq(organisationApplications.id, id))
-        .returning();
-      await recordActivity(tx, { request, action: 'rejected', subjectType: 'organisation_application', subjectId: id, before, after: row });
-      return row;
-    });
-    await notifyUser(ctx, after.userId, {
-      message: `Your application to act for <strong>${escapeHtml(after.name)}</strong> was not approved: ${escapeHtml(input.reason)}`,
-      icon: 'organisation_application',
-      cta: '/investor/profile/organisation-apply',
-    });
-    return present(after);
-  });
+  app.post(
+    '/api/organisation-applications/:id/reject',
+    { schema: { params: idParams }, onRequest: guard('update') },
+    async (request: FastifyRequest) => {
+      const { id } = idParams.parse(request.params);
+      const input = parseFields(rejectSchema, await readFormFields(request));
+      await find(id);
+      const now = clock.now();
+      const after = await db.transaction(async (tx) => {
+        const before = await lockPending(tx, id);
+        const [row] = await tx
+          .update(organisationApplications)
+          .set({ status: 'rejected', reason: input.reason, decidedBy: request.user!.id, decidedAt: now, updatedAt: now })
+          .where(eq(organisationApplications.id, id))
+          .returning();
+        await recordActivity(tx, {
+          request,
+          action: 'rejected',
+          subjectType: 'organisation_application',
+          subjectId: id,
+          before,
+          after: row,
+        });
+        return row;
+      });
+      await notifyUser(ctx, after.userId, {
+        message: `Your application to act for <strong>${escapeHtml(after.name)}</strong> was not approved: ${escapeHtml(input.reason)}`,
+        icon: 'organisation_application',
+        cta: '/investor/profile/organisation-apply',
+      });
+      return present(after);
+    },
+  );
 }

@@ -1,12 +1,30 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { ORGANISATION_APPLICATION_STATUSES, ORGANISATION_ROLE_LABELS, ORGANISATION_TYPES, ORGANISATION_TYPE_LABELS, type OrganisationRole, type OrganisationType } from '@platform/domain';
+import {
+  ORGANISATION_APPLICATION_STATUSES,
+  ORGANISATION_ROLE_LABELS,
+  ORGANISATION_TYPES,
+  ORGANISATION_TYPE_LABELS,
+  type OrganisationRole,
+  type OrganisationType,
+} from '@platform/domain';
 import type { Db } from '../../db/client';
 import { organisationApplications, organisations, organisationUsers, users } from '../../db/schema';
 import type { ExportColumn } from '../../platform/export';
 import { containsFilter, idList, oneOfFilter } from '../../platform/list-filters';
 import type { ListResource } from '../../platform/list-query';
 
-export const ORGANISATION_FIELDS = ['name', 'type', 'company_number', 'country', 'address', 'email', 'phone', 'users_count', 'created_at', 'updated_at'] as const;
+export const ORGANISATION_FIELDS = [
+  'name',
+  'type',
+  'company_number',
+  'country',
+  'address',
+  'email',
+  'phone',
+  'users_count',
+  'created_at',
+  'updated_at',
+] as const;
 export const ORGANISATION_INCLUDES = ['users'] as const;
 
 export const ORGANISATIONS_RESOURCE: ListResource = {
@@ -86,6 +104,9 @@ export async function organisationExportRows(db: Db, ids: number[]): Promise<Org
     .innerJoin(users, eq(users.id, organisationUsers.userId))
     .where(inArray(organisationUsers.organisationId, ids));
   const people = new Map<number, string[]>();
-  for (const link of links) (people.get(link.organisationId) ?? people.set(link.organisationId, []).get(link.organisationId)!).push(link.role ? `${link.name} (${ORGANISATION_ROLE_LABELS[link.role as OrganisationRole] ?? link.role})` : link.name);
+  for (const link of links)
+    (people.get(link.organisationId) ?? people.set(link.organisationId, []).get(link.organisationId)!).push(
+      link.role ? `${link.name} (${ORGANISATION_ROLE_LABELS[link.role as OrganisationRole] ?? link.role})` : link.name,
+    );
   return rows.map((r) => ({ ...r, people: people.get(r.id)?.join('; ') ?? null }));
 }

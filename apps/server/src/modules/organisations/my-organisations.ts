@@ -58,27 +58,44 @@ export function registerMyOrganisationRoutes(app: FastifyInstance, ctx: AppConte
     const { _method: _ignored, ...rest } = fields;
     const input = parseFields(applicationSchema, rest);
     if (Object.keys(files).some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
-    if (!files.file) throw validationError({ file: ['Attach a supporting document, such as a certificate of incorporation or a trust deed.'] });
+    if (!files.file)
+      throw validationError({ file: ['Attach a supporting document, such as a certificate of incorporation or a trust deed.'] });
     const [pending] = await db
       .select({ id: organisationApplications.id })
       .from(organisationApplications)
-      .where(and(eq(organisationApplications.userId, user.id), eq(organisationApplications.status, 'pending'), eq(organisationApplications.name, input.name), isNull(organisationApplications.deletedAt)));
+      .where(
+        and(
+          eq(organisationApplications.userId, user.id),
+          eq(organisationApplications.status, 'pending'),
+          eq(organisationApplications.name, input.name),
+          isNull(organisationApplications.deletedAt),
+        ),
+      );
     if (pending) throw validationError({ name: ['You already have an application for this organisation waiting for a decision.'] });
-    const created = await withStoredFiles(ctx.storage, (storage) => db.transaction(async (tx) => {
-      const document = await storeDocument({ db: tx, storage }, request, {
-        subject: { type: 'investor', id: user.id },
-        file: files.file,
-        name: `${input.name} — supporting document`.slice(0, 200),
-        visibility: 'private',
-        folder: { name: APPLICATION_DOCUMENTS_FOLDER },
-      });
-      const [row] = await tx
-        .insert(organisationApplications)
-        .values({ userId: user.id, name: input.name, type: input.type, companyNumber: input.company_number ?? null, role: input.role, documentId: (document as { id: number }).id })
-        .returning();
-      await recordActivity(tx, { request, action: 'created', subjectType: 'organisation_application', subjectId: row.id, after: row });
-      return row;
-    }));
+    const created = await withStoredFiles(ctx.storage, (storage) =>
+      db.transaction(async (tx) => {
+        const document = await storeDocument({ db: tx, storage }, request, {
+          subject: { type: 'investor', id: user.id },
+          file: files.file,
+          name: `${input.name} — supporting document`.slice(0, 200),
+          visibility: 'private',
+          folder: { name: APPLICATION_DOCUMENTS_FOLDER },
+        });
+        const [row] = await tx
+          .insert(organisationApplications)
+          .values({
+            userId: user.id,
+            name: input.name,
+            type: input.type,
+            companyNumber: input.company_number ?? null,
+            role: input.role,
+            documentId: (document as { id: number }).id,
+          })
+          .returning();
+        await recordActivity(tx, { request, action: 'created', subjectType: 'organisation_application', subjectId: row.id, after: row });
+        return row;
+      }),
+    );
     return reply.status(201).send({ data: presentApplicationCommon(created) });
   });
 
@@ -116,7 +133,9 @@ export function registerMyOrganisationRoutes(app: FastifyInstance, ctx: AppConte
   app.get('/api/my/organisations/:id', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const { id } = idParams.parse(request.params);
-    const [row] = await myOrganisations(user.id).where(and(eq(organisationUsers.userId, user.id), eq(organisations.id, id), isNull(organisations.deletedAt)));
+    const [row] = await myOrganisations(user.id).where(
+      and(eq(organisationUsers.userId, user.id), eq(organisations.id, id), isNull(organisations.deletedAt)),
+    );
     if (!row) throw notFound('organisation');
     return { data: { ...withRole(row), investments: await myInvestmentsHeld(db, user.id, eq(investments.organisationId, id)) } };
   });

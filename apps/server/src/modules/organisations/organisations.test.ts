@@ -21,7 +21,12 @@ type Client = typeof admin.client;
 const del = (client: Client, url: string) => client.request({ method: 'DELETE', url });
 const errorFields = (response: { json: () => { errors?: object } }) => Object.keys(response.json().errors ?? {});
 const actions = async (subjectType: string, id: number) =>
-  (await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, subjectType), eq(activityLog.subjectId, String(id))))).map((l) => l.action);
+  (
+    await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, subjectType), eq(activityLog.subjectId, String(id))))
+  ).map((l) => l.action);
 
 /** An investment held through an organisation, on a fresh opportunity. */
 async function investThrough(organisationId: number, userId: number, amount = '1000.00') {
@@ -33,10 +38,22 @@ async function investThrough(organisationId: number, userId: number, amount = '1
 
 describe('creating, editing and deleting organisations', () => {
   it('creates an organisation, shows it with its people, edits it, and logs each change', async () => {
-    const created = await admin.client.post('/api/organisations', { name: 'Isla Family Trust', type: 'trust', company_number: 'T-100', email: 'trustees@isla.test' });
+    const created = await admin.client.post('/api/organisations', {
+      name: 'Isla Family Trust',
+      type: 'trust',
+      company_number: 'T-100',
+      email: 'trustees@isla.test',
+    });
     expect(created.statusCode).toBe(201);
     const { data } = created.json();
-    expect(data).toMatchObject({ name: 'Isla Family Trust', type: 'trust', type_label: 'Trust', company_number: 'T-100', email: 'trustees@isla.test', users_count: 0 });
+    expect(data).toMatchObject({
+      name: 'Isla Family Trust',
+      type: 'trust',
+      type_label: 'Trust',
+      company_number: 'T-100',
+      email: 'trustees@isla.test',
+      users_count: 0,
+    });
     const edited = await admin.client.patch(`/api/organisations/${data.id}`, { company_number: '', phone: '020 7946 0000' });
     expect(edited.json().data).toMatchObject({ company_number: null, phone: '020 7946 0000', name: 'Isla Family Trust' });
     expect(await actions('organisation', data.id)).toEqual(['created', 'updated']);
@@ -85,7 +102,10 @@ describe('creating, editing and deleting organisations', () => {
     const investor = await createUser(t.ctx);
     const org = await createOrganisationFor(t, investor.id, 'Purged Ltd');
     const file = await fileDocumentOn(t, admin.client, { type: 'organisation', id: org.id });
-    expect((await admin.client.post('/api/notes', { subject_type: 'organisation', subject_id: org.id, body: '<p>Board minutes</p>' })).statusCode).toBe(201);
+    expect(
+      (await admin.client.post('/api/notes', { subject_type: 'organisation', subject_id: org.id, body: '<p>Board minutes</p>' }))
+        .statusCode,
+    ).toBe(201);
     expect((await del(admin.client, `/api/organisations/${org.id}?permanent=1`)).statusCode).toBe(403);
     expect((await del(support.client, `/api/organisations/${org.id}?permanent=yes`)).statusCode).toBe(400);
     // A soft-deleted organisation can still be purged.
@@ -93,8 +113,18 @@ describe('creating, editing and deleting organisations', () => {
     expect((await del(support.client, `/api/organisations/${org.id}?permanent=1`)).statusCode).toBe(204);
     expect(await t.db.select().from(organisations).where(eq(organisations.id, org.id))).toEqual([]);
     expect(await t.db.select().from(organisationUsers).where(eq(organisationUsers.organisationId, org.id))).toEqual([]);
-    expect(await t.db.select().from(notes).where(and(eq(notes.subjectType, 'organisation'), eq(notes.subjectId, org.id)))).toEqual([]);
-    expect(await t.db.select().from(documents).where(and(eq(documents.subjectType, 'organisation'), eq(documents.subjectId, org.id)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(notes)
+        .where(and(eq(notes.subjectType, 'organisation'), eq(notes.subjectId, org.id))),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.subjectType, 'organisation'), eq(documents.subjectId, org.id))),
+    ).toEqual([]);
     expect(await t.ctx.storage.read(file)).toBeNull();
     expect(await actions('organisation', org.id)).toEqual(['document_created', 'note_created', 'deleted', 'deleted_permanently']);
 
@@ -113,7 +143,9 @@ describe('people linked to an organisation', () => {
     const investor = await createUser(t.ctx, { name: 'Ivy Investor' });
     const linked = await admin.client.post(`/api/organisations/${org.id}/users`, { user_id: investor.id, role: 'director' });
     expect(linked.statusCode).toBe(201);
-    expect(linked.json().data).toEqual([expect.objectContaining({ id: investor.id, name: 'Ivy Investor', role: 'director', role_label: 'Director' })]);
+    expect(linked.json().data).toEqual([
+      expect.objectContaining({ id: investor.id, name: 'Ivy Investor', role: 'director', role_label: 'Director' }),
+    ]);
     const shown = (await admin.client.get(`/api/organisations/${org.id}?include=users`)).json().data;
     expect(shown).toMatchObject({ users_count: 1, users: [{ id: investor.id, role: 'director' }] });
 
@@ -161,8 +193,12 @@ describe('GET /api/organisations, its export and transactions', () => {
     const mine = (await admin.client.get(`/api/organisations?filter[user_id]=${investorId}&sort=-name`)).json();
     expect(mine.data.map((o: { name: string }) => o.name)).toEqual(['Zed Partners LLP', '=Formula Trust']);
     expect(mine.data[0].users_count).toBe(1);
-    expect((await admin.client.get('/api/organisations?filter[search]=50%25')).json().data.map((o: { name: string }) => o.name)).toEqual(['Acme 50% Holdings']);
-    expect((await admin.client.get('/api/organisations?filter[search]=oc12')).json().data.map((o: { name: string }) => o.name)).toEqual(['Zed Partners LLP']);
+    expect((await admin.client.get('/api/organisations?filter[search]=50%25')).json().data.map((o: { name: string }) => o.name)).toEqual([
+      'Acme 50% Holdings',
+    ]);
+    expect((await admin.client.get('/api/organisations?filter[search]=oc12')).json().data.map((o: { name: string }) => o.name)).toEqual([
+      'Zed Partners LLP',
+    ]);
     expect((await admin.client.get(`/api/organisations?filter[user_id]=${investorId}&filter[type]=trust`)).json().meta.total).toBe(1);
     expect((await admin.client.get('/api/organisations?filter[search]=Gone')).json().meta.total).toBe(0);
     const paged = (await admin.client.get(`/api/organisations?filter[user_id]=${investorId}&per_page=1&page=2&sort=name`)).json();
@@ -170,9 +206,18 @@ describe('GET /api/organisations, its export and transactions', () => {
     expect(paged.data[0].name).toBe('Zed Partners LLP');
   });
 
-  it.each([['filter[colour]=red'], ['filter[type]=club'], ['filter[user_id]=abc'], ['sort=secret'], ['include=everything'], ['per_page=500']])('answers 400 for %s', async (query) => {
+  it.each([
+    ['filter[colour]=red'],
+    ['filter[type]=club'],
+    ['filter[user_id]=abc'],
+    ['sort=secret'],
+    ['include=everything'],
+    ['per_page=500'],
+  ])('answers 400 for %s', async (query) => {
     expect((await admin.client.get(`/api/organisations?${query}`)).statusCode).toBe(400);
-    expect((await admin.client.get(`/api/organisations/export?${query.startsWith('per_page') ? 'format=doc' : query}`)).statusCode).toBe(400);
+    expect((await admin.client.get(`/api/organisations/export?${query.startsWith('per_page') ? 'format=doc' : query}`)).statusCode).toBe(
+      400,
+    );
   });
 
   it('exports exactly the filtered list in list order, CSV and Excel, formulas neutralised', async () => {
@@ -201,7 +246,13 @@ describe('GET /api/organisations, its export and transactions', () => {
     const response = await admin.client.get(`/api/organisations/${org.id}/investments?include=user,opportunity,holder&sort=-amount`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual([
-      expect.objectContaining({ id: held.id, amount: '2500.00', holder_type: 'organisation', user: expect.objectContaining({ name: 'Holder Person' }), holder: { type: 'organisation', id: org.id, name: 'Transactions Ltd' } }),
+      expect.objectContaining({
+        id: held.id,
+        amount: '2500.00',
+        holder_type: 'organisation',
+        user: expect.objectContaining({ name: 'Holder Person' }),
+        holder: { type: 'organisation', id: org.id, name: 'Transactions Ltd' },
+      }),
     ]);
     expect((await admin.client.get(`/api/organisations/${org.id}/investments?filter[status]=nope`)).statusCode).toBe(400);
     expect((await admin.client.get('/api/organisations/999999/investments')).statusCode).toBe(404);
@@ -210,7 +261,13 @@ describe('GET /api/organisations, its export and transactions', () => {
 
 describe('organisation permissions', () => {
   it('answers 401 logged out and 403 for each action a role lacks (walking can())', async () => {
-    for (const url of ['/api/organisations', '/api/organisations/export', '/api/organisations/1', '/api/organisations/1/users', '/api/organisations/1/investments']) {
+    for (const url of [
+      '/api/organisations',
+      '/api/organisations/export',
+      '/api/organisations/1',
+      '/api/organisations/1/users',
+      '/api/organisations/1/investments',
+    ]) {
       expect((await agent(t.app).get(url)).statusCode).toBe(401);
     }
     for (const roleId of ROLE_IDS) {

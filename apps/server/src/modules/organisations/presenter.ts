@@ -1,5 +1,12 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import { ORGANISATION_APPLICATION_STATUS_LABELS, ORGANISATION_ROLE_LABELS, ORGANISATION_TYPE_LABELS, type OrganisationApplicationStatus, type OrganisationRole, type OrganisationType } from '@platform/domain';
+import {
+  ORGANISATION_APPLICATION_STATUS_LABELS,
+  ORGANISATION_ROLE_LABELS,
+  ORGANISATION_TYPE_LABELS,
+  type OrganisationApplicationStatus,
+  type OrganisationRole,
+  type OrganisationType,
+} from '@platform/domain';
 import type { Db } from '../../db/client';
 import { documents, organisationApplications, organisations, organisationUsers, users } from '../../db/schema';
 import { namesById } from '../../platform/lookup';
@@ -29,7 +36,14 @@ export function presentOrganisation(row: OrganisationRow) {
 export async function linkedUsers(db: Db, organisationIds: number[]) {
   if (!organisationIds.length) return new Map<number, LinkedUser[]>();
   const rows = await db
-    .select({ organisationId: organisationUsers.organisationId, id: users.id, name: users.name, email: users.email, role: organisationUsers.role, linkedAt: organisationUsers.createdAt })
+    .select({
+      organisationId: organisationUsers.organisationId,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: organisationUsers.role,
+      linkedAt: organisationUsers.createdAt,
+    })
     .from(organisationUsers)
     .innerJoin(users, eq(users.id, organisationUsers.userId))
     .where(inArray(organisationUsers.organisationId, organisationIds))
@@ -56,7 +70,11 @@ export async function presentOrganisationsWith(db: Db, rows: OrganisationRow[], 
   const ids = rows.map((r) => r.id);
   const [counts, people] = await Promise.all([
     ids.length
-      ? db.select({ id: organisationUsers.organisationId, total: count() }).from(organisationUsers).where(inArray(organisationUsers.organisationId, ids)).groupBy(organisationUsers.organisationId)
+      ? db
+          .select({ id: organisationUsers.organisationId, total: count() })
+          .from(organisationUsers)
+          .where(inArray(organisationUsers.organisationId, ids))
+          .groupBy(organisationUsers.organisationId)
       : [],
     includes.has('users') ? linkedUsers(db, ids) : null,
   ]);
@@ -72,13 +90,33 @@ export async function presentOrganisationsWith(db: Db, rows: OrganisationRow[], 
 export async function presentApplications(db: Db, rows: ApplicationRow[]) {
   const documentIds = rows.map((r) => r.documentId).filter((id): id is number => id != null);
   const [applicants, deciders, docs, orgs] = await Promise.all([
-    rows.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, [...new Set(rows.map((r) => r.userId))])) : [],
-    namesById(db, users, rows.map((r) => r.decidedBy)),
-    documentIds.length ? db.select({ id: documents.id, name: documents.name, deletedAt: documents.deletedAt }).from(documents).where(inArray(documents.id, documentIds)) : [],
-    namesById(db, organisations, rows.map((r) => r.organisationId)),
+    rows.length
+      ? db
+          .select({ id: users.id, name: users.name, email: users.email })
+          .from(users)
+          .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]))
+      : [],
+    namesById(
+      db,
+      users,
+      rows.map((r) => r.decidedBy),
+    ),
+    documentIds.length
+      ? db
+          .select({ id: documents.id, name: documents.name, deletedAt: documents.deletedAt })
+          .from(documents)
+          .where(inArray(documents.id, documentIds))
+      : [],
+    namesById(
+      db,
+      organisations,
+      rows.map((r) => r.organisationId),
+    ),
   ]);
   const applicantById = new Map(applicants.map((a) => [a.id, a]));
-  const documentById = new Map(docs.filter((d) => !d.deletedAt).map((d) => [d.id, { id: d.id, name: d.name, download_url: `/api/documents/${d.id}/download` }]));
+  const documentById = new Map(
+    docs.filter((d) => !d.deletedAt).map((d) => [d.id, { id: d.id, name: d.name, download_url: `/api/documents/${d.id}/download` }]),
+  );
   return rows.map((row) => ({
     ...presentApplicationCommon(row),
     user: applicantById.get(row.userId) ?? null,

@@ -24,7 +24,11 @@ const linkParams = idParams.extend({ userId: idParam });
  */
 export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const { find, guard } = registerHolderResource<OrganisationRow, OrganisationInput, Awaited<ReturnType<typeof organisationExportRows>>[number]>(app, ctx, {
+  const { find, guard } = registerHolderResource<
+    OrganisationRow,
+    OrganisationInput,
+    Awaited<ReturnType<typeof organisationExportRows>>[number]
+  >(app, ctx, {
     subject: 'organisation',
     label: 'organisation',
     path: '/api/organisations',
@@ -79,7 +83,11 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
       const input = parseFields(updateLinkSchema, await readFormFields(request));
       await find(id);
       await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(organisationUsers).where(and(eq(organisationUsers.organisationId, id), eq(organisationUsers.userId, userId))).for('update');
+        const [before] = await tx
+          .select()
+          .from(organisationUsers)
+          .where(and(eq(organisationUsers.organisationId, id), eq(organisationUsers.userId, userId)))
+          .for('update');
         if (!before) throw notFound('link');
         const [after] = await tx.update(organisationUsers).set({ role: input.role }).where(eq(organisationUsers.id, before.id)).returning();
         await recordActivity(tx, { request, action: 'user_role_changed', subjectType: 'organisation', subjectId: id, before, after });
@@ -88,18 +96,24 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext
     },
   });
 
-  app.delete('/api/organisations/:id/users/:userId', { schema: { params: linkParams }, onRequest: guard('update') }, async (request, reply) => {
-    const { id, userId } = params(request.params);
-    await find(id);
-    await db.transaction(async (tx) => {
-      const [before] = await tx.delete(organisationUsers).where(and(eq(organisationUsers.organisationId, id), eq(organisationUsers.userId, userId))).returning();
-      if (!before) throw notFound('link');
-      await recordActivity(tx, { request, action: 'user_unlinked', subjectType: 'organisation', subjectId: id, before });
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/organisations/:id/users/:userId',
+    { schema: { params: linkParams }, onRequest: guard('update') },
+    async (request, reply) => {
+      const { id, userId } = params(request.params);
+      await find(id);
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .delete(organisationUsers)
+          .where(and(eq(organisationUsers.organisationId, id), eq(organisationUsers.userId, userId)))
+          .returning();
+        if (!before) throw notFound('link');
+        await recordActivity(tx, { request, action: 'user_unlinked', subjectType: 'organisation', subjectId: id, before });
+      });
+      return reply.status(204).send();
+    },
+  );
 
   registerApplicationRoutes(app, ctx, find);
   registerMyOrganisationRoutes(app, ctx);
 }
-

@@ -22,8 +22,17 @@ export function organisationColumns(input: Partial<OrganisationInput>) {
  * Links a person to an organisation in a role, or changes their role if already linked; logged on
  * the organisation. The unique (organisation, user) index makes a concurrent second link a no-op.
  */
-export async function linkUser(tx: Db, link: { organisationId: number; userId: number; role: string }, request: FastifyRequest, via?: { applicationId: number }) {
-  const [before] = await tx.select().from(organisationUsers).where(and(eq(organisationUsers.organisationId, link.organisationId), eq(organisationUsers.userId, link.userId))).for('update');
+export async function linkUser(
+  tx: Db,
+  link: { organisationId: number; userId: number; role: string },
+  request: FastifyRequest,
+  via?: { applicationId: number },
+) {
+  const [before] = await tx
+    .select()
+    .from(organisationUsers)
+    .where(and(eq(organisationUsers.organisationId, link.organisationId), eq(organisationUsers.userId, link.userId)))
+    .for('update');
   const [after] = before
     ? await tx.update(organisationUsers).set({ role: link.role }).where(eq(organisationUsers.id, before.id)).returning()
     : await tx

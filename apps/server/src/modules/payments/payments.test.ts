@@ -14,7 +14,10 @@ import { createInvestmentRow, createOpportunityRow } from '../../test/opportunit
  * webhooks are signed with Stripe's own test-header helper and the configured secret.
  */
 const WEBHOOK_SECRET = 'whsec_test_secret';
-const stripeApi: { requests: Array<{ path: string; body: URLSearchParams; idempotencyKey?: string }>; sessions: number } = { requests: [], sessions: 0 };
+const stripeApi: { requests: Array<{ path: string; body: URLSearchParams; idempotencyKey?: string }>; sessions: number } = {
+  requests: [],
+  sessions: 0,
+};
 const fakeStripe = http.createServer((request, response) => {
   let raw = '';
   request.on('data', (chunk) => (raw += chunk));
@@ -24,7 +27,17 @@ const fakeStripe = http.createServer((request, response) => {
     response.setHeader('content-type', 'application/json');
     if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
       const id = `cs_test_${++stripeApi.sessions}`;
-      response.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${id}`, amount_total: Number(body.get('line_items[0][price_data][unit_amount]')), currency: body.get('line_items[0][price_data][currency]'), payment_status: 'unpaid', metadata: { investment_id: body.get('metadata[investment_id]') } }));
+      response.end(
+        JSON.stringify({
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/pay/${id}`,
+          amount_total: Number(body.get('line_items[0][price_data][unit_amount]')),
+          currency: body.get('line_items[0][price_data][currency]'),
+          payment_status: 'unpaid',
+          metadata: { investment_id: body.get('metadata[investment_id]') },
+        }),
+      );
       return;
     }
     response.statusCode = 404;
@@ -37,7 +50,14 @@ let unconfigured: TestApp;
 beforeAll(async () => {
   await new Promise<void>((resolve) => fakeStripe.listen(0, '127.0.0.1', resolve));
   const { port } = fakeStripe.address() as AddressInfo;
-  t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_platform', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${port}`, APP_URL: 'https://invest.example.test' } });
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_platform',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      APP_URL: 'https://invest.example.test',
+    },
+  });
   unconfigured = await createTestApp();
 });
 afterAll(async () => {
@@ -61,7 +81,16 @@ const completed = (session: { id: string; investmentId: number; amountMinor: num
   id: `evt_${session.id}`,
   object: 'event',
   type: 'checkout.session.completed',
-  data: { object: { id: session.id, object: 'checkout.session', payment_status: 'paid', amount_total: session.amountMinor, currency: session.currency ?? 'gbp', metadata: { investment_id: String(session.investmentId) } } },
+  data: {
+    object: {
+      id: session.id,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      amount_total: session.amountMinor,
+      currency: session.currency ?? 'gbp',
+      metadata: { investment_id: String(session.investmentId) },
+    },
+  },
 });
 
 async function reservedInvestment(testApp: TestApp, amount = '2500.50') {
@@ -93,7 +122,16 @@ describe('paying an investment by card', () => {
     const [paid] = await t.db.select().from(investments).where(eq(investments.id, investment.id));
     expect(paid.status).toBe('paid');
     expect(paid.paidAt).not.toBeNull();
-    const logged = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'investment'), eq(activityLog.subjectId, String(investment.id)), eq(activityLog.action, 'paid_by_card')));
+    const logged = await t.db
+      .select()
+      .from(activityLog)
+      .where(
+        and(
+          eq(activityLog.subjectType, 'investment'),
+          eq(activityLog.subjectId, String(investment.id)),
+          eq(activityLog.action, 'paid_by_card'),
+        ),
+      );
     expect(logged).toHaveLength(1);
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, investor.user.id));
     expect(told.map((n) => (n.data as { message: string }).message)).toContainEqual(expect.stringContaining('£2,500.50'));
@@ -103,9 +141,14 @@ describe('paying an investment by card', () => {
     const { investor, investment } = await reservedInvestment(t, '1000.00');
     await investor.client.post(`/api/investments/${investment.id}/stripe`, {});
     const [stored] = await t.db.select().from(investments).where(eq(investments.id, investment.id));
-    const forged = await webhook(completed({ id: stored.paymentProviderRef!, investmentId: investment.id, amountMinor: 100000 }), 'whsec_someone_else');
+    const forged = await webhook(
+      completed({ id: stored.paymentProviderRef!, investmentId: investment.id, amountMinor: 100000 }),
+      'whsec_someone_else',
+    );
     expect(forged.statusCode).toBe(400);
-    expect((await webhook(completed({ id: stored.paymentProviderRef!, investmentId: investment.id, amountMinor: 100 }))).statusCode).toBe(200);
+    expect((await webhook(completed({ id: stored.paymentProviderRef!, investmentId: investment.id, amountMinor: 100 }))).statusCode).toBe(
+      200,
+    );
     expect((await webhook(completed({ id: 'cs_test_unknown', investmentId: investment.id, amountMinor: 100000 }))).statusCode).toBe(200);
     const [after] = await t.db.select().from(investments).where(eq(investments.id, investment.id));
     expect(after.status).toBe('reserved');

@@ -38,7 +38,13 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 1,
     timeout: 10_000,
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
   return {
     name: 'stripe',
@@ -49,7 +55,16 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
           customer_email: input.customerEmail,
           client_reference_id: String(input.investmentId),
           metadata: { investment_id: String(input.investmentId) },
-          line_items: [{ quantity: 1, price_data: { currency: input.currency.toLowerCase(), unit_amount: toMinorUnits(input.amount), product_data: { name: input.description } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency.toLowerCase(),
+                unit_amount: toMinorUnits(input.amount),
+                product_data: { name: input.description },
+              },
+            },
+          ],
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
         },

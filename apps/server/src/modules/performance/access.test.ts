@@ -20,7 +20,9 @@ describe('the Investment Manager and the notes of existing investments (spec §2
   it('refuses notes, call logs and tasks of an existing investment, but not its documents nor a live one’s notes', async () => {
     const existing = await createOpportunityRow(t, { status: 5 });
     const live = await createOpportunityRow(t, { status: 2 });
-    const note = (await admin.client.post('/api/notes', { subject_type: 'opportunity', subject_id: existing.id, body: '<p>Board seat discussed</p>' })).json().data;
+    const note = (
+      await admin.client.post('/api/notes', { subject_type: 'opportunity', subject_id: existing.id, body: '<p>Board seat discussed</p>' })
+    ).json().data;
     await admin.client.post('/api/notes', { subject_type: 'opportunity', subject_id: live.id, body: '<p>Open question</p>' });
 
     for (const path of ['/api/notes', '/api/call-logs', '/api/tasks']) {

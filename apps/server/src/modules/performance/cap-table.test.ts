@@ -15,9 +15,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function hold(opportunityId: number, userId: number, amount: string, shares: string, holder: Partial<typeof investments.$inferInsert> = {}) {
+async function hold(
+  opportunityId: number,
+  userId: number,
+  amount: string,
+  shares: string,
+  holder: Partial<typeof investments.$inferInsert> = {},
+) {
   const row = await createInvestmentRow(t, { opportunityId, userId, amount, status: 'completed' });
-  await t.db.update(investments).set({ shares, paidAt: new Date('2024-01-01T12:00:00Z'), ...holder }).where(eq(investments.id, row.id));
+  await t.db
+    .update(investments)
+    .set({ shares, paidAt: new Date('2024-01-01T12:00:00Z'), ...holder })
+    .where(eq(investments.id, row.id));
 }
 
 /**
@@ -40,13 +49,28 @@ async function company() {
 describe('cap table', () => {
   it('lists every holder and how they hold, with shares, their share of the holders and of the company, and cost', async () => {
     const { opportunity } = await company();
-    await admin.client.post('/api/company-valuations', { opportunity_id: opportunity.id, date: '2025-01-01', valuation: '80000', shares_outstanding: '40000' });
+    await admin.client.post('/api/company-valuations', {
+      opportunity_id: opportunity.id,
+      date: '2025-01-01',
+      valuation: '80000',
+      shares_outstanding: '40000',
+    });
     const response = await admin.client.get(`/api/investment-opportunities/${opportunity.id}/cap-table?as_of=2025-06-01`);
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.total).toEqual({ holders: 3, shares: '4000.000000', cost: '4000.00', percent_of_company: '10.00' });
     expect(data.shares_outstanding).toEqual({ date: '2025-01-01', shares: '40000.000000' });
-    expect(data.holders.map((h: Record<string, unknown>) => [h.name, h.holder_type, h.held_through, h.shares, h.percent_of_holders, h.percent_of_company, h.cost])).toEqual([
+    expect(
+      data.holders.map((h: Record<string, unknown>) => [
+        h.name,
+        h.holder_type,
+        h.held_through,
+        h.shares,
+        h.percent_of_holders,
+        h.percent_of_company,
+        h.cost,
+      ]),
+    ).toEqual([
       ['Ann Able', 'personal', null, '1000.000000', '25.00', '2.50', '1000.00'],
       ['Ann Able', 'organisation', 'Able Holdings Ltd', '500.000000', '12.50', '1.25', '500.00'],
       ['Ben Baker', 'nominee', 'Crest Nominees Ltd', '2500.000000', '62.50', '6.25', '2500.00'],
@@ -55,14 +79,19 @@ describe('cap table', () => {
 
   it('values each holder by the Performance tab’s arithmetic, and the total equals the Performance total', async () => {
     const { opportunity } = await company();
-    const { data } = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/cap-table-performance?as_of=2025-01-01`)).json();
+    const { data } = (
+      await admin.client.get(`/api/investment-opportunities/${opportunity.id}/cap-table-performance?as_of=2025-01-01`)
+    ).json();
     // 1,000 × £2 = £2,000 on £1,000; 500 × £2 = £1,000 on £500; 2,500 × £2 = £5,000 on £2,500.
-    expect(data.holders.map((h: Record<string, unknown>) => [h.held_through, h.cost, h.current_value, h.realised, h.gain, h.moic])).toEqual([
-      [null, '1000.00', '2000.00', '0.00', '1000.00', '2.00'],
-      ['Able Holdings Ltd', '500.00', '1000.00', '0.00', '500.00', '2.00'],
-      ['Crest Nominees Ltd', '2500.00', '5000.00', '0.00', '2500.00', '2.00'],
-    ]);
-    const performance = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance?as_of=2025-01-01`)).json().data;
+    expect(data.holders.map((h: Record<string, unknown>) => [h.held_through, h.cost, h.current_value, h.realised, h.gain, h.moic])).toEqual(
+      [
+        [null, '1000.00', '2000.00', '0.00', '1000.00', '2.00'],
+        ['Able Holdings Ltd', '500.00', '1000.00', '0.00', '500.00', '2.00'],
+        ['Crest Nominees Ltd', '2500.00', '5000.00', '0.00', '2500.00', '2.00'],
+      ],
+    );
+    const performance = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance?as_of=2025-01-01`)).json()
+      .data;
     expect(data.total).toEqual(performance.total);
     expect(data.total).toMatchObject({ cost: '4000.00', current_value: '8000.00', moic: '2.00' });
   });
@@ -87,11 +116,19 @@ describe('cap table', () => {
     for (const roleId of ROLE_IDS) {
       const { client } = await signedIn(t, roleId);
       const may = can(roleId, 'existing_opportunities', 'show');
-      expect((await client.get(`/api/investment-opportunities/${opportunity.id}/cap-table`)).statusCode, `role ${roleId}`).toBe(may ? 200 : 403);
+      expect((await client.get(`/api/investment-opportunities/${opportunity.id}/cap-table`)).statusCode, `role ${roleId}`).toBe(
+        may ? 200 : 403,
+      );
       const returns = may && roleId !== Role.InvestmentManager;
-      expect((await client.get(`/api/investment-opportunities/${opportunity.id}/cap-table-performance`)).statusCode, `role ${roleId}`).toBe(returns ? 200 : 403);
-      expect((await client.get(`/api/investment-opportunities/${opportunity.id}/performance`)).statusCode, `role ${roleId}`).toBe(returns ? 200 : 403);
-      expect((await client.get(`/api/share-prices?filter[opportunity_id]=${opportunity.id}`)).statusCode, `role ${roleId}`).toBe(returns ? 200 : 403);
+      expect((await client.get(`/api/investment-opportunities/${opportunity.id}/cap-table-performance`)).statusCode, `role ${roleId}`).toBe(
+        returns ? 200 : 403,
+      );
+      expect((await client.get(`/api/investment-opportunities/${opportunity.id}/performance`)).statusCode, `role ${roleId}`).toBe(
+        returns ? 200 : 403,
+      );
+      expect((await client.get(`/api/share-prices?filter[opportunity_id]=${opportunity.id}`)).statusCode, `role ${roleId}`).toBe(
+        returns ? 200 : 403,
+      );
     }
     expect((await agent(t.app).get(`/api/investment-opportunities/${opportunity.id}/cap-table`)).statusCode).toBe(401);
   });

@@ -45,52 +45,66 @@ function readAsOf(query: unknown, today: string): string {
  * and each holder's returns by the same arithmetic as the Performance tab (decision 0006).
  */
 export function registerCapTableRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  app.get('/api/investment-opportunities/:id/cap-table', { schema: { params: idParams }, onRequest: authorizeOpportunities('show') }, async (request) => {
-    const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'cap-table');
-    const asOf = readAsOf(request.query, isoDay(clock.now()));
-    const [holders, histories] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadPriceHistories(db, [opportunity.id])]);
-    const shares = (h: CompanyHolder) => sharesHeld(h.flows, asOf);
-    const cost = (h: CompanyHolder) => h.flows.investments.reduce((sum, i) => sum.plus(i.amount), new Decimal(0));
-    const totalShares = holders.reduce((sum, h) => sum.plus(shares(h)), new Decimal(0));
-    const valuation = [...(histories.get(opportunity.id)?.valuations ?? [])].filter((v) => v.date <= asOf).at(-1);
-    const outstanding = valuation ? new Decimal(valuation.sharesOutstanding) : null;
-    return {
-      data: {
-        opportunity_id: opportunity.id,
-        currency: opportunity.currency,
-        as_of: asOf,
-        shares_outstanding: valuation ? { date: valuation.date, shares: outstanding!.toFixed(6) } : null,
-        total: {
-          holders: holders.length,
-          shares: totalShares.toFixed(6),
-          cost: toAmount(holders.reduce((sum, h) => sum.plus(cost(h)), new Decimal(0))),
-          percent_of_company: percentOf(totalShares, outstanding),
+  app.get(
+    '/api/investment-opportunities/:id/cap-table',
+    { schema: { params: idParams }, onRequest: authorizeOpportunities('show') },
+    async (request) => {
+      const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'cap-table');
+      const asOf = readAsOf(request.query, isoDay(clock.now()));
+      const [holders, histories] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadPriceHistories(db, [opportunity.id])]);
+      const shares = (h: CompanyHolder) => sharesHeld(h.flows, asOf);
+      const cost = (h: CompanyHolder) => h.flows.investments.reduce((sum, i) => sum.plus(i.amount), new Decimal(0));
+      const totalShares = holders.reduce((sum, h) => sum.plus(shares(h)), new Decimal(0));
+      const valuation = [...(histories.get(opportunity.id)?.valuations ?? [])].filter((v) => v.date <= asOf).at(-1);
+      const outstanding = valuation ? new Decimal(valuation.sharesOutstanding) : null;
+      return {
+        data: {
+          opportunity_id: opportunity.id,
+          currency: opportunity.currency,
+          as_of: asOf,
+          shares_outstanding: valuation ? { date: valuation.date, shares: outstanding!.toFixed(6) } : null,
+          total: {
+            holders: holders.length,
+            shares: totalShares.toFixed(6),
+            cost: toAmount(holders.reduce((sum, h) => sum.plus(cost(h)), new Decimal(0))),
+            percent_of_company: percentOf(totalShares, outstanding),
+          },
+          holders: holders.map((h) => ({
+            ...holderIdentity(h),
+            shares: shares(h).toFixed(6),
+            cost: toAmount(cost(h)),
+            percent_of_holders: percentOf(shares(h), totalShares),
+            percent_of_company: percentOf(shares(h), outstanding),
+          })),
         },
-        holders: holders.map((h) => ({
-          ...holderIdentity(h),
-          shares: shares(h).toFixed(6),
-          cost: toAmount(cost(h)),
-          percent_of_holders: percentOf(shares(h), totalShares),
-          percent_of_company: percentOf(shares(h), outstanding),
-        })),
-      },
-    };
-  });
+      };
+    },
+  );
 
-  app.get('/api/investment-opportunities/:id/cap-table-performance', { schema: { params: idParams }, onRequest: authorizeOpportunities('show') }, async (request) => {
-    const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'cap-table-performance');
-    const asOf = readAsOf(request.query, isoDay(clock.now()));
-    const [holders, histories] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadPriceHistories(db, [opportunity.id])]);
-    const history = histories.get(opportunity.id)!;
-    const all = { investments: holders.flatMap((h) => h.flows.investments), realisations: holders.flatMap((h) => h.flows.realisations) };
-    return {
-      data: {
-        opportunity_id: opportunity.id,
-        currency: opportunity.currency,
-        as_of: asOf,
-        total: holders.length ? presentFigures(valueHolding(all, history, asOf)) : null,
-        holders: holders.map((h) => ({ ...holderIdentity(h), ...presentFigures(valueHolding(h.flows, history, asOf)) })),
-      },
-    };
-  });
+  app.get(
+    '/api/investment-opportunities/:id/cap-table-performance',
+    { schema: { params: idParams }, onRequest: authorizeOpportunities('show') },
+    async (request) => {
+      const opportunity = await opportunityForTab(
+        db,
+        request,
+        (request.params as z.infer<typeof idParams>).id,
+        'show',
+        'cap-table-performance',
+      );
+      const asOf = readAsOf(request.query, isoDay(clock.now()));
+      const [holders, histories] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadPriceHistories(db, [opportunity.id])]);
+      const history = histories.get(opportunity.id)!;
+      const all = { investments: holders.flatMap((h) => h.flows.investments), realisations: holders.flatMap((h) => h.flows.realisations) };
+      return {
+        data: {
+          opportunity_id: opportunity.id,
+          currency: opportunity.currency,
+          as_of: asOf,
+          total: holders.length ? presentFigures(valueHolding(all, history, asOf)) : null,
+          holders: holders.map((h) => ({ ...holderIdentity(h), ...presentFigures(valueHolding(h.flows, history, asOf)) })),
+        },
+      };
+    },
+  );
 }

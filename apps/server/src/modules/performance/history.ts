@@ -15,13 +15,29 @@ export async function loadPriceHistories(db: Db, opportunityIds: number[]): Prom
   const histories = new Map<number, History>(ids.map((id) => [id, { sharePrices: [], valuations: [], outcomes: [] }]));
   if (!ids.length) return histories;
   const [prices, valuations, outcomes] = await Promise.all([
-    db.select().from(sharePrices).where(and(inArray(sharePrices.opportunityId, ids), isNull(sharePrices.deletedAt))).orderBy(asc(sharePrices.date)),
-    db.select().from(companyValuations).where(and(inArray(companyValuations.opportunityId, ids), isNull(companyValuations.deletedAt))).orderBy(asc(companyValuations.date)),
-    db.select().from(companyOutcomes).where(and(inArray(companyOutcomes.opportunityId, ids), isNull(companyOutcomes.deletedAt))).orderBy(asc(companyOutcomes.date)),
+    db
+      .select()
+      .from(sharePrices)
+      .where(and(inArray(sharePrices.opportunityId, ids), isNull(sharePrices.deletedAt)))
+      .orderBy(asc(sharePrices.date)),
+    db
+      .select()
+      .from(companyValuations)
+      .where(and(inArray(companyValuations.opportunityId, ids), isNull(companyValuations.deletedAt)))
+      .orderBy(asc(companyValuations.date)),
+    db
+      .select()
+      .from(companyOutcomes)
+      .where(and(inArray(companyOutcomes.opportunityId, ids), isNull(companyOutcomes.deletedAt)))
+      .orderBy(asc(companyOutcomes.date)),
   ]);
   for (const p of prices) histories.get(p.opportunityId)!.sharePrices.push({ date: p.date, price: p.price });
-  for (const v of valuations) histories.get(v.opportunityId)!.valuations.push({ date: v.date, valuation: v.valuation, sharesOutstanding: v.sharesOutstanding });
-  for (const o of outcomes) histories.get(o.opportunityId)!.outcomes.push(o.kind === 'write-off' ? { date: o.date, kind: 'write-off' } : { date: o.date, kind: o.kind, price: o.price! });
+  for (const v of valuations)
+    histories.get(v.opportunityId)!.valuations.push({ date: v.date, valuation: v.valuation, sharesOutstanding: v.sharesOutstanding });
+  for (const o of outcomes)
+    histories
+      .get(o.opportunityId)!
+      .outcomes.push(o.kind === 'write-off' ? { date: o.date, kind: 'write-off' } : { date: o.date, kind: o.kind, price: o.price! });
   return histories;
 }
 

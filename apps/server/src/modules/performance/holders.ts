@@ -2,7 +2,15 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { HOLDER_TYPE_LABELS, type HoldingInvestment, type HoldingRealisation, type HolderType, type valueHolding } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { holdingRealisations, investmentMethodEntities, investmentMethods, investments, nominees, organisations, users } from '../../db/schema';
+import {
+  holdingRealisations,
+  investmentMethodEntities,
+  investmentMethods,
+  investments,
+  nominees,
+  organisations,
+  users,
+} from '../../db/schema';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -41,7 +49,11 @@ export interface CompanyHolder {
  * entitlements and per-holder performance all read this one register). A caller that has the
  * company's realisations already passes them.
  */
-export async function loadCompanyHolders(db: Db, opportunityId: number, realisations?: Awaited<ReturnType<typeof loadRealisations>>): Promise<CompanyHolder[]> {
+export async function loadCompanyHolders(
+  db: Db,
+  opportunityId: number,
+  realisations?: Awaited<ReturnType<typeof loadRealisations>>,
+): Promise<CompanyHolder[]> {
   const rows = await db
     .select({
       investment: investments,
@@ -57,7 +69,14 @@ export async function loadCompanyHolders(db: Db, opportunityId: number, realisat
     .leftJoin(investmentMethodEntities, eq(investmentMethodEntities.id, investments.investmentMethodEntityId))
     .leftJoin(investmentMethods, eq(investmentMethods.id, investmentMethodEntities.investmentMethodId))
     .leftJoin(nominees, eq(nominees.id, investments.nomineeId))
-    .where(and(eq(investments.opportunityId, opportunityId), inArray(investments.status, ['paid', 'completed']), isNull(investments.deletedAt), ne(investments.shares, '0')))
+    .where(
+      and(
+        eq(investments.opportunityId, opportunityId),
+        inArray(investments.status, ['paid', 'completed']),
+        isNull(investments.deletedAt),
+        ne(investments.shares, '0'),
+      ),
+    )
     .orderBy(asc(users.name), asc(investments.id));
   const holders = new Map<string, CompanyHolder>();
   for (const r of rows) {
@@ -82,7 +101,8 @@ export async function loadCompanyHolders(db: Db, opportunityId: number, realisat
     }
     holder.flows.investments.push({ date: isoDay(i.paidAt ?? i.createdAt), amount: i.amount, shares: i.shares });
   }
-  for (const r of realisations ?? (await loadRealisations(db, { opportunityId }))) holders.get(holderKeyOf(r))?.flows.realisations.push(realisationFlow(r));
+  for (const r of realisations ?? (await loadRealisations(db, { opportunityId })))
+    holders.get(holderKeyOf(r))?.flows.realisations.push(realisationFlow(r));
   return [...holders.values()];
 }
 
@@ -112,7 +132,10 @@ export function realisationFlow(r: { date: string; proceeds: string; shares: str
 }
 
 /** The name of what an investor holds through: the organisation, the investment method (with their reference) or the nominee. */
-export function heldThroughName(type: HolderType, names: { organisation: string | null; method: string | null; methodReference: string | null; nominee: string | null }): string | null {
+export function heldThroughName(
+  type: HolderType,
+  names: { organisation: string | null; method: string | null; methodReference: string | null; nominee: string | null },
+): string | null {
   if (type === 'personal') return null;
   const method = names.method && (names.methodReference ? `${names.method} (${names.methodReference})` : names.method);
   return { organisation: names.organisation, investment_method: method, nominee: names.nominee }[type] ?? HOLDER_TYPE_LABELS[type];

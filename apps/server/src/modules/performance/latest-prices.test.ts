@@ -14,7 +14,12 @@ afterAll(() => t.close());
 
 describe('loadCurrentPriceHistories', () => {
   it('values holdings on today and later dates exactly as the full histories do', async () => {
-    const [a, b, c, d] = [await createOpportunityRow(t, { status: 5 }), await createOpportunityRow(t, { status: 5 }), await createOpportunityRow(t, { status: 6 }), await createOpportunityRow(t, { status: 5 })];
+    const [a, b, c, d] = [
+      await createOpportunityRow(t, { status: 5 }),
+      await createOpportunityRow(t, { status: 5 }),
+      await createOpportunityRow(t, { status: 6 }),
+      await createOpportunityRow(t, { status: 5 }),
+    ];
     await t.db.insert(sharePrices).values([
       { opportunityId: a.id, date: '2024-01-01', price: '1.000000' },
       { opportunityId: a.id, date: '2025-01-01', price: '2.000000' },
@@ -39,7 +44,11 @@ describe('loadCurrentPriceHistories', () => {
     const holding = { investments: [{ date: '2023-06-01', amount: '1000.00', shares: '1234.567891' }], realisations: [] };
     for (const id of [a.id, b.id, c.id]) {
       for (const day of [today, '2026-03-01', '2027-01-01']) {
-        expect({ id, day, ...valueHolding(holding, current.get(id)!, day) }).toEqual({ id, day, ...valueHolding(holding, full.get(id)!, day) });
+        expect({ id, day, ...valueHolding(holding, current.get(id)!, day) }).toEqual({
+          id,
+          day,
+          ...valueHolding(holding, full.get(id)!, day),
+        });
       }
     }
     expect(valueHolding(holding, current.get(b.id)!, today).mark).toMatchObject({ source: 'partial-realisation' });

@@ -43,7 +43,11 @@ export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * For each company, a price history that values its holdings on `today` or any later date exactly
  * as the full history would: the record that prices it today plus any dated after today.
  */
-export async function loadCurrentPriceHistories(db: Db, opportunityIds: readonly number[], today: IsoDate): Promise<Map<number, CompanyPriceHistory>> {
+export async function loadCurrentPriceHistories(
+  db: Db,
+  opportunityIds: readonly number[],
+  today: IsoDate,
+): Promise<Map<number, CompanyPriceHistory>> {
   const histories = new Map<number, { sharePrices: SharePrice[]; valuations: CompanyValuation[]; outcomes: CompanyOutcome[] }>();
   if (!opportunityIds.length) return histories;
   const ids = [...new Set(opportunityIds)];

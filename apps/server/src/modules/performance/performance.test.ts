@@ -18,17 +18,31 @@ afterAll(() => t.close());
 async function heldCompany() {
   const opportunity = await createOpportunityRow(t, { status: 5, sharePrice: '1.000000' });
   const investor = await signedIn(t, Role.User);
-  const row = await createInvestmentRow(t, { opportunityId: opportunity.id, userId: investor.user.id, amount: '1000.00', status: 'completed' });
-  await t.db.update(investments).set({ shares: '1000.000000', sharePrice: '1.000000', paidAt: new Date('2024-01-01T12:00:00Z') }).where(eq(investments.id, row.id));
+  const row = await createInvestmentRow(t, {
+    opportunityId: opportunity.id,
+    userId: investor.user.id,
+    amount: '1000.00',
+    status: 'completed',
+  });
+  await t.db
+    .update(investments)
+    .set({ shares: '1000.000000', sharePrice: '1.000000', paidAt: new Date('2024-01-01T12:00:00Z') })
+    .where(eq(investments.id, row.id));
   return { opportunity, investor };
 }
 
 describe('company price history and performance', () => {
   it('values holdings at the latest share price, shows it to staff and in the investor portfolio', async () => {
     const { opportunity, investor } = await heldCompany();
-    expect((await admin.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2025-01-01', price: '1.5' })).statusCode).toBe(201);
-    expect((await admin.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2025-01-01', price: '1.6' })).json().errors.date).toBeDefined();
-    const performance = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance?as_of=2025-01-01`)).json().data;
+    expect(
+      (await admin.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2025-01-01', price: '1.5' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await admin.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2025-01-01', price: '1.6' })).json().errors
+        .date,
+    ).toBeDefined();
+    const performance = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance?as_of=2025-01-01`)).json()
+      .data;
     // 1,000 shares × £1.50 = £1,500. 2024 has 366 days, and XIRR counts Actual/365 (decision 0006):
     // 1.5^(365/366) − 1 = 49.83%.
     expect(performance.total).toMatchObject({ cost: '1000.00', current_value: '1500.00', gain: '500.00', moic: '1.50', irr: '0.4983' });
@@ -41,15 +55,31 @@ describe('company price history and performance', () => {
 
   it('prices a valuation per share, and a write-off at zero (IRR −100%)', async () => {
     const { opportunity, investor } = await heldCompany();
-    await admin.client.post('/api/company-valuations', { opportunity_id: opportunity.id, date: '2024-06-01', valuation: '3000000', shares_outstanding: '1000000' });
+    await admin.client.post('/api/company-valuations', {
+      opportunity_id: opportunity.id,
+      date: '2024-06-01',
+      valuation: '3000000',
+      shares_outstanding: '1000000',
+    });
     let total = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance?as_of=2024-06-01`)).json().data.total;
     expect(total).toMatchObject({ current_value: '3000.00', moic: '3.00' });
     expect(total.price).toMatchObject({ source: 'valuation', price_per_share: '3.000000' });
 
-    const refused = await admin.client.post('/api/company-outcomes', { opportunity_id: opportunity.id, date: '2024-09-01', kind: 'write-off', price: '1' });
+    const refused = await admin.client.post('/api/company-outcomes', {
+      opportunity_id: opportunity.id,
+      date: '2024-09-01',
+      kind: 'write-off',
+      price: '1',
+    });
     expect(refused.statusCode).toBe(422);
-    expect((await admin.client.post('/api/company-outcomes', { opportunity_id: opportunity.id, date: '2024-09-01', kind: 'exit' })).json().errors.price).toBeDefined();
-    expect((await admin.client.post('/api/company-outcomes', { opportunity_id: opportunity.id, date: '2024-09-01', kind: 'write-off' })).statusCode).toBe(201);
+    expect(
+      (await admin.client.post('/api/company-outcomes', { opportunity_id: opportunity.id, date: '2024-09-01', kind: 'exit' })).json().errors
+        .price,
+    ).toBeDefined();
+    expect(
+      (await admin.client.post('/api/company-outcomes', { opportunity_id: opportunity.id, date: '2024-09-01', kind: 'write-off' }))
+        .statusCode,
+    ).toBe(201);
     total = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance?as_of=2024-12-31`)).json().data.total;
     expect(total).toMatchObject({ current_value: '0.00', gain: '-1000.00', irr: '-1.0000' });
     expect((await investor.client.get(`/api/my/portfolio/${opportunity.id}`)).json().data.current_value).toBe('0.00');
@@ -64,7 +94,9 @@ describe('company price history and performance', () => {
 
   it('deletes a record softly and answers 401, 403, 400 and 404 where it should', async () => {
     const { opportunity } = await heldCompany();
-    const created = (await admin.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2025-02-01', price: '2' })).json().data;
+    const created = (
+      await admin.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2025-02-01', price: '2' })
+    ).json().data;
     expect((await admin.client.request({ method: 'DELETE', url: `/api/share-prices/${created.id}` })).statusCode).toBe(204);
     expect((await admin.client.get(`/api/share-prices?filter[opportunity_id]=${opportunity.id}`)).json().data).toEqual([]);
     expect((await admin.client.get('/api/share-prices')).statusCode).toBe(400);
@@ -72,7 +104,9 @@ describe('company price history and performance', () => {
     const adviser = await signedIn(t, Role.Adviser);
     expect((await adviser.client.get(`/api/investment-opportunities/${opportunity.id}/performance`)).statusCode).toBe(403);
     const custodian = await signedIn(t, Role.Custodian);
-    expect((await custodian.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2025-03-01', price: '2' })).statusCode).toBe(201);
+    expect(
+      (await custodian.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2025-03-01', price: '2' })).statusCode,
+    ).toBe(201);
     expect((await admin.client.get('/api/investment-opportunities/999999/performance')).statusCode).toBe(404);
   });
 });

@@ -5,7 +5,15 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { can, OPPORTUNITY_PERMISSION_EVENT, valueHolding, type Action, type CompanyPriceHistory } from '@platform/domain';
 import type { AppContext } from '../../platform/context';
-import { COMPANY_OUTCOME_KINDS, companyOutcomes, companyValuations, holdingRealisations, investments, sharePrices, users } from '../../db/schema';
+import {
+  COMPANY_OUTCOME_KINDS,
+  companyOutcomes,
+  companyValuations,
+  holdingRealisations,
+  investments,
+  sharePrices,
+  users,
+} from '../../db/schema';
 import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
@@ -35,7 +43,13 @@ interface HistoryKind {
 }
 
 const base = { opportunity_id: idInput('opportunity'), date: isoDateInput, note: clearable(textInput(2000)).optional() };
-const common = (row: Record<string, unknown>) => ({ id: row.id, opportunity_id: row.opportunityId, date: row.date, note: row.note, created_at: (row.createdAt as Date).toISOString() });
+const common = (row: Record<string, unknown>) => ({
+  id: row.id,
+  opportunity_id: row.opportunityId,
+  date: row.date,
+  note: row.note,
+  created_at: (row.createdAt as Date).toISOString(),
+});
 
 const KINDS: HistoryKind[] = [
   {
@@ -59,15 +73,25 @@ const KINDS: HistoryKind[] = [
     subject: 'company_outcome',
     table: companyOutcomes,
     schema: z
-      .strictObject({ ...base, kind: z.enum(COMPANY_OUTCOME_KINDS, { message: 'Choose exit, partial-realisation or write-off.' }), price: clearable(unitsInput).optional() })
+      .strictObject({
+        ...base,
+        kind: z.enum(COMPANY_OUTCOME_KINDS, { message: 'Choose exit, partial-realisation or write-off.' }),
+        price: clearable(unitsInput).optional(),
+      })
       .superRefine((v, ctx) => {
-        if (v.kind !== 'write-off' && v.price == null) ctx.addIssue({ code: 'custom', path: ['price'], message: 'Enter the price per share of the deal.' });
-        if (v.kind === 'write-off' && v.price != null) ctx.addIssue({ code: 'custom', path: ['price'], message: 'A write-off has no price: the shares are valued at zero.' });
+        if (v.kind !== 'write-off' && v.price == null)
+          ctx.addIssue({ code: 'custom', path: ['price'], message: 'Enter the price per share of the deal.' });
+        if (v.kind === 'write-off' && v.price != null)
+          ctx.addIssue({ code: 'custom', path: ['price'], message: 'A write-off has no price: the shares are valued at zero.' });
       }),
     row: (i) => ({ kind: i.kind, price: i.price ?? null }),
     present: (r) => ({ ...common(r), kind: r.kind, price: r.price }),
     beforeDelete: async (tx, id) => {
-      const [paid] = await tx.select({ id: holdingRealisations.id }).from(holdingRealisations).where(and(eq(holdingRealisations.outcomeId, id), isNull(holdingRealisations.deletedAt))).limit(1);
+      const [paid] = await tx
+        .select({ id: holdingRealisations.id })
+        .from(holdingRealisations)
+        .where(and(eq(holdingRealisations.outcomeId, id), isNull(holdingRealisations.deletedAt)))
+        .limit(1);
       if (paid) throw new AppError('conflict', "Holders' proceeds were recorded from this outcome: delete them first.");
     },
   },
@@ -95,81 +119,147 @@ export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext)
     app.get(kind.path, { onRequest: authorizeOpportunities('show') }, async (request) => {
       const raw = request.query as Record<string, unknown>;
       const id = Number(raw['filter[opportunity_id]']);
-      if (!Number.isInteger(id) || id < 1) throw new AppError('bad_request', 'filter[opportunity_id] is required: the history of one company.');
+      if (!Number.isInteger(id) || id < 1)
+        throw new AppError('bad_request', 'filter[opportunity_id] is required: the history of one company.');
       const opportunity = await opportunityForTab(db, request, id, 'show', 'performance');
-      const rows = await db.select().from(t).where(and(eq(t.opportunityId, opportunity.id), isNull(t.deletedAt))).orderBy(asc(t.date));
+      const rows = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.opportunityId, opportunity.id), isNull(t.deletedAt)))
+        .orderBy(asc(t.date));
       return { data: (rows as Record<string, unknown>[]).map(kind.present) };
     });
 
     app.post(kind.path, { onRequest: authorizeOpportunities('update') }, async (request, reply) => {
       const input = parseFields(kind.schema, await readFormFields(request));
       const opportunity = await opportunityFor(request, input.opportunity_id as number, 'update');
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(t)
-          .values({ opportunityId: opportunity.id, date: input.date, note: input.note ?? null, createdBy: request.user!.id, ...kind.row(input) } as never)
-          .returning();
-        await recordActivity(tx, { request, action: `${kind.subject}_added`, subjectType: 'opportunity', subjectId: opportunity.id, after: row });
-        return row as Record<string, unknown>;
-      }).catch((error: unknown) => {
-        // One share price or valuation per company per day: a second is a field error on the date.
-        if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw validationError({ date: ['There is already one for this date: delete it first to replace it.'] });
-        throw error;
-      });
+      const created = await db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .insert(t)
+            .values({
+              opportunityId: opportunity.id,
+              date: input.date,
+              note: input.note ?? null,
+              createdBy: request.user!.id,
+              ...kind.row(input),
+            } as never)
+            .returning();
+          await recordActivity(tx, {
+            request,
+            action: `${kind.subject}_added`,
+            subjectType: 'opportunity',
+            subjectId: opportunity.id,
+            after: row,
+          });
+          return row as Record<string, unknown>;
+        })
+        .catch((error: unknown) => {
+          // One share price or valuation per company per day: a second is a field error on the date.
+          if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+            throw validationError({ date: ['There is already one for this date: delete it first to replace it.'] });
+          throw error;
+        });
       return reply.status(201).send({ data: kind.present(created) });
     });
 
-    app.delete(`${kind.path}/:id`, { schema: { params: idParams }, onRequest: authorizeOpportunities('update') }, async (request, reply) => {
-      const { id } = request.params as z.infer<typeof idParams>;
-      const [existing] = (await db.select().from(t).where(and(eq(t.id, id), isNull(t.deletedAt)))) as Array<{ opportunityId: number }>;
-      if (!existing) throw notFound('record');
-      const opportunity = await opportunityFor(request, existing.opportunityId, 'update');
-      await db.transaction(async (tx) => {
-        await kind.beforeDelete?.(tx, id);
-        const [row] = await tx.update(t).set({ deletedAt: clock.now() } as never).where(eq(t.id, id)).returning();
-        await recordActivity(tx, { request, action: `${kind.subject}_deleted`, subjectType: 'opportunity', subjectId: opportunity.id, before: row });
-      });
-      return reply.status(204).send();
-    });
+    app.delete(
+      `${kind.path}/:id`,
+      { schema: { params: idParams }, onRequest: authorizeOpportunities('update') },
+      async (request, reply) => {
+        const { id } = request.params as z.infer<typeof idParams>;
+        const [existing] = (await db
+          .select()
+          .from(t)
+          .where(and(eq(t.id, id), isNull(t.deletedAt)))) as Array<{ opportunityId: number }>;
+        if (!existing) throw notFound('record');
+        const opportunity = await opportunityFor(request, existing.opportunityId, 'update');
+        await db.transaction(async (tx) => {
+          await kind.beforeDelete?.(tx, id);
+          const [row] = await tx
+            .update(t)
+            .set({ deletedAt: clock.now() } as never)
+            .where(eq(t.id, id))
+            .returning();
+          await recordActivity(tx, {
+            request,
+            action: `${kind.subject}_deleted`,
+            subjectType: 'opportunity',
+            subjectId: opportunity.id,
+            before: row,
+          });
+        });
+        return reply.status(204).send();
+      },
+    );
   }
 
   /** Per-holder and total figures of one company, as of today (or `as_of`), with the price series for the chart. */
-  app.get('/api/investment-opportunities/:id/performance', { schema: { params: idParams }, onRequest: authorizeOpportunities('show') }, async (request) => {
-    const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'performance');
-    const asOfRaw = (request.query as { as_of?: string }).as_of;
-    const asOf = asOfRaw ?? isoDay(clock.now());
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");
-    const history = (await loadPriceHistories(db, [opportunity.id])).get(opportunity.id)!;
-    const held = await db
-      .select({ investment: investments, name: users.name })
-      .from(investments)
-      .innerJoin(users, eq(users.id, investments.userId))
-      .where(and(eq(investments.opportunityId, opportunity.id), inArray(investments.status, ['paid', 'completed']), isNull(investments.deletedAt), ne(investments.shares, '0')))
-      .orderBy(asc(users.name), asc(investments.id));
-    const byHolder = new Map<number, { name: string; rows: typeof held }>();
-    for (const h of held) {
-      if (!h.investment.shares) continue;
-      const group = byHolder.get(h.investment.userId) ?? { name: h.name, rows: [] };
-      group.rows.push(h);
-      byHolder.set(h.investment.userId, group);
-    }
-    const realisations = await loadRealisations(db, { opportunityId: opportunity.id });
-    const flowsOf = (rows: typeof held, userId?: number) => ({
-      investments: rows.map((r) => ({ date: isoDay(r.investment.paidAt ?? r.investment.createdAt), amount: r.investment.amount, shares: r.investment.shares! })),
-      realisations: realisations.filter((r) => userId === undefined || r.userId === userId).map(realisationFlow),
-    });
-    const holders = [...byHolder].map(([userId, g]) => ({ user_id: userId, name: g.name, ...presentFigures(valueHolding(flowsOf(g.rows, userId), history, asOf)) }));
-    const total = held.length ? presentFigures(valueHolding(flowsOf(held.filter((h) => h.investment.shares)), history, asOf)) : null;
-    return { data: { opportunity_id: opportunity.id, currency: opportunity.currency, as_of: asOf, total, holders, series: priceSeries(history) } };
-  });
+  app.get(
+    '/api/investment-opportunities/:id/performance',
+    { schema: { params: idParams }, onRequest: authorizeOpportunities('show') },
+    async (request) => {
+      const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'performance');
+      const asOfRaw = (request.query as { as_of?: string }).as_of;
+      const asOf = asOfRaw ?? isoDay(clock.now());
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");
+      const history = (await loadPriceHistories(db, [opportunity.id])).get(opportunity.id)!;
+      const held = await db
+        .select({ investment: investments, name: users.name })
+        .from(investments)
+        .innerJoin(users, eq(users.id, investments.userId))
+        .where(
+          and(
+            eq(investments.opportunityId, opportunity.id),
+            inArray(investments.status, ['paid', 'completed']),
+            isNull(investments.deletedAt),
+            ne(investments.shares, '0'),
+          ),
+        )
+        .orderBy(asc(users.name), asc(investments.id));
+      const byHolder = new Map<number, { name: string; rows: typeof held }>();
+      for (const h of held) {
+        if (!h.investment.shares) continue;
+        const group = byHolder.get(h.investment.userId) ?? { name: h.name, rows: [] };
+        group.rows.push(h);
+        byHolder.set(h.investment.userId, group);
+      }
+      const realisations = await loadRealisations(db, { opportunityId: opportunity.id });
+      const flowsOf = (rows: typeof held, userId?: number) => ({
+        investments: rows.map((r) => ({
+          date: isoDay(r.investment.paidAt ?? r.investment.createdAt),
+          amount: r.investment.amount,
+          shares: r.investment.shares!,
+        })),
+        realisations: realisations.filter((r) => userId === undefined || r.userId === userId).map(realisationFlow),
+      });
+      const holders = [...byHolder].map(([userId, g]) => ({
+        user_id: userId,
+        name: g.name,
+        ...presentFigures(valueHolding(flowsOf(g.rows, userId), history, asOf)),
+      }));
+      const total = held.length ? presentFigures(valueHolding(flowsOf(held.filter((h) => h.investment.shares)), history, asOf)) : null;
+      return {
+        data: { opportunity_id: opportunity.id, currency: opportunity.currency, as_of: asOf, total, holders, series: priceSeries(history) },
+      };
+    },
+  );
 }
 
 /** Price per share over time, from every kind of record, for the chart (6 dp; valuations divided out). */
 function priceSeries(history: CompanyPriceHistory) {
   const points = [
     ...(history.sharePrices ?? []).map((p) => ({ date: p.date, source: 'share-price', price: new Decimal(p.price).toFixed(6) })),
-    ...(history.valuations ?? []).map((v) => ({ date: v.date, source: 'valuation', price: new Decimal(v.valuation).div(v.sharesOutstanding).toFixed(6) })),
-    ...(history.outcomes ?? []).map((o) => ({ date: o.date, source: o.kind, price: o.kind === 'write-off' ? '0.000000' : new Decimal(o.price).toFixed(6) })),
+    ...(history.valuations ?? []).map((v) => ({
+      date: v.date,
+      source: 'valuation',
+      price: new Decimal(v.valuation).div(v.sharesOutstanding).toFixed(6),
+    })),
+    ...(history.outcomes ?? []).map((o) => ({
+      date: o.date,
+      source: o.kind,
+      price: o.kind === 'write-off' ? '0.000000' : new Decimal(o.price).toFixed(6),
+    })),
   ];
   // One point a day: the record that prices the shares that day wins (decision 0006's order).
   const byDate = new Map<string, (typeof points)[number]>();
@@ -181,4 +271,3 @@ function priceSeries(history: CompanyPriceHistory) {
 }
 
 const SOURCE_RANK = ['valuation', 'share-price', 'partial-realisation', 'exit', 'write-off'];
-

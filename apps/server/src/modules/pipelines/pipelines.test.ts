@@ -23,15 +23,20 @@ describe('GET /api/pipelines', () => {
     await createDeals(t, stages[1], ['Acme', 'Birch']);
     const body = (await admin.client.get('/api/pipelines?include=stages&filter[search]=alpha')).json();
     expect(body.meta.total).toBe(1);
-    expect(body.data[0].stages.map((s: { name: string; position: number; deals_count: number }) => [s.name, s.position, s.deals_count])).toEqual([
+    expect(
+      body.data[0].stages.map((s: { name: string; position: number; deals_count: number }) => [s.name, s.position, s.deals_count]),
+    ).toEqual([
       ['Sourced', 0, 0],
       ['Screening', 1, 2],
     ]);
   });
 
-  it.each([['filter[colour]=red'], ['sort=secret'], ['include=deals'], ['fields[pipelines]=password']])('answers 400 for %s', async (query) => {
-    expect((await admin.client.get(`/api/pipelines?${query}`)).statusCode).toBe(400);
-  });
+  it.each([['filter[colour]=red'], ['sort=secret'], ['include=deals'], ['fields[pipelines]=password']])(
+    'answers 400 for %s',
+    async (query) => {
+      expect((await admin.client.get(`/api/pipelines?${query}`)).statusCode).toBe(400);
+    },
+  );
 
   it('matches search text literally: % is not a wildcard', async () => {
     expect((await admin.client.get('/api/pipelines?filter[search]=%25')).json().meta.total).toBe(0);
@@ -41,7 +46,10 @@ describe('GET /api/pipelines', () => {
     expect((await agent(t.app).get('/api/pipelines')).statusCode).toBe(401);
     for (const roleId of ROLE_IDS) {
       const allowed = can(roleId, 'settings_pipelines', 'index') || can(roleId, 'deals', 'index');
-      expect({ roleId, status: (await clients.get(roleId)!.get('/api/pipelines')).statusCode }).toEqual({ roleId, status: allowed ? 200 : 403 });
+      expect({ roleId, status: (await clients.get(roleId)!.get('/api/pipelines')).statusCode }).toEqual({
+        roleId,
+        status: allowed ? 200 : 403,
+      });
     }
   });
 });
@@ -52,7 +60,10 @@ describe('creating, renaming and deleting pipelines', () => {
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
     expect(data.stages.map((s: { name: string }) => s.name)).toEqual(['New', 'Diligence', 'Committee']);
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'pipeline'), eq(activityLog.subjectId, String(data.id))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'pipeline'), eq(activityLog.subjectId, String(data.id))));
     expect(logs.map((l) => l.action)).toEqual(['created']);
     expect((await admin.client.get(`/api/pipelines/${data.id}`)).json().data.name).toBe('Seed deals');
   });
@@ -93,7 +104,9 @@ describe('creating, renaming and deleting pipelines', () => {
       const client = clients.get(roleId)!;
       const create = (await client.post('/api/pipelines', { name: 'x' })).statusCode;
       const update = (await client.patch(`/api/pipelines/${pipeline.id}`, { name: 'y' })).statusCode;
-      const remove = can(roleId, 'settings_pipelines', 'delete') ? 403 : (await client.request({ method: 'DELETE', url: `/api/pipelines/${pipeline.id}` })).statusCode;
+      const remove = can(roleId, 'settings_pipelines', 'delete')
+        ? 403
+        : (await client.request({ method: 'DELETE', url: `/api/pipelines/${pipeline.id}` })).statusCode;
       expect({ roleId, create, update, remove }).toEqual({
         roleId,
         create: can(roleId, 'settings_pipelines', 'create') ? 201 : 403,

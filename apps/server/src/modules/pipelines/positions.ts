@@ -17,7 +17,11 @@ export type DealRow = typeof pipelineDeals.$inferSelect;
 export async function lockPipelines(tx: Db, ids: number[]): Promise<Map<number, PipelineRow>> {
   const locked = new Map<number, PipelineRow>();
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-    const [row] = await tx.select().from(pipelines).where(and(eq(pipelines.id, id), isNull(pipelines.deletedAt))).for('update');
+    const [row] = await tx
+      .select()
+      .from(pipelines)
+      .where(and(eq(pipelines.id, id), isNull(pipelines.deletedAt)))
+      .for('update');
     if (!row) throw notFound('pipeline');
     locked.set(id, row);
   }
@@ -73,7 +77,11 @@ export async function removeDeal(tx: Db, deal: DealRow, now: Date): Promise<Deal
     .update(pipelineDeals)
     .set({ position: sql`${pipelineDeals.position} - 1` })
     .where(and(eq(pipelineDeals.stageId, deal.stageId), gt(pipelineDeals.position, deal.position!)));
-  const [removed] = await tx.update(pipelineDeals).set({ position: null, deletedAt: now, updatedAt: now }).where(eq(pipelineDeals.id, deal.id)).returning();
+  const [removed] = await tx
+    .update(pipelineDeals)
+    .set({ position: null, deletedAt: now, updatedAt: now })
+    .where(eq(pipelineDeals.id, deal.id))
+    .returning();
   return removed;
 }
 

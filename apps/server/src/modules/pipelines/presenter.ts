@@ -20,7 +20,10 @@ export type PresentedStage = ReturnType<typeof presentStage>;
 
 /** Stages with their live deal counts (the settings page warns before deleting a stage that holds deals). */
 export async function presentStagesWith(db: Db, rows: StageRow[]) {
-  const counts = await dealCountsByStage(db, rows.map((r) => r.id));
+  const counts = await dealCountsByStage(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => presentStage(row, counts.get(row.id) ?? 0));
 }
 
@@ -31,7 +34,15 @@ export async function presentPipelinesWith(db: Db, rows: PipelineRow[], options:
     const stages = await db
       .select()
       .from(pipelineStages)
-      .where(and(inArray(pipelineStages.pipelineId, rows.map((r) => r.id)), isNull(pipelineStages.deletedAt)))
+      .where(
+        and(
+          inArray(
+            pipelineStages.pipelineId,
+            rows.map((r) => r.id),
+          ),
+          isNull(pipelineStages.deletedAt),
+        ),
+      )
       .orderBy(asc(pipelineStages.pipelineId), asc(pipelineStages.position));
     for (const stage of await presentStagesWith(db, stages)) {
       const list = byPipeline.get(stage.pipeline_id) ?? [];

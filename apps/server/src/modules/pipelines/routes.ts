@@ -50,7 +50,10 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   async function loadPipeline(id: number): Promise<PipelineRow> {
-    const [row] = await db.select().from(pipelines).where(and(eq(pipelines.id, id), live));
+    const [row] = await db
+      .select()
+      .from(pipelines)
+      .where(and(eq(pipelines.id, id), live));
     if (!row) throw notFound('pipeline');
     return row;
   }
@@ -65,7 +68,13 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseFields(createSchema, await readFormFields(request));
     const created = await db.transaction(async (tx) => {
       const row = await createPipeline(tx, input.name, input.stages ?? []);
-      await recordActivity(tx, { request, action: 'created', subjectType: 'pipeline', subjectId: row.id, after: { ...row, stages: input.stages ?? [] } });
+      await recordActivity(tx, {
+        request,
+        action: 'created',
+        subjectType: 'pipeline',
+        subjectId: row.id,
+        after: { ...row, stages: input.stages ?? [] },
+      });
       return row;
     });
     const [pipeline] = await presentPipelinesWith(db, [created], { stages: true });
@@ -84,17 +93,27 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext) {
     const [pipeline] = await presentPipelinesWith(db, [updated], { stages: true });
     return { data: pipeline };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/pipelines/:id', schema: { params: idParams }, onRequest: authorize('settings_pipelines', 'update'), handler: rename });
-
-  app.delete('/api/pipelines/:id', { schema: { params: idParams }, onRequest: authorize('settings_pipelines', 'delete') }, async (request, reply) => {
-    const { id } = request.params as z.infer<typeof idParams>;
-    const before = await loadPipeline(id);
-    await db.transaction(async (tx) => {
-      const deleted = await deletePipeline(tx, id, clock.now());
-      await recordActivity(tx, { request, action: 'deleted', subjectType: 'pipeline', subjectId: id, before, after: deleted });
-    });
-    return reply.status(204).send();
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/pipelines/:id',
+    schema: { params: idParams },
+    onRequest: authorize('settings_pipelines', 'update'),
+    handler: rename,
   });
+
+  app.delete(
+    '/api/pipelines/:id',
+    { schema: { params: idParams }, onRequest: authorize('settings_pipelines', 'delete') },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const before = await loadPipeline(id);
+      await db.transaction(async (tx) => {
+        const deleted = await deletePipeline(tx, id, clock.now());
+        await recordActivity(tx, { request, action: 'deleted', subjectType: 'pipeline', subjectId: id, before, after: deleted });
+      });
+      return reply.status(204).send();
+    },
+  );
 
   registerStageRoutes(app, ctx);
 }

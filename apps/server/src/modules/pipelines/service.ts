@@ -17,15 +17,24 @@ export async function createPipeline(tx: Db, name: string, stageNames: string[])
 /** A pipeline that still holds deals is not deleted: they would vanish from every board. */
 export async function deletePipeline(tx: Db, id: number, now: Date): Promise<PipelineRow> {
   await lockPipelines(tx, [id]);
-  const [{ n }] = await tx.select({ n: count() }).from(pipelineDeals).where(and(eq(pipelineDeals.pipelineId, id), isNull(pipelineDeals.deletedAt)));
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(pipelineDeals)
+    .where(and(eq(pipelineDeals.pipelineId, id), isNull(pipelineDeals.deletedAt)));
   if (Number(n) > 0) throw validationError({ pipeline: [`This pipeline holds ${n} deal(s): move or delete them first.`] });
-  await tx.update(pipelineStages).set({ position: null, deletedAt: now, updatedAt: now }).where(and(eq(pipelineStages.pipelineId, id), isNull(pipelineStages.deletedAt)));
+  await tx
+    .update(pipelineStages)
+    .set({ position: null, deletedAt: now, updatedAt: now })
+    .where(and(eq(pipelineStages.pipelineId, id), isNull(pipelineStages.deletedAt)));
   const [deleted] = await tx.update(pipelines).set({ deletedAt: now, updatedAt: now }).where(eq(pipelines.id, id)).returning();
   return deleted;
 }
 
 export async function findLiveStage(db: Db, id: number): Promise<StageRow | undefined> {
-  const [row] = await db.select().from(pipelineStages).where(and(eq(pipelineStages.id, id), isNull(pipelineStages.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(pipelineStages)
+    .where(and(eq(pipelineStages.id, id), isNull(pipelineStages.deletedAt)));
   return row;
 }
 
@@ -83,7 +92,11 @@ export async function deleteStage(tx: Db, stageId: number, targetStageId: number
   } else if (held > 0) {
     throw validationError({ target_stage_id: [`This stage holds ${held} deal(s): choose a stage to move them to.`] });
   }
-  const [deleted] = await tx.update(pipelineStages).set({ position: null, deletedAt: now, updatedAt: now }).where(eq(pipelineStages.id, stageId)).returning();
+  const [deleted] = await tx
+    .update(pipelineStages)
+    .set({ position: null, deletedAt: now, updatedAt: now })
+    .where(eq(pipelineStages.id, stageId))
+    .returning();
   await tx
     .update(pipelineStages)
     .set({ position: sql`${pipelineStages.position} - 1` })

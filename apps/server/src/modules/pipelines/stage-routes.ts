@@ -31,7 +31,9 @@ const createSchema = z.strictObject({
 const renameSchema = z.strictObject({ name: stageName });
 const reorderSchema = z.strictObject({
   pipeline_id: idInput('pipeline'),
-  stage_ids: z.array(idInput('stage'), { message: 'List the stage ids in their new order.' }).min(1, 'List the stage ids in their new order.'),
+  stage_ids: z
+    .array(idInput('stage'), { message: 'List the stage ids in their new order.' })
+    .min(1, 'List the stage ids in their new order.'),
 });
 const deleteSchema = z.strictObject({ target_stage_id: idInput('stage').optional() });
 
@@ -64,7 +66,10 @@ export function registerStageRoutes(app: FastifyInstance, { db, clock }: AppCont
 
   app.post('/api/pipeline-stages', { onRequest: authorize('settings_pipelines', 'create') }, async (request, reply) => {
     const input = parseFields(createSchema, await readFormFields(request));
-    const [pipeline] = await db.select({ id: pipelines.id }).from(pipelines).where(and(eq(pipelines.id, input.pipeline_id), isNull(pipelines.deletedAt)));
+    const [pipeline] = await db
+      .select({ id: pipelines.id })
+      .from(pipelines)
+      .where(and(eq(pipelines.id, input.pipeline_id), isNull(pipelines.deletedAt)));
     if (!pipeline) throw validationError({ pipeline_id: ['Choose a pipeline.'] });
     const created = await db.transaction(async (tx) => {
       const row = await createStage(tx, input.pipeline_id, input.name, input.position);
@@ -78,7 +83,10 @@ export function registerStageRoutes(app: FastifyInstance, { db, clock }: AppCont
   app.post('/api/pipeline-stages/reorder', { onRequest: authorize('settings_pipelines', 'update') }, async (request) => {
     const input = parseFields(reorderSchema, await readFormFields(request));
     const stages = await db.transaction(async (tx) => {
-      const before = await tx.select().from(pipelineStages).where(and(eq(pipelineStages.pipelineId, input.pipeline_id), isNull(pipelineStages.deletedAt)));
+      const before = await tx
+        .select()
+        .from(pipelineStages)
+        .where(and(eq(pipelineStages.pipelineId, input.pipeline_id), isNull(pipelineStages.deletedAt)));
       const after = await reorderStages(tx, input.pipeline_id, input.stage_ids, clock.now());
       await recordActivity(tx, {
         request,
@@ -98,24 +106,45 @@ export function registerStageRoutes(app: FastifyInstance, { db, clock }: AppCont
     const input = parseFields(renameSchema, await readFormFields(request));
     const before = await loadStage(id);
     const updated = await db.transaction(async (tx) => {
-      const [row] = await tx.update(pipelineStages).set({ name: input.name, updatedAt: clock.now() }).where(eq(pipelineStages.id, id)).returning();
+      const [row] = await tx
+        .update(pipelineStages)
+        .set({ name: input.name, updatedAt: clock.now() })
+        .where(eq(pipelineStages.id, id))
+        .returning();
       await recordActivity(tx, { request, action: 'updated', subjectType: 'pipeline_stage', subjectId: id, before, after: row });
       return row;
     });
     const [stage] = await presentStagesWith(db, [updated]);
     return { data: stage };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/pipeline-stages/:id', schema: { params: idParams }, onRequest: authorize('settings_pipelines', 'update'), handler: rename });
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/pipeline-stages/:id',
+    schema: { params: idParams },
+    onRequest: authorize('settings_pipelines', 'update'),
+    handler: rename,
+  });
 
   /** The target stage may come in the body or the query string (`?target_stage_id=`). */
-  app.delete('/api/pipeline-stages/:id', { schema: { params: idParams }, onRequest: authorize('settings_pipelines', 'delete') }, async (request, reply) => {
-    const { id } = request.params as z.infer<typeof idParams>;
-    const body = request.body && typeof request.body === 'object' ? request.body : {};
-    const input = parseFields(deleteSchema, { ...(request.query as object), ...body });
-    await db.transaction(async (tx) => {
-      const { before, deleted, moved } = await deleteStage(tx, id, input.target_stage_id, clock.now());
-      await recordActivity(tx, { request, action: 'deleted', subjectType: 'pipeline_stage', subjectId: id, before, after: { ...deleted, deals_moved_to: input.target_stage_id ?? null, deals_moved: moved } });
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/pipeline-stages/:id',
+    { schema: { params: idParams }, onRequest: authorize('settings_pipelines', 'delete') },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const body = request.body && typeof request.body === 'object' ? request.body : {};
+      const input = parseFields(deleteSchema, { ...(request.query as object), ...body });
+      await db.transaction(async (tx) => {
+        const { before, deleted, moved } = await deleteStage(tx, id, input.target_stage_id, clock.now());
+        await recordActivity(tx, {
+          request,
+          action: 'deleted',
+          subjectType: 'pipeline_stage',
+          subjectId: id,
+          before,
+          after: { ...deleted, deals_moved_to: input.target_stage_id ?? null, deals_moved: moved },
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
 }

@@ -50,7 +50,11 @@ describe('stages', () => {
     const response = await admin.post('/api/pipeline-stages/reorder', { pipeline_id: pipeline.id, stage_ids: [c, a, b] });
     expect(response.statusCode).toBe(200);
     expect(names(response.json())).toEqual(['C', 'A', 'B']);
-    for (const bad of [[c, a], [c, a, b, b], [c, a, 999999]]) {
+    for (const bad of [
+      [c, a],
+      [c, a, b, b],
+      [c, a, 999999],
+    ]) {
       const refused = await admin.post('/api/pipeline-stages/reorder', { pipeline_id: pipeline.id, stage_ids: bad });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors.stage_ids).toBeDefined();
@@ -88,11 +92,16 @@ describe('stages', () => {
     for (const roleId of ROLE_IDS) {
       const { client } = await signedIn(t, roleId);
       const read = (await client.get(`/api/pipeline-stages/${stages[0].id}`)).statusCode;
-      expect({ roleId, read }).toEqual({ roleId, read: can(roleId, 'settings_pipelines', 'show') || can(roleId, 'deals', 'show') ? 200 : 403 });
+      expect({ roleId, read }).toEqual({
+        roleId,
+        read: can(roleId, 'settings_pipelines', 'show') || can(roleId, 'deals', 'show') ? 200 : 403,
+      });
       if (can(roleId, 'settings_pipelines', 'update')) continue;
       expect((await client.post('/api/pipeline-stages', { pipeline_id: pipeline.id, name: 'x' })).statusCode).toBe(403);
       expect((await client.patch(`/api/pipeline-stages/${stages[0].id}`, { name: 'x' })).statusCode).toBe(403);
-      expect((await client.post('/api/pipeline-stages/reorder', { pipeline_id: pipeline.id, stage_ids: [stages[0].id] })).statusCode).toBe(403);
+      expect((await client.post('/api/pipeline-stages/reorder', { pipeline_id: pipeline.id, stage_ids: [stages[0].id] })).statusCode).toBe(
+        403,
+      );
       expect((await client.request({ method: 'DELETE', url: `/api/pipeline-stages/${stages[0].id}` })).statusCode).toBe(403);
     }
   });

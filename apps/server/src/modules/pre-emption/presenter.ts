@@ -1,5 +1,15 @@
 import Decimal from 'decimal.js';
-import { allocatePreEmption, HOLDER_TYPE_LABELS, preEmptionAcceptsChoices, toAmount, preEmptionTotals, PRE_EMPTION_CHOICE_KEYS, PRE_EMPTION_CHOICE_LABELS, type HolderType, type PreEmptionChoiceId } from '@platform/domain';
+import {
+  allocatePreEmption,
+  HOLDER_TYPE_LABELS,
+  preEmptionAcceptsChoices,
+  toAmount,
+  preEmptionTotals,
+  PRE_EMPTION_CHOICE_KEYS,
+  PRE_EMPTION_CHOICE_LABELS,
+  type HolderType,
+  type PreEmptionChoiceId,
+} from '@platform/domain';
 import type { EntitlementLine, RoundRow } from './service';
 
 export function presentEntitlement(e: EntitlementLine, allotted: { shares: Decimal; amount: string }) {
@@ -32,10 +42,19 @@ export function presentEntitlement(e: EntitlementLine, allotted: { shares: Decim
  * While the round is open the allotment is what closing it now would give; once closed, it is final.
  */
 export function presentRound(round: RoundRow, currency: string, lines: EntitlementLine[], now: Date, options: { onlyUserId?: number }) {
-  const allotted = allocatePreEmption(lines, round.sharesOffered).map((shares) => ({ shares, amount: toAmount(shares.times(round.pricePerShare)) }));
+  const allotted = allocatePreEmption(lines, round.sharesOffered).map((shares) => ({
+    shares,
+    amount: toAmount(shares.times(round.pricePerShare)),
+  }));
   const allottedShares = allotted.reduce((sum, a) => sum.plus(a.shares), new Decimal(0));
   const totals = preEmptionTotals(
-    lines.map((l) => ({ choice: l.choice as PreEmptionChoiceId, entitledShares: l.entitledShares, entitledAmount: l.entitledAmount, requestedAmount: l.requestedAmount, requestedShares: l.requestedShares })),
+    lines.map((l) => ({
+      choice: l.choice as PreEmptionChoiceId,
+      entitledShares: l.entitledShares,
+      entitledAmount: l.entitledAmount,
+      requestedAmount: l.requestedAmount,
+      requestedShares: l.requestedShares,
+    })),
     round.amountAvailable,
     round.pricePerShare,
   );
@@ -51,7 +70,9 @@ export function presentRound(round: RoundRow, currency: string, lines: Entitleme
     is_open: round.isOpen,
     accepts_choices: preEmptionAcceptsChoices(round, now),
     created_at: round.createdAt.toISOString(),
-    entitlements: lines.flatMap((line, i) => (options.onlyUserId === undefined || line.userId === options.onlyUserId ? [presentEntitlement(line, allotted[i])] : [])),
+    entitlements: lines.flatMap((line, i) =>
+      options.onlyUserId === undefined || line.userId === options.onlyUserId ? [presentEntitlement(line, allotted[i])] : [],
+    ),
     ...(options.onlyUserId === undefined
       ? {
           totals: {
@@ -65,7 +86,9 @@ export function presentRound(round: RoundRow, currency: string, lines: Entitleme
             allotted_shares: allottedShares.toFixed(6),
             allotted_amount: toAmount(allottedShares.times(round.pricePerShare)),
             unallotted_shares: new Decimal(round.sharesOffered).minus(allottedShares).toFixed(6),
-            by_choice: Object.fromEntries(Object.entries(totals.byChoice).map(([id, n]) => [PRE_EMPTION_CHOICE_KEYS[Number(id) as PreEmptionChoiceId], n])),
+            by_choice: Object.fromEntries(
+              Object.entries(totals.byChoice).map(([id, n]) => [PRE_EMPTION_CHOICE_KEYS[Number(id) as PreEmptionChoiceId], n]),
+            ),
           },
         }
       : {}),

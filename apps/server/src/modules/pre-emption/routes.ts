@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { INVESTOR_PRE_EMPTION_CHOICES, preEmptionAcceptsChoices, PRE_EMPTION_CHOICE_LABELS, type Action, type PreEmptionChoiceId } from '@platform/domain';
+import {
+  INVESTOR_PRE_EMPTION_CHOICES,
+  preEmptionAcceptsChoices,
+  PRE_EMPTION_CHOICE_LABELS,
+  type Action,
+  type PreEmptionChoiceId,
+} from '@platform/domain';
 import type { AppContext } from '../../platform/context';
 import { investments, preEmptionRounds } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -47,11 +53,25 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     const unknown = Object.keys(raw).find((key) => key !== 'filter[opportunity_id]');
     if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'. Rounds are listed by filter[opportunity_id].`);
     const id = Number(raw['filter[opportunity_id]']);
-    if (!Number.isInteger(id) || id < 1) throw new AppError('bad_request', 'filter[opportunity_id] is required: the rounds of one investment.');
+    if (!Number.isInteger(id) || id < 1)
+      throw new AppError('bad_request', 'filter[opportunity_id] is required: the rounds of one investment.');
     const opportunity = await opportunityForTab(db, request, id, 'show', 'pre-emption');
     const rounds = await listRounds(db, opportunity.id);
-    const lines = await loadEntitlements(db, rounds.map((r) => r.id));
-    return { data: rounds.map((r) => presentRound(r, opportunity.currency, lines.filter((l) => l.roundId === r.id), clock.now(), {})) };
+    const lines = await loadEntitlements(
+      db,
+      rounds.map((r) => r.id),
+    );
+    return {
+      data: rounds.map((r) =>
+        presentRound(
+          r,
+          opportunity.currency,
+          lines.filter((l) => l.roundId === r.id),
+          clock.now(),
+          {},
+        ),
+      ),
+    };
   });
 
   app.post('/api/pre-emption-rounds', { onRequest: authorize('existing_opportunities', 'update') }, async (request, reply) => {
@@ -59,19 +79,30 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     const opportunity = await opportunityForTab(db, request, input.opportunity_id, 'update', 'pre-emption');
     const { round, userIds } = await db.transaction(async (tx) => {
       const created = await createRound(tx, opportunity, input, request.user!.id, isoDay(clock.now()));
-      await recordActivity(tx, { request, action: 'pre_emption_round_opened', subjectType: 'opportunity', subjectId: opportunity.id, after: created.round });
+      await recordActivity(tx, {
+        request,
+        action: 'pre_emption_round_opened',
+        subjectType: 'opportunity',
+        subjectId: opportunity.id,
+        after: created.round,
+      });
       return created;
     });
     // Holders hear of the offer once it is committed.
     const message = `<strong>${escapeHtml(opportunity.name)}</strong> is offering its holders new shares: give your choice by ${round.deadline}.`;
-    for (const userId of userIds) await notifyUser(ctx, userId, { message, icon: 'investment_opportunity_invited', cta: `/investor/portfolio/${opportunity.id}` });
+    for (const userId of userIds)
+      await notifyUser(ctx, userId, { message, icon: 'investment_opportunity_invited', cta: `/investor/portfolio/${opportunity.id}` });
     return reply.status(201).send({ data: await presentForStaff(round, opportunity.currency) });
   });
 
-  app.get('/api/pre-emption-rounds/:id', { schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'show') }, async (request) => {
-    const { round, opportunity } = await roundForStaff(request, 'show');
-    return { data: await presentForStaff(round, opportunity.currency) };
-  });
+  app.get(
+    '/api/pre-emption-rounds/:id',
+    { schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'show') },
+    async (request) => {
+      const { round, opportunity } = await roundForStaff(request, 'show');
+      return { data: await presentForStaff(round, opportunity.currency) };
+    },
+  );
 
   const update = async (request: FastifyRequest) => {
     const input = parseFields(updateRoundSchema, await readFormFields(request));
@@ -82,7 +113,13 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
         const [other] = await tx
           .select({ id: preEmptionRounds.id })
           .from(preEmptionRounds)
-          .where(and(eq(preEmptionRounds.opportunityId, before.opportunityId), eq(preEmptionRounds.isOpen, true), isNull(preEmptionRounds.deletedAt)));
+          .where(
+            and(
+              eq(preEmptionRounds.opportunityId, before.opportunityId),
+              eq(preEmptionRounds.isOpen, true),
+              isNull(preEmptionRounds.deletedAt),
+            ),
+          );
         if (other) throw validationError({ is_open: ['Another round is open on this investment: close it first.'] });
       }
       const [row] = await tx
@@ -90,41 +127,90 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
         .set({ name: input.name, deadline: input.deadline, isOpen: input.is_open, updatedAt: clock.now() })
         .where(eq(preEmptionRounds.id, round.id))
         .returning();
-      await recordActivity(tx, { request, action: 'pre_emption_round_updated', subjectType: 'opportunity', subjectId: before.opportunityId, before, after: row });
+      await recordActivity(tx, {
+        request,
+        action: 'pre_emption_round_updated',
+        subjectType: 'opportunity',
+        subjectId: before.opportunityId,
+        before,
+        after: row,
+      });
       return row;
     });
     return { data: await presentForStaff(after, opportunity.currency) };
   };
-  app.route({ method: ['PATCH', 'POST'], url: '/api/pre-emption-rounds/:id', schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'update'), handler: update });
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/pre-emption-rounds/:id',
+    schema: { params: idParams },
+    onRequest: authorize('existing_opportunities', 'update'),
+    handler: update,
+  });
 
   /** A round nobody has answered may be withdrawn (soft delete); after that it is closed instead. */
-  app.delete('/api/pre-emption-rounds/:id', { schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'delete') }, async (request, reply) => {
-    const { round } = await roundForStaff(request, 'delete');
-    await db.transaction(async (tx) => {
-      const before = await lockRound(tx, round.id);
-      const lines = await loadEntitlements(tx, [round.id]);
-      if (lines.some((l) => l.chosenAt !== null)) throw new AppError('conflict', 'Holders have answered this round: close it instead of deleting it.');
-      const [row] = await tx.update(preEmptionRounds).set({ deletedAt: clock.now(), isOpen: false }).where(eq(preEmptionRounds.id, round.id)).returning();
-      await recordActivity(tx, { request, action: 'pre_emption_round_deleted', subjectType: 'opportunity', subjectId: before.opportunityId, before, after: row });
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/pre-emption-rounds/:id',
+    { schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'delete') },
+    async (request, reply) => {
+      const { round } = await roundForStaff(request, 'delete');
+      await db.transaction(async (tx) => {
+        const before = await lockRound(tx, round.id);
+        const lines = await loadEntitlements(tx, [round.id]);
+        if (lines.some((l) => l.chosenAt !== null))
+          throw new AppError('conflict', 'Holders have answered this round: close it instead of deleting it.');
+        const [row] = await tx
+          .update(preEmptionRounds)
+          .set({ deletedAt: clock.now(), isOpen: false })
+          .where(eq(preEmptionRounds.id, round.id))
+          .returning();
+        await recordActivity(tx, {
+          request,
+          action: 'pre_emption_round_deleted',
+          subjectType: 'opportunity',
+          subjectId: before.opportunityId,
+          before,
+          after: row,
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
 
   /** Staff record or change a holder's choice (a reply by phone or e-mail) while the round is open, deadline or not. */
-  app.post('/api/pre-emption-rounds/:id/choices', { schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'update') }, async (request) => {
-    const input = parseFields(staffChoiceSchema, await readFormFields(request));
-    const { round, opportunity } = await roundForStaff(request, 'update');
-    const current = await db.transaction(async (tx) => {
-      const locked = await lockRound(tx, round.id);
-      if (!locked.isOpen) throw validationError({ choice: ['The round is closed: reopen it to change a choice.'] });
-      const entitlement = await findEntitlement(tx, input.entitlement_id);
-      if (!entitlement || entitlement.roundId !== round.id) throw validationError({ entitlement_id: ['Choose a holder of this round.'] });
-      const { before, after } = await recordChoice(tx, locked, entitlement, input.choice as PreEmptionChoiceId, input.requested_amount, opportunity.currency, request.user!.id, clock.now());
-      await recordActivity(tx, { request, action: 'pre_emption_choice_recorded', subjectType: 'opportunity', subjectId: opportunity.id, before, after });
-      return locked;
-    });
-    return { data: await presentForStaff(current, opportunity.currency) };
-  });
+  app.post(
+    '/api/pre-emption-rounds/:id/choices',
+    { schema: { params: idParams }, onRequest: authorize('existing_opportunities', 'update') },
+    async (request) => {
+      const input = parseFields(staffChoiceSchema, await readFormFields(request));
+      const { round, opportunity } = await roundForStaff(request, 'update');
+      const current = await db.transaction(async (tx) => {
+        const locked = await lockRound(tx, round.id);
+        if (!locked.isOpen) throw validationError({ choice: ['The round is closed: reopen it to change a choice.'] });
+        const entitlement = await findEntitlement(tx, input.entitlement_id);
+        if (!entitlement || entitlement.roundId !== round.id) throw validationError({ entitlement_id: ['Choose a holder of this round.'] });
+        const { before, after } = await recordChoice(
+          tx,
+          locked,
+          entitlement,
+          input.choice as PreEmptionChoiceId,
+          input.requested_amount,
+          opportunity.currency,
+          request.user!.id,
+          clock.now(),
+        );
+        await recordActivity(tx, {
+          request,
+          action: 'pre_emption_choice_recorded',
+          subjectType: 'opportunity',
+          subjectId: opportunity.id,
+          before,
+          after,
+        });
+        return locked;
+      });
+      return { data: await presentForStaff(current, opportunity.currency) };
+    },
+  );
 
   // ——— Investor portal ———
 
@@ -154,10 +240,21 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     if (!opportunity) throw notFound('holding');
     // Open rounds to answer, and closed ones for what was allotted.
     const rounds = await listRounds(db, opportunityId);
-    const lines = await loadEntitlements(db, rounds.map((r) => r.id));
+    const lines = await loadEntitlements(
+      db,
+      rounds.map((r) => r.id),
+    );
     return {
       data: rounds
-        .map((r) => presentRound(r, opportunity.currency, lines.filter((l) => l.roundId === r.id), clock.now(), { onlyUserId: user.id }))
+        .map((r) =>
+          presentRound(
+            r,
+            opportunity.currency,
+            lines.filter((l) => l.roundId === r.id),
+            clock.now(),
+            { onlyUserId: user.id },
+          ),
+        )
         .filter((r) => r.entitlements.length > 0),
     };
   });
@@ -167,20 +264,42 @@ export function registerPreEmptionRoutes(app: FastifyInstance, ctx: AppContext) 
     const entitlement = await findEntitlement(db, (request.params as Params).id);
     if (!entitlement || entitlement.userId !== user.id) throw notFound('entitlement');
     const round = await findRound(db, entitlement.roundId);
-    const opportunity = round && (await holdsVisibly(user.id, round.opportunityId)) ? await findOpportunity(db, round.opportunityId) : undefined;
+    const opportunity =
+      round && (await holdsVisibly(user.id, round.opportunityId)) ? await findOpportunity(db, round.opportunityId) : undefined;
     if (!round || !opportunity) throw notFound('entitlement');
     const input = parseFields(investorChoiceSchema, await readFormFields(request));
     const choice = input.choice as PreEmptionChoiceId;
     if (!INVESTOR_PRE_EMPTION_CHOICES.includes(choice)) {
-      throw validationError({ choice: [`Choose one of: ${INVESTOR_PRE_EMPTION_CHOICES.map((c) => PRE_EMPTION_CHOICE_LABELS[c]).join(', ')}.`] });
+      throw validationError({
+        choice: [`Choose one of: ${INVESTOR_PRE_EMPTION_CHOICES.map((c) => PRE_EMPTION_CHOICE_LABELS[c]).join(', ')}.`],
+      });
     }
     const after = await db.transaction(async (tx) => {
       const locked = await lockRound(tx, round.id);
-      if (!preEmptionAcceptsChoices(locked, clock.now())) throw validationError({ choice: ['This round has closed: contact us if you still wish to take part.'] });
-      const result = await recordChoice(tx, locked, entitlement, choice, input.requested_amount, opportunity.currency, user.id, clock.now());
-      await recordActivity(tx, { request, action: 'pre_emption_choice_recorded', subjectType: 'opportunity', subjectId: opportunity.id, before: result.before, after: result.after });
+      if (!preEmptionAcceptsChoices(locked, clock.now()))
+        throw validationError({ choice: ['This round has closed: contact us if you still wish to take part.'] });
+      const result = await recordChoice(
+        tx,
+        locked,
+        entitlement,
+        choice,
+        input.requested_amount,
+        opportunity.currency,
+        user.id,
+        clock.now(),
+      );
+      await recordActivity(tx, {
+        request,
+        action: 'pre_emption_choice_recorded',
+        subjectType: 'opportunity',
+        subjectId: opportunity.id,
+        before: result.before,
+        after: result.after,
+      });
       return locked;
     });
-    return { data: presentRound(after, opportunity.currency, await loadEntitlements(db, [after.id]), clock.now(), { onlyUserId: user.id }) };
+    return {
+      data: presentRound(after, opportunity.currency, await loadEntitlements(db, [after.id]), clock.now(), { onlyUserId: user.id }),
+    };
   });
 }

@@ -24,19 +24,35 @@ const isPositive = (value: string) => /[1-9]/.test(value);
 export const createRoundSchema = z.strictObject({
   opportunity_id: idInput('investment'),
   name: required(requiredText(200, 'Name the round, e.g. "Series B pre-emption".'), 'Name the round, e.g. "Series B pre-emption".'),
-  price_per_share: required(unitsInput.refine(isPositive, 'The price per share must be more than zero.'), 'Enter the price per share of the new shares.'),
-  amount_available: required(moneyInput.refine(isPositive, 'The amount available must be more than zero.'), 'Enter the amount the company is raising from its holders.'),
+  price_per_share: required(
+    unitsInput.refine(isPositive, 'The price per share must be more than zero.'),
+    'Enter the price per share of the new shares.',
+  ),
+  amount_available: required(
+    moneyInput.refine(isPositive, 'The amount available must be more than zero.'),
+    'Enter the amount the company is raising from its holders.',
+  ),
   deadline: required(isoDateInput, 'Enter the last day holders may answer.'),
 });
 
 export const updateRoundSchema = z.strictObject({
   name: requiredText(200, 'Name the round, e.g. "Series B pre-emption".').optional(),
   deadline: isoDateInput.optional(),
-  is_open: z.preprocess((v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v), z.boolean({ message: 'Choose open or closed.' })).optional(),
+  is_open: z
+    .preprocess(
+      (v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
+      z.boolean({ message: 'Choose open or closed.' }),
+    )
+    .optional(),
 });
 
 const choiceInput = required(
-  z.coerce.number({ message: 'Choose an answer.' }).refine((v): v is (typeof PRE_EMPTION_CHOICE_IDS)[number] => (PRE_EMPTION_CHOICE_IDS as readonly number[]).includes(v), 'Choose an answer.'),
+  z.coerce
+    .number({ message: 'Choose an answer.' })
+    .refine(
+      (v): v is (typeof PRE_EMPTION_CHOICE_IDS)[number] => (PRE_EMPTION_CHOICE_IDS as readonly number[]).includes(v),
+      'Choose an answer.',
+    ),
   'Choose an answer.',
 );
 

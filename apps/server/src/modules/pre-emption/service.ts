@@ -8,7 +8,15 @@ import {
   type PreEmptionChoiceId,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { investmentMethodEntities, investmentMethods, nominees, organisations, preEmptionEntitlements, preEmptionRounds, users } from '../../db/schema';
+import {
+  investmentMethodEntities,
+  investmentMethods,
+  nominees,
+  organisations,
+  preEmptionEntitlements,
+  preEmptionRounds,
+  users,
+} from '../../db/schema';
 import { notFound, validationError } from '../../platform/errors';
 import { heldThroughName, loadCompanyHolders, sharesHeld } from '../performance/holders';
 import type { OpportunityRow } from '../../shared/opportunity-visibility';
@@ -29,10 +37,20 @@ export interface NewRound {
  * holder's pro-rata entitlement from the register as it stands (the record date). One open round
  * per company at a time, so holders never answer two offers of the same shares.
  */
-export async function createRound(tx: Db, opportunity: OpportunityRow, input: NewRound, userId: number, today: string): Promise<{ round: RoundRow; userIds: number[] }> {
-  if (opportunity.status !== OpportunityStatus.Completed) throw validationError({ opportunity_id: ['Only a completed investment takes a pre-emption round: a matured one has no shares left to protect.'] });
+export async function createRound(
+  tx: Db,
+  opportunity: OpportunityRow,
+  input: NewRound,
+  userId: number,
+  today: string,
+): Promise<{ round: RoundRow; userIds: number[] }> {
+  if (opportunity.status !== OpportunityStatus.Completed)
+    throw validationError({
+      opportunity_id: ['Only a completed investment takes a pre-emption round: a matured one has no shares left to protect.'],
+    });
   if (input.deadline < today) throw validationError({ deadline: ['The deadline must be today or later.'] });
-  if (sharesOffered(input.amount_available, input.price_per_share).lt(1)) throw validationError({ amount_available: ['The amount must buy at least one share at the price.'] });
+  if (sharesOffered(input.amount_available, input.price_per_share).lt(1))
+    throw validationError({ amount_available: ['The amount must buy at least one share at the price.'] });
   const [open] = await tx
     .select({ id: preEmptionRounds.id })
     .from(preEmptionRounds)
@@ -72,7 +90,10 @@ export async function createRound(tx: Db, opportunity: OpportunityRow, input: Ne
 }
 
 export async function findRound(db: Db, id: number): Promise<RoundRow | undefined> {
-  const [row] = await db.select().from(preEmptionRounds).where(and(eq(preEmptionRounds.id, id), isNull(preEmptionRounds.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(preEmptionRounds)
+    .where(and(eq(preEmptionRounds.id, id), isNull(preEmptionRounds.deletedAt)));
   return row;
 }
 
@@ -106,7 +127,9 @@ export async function loadEntitlements(db: Db, roundIds: number[]): Promise<Enti
     .where(inArray(preEmptionEntitlements.roundId, roundIds))
     .orderBy(asc(users.name), asc(preEmptionEntitlements.id));
   const chooserIds = [...new Set(rows.map((r) => r.entitlement.chosenBy).filter((id): id is number => id != null))];
-  const choosers = chooserIds.length ? await db.select({ id: chooser.id, name: chooser.name }).from(chooser).where(inArray(chooser.id, chooserIds)) : [];
+  const choosers = chooserIds.length
+    ? await db.select({ id: chooser.id, name: chooser.name }).from(chooser).where(inArray(chooser.id, chooserIds))
+    : [];
   const nameOf = new Map(choosers.map((c) => [c.id, c.name]));
   return rows.map((r) => {
     return {
@@ -119,7 +142,11 @@ export async function loadEntitlements(db: Db, roundIds: number[]): Promise<Enti
 }
 
 export async function lockRound(tx: Db, id: number): Promise<RoundRow> {
-  const [row] = await tx.select().from(preEmptionRounds).where(and(eq(preEmptionRounds.id, id), isNull(preEmptionRounds.deletedAt))).for('update');
+  const [row] = await tx
+    .select()
+    .from(preEmptionRounds)
+    .where(and(eq(preEmptionRounds.id, id), isNull(preEmptionRounds.deletedAt)))
+    .for('update');
   if (!row) throw notFound('pre-emption round');
   return row;
 }
@@ -142,7 +169,14 @@ export async function recordChoice(
   if (!resolved.ok) throw validationError({ [resolved.field]: [resolved.message] });
   const [after] = await tx
     .update(preEmptionEntitlements)
-    .set({ choice, requestedAmount: resolved.requestedAmount, requestedShares: resolved.requestedShares, chosenBy, chosenAt: now, updatedAt: now })
+    .set({
+      choice,
+      requestedAmount: resolved.requestedAmount,
+      requestedShares: resolved.requestedShares,
+      chosenBy,
+      chosenAt: now,
+      updatedAt: now,
+    })
     .where(eq(preEmptionEntitlements.id, entitlement.id))
     .returning();
   return { before: entitlement, after };

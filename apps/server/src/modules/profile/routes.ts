@@ -23,13 +23,24 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
 
   async function identityOf(userId: number) {
-    const [user] = await db.select({ kycStatus: users.kycStatus, kycUpdatedAt: users.kycUpdatedAt }).from(users).where(eq(users.id, userId));
+    const [user] = await db
+      .select({ kycStatus: users.kycStatus, kycUpdatedAt: users.kycUpdatedAt })
+      .from(users)
+      .where(eq(users.id, userId));
     // Only what they uploaded themselves: staff's private notes on the same folder stay with staff.
     const rows = await db
       .select({ document: documents })
       .from(documents)
       .innerJoin(folders, eq(folders.id, documents.folderId))
-      .where(and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, userId), eq(documents.uploadedBy, userId), eq(folders.name, IDENTITY_FOLDER), isNull(documents.deletedAt)))
+      .where(
+        and(
+          eq(documents.subjectType, 'investor'),
+          eq(documents.subjectId, userId),
+          eq(documents.uploadedBy, userId),
+          eq(folders.name, IDENTITY_FOLDER),
+          isNull(documents.deletedAt),
+        ),
+      )
       .orderBy(desc(documents.createdAt));
     return {
       kyc_status: user.kycStatus,
@@ -51,19 +62,32 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
     if (Object.keys(files).some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
     if (!files.file) throw validationError({ file: ['Choose a file to upload.'] });
     if (user.kycStatus === 'verified') throw validationError({ file: ['Your identity is already verified.'] });
-    await withStoredFiles(ctx.storage, (storage) => db.transaction(async (tx) => {
-      await storeDocument({ db: tx, storage }, request, {
-        subject: { type: 'investor', id: user.id },
-        file: files.file,
-        name: input.name || undefined,
-        visibility: 'private',
-        folder: { name: IDENTITY_FOLDER },
-      });
-      if (user.kycStatus !== 'submitted') {
-        const [after] = await tx.update(users).set({ kycStatus: 'submitted', kycUpdatedAt: clock.now() }).where(eq(users.id, user.id)).returning({ kyc_status: users.kycStatus });
-        await recordActivity(tx, { request, action: 'identity_submitted', subjectType: 'user', subjectId: user.id, before: { kyc_status: user.kycStatus }, after });
-      }
-    }));
+    await withStoredFiles(ctx.storage, (storage) =>
+      db.transaction(async (tx) => {
+        await storeDocument({ db: tx, storage }, request, {
+          subject: { type: 'investor', id: user.id },
+          file: files.file,
+          name: input.name || undefined,
+          visibility: 'private',
+          folder: { name: IDENTITY_FOLDER },
+        });
+        if (user.kycStatus !== 'submitted') {
+          const [after] = await tx
+            .update(users)
+            .set({ kycStatus: 'submitted', kycUpdatedAt: clock.now() })
+            .where(eq(users.id, user.id))
+            .returning({ kyc_status: users.kycStatus });
+          await recordActivity(tx, {
+            request,
+            action: 'identity_submitted',
+            subjectType: 'user',
+            subjectId: user.id,
+            before: { kyc_status: user.kycStatus },
+            after,
+          });
+        }
+      }),
+    );
     return reply.status(201).send({ data: await identityOf(user.id) });
   });
 }

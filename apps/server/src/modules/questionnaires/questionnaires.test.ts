@@ -18,14 +18,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (client: typeof admin.client, url: string, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as Record<string, unknown> });
+const put = (client: typeof admin.client, url: string, payload: unknown) =>
+  client.request({ method: 'PUT', url, payload: payload as Record<string, unknown> });
 
-const RISK = { loss_reaction: 'hold', capacity_for_loss: 'slightly', liquidity_need: 'unlikely', return_preference: 'growth', knowledge: 'good', portion: '5_to_10' };
+const RISK = {
+  loss_reaction: 'hold',
+  capacity_for_loss: 'slightly',
+  liquidity_need: 'unlikely',
+  return_preference: 'growth',
+  knowledge: 'good',
+  portion: '5_to_10',
+};
 
 describe('questionnaires of investors and leads', () => {
   it('saves a registration form with UK formats normalised, dates and who, and logs each change', async () => {
     const url = `/api/questionnaires/user/${investorId}/registration`;
-    const first = await put(admin.client, url, { title: 'Dr', first_name: 'Ivy', ni_number: 'ab 12 34 56 c', postcode: 'sw1a 1aa', bank_sort_code: '12-34-56', bank_account_number: '12345678', us_person: false });
+    const first = await put(admin.client, url, {
+      title: 'Dr',
+      first_name: 'Ivy',
+      ni_number: 'ab 12 34 56 c',
+      postcode: 'sw1a 1aa',
+      bank_sort_code: '12-34-56',
+      bank_account_number: '12345678',
+      us_person: false,
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({
       form: 'registration',
@@ -36,7 +52,10 @@ describe('questionnaires of investors and leads', () => {
     const second = await put(admin.client, url, { title: 'Dr', first_name: 'Ivy', city: 'Bath' });
     expect(second.json().data.answers).toEqual({ title: 'Dr', first_name: 'Ivy', city: 'Bath' });
     expect(second.json().data.submitted_at).toBe(first.json().data.submitted_at);
-    const logs = await t.db.select().from(activityLog).where(and(eq(activityLog.subjectType, 'user'), eq(activityLog.subjectId, String(investorId))));
+    const logs = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'user'), eq(activityLog.subjectId, String(investorId))));
     expect(logs.map((l) => l.action)).toEqual(['registration_submitted', 'registration_updated']);
     expect(logs[1].before).toMatchObject({ form: 'registration', answers: { ni_number: 'AB123456C' } });
   });
@@ -71,16 +90,27 @@ describe('questionnaires of investors and leads', () => {
     ];
     for (const [form, payload, field] of cases) {
       const response = await put(admin.client, `/api/questionnaires/contact/${contactId}/${form}`, payload);
-      expect({ form, field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ form, field, status: 422, errors: [field] });
+      expect({ form, field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        form,
+        field,
+        status: 422,
+        errors: [field],
+      });
     }
     // A postcode abroad is the country's business.
-    expect((await put(admin.client, `/api/questionnaires/contact/${contactId}/registration`, { postcode: '75008', country: 'France' })).statusCode).toBe(200);
+    expect(
+      (await put(admin.client, `/api/questionnaires/contact/${contactId}/registration`, { postcode: '75008', country: 'France' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('keeps bank details from staff when enableHideBankAdmin is on, without losing the stored ones', async () => {
     const url = `/api/questionnaires/contact/${contactId}/registration`;
     await put(admin.client, url, { first_name: 'Banked', bank_account_number: '87654321' });
-    await t.db.update(settings).set({ flags: { hide_bank_details_admin: true } }).where(eq(settings.id, SETTINGS_ID));
+    await t.db
+      .update(settings)
+      .set({ flags: { hide_bank_details_admin: true } })
+      .where(eq(settings.id, SETTINGS_ID));
     try {
       const shown = (await admin.client.get(url)).json();
       expect(shown.meta.bank_hidden).toBe(true);
@@ -88,7 +118,10 @@ describe('questionnaires of investors and leads', () => {
       const refused = await put(admin.client, url, { first_name: 'Banked', bank_account_number: '11112222' });
       expect(refused.statusCode).toBe(422);
       expect((await put(admin.client, url, { first_name: 'Renamed' })).json().data.answers).toEqual({ first_name: 'Renamed' });
-      const [stored] = await t.db.select().from(questionnaireAnswers).where(and(eq(questionnaireAnswers.subjectId, contactId), eq(questionnaireAnswers.form, 'registration')));
+      const [stored] = await t.db
+        .select()
+        .from(questionnaireAnswers)
+        .where(and(eq(questionnaireAnswers.subjectId, contactId), eq(questionnaireAnswers.form, 'registration')));
       expect(stored.answers).toEqual({ first_name: 'Renamed', bank_account_number: '87654321' });
     } finally {
       await t.db.update(settings).set({ flags: {} }).where(eq(settings.id, SETTINGS_ID));
@@ -98,7 +131,10 @@ describe('questionnaires of investors and leads', () => {
   it('answers 404 for a missing subject, a staff account or a form the subject has not, and 400 for a bad path', async () => {
     expect((await admin.client.get('/api/questionnaires/contact/999999')).statusCode).toBe(404);
     expect((await admin.client.get(`/api/questionnaires/user/${admin.user.id}`)).statusCode).toBe(404);
-    expect((await put(admin.client, `/api/questionnaires/user/${investorId}/category`, { category: 'restricted', declared_on: '2026-01-01' })).statusCode).toBe(404);
+    expect(
+      (await put(admin.client, `/api/questionnaires/user/${investorId}/category`, { category: 'restricted', declared_on: '2026-01-01' }))
+        .statusCode,
+    ).toBe(404);
     expect((await admin.client.get(`/api/questionnaires/fund/${investorId}`)).statusCode).toBe(400);
     expect((await admin.client.get(`/api/questionnaires/user/${investorId}/horoscope`)).statusCode).toBe(400);
   });
@@ -110,7 +146,9 @@ describe('questionnaires of investors and leads', () => {
       const status = {
         show: (await client.get(`/api/questionnaires/contact/${contactId}/fact_find`)).statusCode,
         update: (await put(client, `/api/questionnaires/user/${investorId}/fact_find`, { occupation: `Role ${roleId}` })).statusCode,
-        category: (await put(client, `/api/questionnaires/contact/${contactId}/category`, { category: 'restricted', declared_on: '2026-01-01' })).statusCode,
+        category: (
+          await put(client, `/api/questionnaires/contact/${contactId}/category`, { category: 'restricted', declared_on: '2026-01-01' })
+        ).statusCode,
       };
       expect({ roleId, ...status }).toEqual({
         roleId,

@@ -28,7 +28,11 @@ function assertMaySave(request: FastifyRequest, form: QuestionnaireForm) {
 }
 
 async function present(db: Db, rows: AnswerRow[], bankHidden: boolean) {
-  const people = await namesById(db, users, rows.flatMap((r) => [r.submittedBy, r.updatedBy]));
+  const people = await namesById(
+    db,
+    users,
+    rows.flatMap((r) => [r.submittedBy, r.updatedBy]),
+  );
   return rows.map((row) => ({
     form: row.form,
     answers: bankHidden && row.form === 'registration' ? withoutBank(row.answers) : row.answers,
@@ -47,23 +51,45 @@ async function present(db: Db, rows: AnswerRow[], bankHidden: boolean) {
 export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const bankHidden = async () => flagOn(await loadSettings(db), 'hide_bank_details_admin');
 
-  app.get('/api/questionnaires/:subjectType/:subjectId', { schema: { params: subjectParams }, onRequest: authorize('investors', 'show') }, async (request) => {
-    const { subjectType, subjectId } = subjectParams.parse(request.params);
-    await assertSubjectExists(db, subjectType, subjectId);
-    const rows = await answersOf(db, subjectType, subjectId);
-    const hidden = await bankHidden();
-    const presented = await present(db, rows, hidden);
-    return { data: formsOf(subjectType).map((form) => presented.find((p) => p.form === form) ?? { form, answers: null, result: null, submitted_at: null, submitted_by: null, updated_at: null, updated_by: null }), meta: { bank_hidden: hidden } };
-  });
+  app.get(
+    '/api/questionnaires/:subjectType/:subjectId',
+    { schema: { params: subjectParams }, onRequest: authorize('investors', 'show') },
+    async (request) => {
+      const { subjectType, subjectId } = subjectParams.parse(request.params);
+      await assertSubjectExists(db, subjectType, subjectId);
+      const rows = await answersOf(db, subjectType, subjectId);
+      const hidden = await bankHidden();
+      const presented = await present(db, rows, hidden);
+      return {
+        data: formsOf(subjectType).map(
+          (form) =>
+            presented.find((p) => p.form === form) ?? {
+              form,
+              answers: null,
+              result: null,
+              submitted_at: null,
+              submitted_by: null,
+              updated_at: null,
+              updated_by: null,
+            },
+        ),
+        meta: { bank_hidden: hidden },
+      };
+    },
+  );
 
-  app.get('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams }, onRequest: authorize('investors', 'show') }, async (request) => {
-    const { subjectType, subjectId, form } = formParams.parse(request.params);
-    if (!formsOf(subjectType).includes(form)) throw notFound('questionnaire');
-    await assertSubjectExists(db, subjectType, subjectId);
-    const row = (await answersOf(db, subjectType, subjectId)).find((r) => r.form === form);
-    const hidden = await bankHidden();
-    return { data: row ? (await present(db, [row], hidden))[0] : null, meta: { bank_hidden: hidden } };
-  });
+  app.get(
+    '/api/questionnaires/:subjectType/:subjectId/:form',
+    { schema: { params: formParams }, onRequest: authorize('investors', 'show') },
+    async (request) => {
+      const { subjectType, subjectId, form } = formParams.parse(request.params);
+      if (!formsOf(subjectType).includes(form)) throw notFound('questionnaire');
+      await assertSubjectExists(db, subjectType, subjectId);
+      const row = (await answersOf(db, subjectType, subjectId)).find((r) => r.form === form);
+      const hidden = await bankHidden();
+      return { data: row ? (await present(db, [row], hidden))[0] : null, meta: { bank_hidden: hidden } };
+    },
+  );
 
   const save = async (request: FastifyRequest) => {
     const { subjectType, subjectId, form } = formParams.parse(request.params);
@@ -72,7 +98,8 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }:
     await assertSubjectExists(db, subjectType, subjectId);
     const hidden = await bankHidden();
     const fields = request.isMultipart() ? await readFormFields(request) : request.body;
-    if (fields !== undefined && (typeof fields !== 'object' || fields === null || Array.isArray(fields))) throw new AppError('bad_request', 'Send the answers as an object of field → value.');
+    if (fields !== undefined && (typeof fields !== 'object' || fields === null || Array.isArray(fields)))
+      throw new AppError('bad_request', 'Send the answers as an object of field → value.');
     const actor = requireUser(request);
     const { after } = await db.transaction(async (tx) => {
       const saved = await saveAnswers(tx, { type: subjectType, id: subjectId }, form, fields ?? {}, actor.id, clock.now(), hidden);
@@ -89,6 +116,14 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }:
     });
     return { data: (await present(db, [after], hidden))[0], meta: { bank_hidden: hidden } };
   };
-  app.put('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams }, onRequest: authorize('investors', 'update') }, save);
-  app.post('/api/questionnaires/:subjectType/:subjectId/:form', { schema: { params: formParams }, onRequest: authorize('investors', 'update') }, save);
+  app.put(
+    '/api/questionnaires/:subjectType/:subjectId/:form',
+    { schema: { params: formParams }, onRequest: authorize('investors', 'update') },
+    save,
+  );
+  app.post(
+    '/api/questionnaires/:subjectType/:subjectId/:form',
+    { schema: { params: formParams }, onRequest: authorize('investors', 'update') },
+    save,
+  );
 }

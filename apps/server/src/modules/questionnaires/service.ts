@@ -19,8 +19,14 @@ export type AnswerRow = typeof questionnaireAnswers.$inferSelect;
 export async function assertSubjectExists(db: Db, type: QuestionnaireSubject, id: number) {
   const rows =
     type === 'user'
-      ? await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.roleId, Role.User), isNull(users.deletedAt)))
-      : await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.id, id), isNull(contacts.deletedAt)));
+      ? await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, id), eq(users.roleId, Role.User), isNull(users.deletedAt)))
+      : await db
+          .select({ id: contacts.id })
+          .from(contacts)
+          .where(and(eq(contacts.id, id), isNull(contacts.deletedAt)));
   if (!rows.length) throw notFound(type === 'user' ? 'investor' : 'contact');
 }
 
@@ -29,7 +35,10 @@ export function formsOf(type: QuestionnaireSubject): readonly QuestionnaireForm[
 }
 
 export async function answersOf(db: Db, type: QuestionnaireSubject, id: number): Promise<AnswerRow[]> {
-  return db.select().from(questionnaireAnswers).where(and(eq(questionnaireAnswers.subjectType, type), eq(questionnaireAnswers.subjectId, id)));
+  return db
+    .select()
+    .from(questionnaireAnswers)
+    .where(and(eq(questionnaireAnswers.subjectType, type), eq(questionnaireAnswers.subjectId, id)));
 }
 
 /** Bank details never reach staff when the deployment hides them (enableHideBankAdmin). */
@@ -51,17 +60,29 @@ export async function saveAnswers(
   bankHidden: boolean,
 ) {
   if (bankHidden && form === 'registration' && raw && typeof raw === 'object') {
-    const sent = BANK_FIELDS.filter((field) => (raw as Record<string, unknown>)[field] != null && (raw as Record<string, unknown>)[field] !== '');
-    if (sent.length) throw validationError(Object.fromEntries(sent.map((field) => [field, ['Bank details are hidden from staff in this deployment.']])));
+    const sent = BANK_FIELDS.filter(
+      (field) => (raw as Record<string, unknown>)[field] != null && (raw as Record<string, unknown>)[field] !== '',
+    );
+    if (sent.length)
+      throw validationError(Object.fromEntries(sent.map((field) => [field, ['Bank details are hidden from staff in this deployment.']])));
   }
   const answers = parseFields(QUESTIONNAIRE_SCHEMAS[form], raw) as Record<string, unknown>;
   const result = form === 'risk_profile' ? (scoreRiskProfile(answers as Record<string, string>) as Record<string, unknown> | null) : null;
   const [before] = await tx
     .select()
     .from(questionnaireAnswers)
-    .where(and(eq(questionnaireAnswers.subjectType, subject.type), eq(questionnaireAnswers.subjectId, subject.id), eq(questionnaireAnswers.form, form)))
+    .where(
+      and(
+        eq(questionnaireAnswers.subjectType, subject.type),
+        eq(questionnaireAnswers.subjectId, subject.id),
+        eq(questionnaireAnswers.form, form),
+      ),
+    )
     .for('update');
-  const stored = bankHidden && before ? { ...answers, ...Object.fromEntries(BANK_FIELDS.filter((f) => f in before.answers).map((f) => [f, before.answers[f]])) } : answers;
+  const stored =
+    bankHidden && before
+      ? { ...answers, ...Object.fromEntries(BANK_FIELDS.filter((f) => f in before.answers).map((f) => [f, before.answers[f]])) }
+      : answers;
   if (before) {
     const [after] = await tx
       .update(questionnaireAnswers)
@@ -72,7 +93,17 @@ export async function saveAnswers(
   }
   const [after] = await tx
     .insert(questionnaireAnswers)
-    .values({ subjectType: subject.type, subjectId: subject.id, form, answers: stored, result, submittedAt: now, submittedBy: actorId, updatedAt: now, updatedBy: actorId })
+    .values({
+      subjectType: subject.type,
+      subjectId: subject.id,
+      form,
+      answers: stored,
+      result,
+      submittedAt: now,
+      submittedBy: actorId,
+      updatedAt: now,
+      updatedBy: actorId,
+    })
     .onConflictDoNothing()
     .returning();
   // Two first saves at once: the loser retries as an update on the row the winner made.

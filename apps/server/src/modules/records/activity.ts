@@ -44,11 +44,24 @@ export function registerActivityRoutes(app: FastifyInstance, { db }: AppContext)
     authorizeSubject(request, subject.type, 'show');
     const query = parseListQuery(raw, ACTIVITY_RESOURCE);
     query.orderBy.push(desc(activityLog.id));
-    let where: SQL | undefined = and(inArray(activityLog.subjectType, [subject.type, ...(LOGGED_AS[subject.type] ?? [])]), eq(activityLog.subjectId, String(subject.id)));
+    let where: SQL | undefined = and(
+      inArray(activityLog.subjectType, [subject.type, ...(LOGGED_AS[subject.type] ?? [])]),
+      eq(activityLog.subjectId, String(subject.id)),
+    );
     if (subject.type === 'investor') {
       // An investor converted from a lead keeps the lead's history (modules/contacts/convert.ts).
       const leads = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.convertedUserId, subject.id));
-      if (leads.length) where = or(where, and(eq(activityLog.subjectType, 'contact'), inArray(activityLog.subjectId, leads.map((l) => String(l.id)))));
+      if (leads.length)
+        where = or(
+          where,
+          and(
+            eq(activityLog.subjectType, 'contact'),
+            inArray(
+              activityLog.subjectId,
+              leads.map((l) => String(l.id)),
+            ),
+          ),
+        );
     }
     return paginate<ActivityEntry, object>(
       db

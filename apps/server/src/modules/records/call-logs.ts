@@ -14,11 +14,21 @@ const callFields = {
   /** An instant with its offset (2026-03-14T10:30:00Z or …+01:00): a call happened at one moment. */
   called_at: z.iso.datetime({ offset: true, message: 'Enter the date and time of the call.' }).transform((value) => new Date(value)),
   direction: z.enum(CALL_DIRECTIONS, { message: 'Choose inbound or outbound.' }),
-  duration_minutes: clearable(z.coerce.number({ message: 'Enter the length in minutes.' }).int('Enter whole minutes.').min(0, 'Enter 0 or more.').max(1440, 'Enter at most 1440 minutes.')),
+  duration_minutes: clearable(
+    z.coerce
+      .number({ message: 'Enter the length in minutes.' })
+      .int('Enter whole minutes.')
+      .min(0, 'Enter 0 or more.')
+      .max(1440, 'Enter at most 1440 minutes.'),
+  ),
   summary: clearable(textInput(20_000)),
 };
 
-const createCallSchema = z.strictObject({ ...callFields, duration_minutes: callFields.duration_minutes.optional(), summary: callFields.summary.optional() });
+const createCallSchema = z.strictObject({
+  ...callFields,
+  duration_minutes: callFields.duration_minutes.optional(),
+  summary: callFields.summary.optional(),
+});
 const updateCallSchema = z.strictObject(callFields).partial();
 
 export const callLogKind: RecordKind<CallLogRow> = {
@@ -32,7 +42,10 @@ export const callLogKind: RecordKind<CallLogRow> = {
     defaultSort: '-called_at',
   },
   async present(db, rows) {
-    const people = await peopleById(db, rows.map((r) => r.authorId));
+    const people = await peopleById(
+      db,
+      rows.map((r) => r.authorId),
+    );
     return rows.map((row) => ({
       id: row.id,
       subject_type: row.subjectType,
@@ -51,7 +64,15 @@ export const callLogKind: RecordKind<CallLogRow> = {
     const input = parseFields(createCallSchema, fields);
     const [row] = await tx
       .insert(callLogs)
-      .values({ subjectType: subject.type, subjectId: subject.id, calledAt: input.called_at, direction: input.direction, durationMinutes: input.duration_minutes, summary: input.summary, authorId: userId })
+      .values({
+        subjectType: subject.type,
+        subjectId: subject.id,
+        calledAt: input.called_at,
+        direction: input.direction,
+        durationMinutes: input.duration_minutes,
+        summary: input.summary,
+        authorId: userId,
+      })
       .returning();
     return row;
   },
@@ -59,7 +80,13 @@ export const callLogKind: RecordKind<CallLogRow> = {
     const input = parseFields(updateCallSchema, fields);
     const [row] = await tx
       .update(callLogs)
-      .set({ calledAt: input.called_at, direction: input.direction, durationMinutes: input.duration_minutes, summary: input.summary, updatedAt: now })
+      .set({
+        calledAt: input.called_at,
+        direction: input.direction,
+        durationMinutes: input.duration_minutes,
+        summary: input.summary,
+        updatedAt: now,
+      })
       .where(eq(callLogs.id, call.id))
       .returning();
     return row;

@@ -11,7 +11,15 @@ import { requireUser } from '../../platform/guards';
 import { idParams } from '../../platform/input';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { namesById, type Named } from '../../platform/lookup';
-import { authorizeRecords, authorizeSubject, guardSubjectRecord, listableSubjectTypes, parseSubject, readSubjectFilter, type Subject } from '../../shared/record-subjects';
+import {
+  authorizeRecords,
+  authorizeSubject,
+  guardSubjectRecord,
+  listableSubjectTypes,
+  parseSubject,
+  readSubjectFilter,
+  type Subject,
+} from '../../shared/record-subjects';
 
 /**
  * The routes every kind of record attached to a subject shares (notes, call logs, tasks, folders,
@@ -20,7 +28,14 @@ import { authorizeRecords, authorizeSubject, guardSubjectRecord, listableSubject
  * activity log as `<kind>_created|updated|deleted`, so a record's history shows what was attached
  * to it.
  */
-export type RecordTable = PgTable & { id: PgColumn; subjectType: PgColumn; subjectId: PgColumn; createdAt: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
+export type RecordTable = PgTable & {
+  id: PgColumn;
+  subjectType: PgColumn;
+  subjectId: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+  deletedAt: PgColumn;
+};
 
 export interface RecordRow {
   id: number;
@@ -69,7 +84,12 @@ export async function findLiveRecord<Row extends RecordRow>(db: Db, kind: Record
 }
 
 /** Reads a live record and checks the caller's permission on its subject. */
-export async function loadRecordFor<Row extends RecordRow>(db: Db, kind: RecordKind<Row>, request: FastifyRequest, action: 'show' | 'update' | 'delete'): Promise<Row> {
+export async function loadRecordFor<Row extends RecordRow>(
+  db: Db,
+  kind: RecordKind<Row>,
+  request: FastifyRequest,
+  action: 'show' | 'update' | 'delete',
+): Promise<Row> {
   const { id } = idParams.parse(request.params);
   const row = await findLiveRecord(db, kind, id);
   if (!row) throw notFound(kind.name.replace('_', ' '));
@@ -83,8 +103,23 @@ export async function presentOne<Row extends RecordRow>(db: Db, kind: RecordKind
   return presented;
 }
 
-export function logRecordChange<Row extends RecordRow>(tx: Db, kind: RecordKind<Row>, request: FastifyRequest, verb: string, row: Row, before: object | null, after: object | null) {
-  return recordActivity(tx, { request, action: `${kind.name}_${verb}`, subjectType: row.subjectType, subjectId: row.subjectId, before, after });
+export function logRecordChange<Row extends RecordRow>(
+  tx: Db,
+  kind: RecordKind<Row>,
+  request: FastifyRequest,
+  verb: string,
+  row: Row,
+  before: object | null,
+  after: object | null,
+) {
+  return recordActivity(tx, {
+    request,
+    action: `${kind.name}_${verb}`,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    before,
+    after,
+  });
 }
 
 export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, { db, clock }: AppContext, kind: RecordKind<Row>) {
@@ -110,8 +145,16 @@ export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, 
     query.orderBy.push(asc(t.id));
     const where = and(isNull(t.deletedAt), scope, query.where);
     return paginate<Row, object>(
-      db.select().from(t as PgTable).where(where).$dynamic(),
-      db.select({ total: count() }).from(t as PgTable).where(where).$dynamic(),
+      db
+        .select()
+        .from(t as PgTable)
+        .where(where)
+        .$dynamic(),
+      db
+        .select({ total: count() })
+        .from(t as PgTable)
+        .where(where)
+        .$dynamic(),
       query,
       request.url,
       (rows) => kind.present(db, rows),
@@ -152,7 +195,13 @@ export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, 
     });
     return { data };
   };
-  app.route({ method: ['PATCH', 'POST'], url: `${kind.path}/:id`, schema: { params: idParams }, onRequest: authorizeRecords('update'), handler: update });
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: `${kind.path}/:id`,
+    schema: { params: idParams },
+    onRequest: authorizeRecords('update'),
+    handler: update,
+  });
 
   app.delete(`${kind.path}/:id`, { schema: { params: idParams }, onRequest: authorizeRecords('delete') }, async (request, reply) => {
     const row = await loadRecordFor(db, kind, request, 'delete');

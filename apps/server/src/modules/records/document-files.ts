@@ -60,7 +60,13 @@ export async function detectDocumentType(file: UploadedFile): Promise<DocumentTy
   if (file.data.length > MAX_DOCUMENT_BYTES) throw fileTooLarge();
   const extension = path.extname(file.filename).toLowerCase();
   const detected = await fileTypeFromBuffer(file.data);
-  const type = detected ? (detected.ext === 'cfb' ? OLE_BY_NAME[extension] : BY_MAGIC[detected.ext]) : TEXT_BY_NAME[extension] && isUtf8Text(file.data) ? TEXT_BY_NAME[extension] : undefined;
+  const type = detected
+    ? detected.ext === 'cfb'
+      ? OLE_BY_NAME[extension]
+      : BY_MAGIC[detected.ext]
+    : TEXT_BY_NAME[extension] && isUtf8Text(file.data)
+      ? TEXT_BY_NAME[extension]
+      : undefined;
   if (!type) throw validationError({ file: [ALLOWED_MESSAGE] });
   return type;
 }

@@ -29,13 +29,26 @@ const on = (type: string, id: number) => `filter[subject_type]=${type}&filter[su
 
 type Client = Awaited<ReturnType<typeof signedIn>>['client'];
 
-function upload(client: Client, subject: { type: string; id: number }, file: { data: Buffer | string; filename: string; type?: string }, fields: Record<string, string | number> = {}) {
-  return client.post('/api/documents', uploadForm({ subject_type: subject.type, subject_id: subject.id, visibility: 'private', ...fields }, file));
+function upload(
+  client: Client,
+  subject: { type: string; id: number },
+  file: { data: Buffer | string; filename: string; type?: string },
+  fields: Record<string, string | number> = {},
+) {
+  return client.post(
+    '/api/documents',
+    uploadForm({ subject_type: subject.type, subject_id: subject.id, visibility: 'private', ...fields }, file),
+  );
 }
 
 describe('uploading and downloading', () => {
   it('accepts a PDF and serves it back byte for byte, inline, inert', async () => {
-    const response = await upload(admin.client, { type: 'investor', id: subjects.investor.id }, { data: pdf, filename: 'Subscription.pdf', type: 'text/html' }, { name: 'Signed subscription' });
+    const response = await upload(
+      admin.client,
+      { type: 'investor', id: subjects.investor.id },
+      { data: pdf, filename: 'Subscription.pdf', type: 'text/html' },
+      { name: 'Signed subscription' },
+    );
     expect(response.statusCode).toBe(201);
     const document = response.json().data;
     expect(document).toMatchObject({
@@ -56,7 +69,9 @@ describe('uploading and downloading', () => {
     expect(download.statusCode).toBe(200);
     expect(Buffer.compare(download.rawPayload, pdf)).toBe(0);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toBe(`inline; filename="Signed subscription.pdf"; filename*=UTF-8''Signed%20subscription.pdf`);
+    expect(download.headers['content-disposition']).toBe(
+      `inline; filename="Signed subscription.pdf"; filename*=UTF-8''Signed%20subscription.pdf`,
+    );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-security-policy']).toBe('sandbox');
 
@@ -69,13 +84,21 @@ describe('uploading and downloading', () => {
   it.each([
     ['an HTML page', '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>', 'page.html'],
     ['an SVG image', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'logo.svg'],
-    ['an SVG with an XML declaration, named as text', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'notes.txt'],
+    [
+      'an SVG with an XML declaration, named as text',
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+      'notes.txt',
+    ],
     ['an executable', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]), 'setup.pdf'],
     ['a zip archive', Buffer.from('504b0304140000000800', 'hex'), 'archive.docx'],
     ['text that is not UTF-8', Buffer.from([0x48, 0x69, 0xff, 0xfe, 0x21]), 'notes.txt'],
     ['text with NUL bytes', Buffer.from('name,amount\0\n'), 'data.csv'],
     ['an empty file', Buffer.alloc(0), 'empty.txt'],
-    ['an OLE container that is neither Word nor Excel', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]), 'installer.msi'],
+    [
+      'an OLE container that is neither Word nor Excel',
+      Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]),
+      'installer.msi',
+    ],
   ])('refuses %s on the file field', async (_what, data, filename) => {
     const response = await upload(admin.client, { type: 'investor', id: subjects.investor.id }, { data, filename });
     expect({ status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ status: 422, errors: ['file'] });
@@ -83,7 +106,9 @@ describe('uploading and downloading', () => {
 
   it('accepts CSV, text and spreadsheets, and serves them as attachments of their own type', async () => {
     const csv = 'name,amount\nAda,1000\n';
-    const csvDoc = (await upload(admin.client, { type: 'fund', id: subjects.fund.id }, { data: csv, filename: 'holders.csv', type: 'text/html' })).json().data;
+    const csvDoc = (
+      await upload(admin.client, { type: 'fund', id: subjects.fund.id }, { data: csv, filename: 'holders.csv', type: 'text/html' })
+    ).json().data;
     expect(csvDoc).toMatchObject({ mime_type: 'text/csv', name: 'holders.csv' });
     const csvDownload = await admin.client.get(csvDoc.download_url);
     expect(csvDownload.body).toBe(csv);
@@ -91,7 +116,13 @@ describe('uploading and downloading', () => {
     expect(csvDownload.headers['content-disposition']).toMatch(/^attachment; filename="holders.csv"/);
 
     // Markup in a text file stays text: never served as HTML.
-    const html = (await upload(admin.client, { type: 'fund', id: subjects.fund.id }, { data: '<html><script>alert(1)</script></html>', filename: 'page.txt' })).json().data;
+    const html = (
+      await upload(
+        admin.client,
+        { type: 'fund', id: subjects.fund.id },
+        { data: '<html><script>alert(1)</script></html>', filename: 'page.txt' },
+      )
+    ).json().data;
     const htmlDownload = await admin.client.get(html.download_url);
     expect(htmlDownload.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(htmlDownload.headers['content-disposition']).toMatch(/^attachment;/);
@@ -100,13 +131,28 @@ describe('uploading and downloading', () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Holders').addRow(['Ada', 1000]);
     const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
-    const sheet = (await upload(admin.client, { type: 'fund', id: subjects.fund.id }, { data: xlsx, filename: 'holders.xlsx' }, { name: 'Holders ünïcode' })).json().data;
+    const sheet = (
+      await upload(
+        admin.client,
+        { type: 'fund', id: subjects.fund.id },
+        { data: xlsx, filename: 'holders.xlsx' },
+        { name: 'Holders ünïcode' },
+      )
+    ).json().data;
     expect(sheet.mime_type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const sheetDownload = await admin.client.get(sheet.download_url);
     expect(Buffer.compare(sheetDownload.rawPayload, xlsx)).toBe(0);
-    expect(sheetDownload.headers['content-disposition']).toBe(`attachment; filename="Holders _n_code.xlsx"; filename*=UTF-8''Holders%20%C3%BCn%C3%AFcode.xlsx`);
+    expect(sheetDownload.headers['content-disposition']).toBe(
+      `attachment; filename="Holders _n_code.xlsx"; filename*=UTF-8''Holders%20%C3%BCn%C3%AFcode.xlsx`,
+    );
 
-    const legacy = (await upload(admin.client, { type: 'fund', id: subjects.fund.id }, { data: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]), filename: 'old.xls' })).json().data;
+    const legacy = (
+      await upload(
+        admin.client,
+        { type: 'fund', id: subjects.fund.id },
+        { data: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]), filename: 'old.xls' },
+      )
+    ).json().data;
     expect(legacy.mime_type).toBe('application/vnd.ms-excel');
   });
 
@@ -119,31 +165,63 @@ describe('uploading and downloading', () => {
 
   it('answers 422 for a missing file or field, and for a folder of another record', async () => {
     const subject = { type: 'investor', id: subjects.investor.id };
-    const missing = await admin.client.post('/api/documents', uploadForm({ subject_type: 'investor', subject_id: subjects.investor.id, visibility: 'private' }));
+    const missing = await admin.client.post(
+      '/api/documents',
+      uploadForm({ subject_type: 'investor', subject_id: subjects.investor.id, visibility: 'private' }),
+    );
     expect(Object.keys(missing.json().errors)).toEqual(['file']);
-    const json = await admin.client.post('/api/documents', { subject_type: 'investor', subject_id: subjects.investor.id, visibility: 'private' });
+    const json = await admin.client.post('/api/documents', {
+      subject_type: 'investor',
+      subject_id: subjects.investor.id,
+      visibility: 'private',
+    });
     expect({ status: json.statusCode, errors: Object.keys(json.json().errors) }).toEqual({ status: 422, errors: ['file'] });
-    const noVisibility = await admin.client.post('/api/documents', uploadForm({ subject_type: 'investor', subject_id: subjects.investor.id }, { data: pdf, filename: 'a.pdf' }));
+    const noVisibility = await admin.client.post(
+      '/api/documents',
+      uploadForm({ subject_type: 'investor', subject_id: subjects.investor.id }, { data: pdf, filename: 'a.pdf' }),
+    );
     expect(Object.keys(noVisibility.json().errors)).toEqual(['visibility']);
-    const noSubject = await admin.client.post('/api/documents', uploadForm({ subject_type: 'investor', visibility: 'private' }, { data: pdf, filename: 'a.pdf' }));
+    const noSubject = await admin.client.post(
+      '/api/documents',
+      uploadForm({ subject_type: 'investor', visibility: 'private' }, { data: pdf, filename: 'a.pdf' }),
+    );
     expect(Object.keys(noSubject.json().errors)).toEqual(['subject_id']);
 
-    const elsewhere = (await admin.client.post('/api/folders', { subject_type: 'fund', subject_id: subjects.fund.id, name: 'Fund only' })).json().data;
+    const elsewhere = (
+      await admin.client.post('/api/folders', { subject_type: 'fund', subject_id: subjects.fund.id, name: 'Fund only' })
+    ).json().data;
     const wrongFolder = await upload(admin.client, subject, { data: pdf, filename: 'a.pdf' }, { folder_id: elsewhere.id });
-    expect({ status: wrongFolder.statusCode, errors: Object.keys(wrongFolder.json().errors) }).toEqual({ status: 422, errors: ['folder_id'] });
+    expect({ status: wrongFolder.statusCode, errors: Object.keys(wrongFolder.json().errors) }).toEqual({
+      status: 422,
+      errors: ['folder_id'],
+    });
   });
 });
 
 describe('editing and deleting', () => {
   it('renames, files, publishes and soft-deletes a document', async () => {
     const subject = { type: 'investor', id: subjects.investor.id };
-    const folder = (await admin.client.post('/api/folders', { subject_type: 'investor', subject_id: subjects.investor.id, name: 'Tax' })).json().data;
+    const folder = (
+      await admin.client.post('/api/folders', { subject_type: 'investor', subject_id: subjects.investor.id, name: 'Tax' })
+    ).json().data;
     const document = (await upload(admin.client, subject, { data: pdf, filename: 'cert.pdf' })).json().data;
 
-    const edited = await admin.client.patch(`/api/documents/${document.id}`, { name: 'EIS3 certificate', folder_id: folder.id, visibility: 'public' });
+    const edited = await admin.client.patch(`/api/documents/${document.id}`, {
+      name: 'EIS3 certificate',
+      folder_id: folder.id,
+      visibility: 'public',
+    });
     expect(edited.json().data).toMatchObject({ name: 'EIS3 certificate', folder_id: folder.id, visibility: 'public' });
-    expect((await admin.client.get(`/api/documents?${on('investor', subjects.investor.id)}&filter[folder_id]=${folder.id}`)).json().data.map((d: { id: number }) => d.id)).toEqual([document.id]);
-    expect((await admin.client.get(`/api/documents?${on('investor', subjects.investor.id)}&filter[folder_id]=none`)).json().data.map((d: { id: number }) => d.id)).not.toContain(document.id);
+    expect(
+      (await admin.client.get(`/api/documents?${on('investor', subjects.investor.id)}&filter[folder_id]=${folder.id}`))
+        .json()
+        .data.map((d: { id: number }) => d.id),
+    ).toEqual([document.id]);
+    expect(
+      (await admin.client.get(`/api/documents?${on('investor', subjects.investor.id)}&filter[folder_id]=none`))
+        .json()
+        .data.map((d: { id: number }) => d.id),
+    ).not.toContain(document.id);
     expect((await admin.client.patch(`/api/documents/${document.id}`, { folder_id: '' })).json().data.folder_id).toBeNull();
     expect((await admin.client.patch(`/api/documents/${document.id}`, { visibility: 'everyone' })).statusCode).toBe(422);
     expect((await admin.client.patch(`/api/documents/${document.id}`, { name: '' })).statusCode).toBe(422);
@@ -184,16 +262,29 @@ describe('the investor portal', () => {
     const me = await signedIn(t, Role.User);
     const other = await createInvestor(t, 'Someone Else');
     const mine = { type: 'investor', id: me.user.id };
-    const shared = (await upload(admin.client, mine, { data: pdf, filename: 'statement.pdf' }, { visibility: 'public', name: 'Annual statement' })).json().data;
+    const shared = (
+      await upload(admin.client, mine, { data: pdf, filename: 'statement.pdf' }, { visibility: 'public', name: 'Annual statement' })
+    ).json().data;
     const internal = (await upload(admin.client, mine, { data: pdf, filename: 'kyc.pdf' }, { visibility: 'private' })).json().data;
-    const theirs = (await upload(admin.client, { type: 'investor', id: other.id }, { data: pdf, filename: 'theirs.pdf' }, { visibility: 'public' })).json().data;
-    const onFund = (await upload(admin.client, { type: 'fund', id: subjects.fund.id }, { data: pdf, filename: 'fund.pdf' }, { visibility: 'public' })).json().data;
+    const theirs = (
+      await upload(admin.client, { type: 'investor', id: other.id }, { data: pdf, filename: 'theirs.pdf' }, { visibility: 'public' })
+    ).json().data;
+    const onFund = (
+      await upload(admin.client, { type: 'fund', id: subjects.fund.id }, { data: pdf, filename: 'fund.pdf' }, { visibility: 'public' })
+    ).json().data;
     const removed = (await upload(admin.client, mine, { data: pdf, filename: 'old.pdf' }, { visibility: 'public' })).json().data;
     await del(admin.client, `/api/documents/${removed.id}`);
 
     const list = (await me.client.get('/api/my/documents')).json();
     expect(list.data).toEqual([
-      { id: shared.id, name: 'Annual statement', mime_type: 'application/pdf', size_bytes: pdf.length, download_url: `/api/my/documents/${shared.id}/download`, created_at: expect.any(String) },
+      {
+        id: shared.id,
+        name: 'Annual statement',
+        mime_type: 'application/pdf',
+        size_bytes: pdf.length,
+        download_url: `/api/my/documents/${shared.id}/download`,
+        created_at: expect.any(String),
+      },
     ]);
 
     const download = await me.client.get(`/api/my/documents/${shared.id}/download`);

@@ -30,11 +30,16 @@ const documentFields = {
   folder_id: clearable(idInput('folder')),
   visibility: z.enum(DOCUMENT_VISIBILITIES, { message: 'Choose public or private.' }),
 };
-const uploadSchema = z.strictObject({ ...documentFields, name: documentFields.name.optional(), folder_id: documentFields.folder_id.optional() });
+const uploadSchema = z.strictObject({
+  ...documentFields,
+  name: documentFields.name.optional(),
+  folder_id: documentFields.folder_id.optional(),
+});
 const updateDocumentSchema = z.strictObject(documentFields).partial();
 
 /** `filter[folder_id]=none` lists the documents outside any folder. */
-const folderFilter = (value: string): SQL => (value.trim() === 'none' ? isNull(documents.folderId) : inArray(documents.folderId, idList('folder_id', value)));
+const folderFilter = (value: string): SQL =>
+  value.trim() === 'none' ? isNull(documents.folderId) : inArray(documents.folderId, idList('folder_id', value));
 
 export const documentKind: RecordKind<DocumentRow> = {
   name: 'document',
@@ -47,7 +52,10 @@ export const documentKind: RecordKind<DocumentRow> = {
     defaultSort: '-created_at',
   },
   async present(db, rows) {
-    const people = await peopleById(db, rows.map((r) => r.uploadedBy));
+    const people = await peopleById(
+      db,
+      rows.map((r) => r.uploadedBy),
+    );
     return rows.map((row) => ({
       id: row.id,
       subject_type: row.subjectType,
@@ -95,7 +103,12 @@ const PORTAL_RESOURCE: ListResource = {
 
 /** What an investor may read: public documents filed on their own investor record. */
 const investorsOwn = (userId: number) =>
-  and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, userId), eq(documents.visibility, 'public'), isNull(documents.deletedAt));
+  and(
+    eq(documents.subjectType, 'investor'),
+    eq(documents.subjectId, userId),
+    eq(documents.visibility, 'public'),
+    isNull(documents.deletedAt),
+  );
 
 /**
  * Other records whose public documents an investor may read: an organisation they act for, a
@@ -113,7 +126,14 @@ export async function publicDocumentsOf(db: Db, subject: Subject) {
   const rows = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.subjectType, subject.type), eq(documents.subjectId, subject.id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)))
+    .where(
+      and(
+        eq(documents.subjectType, subject.type),
+        eq(documents.subjectId, subject.id),
+        eq(documents.visibility, 'public'),
+        isNull(documents.deletedAt),
+      ),
+    )
     .orderBy(asc(documents.name), asc(documents.id));
   return rows.map(presentDocumentForInvestor);
 }
@@ -136,7 +156,13 @@ export function presentDocumentForInvestor(row: DocumentRow) {
 export async function storeDocument(
   { db, storage }: Pick<AppContext, 'db' | 'storage'>,
   request: FastifyRequest,
-  input: { subject: Subject; file: UploadedFile; name?: string; visibility: DocumentVisibility; folder: { id: number } | { name: string } | null },
+  input: {
+    subject: Subject;
+    file: UploadedFile;
+    name?: string;
+    visibility: DocumentVisibility;
+    folder: { id: number } | { name: string } | null;
+  },
 ) {
   const { subject, file } = input;
   const type = await detectDocumentType(file);
@@ -228,7 +254,10 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/my/documents/:id/download', { schema: { params: idParams }, onRequest: investorOnly }, async (request, reply) => {
     const user = requireInvestor(request);
     const { id } = request.params as z.infer<typeof idParams>;
-    const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)));
+    const [row] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)));
     if (row?.subjectType === 'investor' && row.subjectId === user.id) return send(reply, row);
     const reader = row && portalReaders.get(row.subjectType as RecordSubjectType);
     if (row && reader && (await reader(db, user.id, row.subjectId))) return send(reply, row);

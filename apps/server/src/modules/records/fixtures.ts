@@ -8,7 +8,10 @@ export async function createSubjects(t: TestApp) {
   const { stages } = await createPipelineWithStages(t, 'Records', ['Sourced']);
   const [deal] = await createDeals(t, stages[0], ['Attached Deal Ltd']);
   const fund = await createFund(t, { name: 'Attached Fund' });
-  const [company] = await t.db.insert(fundInvestments).values({ fundId: fund.id, companyName: 'Attached Company', cost: '1000.00' }).returning();
+  const [company] = await t.db
+    .insert(fundInvestments)
+    .values({ fundId: fund.id, companyName: 'Attached Company', cost: '1000.00' })
+    .returning();
   return { investor, deal, fund, company };
 }
 

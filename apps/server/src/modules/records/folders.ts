@@ -44,7 +44,14 @@ export async function lockFolderFor(db: Db, subject: { subjectType: string; subj
   const [folder] = await db
     .select({ id: folders.id })
     .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.subjectType, subject.subjectType), eq(folders.subjectId, subject.subjectId), isNull(folders.deletedAt)))
+    .where(
+      and(
+        eq(folders.id, folderId),
+        eq(folders.subjectType, subject.subjectType),
+        eq(folders.subjectId, subject.subjectId),
+        isNull(folders.deletedAt),
+      ),
+    )
     .for('share');
   if (!folder) throw validationError({ folder_id: ['Choose a folder of this record.'] });
 }
@@ -55,7 +62,14 @@ export async function folderNamed(db: Db, subject: { subjectType: string; subjec
     db
       .select({ id: folders.id })
       .from(folders)
-      .where(and(eq(folders.subjectType, subject.subjectType), eq(folders.subjectId, subject.subjectId), sql`lower(${folders.name}) = lower(${name})`, isNull(folders.deletedAt)));
+      .where(
+        and(
+          eq(folders.subjectType, subject.subjectType),
+          eq(folders.subjectId, subject.subjectId),
+          sql`lower(${folders.name}) = lower(${name})`,
+          isNull(folders.deletedAt),
+        ),
+      );
   const [existing] = await find();
   if (existing) return existing.id;
   // Two uploads creating it at once: the unique index keeps one, and both file into it.
@@ -70,7 +84,10 @@ export const folderKind: RecordKind<FolderRow> = {
   table: folders,
   list: { name: 'folders', sorts: { name: folders.name }, defaultSort: 'name' },
   async present(db, rows) {
-    const people = await peopleById(db, rows.map((r) => r.createdBy));
+    const people = await peopleById(
+      db,
+      rows.map((r) => r.createdBy),
+    );
     return rows.map((row) => ({
       id: row.id,
       subject_type: row.subjectType,
@@ -84,12 +101,17 @@ export const folderKind: RecordKind<FolderRow> = {
   async create(tx, subject, fields, { userId }) {
     const { name } = parseFields(folderSchema, fields);
     await assertFreeName(tx, subject, name);
-    const [row] = await tx.insert(folders).values({ subjectType: subject.type, subjectId: subject.id, name, createdBy: userId }).returning().catch(onNameRace);
+    const [row] = await tx
+      .insert(folders)
+      .values({ subjectType: subject.type, subjectId: subject.id, name, createdBy: userId })
+      .returning()
+      .catch(onNameRace);
     return row;
   },
   async update(tx, folder, fields, { now }) {
     const { name } = parseFields(folderSchema.partial(), fields);
-    if (name !== undefined) await assertFreeName(tx, { type: folder.subjectType as Subject['type'], id: folder.subjectId }, name, folder.id);
+    if (name !== undefined)
+      await assertFreeName(tx, { type: folder.subjectType as Subject['type'], id: folder.subjectId }, name, folder.id);
     const [row] = await tx.update(folders).set({ name, updatedAt: now }).where(eq(folders.id, folder.id)).returning().catch(onNameRace);
     return row;
   },
@@ -97,7 +119,11 @@ export const folderKind: RecordKind<FolderRow> = {
   async beforeDelete(tx, folder) {
     // Waits for documents being filed into it right now (lockFolderFor), then counts them.
     await tx.select({ id: folders.id }).from(folders).where(eq(folders.id, folder.id)).for('update');
-    const [held] = await tx.select({ id: documents.id }).from(documents).where(and(eq(documents.folderId, folder.id), isNull(documents.deletedAt))).limit(1);
+    const [held] = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.folderId, folder.id), isNull(documents.deletedAt)))
+      .limit(1);
     if (held) throw validationError({ folder: ['Move or delete the documents in this folder first.'] });
   },
 };

@@ -22,10 +22,19 @@ const on = (type: string, id: number) => `filter[subject_type]=${type}&filter[su
 describe('notes', () => {
   it('creates a sanitised note on a record, lists, shows, edits and soft-deletes it, logging each on the record', async () => {
     const { investor } = subjects;
-    const created = await admin.client.post('/api/notes', { subject_type: 'investor', subject_id: investor.id, body: '<p onclick="x()">Called back<script>alert(1)</script></p>' });
+    const created = await admin.client.post('/api/notes', {
+      subject_type: 'investor',
+      subject_id: investor.id,
+      body: '<p onclick="x()">Called back<script>alert(1)</script></p>',
+    });
     expect(created.statusCode).toBe(201);
     const note = created.json().data;
-    expect(note).toMatchObject({ subject_type: 'investor', subject_id: investor.id, body: '<p>Called back</p>', author: { id: admin.user.id, name: 'Admin Ada' } });
+    expect(note).toMatchObject({
+      subject_type: 'investor',
+      subject_id: investor.id,
+      body: '<p>Called back</p>',
+      author: { id: admin.user.id, name: 'Admin Ada' },
+    });
 
     const list = (await admin.client.get(`/api/notes?${on('investor', investor.id)}`)).json();
     expect(list.data.map((n: { id: number }) => n.id)).toEqual([note.id]);
@@ -55,7 +64,11 @@ describe('notes', () => {
 
   it('attaches notes to deals, funds and companies, each listed on its own record', async () => {
     const { deal, fund, company } = subjects;
-    for (const [type, id] of [['pipeline_deal', deal.id], ['fund', fund.id], ['company', company.id]] as const) {
+    for (const [type, id] of [
+      ['pipeline_deal', deal.id],
+      ['fund', fund.id],
+      ['company', company.id],
+    ] as const) {
       const response = await admin.client.post('/api/notes', { subject_type: type, subject_id: id, body: `On ${type}` });
       expect(response.statusCode).toBe(201);
       const list = (await admin.client.get(`/api/notes?${on(type, id)}`)).json();
@@ -79,7 +92,11 @@ describe('notes', () => {
     ];
     for (const [payload, field] of cases) {
       const response = await admin.client.post('/api/notes', payload);
-      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ field, status: 422, errors: [field] });
+      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        field,
+        status: 422,
+        errors: [field],
+      });
     }
   });
 
@@ -109,10 +126,30 @@ describe('notes', () => {
 describe('call logs', () => {
   it('logs calls, lists them latest call first, edits and deletes them', async () => {
     const { investor } = subjects;
-    const first = await admin.client.post('/api/call-logs', { subject_type: 'investor', subject_id: investor.id, called_at: '2026-03-14T10:30:00+01:00', direction: 'outbound', duration_minutes: '12', summary: 'Discussed the EIS round.' });
+    const first = await admin.client.post('/api/call-logs', {
+      subject_type: 'investor',
+      subject_id: investor.id,
+      called_at: '2026-03-14T10:30:00+01:00',
+      direction: 'outbound',
+      duration_minutes: '12',
+      summary: 'Discussed the EIS round.',
+    });
     expect(first.statusCode).toBe(201);
-    expect(first.json().data).toMatchObject({ called_at: '2026-03-14T09:30:00.000Z', direction: 'outbound', duration_minutes: 12, summary: 'Discussed the EIS round.', author: { name: 'Admin Ada' } });
-    const second = (await admin.client.post('/api/call-logs', { subject_type: 'investor', subject_id: investor.id, called_at: '2026-03-20T08:00:00Z', direction: 'inbound' })).json().data;
+    expect(first.json().data).toMatchObject({
+      called_at: '2026-03-14T09:30:00.000Z',
+      direction: 'outbound',
+      duration_minutes: 12,
+      summary: 'Discussed the EIS round.',
+      author: { name: 'Admin Ada' },
+    });
+    const second = (
+      await admin.client.post('/api/call-logs', {
+        subject_type: 'investor',
+        subject_id: investor.id,
+        called_at: '2026-03-20T08:00:00Z',
+        direction: 'inbound',
+      })
+    ).json().data;
     expect(second).toMatchObject({ duration_minutes: null, summary: null });
 
     const list = (await admin.client.get(`/api/call-logs?${on('investor', investor.id)}`)).json();
@@ -125,7 +162,9 @@ describe('call logs', () => {
     expect((await admin.client.patch(`/api/call-logs/${second.id}`, { summary: '' })).json().data.summary).toBeNull();
     expect((await del(admin.client, `/api/call-logs/${second.id}`)).statusCode).toBe(204);
     expect((await admin.client.get(`/api/call-logs?${on('investor', investor.id)}`)).json().meta.total).toBe(1);
-    const actions = (await admin.client.get(`/api/activity?${on('investor', investor.id)}&per_page=4`)).json().data.map((a: { action: string }) => a.action);
+    const actions = (await admin.client.get(`/api/activity?${on('investor', investor.id)}&per_page=4`))
+      .json()
+      .data.map((a: { action: string }) => a.action);
     expect(actions).toEqual(['call_log_deleted', 'call_log_updated', 'call_log_updated', 'call_log_created']);
   });
 
@@ -141,7 +180,11 @@ describe('call logs', () => {
     ];
     for (const [payload, field] of cases) {
       const response = await admin.client.post('/api/call-logs', payload);
-      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ field, status: 422, errors: [field] });
+      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        field,
+        status: 422,
+        errors: [field],
+      });
     }
   });
 });
@@ -149,7 +192,9 @@ describe('call logs', () => {
 describe('activity', () => {
   it('pages a record’s history newest first and includes changes made to the record itself', async () => {
     const { stages } = await createPipelineWithStages(t, 'History', ['A']);
-    const created = (await admin.client.post('/api/pipeline-deals', { pipeline_id: stages[0].pipelineId, company_name: 'History Ltd' })).json().data;
+    const created = (
+      await admin.client.post('/api/pipeline-deals', { pipeline_id: stages[0].pipelineId, company_name: 'History Ltd' })
+    ).json().data;
     await admin.client.post('/api/notes', { subject_type: 'pipeline_deal', subject_id: created.id, body: 'One' });
     await admin.client.post('/api/notes', { subject_type: 'pipeline_deal', subject_id: created.id, body: 'Two' });
     const page = (await admin.client.get(`/api/activity?${on('pipeline_deal', created.id)}&per_page=2`)).json();
@@ -161,7 +206,9 @@ describe('activity', () => {
 
   it('includes what other areas log about the record under their own name (an investor’s account)', async () => {
     const investor = await createInvestor(t, 'Logged In');
-    await t.db.insert(activityLog).values({ actorId: investor.id, action: 'logged_in', subjectType: 'user', subjectId: String(investor.id) });
+    await t.db
+      .insert(activityLog)
+      .values({ actorId: investor.id, action: 'logged_in', subjectType: 'user', subjectId: String(investor.id) });
     await admin.client.post('/api/notes', { subject_type: 'investor', subject_id: investor.id, body: 'Welcome call booked' });
     const history = (await admin.client.get(`/api/activity?${on('investor', investor.id)}`)).json();
     expect(history.data.map((a: { action: string; actor: { name: string } }) => [a.action, a.actor.name])).toEqual([
@@ -170,12 +217,14 @@ describe('activity', () => {
     ]);
   });
 
-  it.each([[''], ['filter[subject_type]=fund'], ['filter[subject_type]=fund&filter[subject_id]=1&filter[action]=x'], ['filter[subject_type]=fund&filter[subject_id]=1&sort=action']])(
-    'answers 400 for "%s"',
-    async (query) => {
-      expect((await admin.client.get(`/api/activity?${query}`)).statusCode).toBe(400);
-    },
-  );
+  it.each([
+    [''],
+    ['filter[subject_type]=fund'],
+    ['filter[subject_type]=fund&filter[subject_id]=1&filter[action]=x'],
+    ['filter[subject_type]=fund&filter[subject_id]=1&sort=action'],
+  ])('answers 400 for "%s"', async (query) => {
+    expect((await admin.client.get(`/api/activity?${query}`)).statusCode).toBe(400);
+  });
 });
 
 describe('permissions follow the record attached to', () => {
@@ -195,7 +244,10 @@ describe('permissions follow the record attached to', () => {
     const { investor, deal } = subjects;
     for (const roleId of [Role.Adviser, Role.Creator, Role.Custodian, Role.User, Role.InvestmentCommittee]) {
       const { client } = await signedIn(t, roleId);
-      for (const [type, id] of [['investor', investor.id], ['pipeline_deal', deal.id]] as const) {
+      for (const [type, id] of [
+        ['investor', investor.id],
+        ['pipeline_deal', deal.id],
+      ] as const) {
         const event = RECORD_SUBJECTS[type];
         const [note] = await t.db.insert(notes).values({ subjectType: type, subjectId: id, body: '<p>Seed</p>' }).returning();
         const status = {
@@ -225,7 +277,25 @@ describe('permissions follow the record attached to', () => {
     const { client } = await signedIn(t, Role.Adviser);
     const { investor, deal } = subjects;
     expect((await client.get(`/api/notes?${on('pipeline_deal', deal.id)}`)).statusCode).toBe(403);
-    expect((await client.post('/api/call-logs', { subject_type: 'pipeline_deal', subject_id: deal.id, called_at: '2026-01-01T00:00:00Z', direction: 'inbound' })).statusCode).toBe(403);
-    expect((await client.post('/api/call-logs', { subject_type: 'investor', subject_id: investor.id, called_at: '2026-01-01T00:00:00Z', direction: 'inbound' })).statusCode).toBe(201);
+    expect(
+      (
+        await client.post('/api/call-logs', {
+          subject_type: 'pipeline_deal',
+          subject_id: deal.id,
+          called_at: '2026-01-01T00:00:00Z',
+          direction: 'inbound',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await client.post('/api/call-logs', {
+          subject_type: 'investor',
+          subject_id: investor.id,
+          called_at: '2026-01-01T00:00:00Z',
+          direction: 'inbound',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });

@@ -26,7 +26,10 @@ export const noteKind: RecordKind<NoteRow> = {
   table: notes,
   list: { name: 'notes', sorts: { created_at: notes.createdAt }, defaultSort: '-created_at' },
   async present(db, rows) {
-    const people = await peopleById(db, rows.map((r) => r.authorId));
+    const people = await peopleById(
+      db,
+      rows.map((r) => r.authorId),
+    );
     return rows.map((row) => ({
       id: row.id,
       subject_type: row.subjectType,
@@ -39,11 +42,18 @@ export const noteKind: RecordKind<NoteRow> = {
     }));
   },
   async create(tx, subject, fields, { userId }) {
-    const [row] = await tx.insert(notes).values({ subjectType: subject.type, subjectId: subject.id, body: noteBody(fields), authorId: userId }).returning();
+    const [row] = await tx
+      .insert(notes)
+      .values({ subjectType: subject.type, subjectId: subject.id, body: noteBody(fields), authorId: userId })
+      .returning();
     return row;
   },
   async update(tx, note, fields, { now }) {
-    const [row] = await tx.update(notes).set({ body: noteBody(fields), updatedAt: now }).where(eq(notes.id, note.id)).returning();
+    const [row] = await tx
+      .update(notes)
+      .set({ body: noteBody(fields), updatedAt: now })
+      .where(eq(notes.id, note.id))
+      .returning();
     return row;
   },
 };

@@ -24,22 +24,45 @@ const ids = (body: { data: Array<{ id: number }> }) => body.data.map((r) => r.id
 describe('tasks', () => {
   it('creates a task for a member of staff, completes it on the app clock and reopens it', async () => {
     const manager = await createUser(t.ctx, { roleId: Role.FundManager, name: 'Manager Mo' });
-    const created = await admin.client.post('/api/tasks', { subject_type: 'investor', subject_id: subjects.investor.id, title: 'Send KYC pack', assignee_id: manager.id, due_date: '2026-04-01' });
+    const created = await admin.client.post('/api/tasks', {
+      subject_type: 'investor',
+      subject_id: subjects.investor.id,
+      title: 'Send KYC pack',
+      assignee_id: manager.id,
+      due_date: '2026-04-01',
+    });
     expect(created.statusCode).toBe(201);
     const task = created.json().data;
-    expect(task).toMatchObject({ title: 'Send KYC pack', status: 'open', completed_at: null, due_date: '2026-04-01', assignee: { id: manager.id, name: 'Manager Mo' }, created_by: { id: admin.user.id } });
+    expect(task).toMatchObject({
+      title: 'Send KYC pack',
+      status: 'open',
+      completed_at: null,
+      due_date: '2026-04-01',
+      assignee: { id: manager.id, name: 'Manager Mo' },
+      created_by: { id: admin.user.id },
+    });
 
     clock.advance(60_000);
     const done = (await admin.client.patch(`/api/tasks/${task.id}`, { status: 'done' })).json().data;
     expect(done).toMatchObject({ status: 'done', completed_at: clock.now().toISOString() });
     // Saving other fields keeps the time it was completed.
     clock.advance(60_000);
-    expect((await admin.client.patch(`/api/tasks/${task.id}`, { status: 'done', title: 'Send KYC pack (sent)' })).json().data.completed_at).toBe(done.completed_at);
-    expect((await admin.client.patch(`/api/tasks/${task.id}`, { status: 'open' })).json().data).toMatchObject({ status: 'open', completed_at: null });
+    expect(
+      (await admin.client.patch(`/api/tasks/${task.id}`, { status: 'done', title: 'Send KYC pack (sent)' })).json().data.completed_at,
+    ).toBe(done.completed_at);
+    expect((await admin.client.patch(`/api/tasks/${task.id}`, { status: 'open' })).json().data).toMatchObject({
+      status: 'open',
+      completed_at: null,
+    });
 
-    const born = (await admin.client.post('/api/tasks', { subject_type: 'fund', subject_id: subjects.fund.id, title: 'Already done', status: 'done' })).json().data;
+    const born = (
+      await admin.client.post('/api/tasks', { subject_type: 'fund', subject_id: subjects.fund.id, title: 'Already done', status: 'done' })
+    ).json().data;
     expect(born).toMatchObject({ status: 'done', completed_at: clock.now().toISOString(), assignee: null, due_date: null });
-    expect((await admin.client.patch(`/api/tasks/${born.id}`, { assignee_id: '', due_date: '2026-05-05' })).json().data).toMatchObject({ assignee_id: null, due_date: '2026-05-05' });
+    expect((await admin.client.patch(`/api/tasks/${born.id}`, { assignee_id: '', due_date: '2026-05-05' })).json().data).toMatchObject({
+      assignee_id: null,
+      due_date: '2026-05-05',
+    });
   });
 
   it('gives tasks to members of staff only', async () => {
@@ -57,11 +80,21 @@ describe('tasks', () => {
     ];
     for (const [payload, field] of cases) {
       const response = await admin.client.post('/api/tasks', payload);
-      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ field, status: 422, errors: [field] });
+      expect({ field, status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+        field,
+        status: 422,
+        errors: [field],
+      });
     }
-    const [task] = await t.db.insert(tasks).values({ subjectType: 'investor', subjectId: subjects.investor.id, title: 'Existing' }).returning();
+    const [task] = await t.db
+      .insert(tasks)
+      .values({ subjectType: 'investor', subjectId: subjects.investor.id, title: 'Existing' })
+      .returning();
     const response = await admin.client.patch(`/api/tasks/${task.id}`, { assignee_id: investor.id });
-    expect({ status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({ status: 422, errors: ['assignee_id'] });
+    expect({ status: response.statusCode, errors: Object.keys(response.json().errors ?? {}) }).toEqual({
+      status: 422,
+      errors: ['assignee_id'],
+    });
   });
 
   describe('lists across records', () => {
@@ -78,7 +111,15 @@ describe('tasks', () => {
           { subjectType: 'investor', subjectId: subjects.investor.id, title: 'Investor later', assigneeId: me.id, dueDate: '2030-06-01' },
           { subjectType: 'investor', subjectId: subjects.investor.id, title: 'Investor overdue', assigneeId: me.id, dueDate: '2020-01-01' },
           { subjectType: 'pipeline_deal', subjectId: subjects.deal.id, title: 'Deal task', assigneeId: me.id, dueDate: '2025-01-01' },
-          { subjectType: 'investor', subjectId: subjects.investor.id, title: 'Investor done', assigneeId: me.id, dueDate: '2019-01-01', status: 'done', completedAt: new Date() },
+          {
+            subjectType: 'investor',
+            subjectId: subjects.investor.id,
+            title: 'Investor done',
+            assigneeId: me.id,
+            dueDate: '2019-01-01',
+            status: 'done',
+            completedAt: new Date(),
+          },
           { subjectType: 'investor', subjectId: subjects.investor.id, title: 'Investor undated', assigneeId: me.id },
         ])
         .returning();
@@ -87,10 +128,18 @@ describe('tasks', () => {
 
     it('filters by assignee, status and due date, sorted by due date', async () => {
       const all = (await admin.client.get(`/api/tasks?filter[assignee_id]=${mine}`)).json();
-      expect(ids(all)).toEqual([byId['Investor done'], byId['Investor overdue'], byId['Deal task'], byId['Investor later'], byId['Investor undated']]);
+      expect(ids(all)).toEqual([
+        byId['Investor done'],
+        byId['Investor overdue'],
+        byId['Deal task'],
+        byId['Investor later'],
+        byId['Investor undated'],
+      ]);
       const open = (await admin.client.get(`/api/tasks?filter[assignee_id]=${mine}&filter[status]=open&sort=-due_date`)).json();
       expect(ids(open)).toEqual([byId['Investor undated'], byId['Investor later'], byId['Deal task'], byId['Investor overdue']]);
-      const overdue = (await admin.client.get(`/api/tasks?filter[assignee_id]=${mine}&filter[status]=open&filter[due_before]=2025-01-01`)).json();
+      const overdue = (
+        await admin.client.get(`/api/tasks?filter[assignee_id]=${mine}&filter[status]=open&filter[due_before]=2025-01-01`)
+      ).json();
       expect(ids(overdue)).toEqual([byId['Investor overdue']]);
       const onDeal = (await admin.client.get(`/api/tasks?${on('pipeline_deal', subjects.deal.id)}&filter[assignee_id]=${mine}`)).json();
       expect(ids(onDeal)).toEqual([byId['Deal task']]);
@@ -107,7 +156,14 @@ describe('tasks', () => {
       expect((await agent(t.app).get('/api/tasks')).statusCode).toBe(401);
     });
 
-    it.each([['filter[status]=later'], ['filter[due_before]=soon'], ['filter[assignee_id]=x'], ['sort=title'], ['filter[subject_type]=investor'], ['filter[subject_id]=1']])('answers 400 for %s', async (query) => {
+    it.each([
+      ['filter[status]=later'],
+      ['filter[due_before]=soon'],
+      ['filter[assignee_id]=x'],
+      ['sort=title'],
+      ['filter[subject_type]=investor'],
+      ['filter[subject_id]=1'],
+    ])('answers 400 for %s', async (query) => {
       expect((await admin.client.get(`/api/tasks?${query}`)).statusCode).toBe(400);
     });
   });
@@ -122,9 +178,14 @@ describe('folders', () => {
     expect(folder).toMatchObject({ name: 'Board packs', created_by: { name: 'Admin Ada' } });
 
     const duplicate = await admin.client.post('/api/folders', { ...subject, name: 'board PACKS' });
-    expect({ status: duplicate.statusCode, errors: duplicate.json().errors }).toEqual({ status: 422, errors: { name: ['A folder with this name already exists here.'] } });
+    expect({ status: duplicate.statusCode, errors: duplicate.json().errors }).toEqual({
+      status: 422,
+      errors: { name: ['A folder with this name already exists here.'] },
+    });
     // The same name on another record is fine.
-    expect((await admin.client.post('/api/folders', { subject_type: 'fund', subject_id: subjects.fund.id, name: 'Board packs' })).statusCode).toBe(201);
+    expect(
+      (await admin.client.post('/api/folders', { subject_type: 'fund', subject_id: subjects.fund.id, name: 'Board packs' })).statusCode,
+    ).toBe(201);
 
     const other = (await admin.client.post('/api/folders', { ...subject, name: 'Legal' })).json().data;
     expect((await admin.client.patch(`/api/folders/${other.id}`, { name: 'Board Packs' })).statusCode).toBe(422);
@@ -140,10 +201,21 @@ describe('folders', () => {
   });
 
   it('refuses to delete a folder that still holds documents', async () => {
-    const folder = (await admin.client.post('/api/folders', { subject_type: 'fund', subject_id: subjects.fund.id, name: 'Reports' })).json().data;
+    const folder = (await admin.client.post('/api/folders', { subject_type: 'fund', subject_id: subjects.fund.id, name: 'Reports' })).json()
+      .data;
     const [document] = await t.db
       .insert(documents)
-      .values({ subjectType: 'fund', subjectId: subjects.fund.id, folderId: folder.id, name: 'Q1', originalFilename: 'q1.pdf', mimeType: 'application/pdf', sizeBytes: 1, sha256: 'x', storageKey: 'documents/x.pdf' })
+      .values({
+        subjectType: 'fund',
+        subjectId: subjects.fund.id,
+        folderId: folder.id,
+        name: 'Q1',
+        originalFilename: 'q1.pdf',
+        mimeType: 'application/pdf',
+        sizeBytes: 1,
+        sha256: 'x',
+        storageKey: 'documents/x.pdf',
+      })
       .returning();
     const refused = await del(admin.client, `/api/folders/${folder.id}`);
     expect({ status: refused.statusCode, errors: Object.keys(refused.json().errors) }).toEqual({ status: 422, errors: ['folder'] });
@@ -154,7 +226,9 @@ describe('folders', () => {
   it('follows the record’s permissions', async () => {
     const { client } = await signedIn(t, Role.Adviser);
     expect((await client.post('/api/folders', { subject_type: 'fund', subject_id: subjects.fund.id, name: 'Nope' })).statusCode).toBe(403);
-    expect((await client.post('/api/folders', { subject_type: 'investor', subject_id: subjects.investor.id, name: 'KYC' })).statusCode).toBe(201);
+    expect(
+      (await client.post('/api/folders', { subject_type: 'investor', subject_id: subjects.investor.id, name: 'KYC' })).statusCode,
+    ).toBe(201);
     expect((await client.get(`/api/folders?${on('fund', subjects.fund.id)}`)).statusCode).toBe(403);
     expect((await agent(t.app).get(`/api/folders?${on('fund', subjects.fund.id)}`)).statusCode).toBe(401);
   });

@@ -29,11 +29,18 @@ const updateTaskSchema = z.strictObject(taskFields).partial();
 /** Tasks are staff work: an investor (or a deleted account) cannot be given one. */
 async function assertAssignee(db: Db, assigneeId: number | null | undefined) {
   if (assigneeId == null) return;
-  const [assignee] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, assigneeId), ne(users.roleId, Role.User), isNull(users.deletedAt)));
+  const [assignee] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, assigneeId), ne(users.roleId, Role.User), isNull(users.deletedAt)));
   if (!assignee) throw validationError({ assignee_id: ['Choose a member of staff.'] });
 }
 
-function completion(status: TaskStatus | undefined, current: TaskRow | null, now: Date): Pick<TaskRow, 'completedAt'> | Record<string, never> {
+function completion(
+  status: TaskStatus | undefined,
+  current: TaskRow | null,
+  now: Date,
+): Pick<TaskRow, 'completedAt'> | Record<string, never> {
   if (status === undefined || status === current?.status) return {};
   return { completedAt: status === 'done' ? now : null };
 }
@@ -55,7 +62,10 @@ export const taskKind: RecordKind<TaskRow> = {
     defaultSort: 'due_date',
   },
   async present(db, rows) {
-    const people = await peopleById(db, rows.flatMap((r) => [r.assigneeId, r.createdBy]));
+    const people = await peopleById(
+      db,
+      rows.flatMap((r) => [r.assigneeId, r.createdBy]),
+    );
     return rows.map((row) => ({
       id: row.id,
       subject_type: row.subjectType,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { can, Role, ROLE_IDS, valuePortfolio, type HoldingInvestment, type HoldingRealisation } from '@platform/domain';
-import { companyOutcomes, companyValuations, holdingRealisations, investmentOpportunities, investments, sharePrices } from '../../db/schema';
+import {
+  companyOutcomes,
+  companyValuations,
+  holdingRealisations,
+  investmentOpportunities,
+  investments,
+  sharePrices,
+} from '../../db/schema';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { createInvestmentRow, createOpportunityRow } from '../../test/opportunities';
 import { loadPriceHistories } from '../performance/history';
@@ -12,9 +19,19 @@ const URL = '/api/reports/portfolio-performance';
 const AS_OF = '2026-06-30';
 
 /** A held investment: paid on `date` at noon UTC, with its shares. */
-async function holding(opportunityId: number, userId: number, date: string, amount: string, shares: string, values: { status?: string; type?: string } = {}) {
+async function holding(
+  opportunityId: number,
+  userId: number,
+  date: string,
+  amount: string,
+  shares: string,
+  values: { status?: string; type?: string } = {},
+) {
   const row = await createInvestmentRow(t, { opportunityId, userId, amount, status: values.status ?? 'completed', type: values.type });
-  await t.db.update(investments).set({ shares, paidAt: new Date(`${date}T12:00:00Z`), createdAt: new Date(`${date}T09:00:00Z`) }).where(eq(investments.id, row.id));
+  await t.db
+    .update(investments)
+    .set({ shares, paidAt: new Date(`${date}T12:00:00Z`), createdAt: new Date(`${date}T09:00:00Z`) })
+    .where(eq(investments.id, row.id));
   return row;
 }
 
@@ -29,7 +46,9 @@ beforeAll(async () => {
     { opportunityId: acme.id, date: '2024-03-31', price: '1.250000' },
     { opportunityId: acme.id, date: '2025-12-31', price: '1.400000' },
   ]);
-  await t.db.insert(companyValuations).values({ opportunityId: acme.id, date: '2026-01-15', valuation: '1000000.00', sharesOutstanding: '3.000000' });
+  await t.db
+    .insert(companyValuations)
+    .values({ opportunityId: acme.id, date: '2026-01-15', valuation: '1000000.00', sharesOutstanding: '3.000000' });
   await holding(acme.id, ann, '2024-01-10', '1000.00', '1000.000000');
   await holding(acme.id, ann, '2025-01-10', '1300.00', '1000.000000');
   await holding(acme.id, bob, '2024-02-01', '2500.00', '0.001234');
@@ -59,7 +78,9 @@ beforeAll(async () => {
   // A partial realisation beats a share price on the same date.
   const split = await createOpportunityRow(t, { status: 5, name: 'Split Growth', companyName: 'Split plc' });
   await t.db.insert(sharePrices).values({ opportunityId: split.id, date: '2025-06-30', price: '4.000000' });
-  await t.db.insert(companyOutcomes).values({ opportunityId: split.id, date: '2025-06-30', kind: 'partial-realisation', price: '3.333333' });
+  await t.db
+    .insert(companyOutcomes)
+    .values({ opportunityId: split.id, date: '2025-06-30', kind: 'partial-realisation', price: '3.333333' });
   await holding(split.id, ann, '2021-03-03', '12345.67', '7654.321098');
   // Ann sold 1,000 shares in it; a sale after the as-of date and a deleted one do not count.
   await t.db.insert(holdingRealisations).values([
@@ -72,7 +93,9 @@ beforeAll(async () => {
   const euro = await createOpportunityRow(t, { status: 5, name: 'Euro Exit', companyName: 'Euro GmbH', currency: 'EUR' });
   await t.db.insert(companyOutcomes).values({ opportunityId: euro.id, date: '2025-10-01', kind: 'exit', price: '5.500000' });
   await holding(euro.id, cat, '2022-01-01', '10000.00', '4000.000000');
-  await t.db.insert(holdingRealisations).values({ opportunityId: euro.id, userId: cat, date: '2025-10-01', shares: '4000.000000', proceeds: '22000.00' });
+  await t.db
+    .insert(holdingRealisations)
+    .values({ opportunityId: euro.id, userId: cat, date: '2025-10-01', shares: '4000.000000', proceeds: '22000.00' });
 
   // Still live: not an existing investment, so not in the book.
   const live = await createOpportunityRow(t, { status: 2, name: 'Live Round' });
@@ -86,10 +109,22 @@ async function expectedByDomain(asOf: string) {
     .select({ investment: investments, currency: investmentOpportunities.currency })
     .from(investments)
     .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
-    .where(and(inArray(investments.status, ['paid', 'completed']), isNull(investments.deletedAt), inArray(investmentOpportunities.status, [5, 6])))
+    .where(
+      and(
+        inArray(investments.status, ['paid', 'completed']),
+        isNull(investments.deletedAt),
+        inArray(investmentOpportunities.status, [5, 6]),
+      ),
+    )
     .orderBy(asc(investments.id));
-  const histories = await loadPriceHistories(t.db, rows.map((r) => r.investment.opportunityId));
-  const holdings = new Map<string, { companyId: string; currency: string; investments: HoldingInvestment[]; realisations: HoldingRealisation[] }>();
+  const histories = await loadPriceHistories(
+    t.db,
+    rows.map((r) => r.investment.opportunityId),
+  );
+  const holdings = new Map<
+    string,
+    { companyId: string; currency: string; investments: HoldingInvestment[]; realisations: HoldingRealisation[] }
+  >();
   for (const { investment: i, currency } of rows) {
     const date = i.paidAt!.toISOString().slice(0, 10);
     if (date > asOf) continue;
@@ -99,7 +134,9 @@ async function expectedByDomain(asOf: string) {
     holdings.set(key, h);
   }
   const sales = await t.db.select().from(holdingRealisations).where(isNull(holdingRealisations.deletedAt));
-  for (const r of sales) if (r.date <= asOf) holdings.get(`${r.opportunityId}/${r.userId}`)!.realisations.push({ date: r.date, proceeds: r.proceeds, shares: r.shares });
+  for (const r of sales)
+    if (r.date <= asOf)
+      holdings.get(`${r.opportunityId}/${r.userId}`)!.realisations.push({ date: r.date, proceeds: r.proceeds, shares: r.shares });
   const companies = new Map([...histories].map(([id, history]) => [String(id), history]));
   const all = [...holdings.values()];
   const pool = (filter: (h: (typeof all)[number]) => boolean) => valuePortfolio(all.filter(filter), companies, asOf);
@@ -119,12 +156,34 @@ describe('GET /api/reports/portfolio-performance', () => {
     expect(data.totals.map((x: { currency: string }) => x.currency)).toEqual(['EUR', 'GBP']);
     for (const total of data.totals) {
       const e = expected.totals[total.currency];
-      expect(total).toMatchObject({ holdings: e.holdings, cost: e.cost, current_value: e.currentValue, realised: e.realised, total_value: e.totalValue, gain: e.gain, moic: e.moic, irr: e.irr });
+      expect(total).toMatchObject({
+        holdings: e.holdings,
+        cost: e.cost,
+        current_value: e.currentValue,
+        realised: e.realised,
+        total_value: e.totalValue,
+        gain: e.gain,
+        moic: e.moic,
+        irr: e.irr,
+      });
     }
-    expect(data.companies.map((c: { name: string }) => c.name)).toEqual(['Acme Series A', 'Bust Seed', 'Euro Exit', 'Quiet Seed', 'Split Growth']);
+    expect(data.companies.map((c: { name: string }) => c.name)).toEqual([
+      'Acme Series A',
+      'Bust Seed',
+      'Euro Exit',
+      'Quiet Seed',
+      'Split Growth',
+    ]);
     for (const company of data.companies) {
       const e = expected.company(company.opportunity_id);
-      expect(company).toMatchObject({ holdings: e.holdings, cost: e.cost, current_value: e.currentValue, realised: e.realised, gain: e.gain, moic: e.moic });
+      expect(company).toMatchObject({
+        holdings: e.holdings,
+        cost: e.cost,
+        current_value: e.currentValue,
+        realised: e.realised,
+        gain: e.gain,
+        moic: e.moic,
+      });
     }
   });
 
@@ -132,12 +191,30 @@ describe('GET /api/reports/portfolio-performance', () => {
     const { data } = (await admin.client.get(`${URL}?as_of=${AS_OF}`)).json();
     const byName = Object.fromEntries(data.companies.map((c: { name: string }) => [c.name, c]));
     // Ann 2,000 shares × 1,000,000 ÷ 3 = 666,666,666.67; Bob 0.001234 × … = 411.33; Cat 555.555555 × … = 185,185,185.00.
-    expect(byName['Acme Series A']).toMatchObject({ holdings: 3, cost: '5577.77', current_value: '851852263.00', price: { date: '2026-01-15', source: 'valuation', price_per_share: '333333.333333' } });
-    expect(byName['Bust Seed']).toMatchObject({ holdings: 1, cost: '4000.00', current_value: '0.00', gain: '-4000.00', moic: '0.00', price: { source: 'write-off' } });
+    expect(byName['Acme Series A']).toMatchObject({
+      holdings: 3,
+      cost: '5577.77',
+      current_value: '851852263.00',
+      price: { date: '2026-01-15', source: 'valuation', price_per_share: '333333.333333' },
+    });
+    expect(byName['Bust Seed']).toMatchObject({
+      holdings: 1,
+      cost: '4000.00',
+      current_value: '0.00',
+      gain: '-4000.00',
+      moic: '0.00',
+      price: { source: 'write-off' },
+    });
     // Bob 2,000 shares at the £2.50 he last paid; Cat 333.333333 at 333.33 ÷ 333.333333.
     expect(byName['Quiet Seed']).toMatchObject({ holdings: 2, cost: '3833.33', current_value: '5333.33', price: null });
     // Ann kept 6,654.321098 of her shares (× 3.333333 = 22,181.07) and sold 1,000 for 3,333.33.
-    expect(byName['Split Growth']).toMatchObject({ current_value: '22181.07', realised: '3333.33', total_value: '25514.40', moic: '2.07', price: { source: 'partial-realisation', price_per_share: '3.333333' } });
+    expect(byName['Split Growth']).toMatchObject({
+      current_value: '22181.07',
+      realised: '3333.33',
+      total_value: '25514.40',
+      moic: '2.07',
+      price: { source: 'partial-realisation', price_per_share: '3.333333' },
+    });
     // Cat sold everything at the exit: nothing left to value, 22,000 realised on 10,000.
     expect(byName['Euro Exit']).toMatchObject({ currency: 'EUR', current_value: '0.00', realised: '22000.00', moic: '2.20' });
   });
@@ -147,7 +224,11 @@ describe('GET /api/reports/portfolio-performance', () => {
     const bust = data.companies.find((c: { name: string }) => c.name === 'Bust Seed');
     expect(bust).toMatchObject({ current_value: '6000.00', price: { date: '2023-06-30', source: 'share-price' } });
     const expected = await expectedByDomain('2024-12-31');
-    expect(data.totals.find((x: { currency: string }) => x.currency === 'GBP')).toMatchObject({ cost: expected.totals.GBP.cost, current_value: expected.totals.GBP.currentValue, irr: expected.totals.GBP.irr });
+    expect(data.totals.find((x: { currency: string }) => x.currency === 'GBP')).toMatchObject({
+      cost: expected.totals.GBP.cost,
+      current_value: expected.totals.GBP.currentValue,
+      irr: expected.totals.GBP.irr,
+    });
     // Ann's 2025 follow-on comes after that date.
     expect(data.companies.find((c: { name: string }) => c.name === 'Acme Series A').cost).toBe('4277.77');
   });
@@ -164,7 +245,10 @@ describe('GET /api/reports/portfolio-performance', () => {
     expect((await agent(t.app).get(URL)).statusCode).toBe(401);
     for (const roleId of ROLE_IDS) {
       const { client } = await signedIn(t, roleId);
-      expect({ roleId, status: (await client.get(URL)).statusCode }).toEqual({ roleId, status: can(roleId, 'portfolio_kpis', 'index') ? 200 : 403 });
+      expect({ roleId, status: (await client.get(URL)).statusCode }).toEqual({
+        roleId,
+        status: can(roleId, 'portfolio_kpis', 'index') ? 200 : 403,
+      });
     }
   });
 });

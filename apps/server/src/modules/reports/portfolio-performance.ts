@@ -141,12 +141,25 @@ async function loadMarks(db: Db, asOf: IsoDate): Promise<Map<number, PriceRecord
 
 function presentMark(row: PriceRecordRow | undefined) {
   if (!row) return null;
-  const shown = toPriceMark({ date: row.date, source: row.source, numerator: new Decimal(row.numerator), denominator: new Decimal(row.denominator) });
+  const shown = toPriceMark({
+    date: row.date,
+    source: row.source,
+    numerator: new Decimal(row.numerator),
+    denominator: new Decimal(row.denominator),
+  });
   return { date: shown.date, source: shown.source, price_per_share: shown.pricePerShare };
 }
 
 function figures(p: ReturnType<typeof summarisePortfolio>) {
-  return { holdings: p.holdings, cost: p.cost, current_value: p.currentValue, realised: p.realised, total_value: p.totalValue, gain: p.gain, moic: p.moic };
+  return {
+    holdings: p.holdings,
+    cost: p.cost,
+    current_value: p.currentValue,
+    realised: p.realised,
+    total_value: p.totalValue,
+    gain: p.gain,
+    moic: p.moic,
+  };
 }
 
 export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
@@ -160,10 +173,24 @@ export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
     // One snapshot, so the IRR's flows are those of the same holdings as the sums.
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const byCurrency = new Map<string, { companies: number; holdings: number; cost: Decimal; currentValue: Decimal; realised: Decimal; flows: Map<IsoDate, Decimal> }>();
+  const byCurrency = new Map<
+    string,
+    { companies: number; holdings: number; cost: Decimal; currentValue: Decimal; realised: Decimal; flows: Map<IsoDate, Decimal> }
+  >();
   const currencyOf = (currency: string) => {
     let total = byCurrency.get(currency);
-    if (!total) byCurrency.set(currency, (total = { companies: 0, holdings: 0, cost: new Decimal(0), currentValue: new Decimal(0), realised: new Decimal(0), flows: new Map() }));
+    if (!total)
+      byCurrency.set(
+        currency,
+        (total = {
+          companies: 0,
+          holdings: 0,
+          cost: new Decimal(0),
+          currentValue: new Decimal(0),
+          realised: new Decimal(0),
+          flows: new Map(),
+        }),
+      );
     return total;
   };
   const rows = companies.map((row) => {
@@ -174,7 +201,11 @@ export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
     total.currentValue = total.currentValue.plus(row.current_value);
     total.realised = total.realised.plus(row.realised);
     // A company's own IRR is on its performance page; pooling it here for thousands of companies would cost seconds.
-    const company = summarisePortfolio({ holdings: row.holdings, cost: row.cost, currentValue: row.current_value, realised: row.realised }, new Map(), asOf);
+    const company = summarisePortfolio(
+      { holdings: row.holdings, cost: row.cost, currentValue: row.current_value, realised: row.realised },
+      new Map(),
+      asOf,
+    );
     return {
       opportunity_id: row.opportunity_id,
       name: row.name,
@@ -189,7 +220,11 @@ export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
   const totals = [...byCurrency]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([currency, t]) => {
-      const book = summarisePortfolio({ holdings: t.holdings, cost: t.cost, currentValue: t.currentValue, realised: t.realised }, t.flows, asOf);
+      const book = summarisePortfolio(
+        { holdings: t.holdings, cost: t.cost, currentValue: t.currentValue, realised: t.realised },
+        t.flows,
+        asOf,
+      );
       return { currency, companies: t.companies, ...figures(book), irr: book.irr };
     });
   return { as_of: asOf, totals, companies: rows };

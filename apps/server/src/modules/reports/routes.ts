@@ -17,7 +17,8 @@ export function registerReportRoutes(app: FastifyInstance, { db, clock }: AppCon
     const unknown = Object.keys(query).find((name) => !QUERY_PARAMETERS.has(name));
     if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'. The report takes as_of.`);
     const asOf = query.as_of ?? clock.now().toISOString().slice(0, 10);
-    if (typeof asOf !== 'string' || !isCalendarDate(asOf)) throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");
+    if (typeof asOf !== 'string' || !isCalendarDate(asOf))
+      throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");
     return { data: await loadPortfolioPerformance(db, asOf) };
   });
 }

@@ -37,5 +37,10 @@ export function presentPublicSettings(row: SettingsRow, pusherKey: string) {
 
 /** The admin configuration adds the stored file keys' URLs under the names the settings pages use. */
 export function presentBranding(row: SettingsRow, pusherKey: string) {
-  return { ...presentPublicSettings(row, pusherKey), logoUrl: fileUrl(row.logo), logoLightUrl: fileUrl(row.logoLight), updated_at: row.updatedAt.toISOString() };
+  return {
+    ...presentPublicSettings(row, pusherKey),
+    logoUrl: fileUrl(row.logo),
+    logoLightUrl: fileUrl(row.logoLight),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }

@@ -14,9 +14,7 @@ import { checkImage, contentTypeOf, withStoredFiles } from '../../platform/stora
 import { presentBranding, presentPublicSettings } from './presenter';
 import { loadSettings, SETTINGS_ID } from '../../shared/settings';
 
-const boolish = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
-  .transform((v) => toBoolean(v));
+const boolish = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]).transform((v) => toBoolean(v));
 
 function jsonObjectText(check: (value: Record<string, unknown>) => string | null) {
   return z.string().transform((text, ctx) => {
@@ -45,11 +43,15 @@ const IMAGE_FIELDS = ['logo', 'logoLight', 'favicon'] as const;
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const brandingSchema = z
   .object({
-    colors: jsonObjectText((v) => (Object.values(v).every((c) => typeof c === 'string' && HEX.test(c)) ? null : 'Every colour must be a hex value like #1f3a5f.')),
+    colors: jsonObjectText((v) =>
+      Object.values(v).every((c) => typeof c === 'string' && HEX.test(c)) ? null : 'Every colour must be a hex value like #1f3a5f.',
+    ),
     navigation: jsonObjectText((v) => {
       const unknown = Object.keys(v).find((k) => !(TERM_KEYS as string[]).includes(k));
       if (unknown) return `Unknown terminology label '${unknown}'.`;
-      return Object.values(v).every((label) => typeof label === 'string' && label.length <= 60) ? null : 'Labels must be text of at most 60 characters.';
+      return Object.values(v).every((label) => typeof label === 'string' && label.length <= 60)
+        ? null
+        : 'Labels must be text of at most 60 characters.';
     }),
     terms_version: z.coerce.number().int().min(1).max(1_000_000),
     terms_format: z.enum(['url', 'text']),
@@ -92,7 +94,8 @@ export function registerSettingsRoutes(app: FastifyInstance, { db, config, stora
     let termsText = input.terms_text;
     if (termsText !== undefined) {
       if (format === 'url') {
-        if (!/^https?:\/\/\S+$/.test(termsText.trim())) throw validationError({ terms_text: ['Enter the address of the terms, starting with https://.'] });
+        if (!/^https?:\/\/\S+$/.test(termsText.trim()))
+          throw validationError({ terms_text: ['Enter the address of the terms, starting with https://.'] });
         termsText = termsText.trim();
       } else {
         termsText = sanitizeRichText(termsText);
@@ -121,7 +124,8 @@ export function registerSettingsRoutes(app: FastifyInstance, { db, config, stora
             isTrial: input.isTrial,
             logoAlt: input.logo_alt,
             font: input.font,
-            marketSoundingDescription: input.market_sounding_description === undefined ? undefined : sanitizeRichText(input.market_sounding_description),
+            marketSoundingDescription:
+              input.market_sounding_description === undefined ? undefined : sanitizeRichText(input.market_sounding_description),
             riskWarningText: input.risk_warning_text === undefined ? undefined : sanitizeRichText(input.risk_warning_text),
             supportEmail: input.support_email,
             complianceTries: input.compliance_tries,
@@ -133,7 +137,14 @@ export function registerSettingsRoutes(app: FastifyInstance, { db, config, stora
           })
           .where(eq(settings.id, SETTINGS_ID))
           .returning();
-        await recordActivity(tx, { request, action: 'updated', subjectType: 'settings', subjectId: SETTINGS_ID, before: current, after: rows[0] });
+        await recordActivity(tx, {
+          request,
+          action: 'updated',
+          subjectType: 'settings',
+          subjectId: SETTINGS_ID,
+          before: current,
+          after: rows[0],
+        });
         return rows;
       });
     });

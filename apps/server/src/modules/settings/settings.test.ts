@@ -17,7 +17,22 @@ describe('GET /api/public-settings/1', () => {
     const response = await agent(t.app).get('/api/public-settings/1');
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    for (const key of ['colors', 'navigation', 'terms_version', 'terms_format', 'terms_text', 'isCustomBranding', 'isTrial', 'logo', 'logo_alt', 'logoLight', 'favicon', 'market_sounding_description', 'risk_warning_text', 'appVersion']) {
+    for (const key of [
+      'colors',
+      'navigation',
+      'terms_version',
+      'terms_format',
+      'terms_text',
+      'isCustomBranding',
+      'isTrial',
+      'logo',
+      'logo_alt',
+      'logoLight',
+      'favicon',
+      'market_sounding_description',
+      'risk_warning_text',
+      'appVersion',
+    ]) {
       expect(data).toHaveProperty(key);
     }
     for (const flag of PUBLIC_FLAG_NAMES) expect(typeof data[flag]).toBe('boolean');
@@ -36,8 +51,12 @@ describe('branding', () => {
     expect((await agent(t.app).get('/api/branding/1')).statusCode).toBe(401);
     for (const roleId of ROLE_IDS) {
       const { client } = await signedIn(t, roleId);
-      expect({ roleId, read: (await client.get('/api/branding/1')).statusCode }).toEqual({ roleId, read: can(roleId, 'settings_branding', 'show') ? 200 : 403 });
-      if (!can(roleId, 'settings_branding', 'update')) expect((await client.patch('/api/branding', { isTrial: true })).statusCode).toBe(403);
+      expect({ roleId, read: (await client.get('/api/branding/1')).statusCode }).toEqual({
+        roleId,
+        read: can(roleId, 'settings_branding', 'show') ? 200 : 403,
+      });
+      if (!can(roleId, 'settings_branding', 'update'))
+        expect((await client.patch('/api/branding', { isTrial: true })).statusCode).toBe(403);
     }
   });
 

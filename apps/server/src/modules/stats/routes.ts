@@ -34,7 +34,14 @@ export function registerStatsRoutes(app: FastifyInstance, { db, clock }: AppCont
     const rows = await db
       .select({ date: day, count: count() })
       .from(users)
-      .where(and(eq(users.roleId, Role.User), isNull(users.deletedAt), gte(users.createdAt, from), lt(users.createdAt, new Date(today.getTime() + DAY_MS))))
+      .where(
+        and(
+          eq(users.roleId, Role.User),
+          isNull(users.deletedAt),
+          gte(users.createdAt, from),
+          lt(users.createdAt, new Date(today.getTime() + DAY_MS)),
+        ),
+      )
       .groupBy(day);
     const counts = new Map(rows.map((r) => [r.date, Number(r.count)]));
     // Every day of the window appears, zero included, so the chart has no gaps.

@@ -59,7 +59,10 @@ function keptRecordsRefused(error: unknown): AppError | null {
   for (let e = error as { code?: string; table?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code !== '23503') continue;
     const kept = (e.table && KEPT_RECORDS[e.table]) ?? 'records that must be kept';
-    return new AppError('conflict', `This investor cannot be removed for good: ${kept} refer to them. Delete the investor instead; the record is kept but hidden.`);
+    return new AppError(
+      'conflict',
+      `This investor cannot be removed for good: ${kept} refer to them. Delete the investor instead; the record is kept but hidden.`,
+    );
   }
   return null;
 }
@@ -142,21 +145,29 @@ export function registerInvestorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Hard delete (delete_unsafe, Support only): live or soft-deleted investors, for good. */
-  app.delete('/api/users/:id/unsafe', { schema: { params: idParams }, onRequest: authorize('investors', 'delete_unsafe') }, async (request, reply) => {
-    const { id } = request.params as { id: number };
-    let files: string[];
-    try {
-      files = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(users).where(and(eq(users.id, id), eq(users.roleId, Role.User))).for('update');
-        if (!before) throw notFound('investor');
-        const removed = await removeInvestorData(tx, id);
-        await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: 'user', subjectId: id, before, after: null });
-        return removed;
-      });
-    } catch (error) {
-      throw keptRecordsRefused(error) ?? error;
-    }
-    await ctx.storage.remove(files);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/users/:id/unsafe',
+    { schema: { params: idParams }, onRequest: authorize('investors', 'delete_unsafe') },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      let files: string[];
+      try {
+        files = await db.transaction(async (tx) => {
+          const [before] = await tx
+            .select()
+            .from(users)
+            .where(and(eq(users.id, id), eq(users.roleId, Role.User)))
+            .for('update');
+          if (!before) throw notFound('investor');
+          const removed = await removeInvestorData(tx, id);
+          await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: 'user', subjectId: id, before, after: null });
+          return removed;
+        });
+      } catch (error) {
+        throw keptRecordsRefused(error) ?? error;
+      }
+      await ctx.storage.remove(files);
+      return reply.status(204).send();
+    },
+  );
 }

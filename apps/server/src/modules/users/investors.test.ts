@@ -19,15 +19,31 @@ beforeAll(async () => {
   admin = await signedIn(t, Role.SuperAdmin);
   ownerId = (await createUser(t.ctx, { roleId: Role.Adviser, name: 'Olive Owner' })).id;
   sourceId = (await admin.client.post('/api/attributes', { subject_type: 'user', name: 'Source of funds', type: 'text' })).json().data.id;
-  const make = async (key: string, values: Parameters<typeof createUser>[1]) => (listed[key] = (await createUser(t.ctx, { email: `${key}@filters.test`, ...values })).id);
-  await make('ann', { name: 'Ann Filter', kycStatus: 'verified', ownerId, investorCategory: 'high_net_worth', categorisationStatus: 'approved', compliancePassed: true, complianceTries: 1 });
-  await make('ben', { name: 'Ben Filter', kycStatus: 'submitted', investorCategory: 'restricted', categorisationStatus: 'pending', complianceTries: 2 });
+  const make = async (key: string, values: Parameters<typeof createUser>[1]) =>
+    (listed[key] = (await createUser(t.ctx, { email: `${key}@filters.test`, ...values })).id);
+  await make('ann', {
+    name: 'Ann Filter',
+    kycStatus: 'verified',
+    ownerId,
+    investorCategory: 'high_net_worth',
+    categorisationStatus: 'approved',
+    compliancePassed: true,
+    complianceTries: 1,
+  });
+  await make('ben', {
+    name: 'Ben Filter',
+    kycStatus: 'submitted',
+    investorCategory: 'restricted',
+    categorisationStatus: 'pending',
+    complianceTries: 2,
+  });
   await make('cat', { name: 'Cat Filter', kycStatus: 'verified', ownerId });
 });
 afterAll(() => t.close());
 
 const names = (body: { data: Array<{ name: string }> }) => body.data.map((u) => u.name);
-const list = async (query: string) => (await admin.client.get(`/api/users?filter[role_id]=5&filter[search]=@filters.test&sort=name&${query}`)).json();
+const list = async (query: string) =>
+  (await admin.client.get(`/api/users?filter[role_id]=5&filter[search]=@filters.test&sort=name&${query}`)).json();
 
 describe('the investors list', () => {
   it('filters by KYC, category, owner and appropriateness, and includes the owner', async () => {
@@ -39,7 +55,9 @@ describe('the investors list', () => {
     expect(names(await list('filter[owner_id]=none'))).toEqual(['Ben Filter']);
     expect(names(await list('filter[appropriateness]=passed'))).toEqual(['Ann Filter']);
     expect(names(await list('filter[appropriateness]=failed,not_taken'))).toEqual(['Ben Filter', 'Cat Filter']);
-    const withOwner = (await admin.client.get('/api/users?filter[role_id]=5&filter[search]=@filters.test&include=owner&sort=-kyc_status,name')).json();
+    const withOwner = (
+      await admin.client.get('/api/users?filter[role_id]=5&filter[search]=@filters.test&include=owner&sort=-kyc_status,name')
+    ).json();
     expect(withOwner.data.map((u: { name: string; owner: { name: string } | null }) => [u.name, u.owner?.name ?? null])).toEqual([
       ['Ann Filter', 'Olive Owner'],
       ['Cat Filter', 'Olive Owner'],
@@ -111,16 +129,36 @@ describe('creating and editing investors', () => {
     });
     expect(response.statusCode).toBe(201);
     const created = response.json().data;
-    expect(created).toMatchObject({ name: 'Nina New', email: 'nina.new@example.test', role_id: Role.User, owner: { id: ownerId }, investor_category: 'certified_sophisticated', categorisation_status: 'approved' });
-    expect(created.attribute_values).toEqual([{ attribute_id: sourceId, name: 'Source of funds', type: 'text', mode: 'editable', value: 'Salary' }]);
+    expect(created).toMatchObject({
+      name: 'Nina New',
+      email: 'nina.new@example.test',
+      role_id: Role.User,
+      owner: { id: ownerId },
+      investor_category: 'certified_sophisticated',
+      categorisation_status: 'approved',
+    });
+    expect(created.attribute_values).toEqual([
+      { attribute_id: sourceId, name: 'Source of funds', type: 'text', mode: 'editable', value: 'Salary' },
+    ]);
     const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'nina.new@example.test'));
     expect(mail[0].text).toContain('/set-password/');
-    const actions = (await t.db.select().from(activityLog).where(eq(activityLog.subjectId, String(created.id)))).map((a) => a.action);
+    const actions = (
+      await t.db
+        .select()
+        .from(activityLog)
+        .where(eq(activityLog.subjectId, String(created.id)))
+    ).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['created', 'attributes_updated', 'category_recorded', 'sent_invitation']));
   });
 
   it('answers 422 with field errors, nothing written', async () => {
-    const response = await admin.client.post('/api/users', { name: '', email: 'ann@filters.test', owner_id: listed.ben, date_of_birth: '2999-01-01', attributes: { 999999: 'x' } });
+    const response = await admin.client.post('/api/users', {
+      name: '',
+      email: 'ann@filters.test',
+      owner_id: listed.ben,
+      date_of_birth: '2999-01-01',
+      attributes: { 999999: 'x' },
+    });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['date_of_birth', 'name']);
     const taken = await admin.client.post('/api/users', { name: 'Dup', email: 'ANN@filters.test' });
@@ -140,7 +178,9 @@ describe('creating and editing investors', () => {
       expect({ roleId, status }).toEqual({ roleId, status: can(roleId, 'investors', 'create') ? 201 : 403 });
     }
     const adviser = await signedIn(t, Role.Adviser);
-    expect((await adviser.client.post('/api/users', { name: 'Cat', email: 'cat@adviser.test', category: 'restricted' })).statusCode).toBe(403);
+    expect((await adviser.client.post('/api/users', { name: 'Cat', email: 'cat@adviser.test', category: 'restricted' })).statusCode).toBe(
+      403,
+    );
     expect((await adviser.client.patch(`/api/users/${listed.ben}`, { category: 'restricted' })).statusCode).toBe(403);
   });
 
@@ -171,7 +211,9 @@ describe('deleting investors', () => {
     const support = await signedIn(t, Role.Support);
     const gone = await createUser(t.ctx, { name: 'Hard Delete' });
     await admin.client.patch(`/api/users/${gone.id}`, { attributes: { [sourceId]: 'Gift' } });
-    expect((await admin.client.post('/api/notes', { subject_type: 'investor', subject_id: gone.id, body: '<p>Hello</p>' })).statusCode).toBe(201);
+    expect(
+      (await admin.client.post('/api/notes', { subject_type: 'investor', subject_id: gone.id, body: '<p>Hello</p>' })).statusCode,
+    ).toBe(201);
     expect((await support.client.request({ method: 'DELETE', url: `/api/users/${gone.id}/unsafe` })).statusCode).toBe(204);
     expect(await reloadUser(t.ctx, gone.id)).toBeUndefined();
     const trail = await t.db.select().from(activityLog).where(eq(activityLog.action, 'deleted_permanently'));
@@ -190,18 +232,33 @@ describe('deleting investors', () => {
     const support = await signedIn(t, Role.Support);
     const erased = await createUser(t.ctx, { name: 'Erased Person' });
     const passport = await fileDocumentOn(t, admin.client, { type: 'investor', id: erased.id });
-    await t.db.insert(questionnaireAnswers).values({ subjectType: 'user', subjectId: erased.id, form: 'fact_find', answers: { occupation: 'Surgeon' } });
+    await t.db
+      .insert(questionnaireAnswers)
+      .values({ subjectType: 'user', subjectId: erased.id, form: 'fact_find', answers: { occupation: 'Surgeon' } });
     const [lead] = await t.db.insert(contacts).values({ name: 'Erased Person', email: 'erased.lead@example.test' }).returning();
     const leadFile = await fileDocumentOn(t, admin.client, { type: 'contact', id: lead.id });
     await t.db.update(contacts).set({ convertedUserId: erased.id }).where(eq(contacts.id, lead.id));
-    const [application] = await t.db.insert(organisationApplications).values({ userId: erased.id, name: 'Erased Ltd', type: 'company', role: 'director' }).returning();
+    const [application] = await t.db
+      .insert(organisationApplications)
+      .values({ userId: erased.id, name: 'Erased Ltd', type: 'company', role: 'director' })
+      .returning();
     expect(await t.ctx.storage.read(passport)).not.toBeNull();
 
     expect((await support.client.request({ method: 'DELETE', url: `/api/users/${erased.id}/unsafe` })).statusCode).toBe(204);
     expect(await t.ctx.storage.read(passport)).toBeNull();
     expect(await t.ctx.storage.read(leadFile)).toBeNull();
-    expect(await t.db.select().from(documents).where(and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, erased.id)))).toEqual([]);
-    expect(await t.db.select().from(questionnaireAnswers).where(and(eq(questionnaireAnswers.subjectType, 'user'), eq(questionnaireAnswers.subjectId, erased.id)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, erased.id))),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(questionnaireAnswers)
+        .where(and(eq(questionnaireAnswers.subjectType, 'user'), eq(questionnaireAnswers.subjectId, erased.id))),
+    ).toEqual([]);
     expect(await t.db.select().from(contacts).where(eq(contacts.id, lead.id))).toEqual([]);
     expect(await t.db.select().from(organisationApplications).where(eq(organisationApplications.id, application.id))).toEqual([]);
   });
@@ -214,7 +271,12 @@ describe('deleting investors', () => {
     await createInvestmentRow(t, { opportunityId: opportunity.id, userId: holder.id, amount: '500.00' });
     expect((await support.client.request({ method: 'DELETE', url: `/api/users/${holder.id}/unsafe` })).statusCode).toBe(409);
     expect(await t.ctx.storage.read(kept)).not.toBeNull();
-    expect(await t.db.select().from(documents).where(and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, holder.id)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.subjectType, 'investor'), eq(documents.subjectId, holder.id))),
+    ).toHaveLength(1);
   });
 
   it('gives delete and delete_unsafe only to the roles the table names', async () => {
@@ -233,7 +295,9 @@ describe('deleting investors', () => {
 
 describe('invitations', () => {
   it('lists pending invitations and deletes several at once', async () => {
-    const invited = await Promise.all(['inv1', 'inv2', 'inv3'].map((n) => admin.client.post('/api/users', { name: n, email: `${n}@invite.test`, send_invitation: true })));
+    const invited = await Promise.all(
+      ['inv1', 'inv2', 'inv3'].map((n) => admin.client.post('/api/users', { name: n, email: `${n}@invite.test`, send_invitation: true })),
+    );
     const page = (await admin.client.get('/api/invitations?per_page=100')).json();
     const mine = page.data.filter((i: { user: { email: string } }) => i.user.email.endsWith('@invite.test'));
     expect(mine).toHaveLength(3);
@@ -241,7 +305,9 @@ describe('invitations', () => {
     const ids = mine.slice(0, 2).map((i: { id: number }) => i.id);
     const response = await admin.client.post('/api/invitations/bulk-delete', { ids });
     expect(response.json()).toMatchObject({ deleted: 2 });
-    const left = (await admin.client.get('/api/invitations?per_page=100')).json().data.filter((i: { user: { email: string } }) => i.user.email.endsWith('@invite.test'));
+    const left = (await admin.client.get('/api/invitations?per_page=100'))
+      .json()
+      .data.filter((i: { user: { email: string } }) => i.user.email.endsWith('@invite.test'));
     expect(left).toHaveLength(1);
     expect(await t.db.select().from(userTokens).where(eq(userTokens.id, ids[0]))).toEqual([]);
     // The accounts stay.
@@ -259,7 +325,11 @@ describe('invitations', () => {
       const { client } = await signedIn(t, roleId);
       const index = (await client.get('/api/invitations')).statusCode;
       const remove = (await client.post('/api/invitations/bulk-delete', { ids: [999999] })).statusCode;
-      expect({ roleId, index, remove }).toEqual({ roleId, index: can(roleId, 'investors', 'index') ? 200 : 403, remove: can(roleId, 'investors', 'update') ? 422 : 403 });
+      expect({ roleId, index, remove }).toEqual({
+        roleId,
+        index: can(roleId, 'investors', 'index') ? 200 : 403,
+        remove: can(roleId, 'investors', 'update') ? 422 : 403,
+      });
     }
   });
 });

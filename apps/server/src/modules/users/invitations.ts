@@ -38,7 +38,10 @@ const pending = and(eq(userTokens.purpose, 'invite'), isNull(userTokens.usedAt),
 const bulkDeleteSchema = z.strictObject({
   ids: z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
-    z.array(idInput('invitation'), { message: 'Choose the invitations to delete.' }).min(1, 'Choose the invitations to delete.').max(500, 'Delete at most 500 at once.'),
+    z
+      .array(idInput('invitation'), { message: 'Choose the invitations to delete.' })
+      .min(1, 'Choose the invitations to delete.')
+      .max(500, 'Delete at most 500 at once.'),
   ),
 });
 
@@ -50,7 +53,14 @@ export function registerInvitationRoutes(app: FastifyInstance, { db, clock }: Ap
     const now = clock.now();
     return paginate<{ id: number; createdAt: Date; expiresAt: Date; userId: number; name: string; email: string }, object>(
       db
-        .select({ id: userTokens.id, createdAt: userTokens.createdAt, expiresAt: userTokens.expiresAt, userId: users.id, name: users.name, email: users.email })
+        .select({
+          id: userTokens.id,
+          createdAt: userTokens.createdAt,
+          expiresAt: userTokens.expiresAt,
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+        })
         .from(userTokens)
         .innerJoin(users, eq(users.id, userTokens.userId))
         .where(where)
@@ -86,7 +96,13 @@ export function registerInvitationRoutes(app: FastifyInstance, { db, clock }: Ap
       // The token is a secret, not a record: revoking it removes it; the activity log keeps the fact.
       await tx.delete(userTokens).where(inArray(userTokens.id, unique));
       for (const row of found) {
-        await recordActivity(tx, { request, action: 'invitation_revoked', subjectType: 'user', subjectId: row.userId, before: { invitation_id: row.id, expires_at: row.expiresAt.toISOString() } });
+        await recordActivity(tx, {
+          request,
+          action: 'invitation_revoked',
+          subjectType: 'user',
+          subjectId: row.userId,
+          before: { invitation_id: row.id, expires_at: row.expiresAt.toISOString() },
+        });
       }
       return found.length;
     });

@@ -27,14 +27,15 @@ const date = (field: string) => (value: string) => {
 };
 
 /** `none` finds the rows without a value; otherwise one value or several separated by commas. */
-const orNone = (field: string, column: typeof users.ownerId | typeof users.investorCategory, values: (v: string) => SQL) => (value: string) => {
-  const parts = value.split(',').map((v) => v.trim());
-  const none = parts.includes('none');
-  const rest = parts.filter((p) => p !== 'none').join(',');
-  const conditions = [none ? isNull(column) : undefined, rest ? values(rest) : undefined].filter(Boolean) as SQL[];
-  if (!conditions.length) throw new AppError('bad_request', `filter[${field}] needs a value.`);
-  return conditions.length === 1 ? conditions[0] : or(...conditions)!;
-};
+const orNone =
+  (field: string, column: typeof users.ownerId | typeof users.investorCategory, values: (v: string) => SQL) => (value: string) => {
+    const parts = value.split(',').map((v) => v.trim());
+    const none = parts.includes('none');
+    const rest = parts.filter((p) => p !== 'none').join(',');
+    const conditions = [none ? isNull(column) : undefined, rest ? values(rest) : undefined].filter(Boolean) as SQL[];
+    if (!conditions.length) throw new AppError('bad_request', `filter[${field}] needs a value.`);
+    return conditions.length === 1 ? conditions[0] : or(...conditions)!;
+  };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -53,7 +54,9 @@ export const USERS_RESOURCE: ListResource = {
     owner_id: orNone('owner_id', users.ownerId, (v) => inArray(users.ownerId, idList('owner_id', v))),
     search: (v) => {
       const text = v.trim();
-      return text ? or(sql`${users.name} ilike ${`%${escapeLike(text)}%`}`, sql`${users.email} ilike ${`%${escapeLike(text)}%`}`) : undefined;
+      return text
+        ? or(sql`${users.name} ilike ${`%${escapeLike(text)}%`}`, sql`${users.email} ilike ${`%${escapeLike(text)}%`}`)
+        : undefined;
     },
     email_verified: (v) => {
       if (v === '1') return isNotNull(users.emailVerifiedAt);
@@ -68,7 +71,8 @@ export const USERS_RESOURCE: ListResource = {
     appropriateness: (v) => {
       const states = v.split(',').map((s) => s.trim());
       const unknown = states.find((s) => !(APPROPRIATENESS_STATES as readonly string[]).includes(s));
-      if (unknown !== undefined) throw new AppError('bad_request', `filter[appropriateness] must be one of ${APPROPRIATENESS_STATES.join(', ')}.`);
+      if (unknown !== undefined)
+        throw new AppError('bad_request', `filter[appropriateness] must be one of ${APPROPRIATENESS_STATES.join(', ')}.`);
       return or(...states.map((s) => APPROPRIATENESS[s as keyof typeof APPROPRIATENESS]));
     },
   },
@@ -84,7 +88,20 @@ export const USERS_RESOURCE: ListResource = {
   },
   defaultSort: '-created_at',
   includes: USER_INCLUDES,
-  fields: ['name', 'email', 'role_id', 'email_verified_at', 'accepted_terms_version', 'avatar', 'created_at', 'last_login_at', 'kyc_status', 'investor_category', 'categorisation_status', 'owner_id'],
+  fields: [
+    'name',
+    'email',
+    'role_id',
+    'email_verified_at',
+    'accepted_terms_version',
+    'avatar',
+    'created_at',
+    'last_login_at',
+    'kyc_status',
+    'investor_category',
+    'categorisation_status',
+    'owner_id',
+  ],
   appends: ['role_name'],
 };
 
@@ -128,24 +145,42 @@ const BASE_COLUMNS: ReadonlyArray<ExportColumn<ExportRow>> = [
 /** The filtered list as a file: the list's columns plus one per custom attribute of investors. */
 export function usersExport(db: Db, viewer: UserRow, query: ListQuery, attributeList: AttributeRow[]): ExportSpec<ExportRow> {
   const where = and(visibleUsersScope(viewer), query.where);
-  const attributeColumns: ExportColumn<ExportRow>[] = attributeList.map((a) => ({ header: a.name, value: (r) => r.attributes.get(a.id) ?? null }));
+  const attributeColumns: ExportColumn<ExportRow>[] = attributeList.map((a) => ({
+    header: a.name,
+    value: (r) => r.attributes.get(a.id) ?? null,
+  }));
   const types = new Map(attributeList.map((a) => [a.id, a.type as AttributeType]));
   return {
     filename: 'investors',
     sheet: 'Investors',
     columns: [...BASE_COLUMNS, ...attributeColumns],
-    orderedIds: async () => (await db.select({ id: users.id }).from(users).where(where).orderBy(...query.orderBy, asc(users.id))).map((r) => r.id),
+    orderedIds: async () =>
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(where)
+          .orderBy(...query.orderBy, asc(users.id))
+      ).map((r) => r.id),
     async loadBatch(ids) {
-      const rows = await db.select().from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
       const ownerIds = [...new Set(rows.map((r) => r.ownerId).filter((id): id is number => id != null))];
-      const owners = ownerIds.length ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ownerIds)) : [];
+      const owners = ownerIds.length
+        ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ownerIds))
+        : [];
       const ownerNames = new Map(owners.map((o) => [o.id, o.name]));
       const values = attributeList.length ? await attributeValuesFor(db, 'user', ids) : new Map();
       return rows.map((row) => ({
         ...row,
         ownerName: row.ownerId ? (ownerNames.get(row.ownerId) ?? null) : null,
         attributes: new Map(
-          (values.get(row.id) ?? []).map((v: { attribute_id: number; value: Parameters<typeof formatAttributeValue>[1] }) => [v.attribute_id, formatAttributeValue(types.get(v.attribute_id) ?? 'text', v.value)]),
+          (values.get(row.id) ?? []).map((v: { attribute_id: number; value: Parameters<typeof formatAttributeValue>[1] }) => [
+            v.attribute_id,
+            formatAttributeValue(types.get(v.attribute_id) ?? 'text', v.value),
+          ]),
         ),
       }));
     },

@@ -69,7 +69,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const viewer = requireUser(request);
     if (viewer.id === id) return viewer;
     if (!can(viewer.roleId, 'investors', 'show')) throw notFound('user');
-    const [row] = await db.select().from(users).where(and(eq(users.id, id), visibleUsersScope(viewer)));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), visibleUsersScope(viewer)));
     if (!row) throw notFound('user');
     return row;
   }
@@ -96,11 +99,20 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       const input = parseFields(selfUpdateSchema, rest);
       if (input.accepted_terms_version !== undefined) {
         const { termsVersion } = await loadSettings(db);
-        if (input.accepted_terms_version !== termsVersion) throw validationError({ accepted_terms_version: [`The current terms version is ${termsVersion}.`] });
+        if (input.accepted_terms_version !== termsVersion)
+          throw validationError({ accepted_terms_version: [`The current terms version is ${termsVersion}.`] });
       }
-      const changes = { name: input.name, acceptedTermsVersion: input.accepted_terms_version, ...(target.roleId === Role.User ? personalChanges(input) : {}) };
+      const changes = {
+        name: input.name,
+        acceptedTermsVersion: input.accepted_terms_version,
+        ...(target.roleId === Role.User ? personalChanges(input) : {}),
+      };
       const updated = await db.transaction(async (tx) => {
-        const [row] = await tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, target.id)).returning();
+        const [row] = await tx
+          .update(users)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(users.id, target.id))
+          .returning();
         await recordActivity(tx, { request, action: 'updated', subjectType: 'user', subjectId: target.id, before: target, after: row });
         return row;
       });
@@ -111,10 +123,20 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const attributeInput = readAttributeInput(rawAttributes);
     if (input.email && input.email !== target.email.toLowerCase()) await assertEmailFree(db, input.email, target.id);
     await assertOwner(db, input.owner_id);
-    const changes: Partial<typeof users.$inferInsert> = { name: input.name, email: input.email, ownerId: input.owner_id, ...personalChanges(input) };
-    if (input.kyc_status !== undefined && input.kyc_status !== target.kycStatus) Object.assign(changes, { kycStatus: input.kyc_status, kycUpdatedAt: now });
+    const changes: Partial<typeof users.$inferInsert> = {
+      name: input.name,
+      email: input.email,
+      ownerId: input.owner_id,
+      ...personalChanges(input),
+    };
+    if (input.kyc_status !== undefined && input.kyc_status !== target.kycStatus)
+      Object.assign(changes, { kycStatus: input.kyc_status, kycUpdatedAt: now });
     const updated = await db.transaction(async (tx) => {
-      const [row] = await tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, target.id)).returning();
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(users.id, target.id))
+        .returning();
       await recordActivity(tx, { request, action: 'updated', subjectType: 'user', subjectId: target.id, before: target, after: row });
       if (target.roleId === Role.User) {
         await saveAttributeValues(tx, request, { subjectType: 'user', subjectId: target.id, input: attributeInput, now });

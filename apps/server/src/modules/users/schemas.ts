@@ -11,7 +11,9 @@ export const personalDetails = {
   city: optionalText(100),
   postcode: optionalText(20),
   country: optionalText(100),
-  date_of_birth: clearable(isoDateInput.refine((value) => value < new Date().toISOString().slice(0, 10), 'The date of birth must be in the past.')),
+  date_of_birth: clearable(
+    isoDateInput.refine((value) => value < new Date().toISOString().slice(0, 10), 'The date of birth must be in the past.'),
+  ),
   nationality: optionalText(100),
 };
 
@@ -46,7 +48,9 @@ export const staffUpdateSchema = z
 
 /** Staff creating an investor (new-investor). */
 export const createInvestorSchema = z.strictObject({
-  ...z.object({ ...personalDetails, kyc_status: kycStatus, owner_id: clearable(idInput('member of staff')), category, send_invitation: flag }).partial().shape,
+  ...z
+    .object({ ...personalDetails, kyc_status: kycStatus, owner_id: clearable(idInput('member of staff')), category, send_invitation: flag })
+    .partial().shape,
   name,
   email,
 });

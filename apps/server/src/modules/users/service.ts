@@ -34,11 +34,30 @@ export async function assertEmailFree(db: Db, email: string, exceptId?: number):
  * Records a category set on the investor form, in the caller's transaction, with its own activity
  * entry. Setting a category is the `investor_category` permission, not just editing the investor.
  */
-export async function recordCategoryFromForm(tx: Db, request: FastifyRequest, investor: UserRow, category: InvestorCategory | undefined, now: Date): Promise<void> {
+export async function recordCategoryFromForm(
+  tx: Db,
+  request: FastifyRequest,
+  investor: UserRow,
+  category: InvestorCategory | undefined,
+  now: Date,
+): Promise<void> {
   if (category === undefined || (category === investor.investorCategory && investor.categorisationStatus === 'approved')) return;
   const staff = requireUser(request);
   if (!can(staff.roleId, 'investor_category', 'update')) throw forbidden();
   const { row, supersededIds } = await recordCategorisationByStaff(tx, investor.id, category, staff.id, now);
-  await recordActivity(tx, { request, action: 'recorded', subjectType: 'investor_categorisation', subjectId: row.id, after: { ...row, superseded: supersededIds } });
-  await recordActivity(tx, { request, action: 'category_recorded', subjectType: 'user', subjectId: investor.id, before: { investor_category: investor.investorCategory }, after: { investor_category: category } });
+  await recordActivity(tx, {
+    request,
+    action: 'recorded',
+    subjectType: 'investor_categorisation',
+    subjectId: row.id,
+    after: { ...row, superseded: supersededIds },
+  });
+  await recordActivity(tx, {
+    request,
+    action: 'category_recorded',
+    subjectType: 'user',
+    subjectId: investor.id,
+    before: { investor_category: investor.investorCategory },
+    after: { investor_category: category },
+  });
 }

@@ -18,7 +18,8 @@ let original: Buffer;
 async function twoPagePdf() {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (const text of ['Subscription agreement', 'Signature page']) pdf.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 18, font });
+  for (const text of ['Subscription agreement', 'Signature page'])
+    pdf.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 18, font });
   return Buffer.from(await pdf.save());
 }
 
@@ -41,7 +42,10 @@ beforeAll(async () => {
   const upload = await admin.client.request({
     method: 'POST',
     url: '/api/documents',
-    payload: uploadForm({ subject_type: 'investor', subject_id: investorId, visibility: 'private' }, { data: original, filename: 'agreement.pdf', type: 'application/pdf' }),
+    payload: uploadForm(
+      { subject_type: 'investor', subject_id: investorId, visibility: 'private' },
+      { data: original, filename: 'agreement.pdf', type: 'application/pdf' },
+    ),
   });
   expect(upload.statusCode).toBe(201);
   pdfId = upload.json().data.id;
@@ -72,7 +76,12 @@ describe('signing an investor PDF', () => {
     const response = await admin.client.post(url(), { page: 2, x: 0.1, y: 0.7, width: 0.35, kind, ...signature });
     expect(response.statusCode).toBe(201);
     const created = response.json().data;
-    expect(created).toMatchObject({ name: 'agreement (signed)', mime_type: 'application/pdf', visibility: 'private', subject_id: investorId });
+    expect(created).toMatchObject({
+      name: 'agreement (signed)',
+      mime_type: 'application/pdf',
+      visibility: 'private',
+      subject_id: investorId,
+    });
     const bytes = await download(created.id);
     expect(Buffer.compare(bytes, original)).not.toBe(0);
     const parsed = await PDFDocument.load(bytes);
@@ -85,7 +94,12 @@ describe('signing an investor PDF', () => {
       execFileSync('/usr/bin/pdftoppm', ['-f', '2', '-l', '2', '-r', '20', '-png', path.join(dir, 'signed.pdf'), path.join(dir, 'page')]);
     }
     const activity = (await admin.client.get(`/api/activity?filter[subject_type]=investor&filter[subject_id]=${investorId}`)).json().data;
-    expect(activity.some((a: { action: string; after: { signed_document_id?: number } }) => a.action === 'pdf_signed' && a.after.signed_document_id === created.id)).toBe(true);
+    expect(
+      activity.some(
+        (a: { action: string; after: { signed_document_id?: number } }) =>
+          a.action === 'pdf_signed' && a.after.signed_document_id === created.id,
+      ),
+    ).toBe(true);
   });
 
   it('answers 422 on the fields', async () => {
@@ -94,7 +108,14 @@ describe('signing an investor PDF', () => {
     expect(Object.keys(off.json().errors).sort()).toEqual(['text', 'x', 'y']);
     const page = await admin.client.post(url(), { page: 3, x: 0.1, y: 0.1, width: 0.3, kind: 'typed', text: 'Sam' });
     expect(page.json().errors.page).toEqual(['Choose a page from 1 to 2.']);
-    const drawing = await admin.client.post(url(), { page: 1, x: 0.1, y: 0.1, width: 0.3, kind: 'drawn', drawing: 'data:image/png;base64,bm90IGEgcG5n' });
+    const drawing = await admin.client.post(url(), {
+      page: 1,
+      x: 0.1,
+      y: 0.1,
+      width: 0.3,
+      kind: 'drawn',
+      drawing: 'data:image/png;base64,bm90IGEgcG5n',
+    });
     expect(drawing.json().errors.drawing).toBeDefined();
   });
 
@@ -104,7 +125,10 @@ describe('signing an investor PDF', () => {
     const text = await admin.client.request({
       method: 'POST',
       url: '/api/documents',
-      payload: uploadForm({ subject_type: 'investor', subject_id: investorId, visibility: 'private' }, { data: 'plain text', filename: 'note.txt' }),
+      payload: uploadForm(
+        { subject_type: 'investor', subject_id: investorId, visibility: 'private' },
+        { data: 'plain text', filename: 'note.txt' },
+      ),
     });
     expect((await admin.client.get(`/api/users/${investorId}/sign-pdf/${text.json().data.id}`)).statusCode).toBe(422);
   });

@@ -19,7 +19,11 @@ import { storeDocument } from '../records/documents';
  */
 const params = z.object({ id: idParam, documentId: idParam });
 
-const fraction = (what: string) => z.coerce.number({ message: `Enter the ${what} as a fraction of the page (0 to 1).` }).min(0, `The ${what} must be on the page.`).max(1, `The ${what} must be on the page.`);
+const fraction = (what: string) =>
+  z.coerce
+    .number({ message: `Enter the ${what} as a fraction of the page (0 to 1).` })
+    .min(0, `The ${what} must be on the page.`)
+    .max(1, `The ${what} must be on the page.`);
 const MAX_DRAWING_BYTES = 1024 * 1024;
 const PNG_PREFIX = 'data:image/png;base64,';
 
@@ -37,8 +41,10 @@ const signSchema = z
   })
   .superRefine((input, ctx) => {
     if (input.kind === 'typed' && !input.text?.trim()) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Type the signature.' });
-    if (input.kind === 'drawn' && !input.drawing?.startsWith(PNG_PREFIX)) ctx.addIssue({ code: 'custom', path: ['drawing'], message: 'Draw the signature.' });
-    if (input.x + input.width > 1.0001) ctx.addIssue({ code: 'custom', path: ['x'], message: 'The signature must fit on the page: move it left or make it narrower.' });
+    if (input.kind === 'drawn' && !input.drawing?.startsWith(PNG_PREFIX))
+      ctx.addIssue({ code: 'custom', path: ['drawing'], message: 'Draw the signature.' });
+    if (input.x + input.width > 1.0001)
+      ctx.addIssue({ code: 'custom', path: ['x'], message: 'The signature must fit on the page: move it left or make it narrower.' });
   });
 
 export type SignInput = z.infer<typeof signSchema>;
@@ -93,14 +99,20 @@ export function registerSignPdfRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** A live PDF filed on a live investor's record, with its bytes. */
   async function loadDocument(id: number, documentId: number) {
-    const [investor] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
+    const [investor] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
     if (!investor) throw notFound('investor');
     const [document] = await db
       .select()
       .from(documents)
-      .where(and(eq(documents.id, documentId), eq(documents.subjectType, 'investor'), eq(documents.subjectId, id), isNull(documents.deletedAt)));
+      .where(
+        and(eq(documents.id, documentId), eq(documents.subjectType, 'investor'), eq(documents.subjectId, id), isNull(documents.deletedAt)),
+      );
     if (!document) throw notFound('document');
-    if (document.mimeType !== 'application/pdf') throw new AppError('validation', 'Only PDF documents can be signed.', { document: ['Only PDF documents can be signed.'] });
+    if (document.mimeType !== 'application/pdf')
+      throw new AppError('validation', 'Only PDF documents can be signed.', { document: ['Only PDF documents can be signed.'] });
     const bytes = await storage.read(document.storageKey);
     if (!bytes) throw notFound('file of this document');
     return { document, bytes };
@@ -113,33 +125,42 @@ export function registerSignPdfRoutes(app: FastifyInstance, ctx: AppContext) {
     const pdf = await loadPdf(bytes);
     return {
       data: {
-        document: { id: document.id, name: document.name, visibility: document.visibility, download_url: `/api/documents/${document.id}/download` },
+        document: {
+          id: document.id,
+          name: document.name,
+          visibility: document.visibility,
+          download_url: `/api/documents/${document.id}/download`,
+        },
         pages: pdf.getPages().map((p) => ({ width: p.getWidth(), height: p.getHeight() })),
       },
     };
   });
 
-  app.post('/api/users/:id/sign-pdf/:documentId', { schema: { params }, onRequest: authorize('investors', 'update'), bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
-    const { id, documentId } = request.params as z.infer<typeof params>;
-    const input = parseFields(signSchema, await readFormFields(request));
-    const signer = requireUser(request);
-    const { document, bytes } = await loadDocument(id, documentId);
-    const signed = await signPdf(bytes, input, signer, clock.now());
-    const base = document.name.replace(/\.pdf$/i, '');
-    const data = await storeDocument(ctx, request, {
-      subject: { type: 'investor', id },
-      file: { filename: `${base} (signed).pdf`, mimetype: 'application/pdf', data: Buffer.from(signed) },
-      name: input.name ?? `${base} (signed)`.slice(0, 200),
-      visibility: input.visibility ?? document.visibility,
-      folder: document.folderId ? { id: document.folderId } : null,
-    });
-    await recordActivity(db, {
-      request,
-      action: 'pdf_signed',
-      subjectType: 'investor',
-      subjectId: id,
-      after: { original_document_id: document.id, signed_document_id: (data as { id: number }).id, page: input.page, kind: input.kind },
-    });
-    return reply.status(201).send({ data });
-  });
+  app.post(
+    '/api/users/:id/sign-pdf/:documentId',
+    { schema: { params }, onRequest: authorize('investors', 'update'), bodyLimit: 4 * 1024 * 1024 },
+    async (request, reply) => {
+      const { id, documentId } = request.params as z.infer<typeof params>;
+      const input = parseFields(signSchema, await readFormFields(request));
+      const signer = requireUser(request);
+      const { document, bytes } = await loadDocument(id, documentId);
+      const signed = await signPdf(bytes, input, signer, clock.now());
+      const base = document.name.replace(/\.pdf$/i, '');
+      const data = await storeDocument(ctx, request, {
+        subject: { type: 'investor', id },
+        file: { filename: `${base} (signed).pdf`, mimetype: 'application/pdf', data: Buffer.from(signed) },
+        name: input.name ?? `${base} (signed)`.slice(0, 200),
+        visibility: input.visibility ?? document.visibility,
+        folder: document.folderId ? { id: document.folderId } : null,
+      });
+      await recordActivity(db, {
+        request,
+        action: 'pdf_signed',
+        subjectType: 'investor',
+        subjectId: id,
+        after: { original_document_id: document.id, signed_document_id: (data as { id: number }).id, page: input.page, kind: input.kind },
+      });
+      return reply.status(201).send({ data });
+    },
+  );
 }

@@ -12,7 +12,12 @@ beforeAll(async () => {
   const day = 86_400_000;
   const names = ['Alice Zephyr', 'Bob Young', 'Carol Xu', 'Dan Walker', 'Eve Vance'];
   for (const [i, name] of names.entries()) {
-    const user = await createUser(t.ctx, { name, email: `${name.split(' ')[0].toLowerCase()}@list.test`, createdAt: new Date(Date.UTC(2026, 0, 1) + i * day), emailVerifiedAt: i % 2 ? null : new Date() });
+    const user = await createUser(t.ctx, {
+      name,
+      email: `${name.split(' ')[0].toLowerCase()}@list.test`,
+      createdAt: new Date(Date.UTC(2026, 0, 1) + i * day),
+      emailVerifiedAt: i % 2 ? null : new Date(),
+    });
     investorIds.push(user.id);
   }
 });
@@ -37,7 +42,9 @@ describe('GET /api/users list queries', () => {
   it('filters by verification and date', async () => {
     const unverified = (await admin.client.get('/api/users?filter[search]=@list.test&filter[email_verified]=0')).json();
     expect(unverified.data.map((u: { name: string }) => u.name).sort()).toEqual(['Bob Young', 'Dan Walker']);
-    const ranged = (await admin.client.get('/api/users?filter[search]=@list.test&filter[created_from]=2026-01-02&filter[created_to]=2026-01-03T23:59:59Z')).json();
+    const ranged = (
+      await admin.client.get('/api/users?filter[search]=@list.test&filter[created_from]=2026-01-02&filter[created_to]=2026-01-03T23:59:59Z')
+    ).json();
     expect(ranged.meta.total).toBe(2);
   });
 

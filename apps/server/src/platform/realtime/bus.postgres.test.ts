@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 const listeners = async () =>
-  Number((await admin.query(`select count(*) as n from pg_stat_activity where datname = $1 and query = 'LISTEN realtime_events'`, [name])).rows[0].n);
+  Number(
+    (await admin.query(`select count(*) as n from pg_stat_activity where datname = $1 and query = 'LISTEN realtime_events'`, [name]))
+      .rows[0].n,
+  );
 
 describe('realtime bus on PostgreSQL', () => {
   it('listens again after its connection is ended, also after an outage, and delivers each message once', async () => {

@@ -44,10 +44,15 @@ const PUBLISH_TIMEOUT_MS = 5000;
  * Fan-out between instances through PostgreSQL LISTEN/NOTIFY: publishing sends a NOTIFY, and
  * every instance's listening connection hands it to its sockets (including the publisher's own).
  */
-export function createPostgresBus(connectionString: string, log?: { warn(obj: object, msg: string): void }): RealtimeBus & { ready(): Promise<void> } {
+export function createPostgresBus(
+  connectionString: string,
+  log?: { warn(obj: object, msg: string): void },
+): RealtimeBus & { ready(): Promise<void> } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const publisher = handleConnectionErrors(new pg.Pool({ ...connectionOptions(connectionString), max: 2, query_timeout: PUBLISH_TIMEOUT_MS }));
+  const publisher = handleConnectionErrors(
+    new pg.Pool({ ...connectionOptions(connectionString), max: 2, query_timeout: PUBLISH_TIMEOUT_MS }),
+  );
   let listener: pg.Client | null = null;
   let reconnectTimer: NodeJS.Timeout | null = null;
   let closed = false;
@@ -103,7 +108,8 @@ export function createPostgresBus(connectionString: string, log?: { warn(obj: ob
   return {
     async publish(message) {
       const payload = JSON.stringify(message);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`realtime message too large for NOTIFY (${Buffer.byteLength(payload)} bytes)`);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD)
+        throw new Error(`realtime message too large for NOTIFY (${Buffer.byteLength(payload)} bytes)`);
       await publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
     },
     subscribe(handler) {

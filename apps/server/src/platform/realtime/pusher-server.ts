@@ -52,7 +52,12 @@ export function attachPusherServer(httpServer: Server, { appKey, appSecret, bus 
   httpServer.on('upgrade', onUpgrade);
 
   function open(socket: WebSocket) {
-    const connection: Connection = { socket, socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`, channels: new Set(), alive: true };
+    const connection: Connection = {
+      socket,
+      socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`,
+      channels: new Set(),
+      alive: true,
+    };
     connections.add(connection);
     socket.send(frame('pusher:connection_established', { socket_id: connection.socketId, activity_timeout: ACTIVITY_TIMEOUT_S }));
     socket.on('pong', () => (connection.alive = true));

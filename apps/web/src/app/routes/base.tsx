@@ -16,7 +16,10 @@ interface RouterContext {
 }
 
 export async function loadSession(queryClient: QueryClient) {
-  const [user, settings] = await Promise.all([queryClient.ensureQueryData(currentUserQuery), queryClient.ensureQueryData(publicSettingsQuery)]);
+  const [user, settings] = await Promise.all([
+    queryClient.ensureQueryData(currentUserQuery),
+    queryClient.ensureQueryData(publicSettingsQuery),
+  ]);
   return { user, flags: brandingFrom(settings).flags };
 }
 
@@ -60,7 +63,6 @@ export const investorRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/investor-shell/components/investor-shell'), 'InvestorShell'),
   notFoundComponent: () => <ErrorPage status={404} />,
 });
-
 
 /** beforeLoad for staff pages: a role without the permission gets the not-found page inside the shell. */
 export function requirePermission(event: PermissionEvent, action: Action) {

@@ -8,16 +8,47 @@ const ContactPage = lazyRouteComponent(() => import('./components/contact-page')
 const show = requirePermission('investors', 'show');
 
 export const contactRoutes = [
-  createRoute({ ...parent, path: '/investors/contacts', validateSearch: contactsSearch, beforeLoad: requirePermission('investors', 'index'), component: lazyRouteComponent(() => import('./components/contacts-list-page'), 'ContactsListPage') }),
-  createRoute({ ...parent, path: '/investors/contacts/new-contact', beforeLoad: requirePermission('investors', 'create'), component: lazyRouteComponent(() => import('./components/contact-form-page'), 'NewContactPage') }),
-  createRoute({ ...parent, path: '/investors/contacts/$id/edit', beforeLoad: requirePermission('investors', 'update'), component: lazyRouteComponent(() => import('./components/contact-form-page'), 'EditContactPage') }),
+  createRoute({
+    ...parent,
+    path: '/investors/contacts',
+    validateSearch: contactsSearch,
+    beforeLoad: requirePermission('investors', 'index'),
+    component: lazyRouteComponent(() => import('./components/contacts-list-page'), 'ContactsListPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: '/investors/contacts/new-contact',
+    beforeLoad: requirePermission('investors', 'create'),
+    component: lazyRouteComponent(() => import('./components/contact-form-page'), 'NewContactPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: '/investors/contacts/$id/edit',
+    beforeLoad: requirePermission('investors', 'update'),
+    component: lazyRouteComponent(() => import('./components/contact-form-page'), 'EditContactPage'),
+  }),
   createRoute({ ...parent, path: '/investors/contacts/$id/details', beforeLoad: show, component: () => <ContactPage tab="details" /> }),
   createRoute({ ...parent, path: '/investors/contacts/$id/documents', beforeLoad: show, component: () => <ContactPage tab="documents" /> }),
-  createRoute({ ...parent, path: '/investors/contacts/$id/notes-calls-tasks', beforeLoad: show, component: () => <ContactPage tab="notes-calls-tasks" /> }),
+  createRoute({
+    ...parent,
+    path: '/investors/contacts/$id/notes-calls-tasks',
+    beforeLoad: show,
+    component: () => <ContactPage tab="notes-calls-tasks" />,
+  }),
   createRoute({ ...parent, path: '/investors/contacts/$id/category', beforeLoad: show, component: () => <ContactPage tab="category" /> }),
-  createRoute({ ...parent, path: '/investors/contacts/$id/registration-form', beforeLoad: show, component: () => <ContactPage tab="registration-form" /> }),
+  createRoute({
+    ...parent,
+    path: '/investors/contacts/$id/registration-form',
+    beforeLoad: show,
+    component: () => <ContactPage tab="registration-form" />,
+  }),
   createRoute({ ...parent, path: '/investors/contacts/$id/fact-find', beforeLoad: show, component: () => <ContactPage tab="fact-find" /> }),
-  createRoute({ ...parent, path: '/investors/contacts/$id/risk-profile', beforeLoad: show, component: () => <ContactPage tab="risk-profile" /> }),
+  createRoute({
+    ...parent,
+    path: '/investors/contacts/$id/risk-profile',
+    beforeLoad: show,
+    component: () => <ContactPage tab="risk-profile" />,
+  }),
   createRoute({
     ...parent,
     path: '/settings/investor/lead-status',

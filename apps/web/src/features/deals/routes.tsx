@@ -17,12 +17,33 @@ export const dealRoutes = [
   createRoute({
     ...parent,
     path: '/investments/deals/new-deal',
-    validateSearch: (search: Record<string, unknown>): { pipeline?: number } => (Number(search.pipeline) > 0 ? { pipeline: Number(search.pipeline) } : {}),
+    validateSearch: (search: Record<string, unknown>): { pipeline?: number } =>
+      Number(search.pipeline) > 0 ? { pipeline: Number(search.pipeline) } : {},
     beforeLoad: requirePermission('deals', 'create'),
     component: lazyRouteComponent(() => import('./components/deal-form-page'), 'NewDealPage'),
   }),
-  createRoute({ ...parent, path: '/investments/deals/$id/edit', beforeLoad: requirePermission('deals', 'update'), component: lazyRouteComponent(() => import('./components/deal-form-page'), 'EditDealPage') }),
-  createRoute({ ...parent, path: '/investments/deals/$id/performance', beforeLoad: requirePermission('deals', 'show'), component: () => <DealPage tab="performance" /> }),
-  createRoute({ ...parent, path: '/investments/deals/$id/key-information', beforeLoad: requirePermission('deals', 'show'), component: () => <DealPage tab="key-information" /> }),
-  createRoute({ ...parent, path: '/investments/deals/$id/notes-calls-tasks', beforeLoad: requirePermission('deals', 'show'), component: () => <DealPage tab="notes-calls-tasks" /> }),
+  createRoute({
+    ...parent,
+    path: '/investments/deals/$id/edit',
+    beforeLoad: requirePermission('deals', 'update'),
+    component: lazyRouteComponent(() => import('./components/deal-form-page'), 'EditDealPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: '/investments/deals/$id/performance',
+    beforeLoad: requirePermission('deals', 'show'),
+    component: () => <DealPage tab="performance" />,
+  }),
+  createRoute({
+    ...parent,
+    path: '/investments/deals/$id/key-information',
+    beforeLoad: requirePermission('deals', 'show'),
+    component: () => <DealPage tab="key-information" />,
+  }),
+  createRoute({
+    ...parent,
+    path: '/investments/deals/$id/notes-calls-tasks',
+    beforeLoad: requirePermission('deals', 'show'),
+    component: () => <DealPage tab="notes-calls-tasks" />,
+  }),
 ];

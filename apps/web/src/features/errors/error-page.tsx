@@ -21,7 +21,11 @@ export function ErrorPage({ status = 404 }: { status?: number }) {
           <Title order={2} fz="xl" fw={500}>
             {notFound ? "404 - Sorry that page doesn't seem to exist" : 'Something went wrong'}
           </Title>
-          <Text c="dimmed">{notFound ? 'The page you requested cannot be found. Click below to return to our homepage' : 'Click below to return to our homepage or try again later.'}</Text>
+          <Text c="dimmed">
+            {notFound
+              ? 'The page you requested cannot be found. Click below to return to our homepage'
+              : 'Click below to return to our homepage or try again later.'}
+          </Text>
           <Button component={Link} to="/login" mt="md">
             {`${ROLE_NAMES[user.role_id as RoleId] ?? 'Staff'} homepage`}
           </Button>
@@ -30,7 +34,15 @@ export function ErrorPage({ status = 404 }: { status?: number }) {
     );
   }
 
-  const links = user ? [{ label: 'Overview', to: '/investor' }, { label: 'Investment Opportunities', to: '/investor/investments' }] : [{ label: 'Login', to: '/login' }, { label: 'Register', to: '/register' }];
+  const links = user
+    ? [
+        { label: 'Overview', to: '/investor' },
+        { label: 'Investment Opportunities', to: '/investor/investments' },
+      ]
+    : [
+        { label: 'Login', to: '/login' },
+        { label: 'Register', to: '/register' },
+      ];
   return (
     <Center component="main" mih="60vh" p="xl">
       <Stack align="center" gap="md" ta="center">

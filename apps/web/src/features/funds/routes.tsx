@@ -20,12 +20,33 @@ const FundPage = lazyRouteComponent(() => import('./components/fund-page'), 'Fun
 const show = requireFunds('show');
 
 export const fundRoutes = [
-  createRoute({ ...parent, path: '/funds', validateSearch: fundsSearch, beforeLoad: requireFunds('index'), component: lazyRouteComponent(() => import('./components/funds-list-page'), 'FundsListPage') }),
-  createRoute({ ...parent, path: '/funds/new-fund', beforeLoad: requireFunds('create'), component: lazyRouteComponent(() => import('./components/fund-form-page'), 'NewFundPage') }),
-  createRoute({ ...parent, path: '/funds/$id/edit', beforeLoad: requireFunds('update'), component: lazyRouteComponent(() => import('./components/fund-form-page'), 'EditFundPage') }),
+  createRoute({
+    ...parent,
+    path: '/funds',
+    validateSearch: fundsSearch,
+    beforeLoad: requireFunds('index'),
+    component: lazyRouteComponent(() => import('./components/funds-list-page'), 'FundsListPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: '/funds/new-fund',
+    beforeLoad: requireFunds('create'),
+    component: lazyRouteComponent(() => import('./components/fund-form-page'), 'NewFundPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: '/funds/$id/edit',
+    beforeLoad: requireFunds('update'),
+    component: lazyRouteComponent(() => import('./components/fund-form-page'), 'EditFundPage'),
+  }),
   createRoute({ ...parent, path: '/funds/$id/details', beforeLoad: show, component: () => <FundPage tab="details" /> }),
   createRoute({ ...parent, path: '/funds/$id/transactions', beforeLoad: show, component: () => <FundPage tab="transactions" /> }),
   createRoute({ ...parent, path: '/funds/$id/portfolio', beforeLoad: show, component: () => <FundPage tab="portfolio" /> }),
   createRoute({ ...parent, path: '/funds/$id/notes-calls-tasks', beforeLoad: show, component: () => <FundPage tab="notes-calls-tasks" /> }),
-  createRoute({ ...parent, path: '/funds/$id/portfolio-analysis', beforeLoad: show, component: () => <FundPage tab="portfolio-analysis" /> }),
+  createRoute({
+    ...parent,
+    path: '/funds/$id/portfolio-analysis',
+    beforeLoad: show,
+    component: () => <FundPage tab="portfolio-analysis" />,
+  }),
 ];

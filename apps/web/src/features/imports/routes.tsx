@@ -7,7 +7,8 @@ export const importRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/investors/import',
-    validateSearch: (search: Record<string, unknown>): { kind?: ImportKind } => (search.kind === 'investors' || search.kind === 'contacts' ? { kind: search.kind } : {}),
+    validateSearch: (search: Record<string, unknown>): { kind?: ImportKind } =>
+      search.kind === 'investors' || search.kind === 'contacts' ? { kind: search.kind } : {},
     beforeLoad: requirePermission('investors', 'create'),
     component: lazyRouteComponent(() => import('./components/import-page'), 'ImportPage'),
   }),

@@ -6,15 +6,37 @@ import { holderListSearch } from '../holders/list-search';
 /** Staff pages of alternative investment methods (spec §2.2). */
 const parent = { getParentRoute: () => adminRoute };
 type Pages = typeof import('./components/method-pages');
-const page = (name: 'MethodsListPage' | 'NewMethodPage' | 'EditMethodPage') => lazyRouteComponent(() => import('./components/method-pages'), name);
+const page = (name: 'MethodsListPage' | 'NewMethodPage' | 'EditMethodPage') =>
+  lazyRouteComponent(() => import('./components/method-pages'), name);
 const MethodPage = lazyRouteComponent<Pages, 'MethodPage'>(() => import('./components/method-pages'), 'MethodPage');
 const BASE = '/investors/investment-methods';
 
 export const investmentMethodRoutes = [
-  createRoute({ ...parent, path: BASE, validateSearch: holderListSearch, beforeLoad: requireHolderAccess('index'), component: page('MethodsListPage') }),
+  createRoute({
+    ...parent,
+    path: BASE,
+    validateSearch: holderListSearch,
+    beforeLoad: requireHolderAccess('index'),
+    component: page('MethodsListPage'),
+  }),
   createRoute({ ...parent, path: `${BASE}/new-method`, beforeLoad: requireHolderAccess('create'), component: page('NewMethodPage') }),
-  createRoute({ ...parent, path: `${BASE}/$id/details`, beforeLoad: requireHolderAccess('show'), component: () => <MethodPage tab="details" /> }),
-  createRoute({ ...parent, path: `${BASE}/$id/transactions`, beforeLoad: requireHolderAccess('show'), component: () => <MethodPage tab="transactions" /> }),
-  createRoute({ ...parent, path: `${BASE}/$id/notes-calls-tasks`, beforeLoad: requireHolderAccess('show'), component: () => <MethodPage tab="notes-calls-tasks" /> }),
+  createRoute({
+    ...parent,
+    path: `${BASE}/$id/details`,
+    beforeLoad: requireHolderAccess('show'),
+    component: () => <MethodPage tab="details" />,
+  }),
+  createRoute({
+    ...parent,
+    path: `${BASE}/$id/transactions`,
+    beforeLoad: requireHolderAccess('show'),
+    component: () => <MethodPage tab="transactions" />,
+  }),
+  createRoute({
+    ...parent,
+    path: `${BASE}/$id/notes-calls-tasks`,
+    beforeLoad: requireHolderAccess('show'),
+    component: () => <MethodPage tab="notes-calls-tasks" />,
+  }),
   createRoute({ ...parent, path: `${BASE}/$id/edit`, beforeLoad: requireHolderAccess('update'), component: page('EditMethodPage') }),
 ];

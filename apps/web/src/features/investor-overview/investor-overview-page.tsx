@@ -33,9 +33,27 @@ export function InvestorOverviewPage() {
       ? totals.map((t) => `${formatMoney(t.current_value, t.currency)} today, ${formatMoney(t.cost, t.currency)} invested`).join('; ')
       : 'Your holdings and their value appear here once your payment for an investment is received.';
   const cards = [
-    { icon: IconBriefcase, title: terms.investments, text: investmentsText, to: '/investor/investments', action: `View ${terms.investments.toLowerCase()}` },
-    { icon: IconChartLine, title: terms.portfolio, text: portfolioText, to: '/investor/portfolio', action: `Open ${terms.portfolio.toLowerCase()}` },
-    { icon: IconNews, title: terms.news, text: 'Updates from the companies you back are listed here.', to: '/investor/news', action: `Read ${terms.news.toLowerCase()}` },
+    {
+      icon: IconBriefcase,
+      title: terms.investments,
+      text: investmentsText,
+      to: '/investor/investments',
+      action: `View ${terms.investments.toLowerCase()}`,
+    },
+    {
+      icon: IconChartLine,
+      title: terms.portfolio,
+      text: portfolioText,
+      to: '/investor/portfolio',
+      action: `Open ${terms.portfolio.toLowerCase()}`,
+    },
+    {
+      icon: IconNews,
+      title: terms.news,
+      text: 'Updates from the companies you back are listed here.',
+      to: '/investor/news',
+      action: `Read ${terms.news.toLowerCase()}`,
+    },
   ];
   return (
     <Stack gap="lg">

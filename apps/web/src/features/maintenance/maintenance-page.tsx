@@ -14,7 +14,10 @@ export function MaintenancePage() {
   useEffect(() => {
     if (MAINTENANCE_FORCED) return;
     const timer = setInterval(async () => {
-      const healthy = await fetch('/api/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
+      const healthy = await fetch('/api/health', { cache: 'no-store' }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (healthy) window.location.assign('/');
     }, POLL_MS);
     return () => clearInterval(timer);
@@ -28,7 +31,10 @@ export function MaintenancePage() {
         <Title order={1} fz={28}>
           We'll be back shortly
         </Title>
-        <Text c="dimmed">The platform is undergoing maintenance. Your data is safe. This page will reconnect by itself as soon as the service is available again.</Text>
+        <Text c="dimmed">
+          The platform is undergoing maintenance. Your data is safe. This page will reconnect by itself as soon as the service is available
+          again.
+        </Text>
         {!MAINTENANCE_FORCED && (
           <Stack align="center" gap={4} aria-live="polite">
             <Loader size="sm" />

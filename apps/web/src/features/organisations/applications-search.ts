@@ -12,5 +12,7 @@ export const applicationsSearch = (search: Record<string, unknown>): Application
   ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
   ...(typeof search.sort === 'string' && /^-?[a-z_]+$/.test(search.sort) ? { sort: search.sort } : {}),
   ...(searchText(search.search) ? { search: searchText(search.search) } : {}),
-  ...(typeof search.status === 'string' && (ORGANISATION_APPLICATION_STATUSES as readonly string[]).includes(search.status) ? { status: search.status } : {}),
+  ...(typeof search.status === 'string' && (ORGANISATION_APPLICATION_STATUSES as readonly string[]).includes(search.status)
+    ? { status: search.status }
+    : {}),
 });

@@ -7,17 +7,44 @@ import { applicationsSearch } from './applications-search';
 /** Staff pages of organisations and, while organisation links are enabled, applications (spec §2.2). */
 const parent = { getParentRoute: () => adminRoute };
 type Pages = typeof import('./components/organisation-pages');
-const page = (name: 'OrganisationsListPage' | 'NewOrganisationPage' | 'EditOrganisationPage') => lazyRouteComponent(() => import('./components/organisation-pages'), name);
+const page = (name: 'OrganisationsListPage' | 'NewOrganisationPage' | 'EditOrganisationPage') =>
+  lazyRouteComponent(() => import('./components/organisation-pages'), name);
 const OrganisationPage = lazyRouteComponent<Pages, 'OrganisationPage'>(() => import('./components/organisation-pages'), 'OrganisationPage');
 const BASE = '/investors/organisations';
 const APPLICATIONS = '/investors/organisation-applications';
 
 export const organisationRoutes = [
-  createRoute({ ...parent, path: BASE, validateSearch: holderListSearch, beforeLoad: requireHolderAccess('index'), component: page('OrganisationsListPage') }),
-  createRoute({ ...parent, path: `${BASE}/new-organisation`, beforeLoad: requireHolderAccess('create'), component: page('NewOrganisationPage') }),
-  createRoute({ ...parent, path: `${BASE}/$id/details`, beforeLoad: requireHolderAccess('show'), component: () => <OrganisationPage tab="details" /> }),
-  createRoute({ ...parent, path: `${BASE}/$id/transactions`, beforeLoad: requireHolderAccess('show'), component: () => <OrganisationPage tab="transactions" /> }),
-  createRoute({ ...parent, path: `${BASE}/$id/notes-calls-tasks`, beforeLoad: requireHolderAccess('show'), component: () => <OrganisationPage tab="notes-calls-tasks" /> }),
+  createRoute({
+    ...parent,
+    path: BASE,
+    validateSearch: holderListSearch,
+    beforeLoad: requireHolderAccess('index'),
+    component: page('OrganisationsListPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: `${BASE}/new-organisation`,
+    beforeLoad: requireHolderAccess('create'),
+    component: page('NewOrganisationPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: `${BASE}/$id/details`,
+    beforeLoad: requireHolderAccess('show'),
+    component: () => <OrganisationPage tab="details" />,
+  }),
+  createRoute({
+    ...parent,
+    path: `${BASE}/$id/transactions`,
+    beforeLoad: requireHolderAccess('show'),
+    component: () => <OrganisationPage tab="transactions" />,
+  }),
+  createRoute({
+    ...parent,
+    path: `${BASE}/$id/notes-calls-tasks`,
+    beforeLoad: requireHolderAccess('show'),
+    component: () => <OrganisationPage tab="notes-calls-tasks" />,
+  }),
   createRoute({ ...parent, path: `${BASE}/$id/edit`, beforeLoad: requireHolderAccess('update'), component: page('EditOrganisationPage') }),
   createRoute({
     ...parent,

@@ -3,8 +3,16 @@ import { investorRoute, loadSession } from '../../app/routes/base';
 
 /** The investor's portfolio pages (spec §2.3). Fund pages exist only while the deployment has funds. */
 export const portfolioRoutes = [
-  createRoute({ getParentRoute: () => investorRoute, path: '/portfolio', component: lazyRouteComponent(() => import('./components/portfolio-page'), 'PortfolioPage') }),
-  createRoute({ getParentRoute: () => investorRoute, path: '/portfolio/$id', component: lazyRouteComponent(() => import('./components/holding-page'), 'HoldingPage') }),
+  createRoute({
+    getParentRoute: () => investorRoute,
+    path: '/portfolio',
+    component: lazyRouteComponent(() => import('./components/portfolio-page'), 'PortfolioPage'),
+  }),
+  createRoute({
+    getParentRoute: () => investorRoute,
+    path: '/portfolio/$id',
+    component: lazyRouteComponent(() => import('./components/holding-page'), 'HoldingPage'),
+  }),
   createRoute({
     getParentRoute: () => investorRoute,
     path: '/portfolio/fund/$id',

@@ -24,24 +24,69 @@ export const profileRoutes = [
         throw redirect({ to: '/investor/profile/view' });
       },
     }),
-    createRoute({ ...parent, path: '/view', component: lazyRouteComponent(() => import('./components/profile-view-page'), 'ProfileViewPage') }),
+    createRoute({
+      ...parent,
+      path: '/view',
+      component: lazyRouteComponent(() => import('./components/profile-view-page'), 'ProfileViewPage'),
+    }),
     createRoute({ ...parent, path: '/details', component: lazyRouteComponent(() => import('./components/details-page'), 'DetailsPage') }),
-    createRoute({ ...parent, path: '/type', validateSearch: texts('category', 'redirect'), component: lazyRouteComponent(() => import('./components/category-page'), 'CategoryPage') }),
-    createRoute({ ...parent, path: '/investor-type', component: lazyRouteComponent(() => import('./components/how-you-invest-page'), 'HowYouInvestPage') }),
+    createRoute({
+      ...parent,
+      path: '/type',
+      validateSearch: texts('category', 'redirect'),
+      component: lazyRouteComponent(() => import('./components/category-page'), 'CategoryPage'),
+    }),
+    createRoute({
+      ...parent,
+      path: '/investor-type',
+      component: lazyRouteComponent(() => import('./components/how-you-invest-page'), 'HowYouInvestPage'),
+    }),
     createRoute({
       ...parent,
       path: '/appropriateness',
       validateSearch: texts('redirect'),
       component: lazyRouteComponent(() => import('../appropriateness/components/appropriateness-page'), 'AppropriatenessPage'),
     }),
-    createRoute({ ...parent, path: '/identity', component: lazyRouteComponent(() => import('./components/identity-page'), 'IdentityPage') }),
-    createRoute({ ...parent, path: '/security', component: lazyRouteComponent(() => import('./components/security-page'), 'SecurityPage') }),
-    createRoute({ ...parent, path: '/documents', component: lazyRouteComponent(() => import('./components/documents-page'), 'DocumentsPage') }),
+    createRoute({
+      ...parent,
+      path: '/identity',
+      component: lazyRouteComponent(() => import('./components/identity-page'), 'IdentityPage'),
+    }),
+    createRoute({
+      ...parent,
+      path: '/security',
+      component: lazyRouteComponent(() => import('./components/security-page'), 'SecurityPage'),
+    }),
+    createRoute({
+      ...parent,
+      path: '/documents',
+      component: lazyRouteComponent(() => import('./components/documents-page'), 'DocumentsPage'),
+    }),
     // The investor's organisations and method accounts: features/organisations, features/investment-methods.
-    createRoute({ ...parent, path: '/organisation-apply', component: lazyRouteComponent(() => import('../organisations/components/organisation-apply-page'), 'OrganisationApplyPage') }),
-    createRoute({ ...parent, path: '/organisation_{$id}', component: lazyRouteComponent(() => import('../organisations/components/my-organisation-page'), 'MyOrganisationPage') }),
-    createRoute({ ...parent, path: '/organisation-documents_{$id}', component: lazyRouteComponent(() => import('../organisations/components/my-organisation-page'), 'MyOrganisationDocumentsPage') }),
-    createRoute({ ...parent, path: '/investmentmethod-documents_{$id}', component: lazyRouteComponent(() => import('../investment-methods/components/my-account-page'), 'MyMethodDocumentsPage') }),
-    createRoute({ ...parent, path: '/investmentmethod_{$id}', component: lazyRouteComponent(() => import('../investment-methods/components/my-account-page'), 'MyMethodAccountPage') }),
+    createRoute({
+      ...parent,
+      path: '/organisation-apply',
+      component: lazyRouteComponent(() => import('../organisations/components/organisation-apply-page'), 'OrganisationApplyPage'),
+    }),
+    createRoute({
+      ...parent,
+      path: '/organisation_{$id}',
+      component: lazyRouteComponent(() => import('../organisations/components/my-organisation-page'), 'MyOrganisationPage'),
+    }),
+    createRoute({
+      ...parent,
+      path: '/organisation-documents_{$id}',
+      component: lazyRouteComponent(() => import('../organisations/components/my-organisation-page'), 'MyOrganisationDocumentsPage'),
+    }),
+    createRoute({
+      ...parent,
+      path: '/investmentmethod-documents_{$id}',
+      component: lazyRouteComponent(() => import('../investment-methods/components/my-account-page'), 'MyMethodDocumentsPage'),
+    }),
+    createRoute({
+      ...parent,
+      path: '/investmentmethod_{$id}',
+      component: lazyRouteComponent(() => import('../investment-methods/components/my-account-page'), 'MyMethodAccountPage'),
+    }),
   ]),
 ];

@@ -30,7 +30,11 @@ export function AdminShell() {
   const label = (link: { term?: keyof typeof terms; label?: string }) => (link.term ? terms[link.term] : link.label);
 
   return (
-    <AppShell header={{ height: { base: 65, sm: 75, md: 105 } }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell
+      header={{ height: { base: 65, sm: 75, md: 105 } }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
       <AppShell.Header>
         <TrialRibbon />
         <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
@@ -44,7 +48,12 @@ export function AdminShell() {
             {creates.length > 0 && (
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
-                  <UnstyledButton aria-label="Create" px="sm" py={6} style={{ borderRadius: 8, background: 'var(--mantine-color-brand-6)', color: 'white' }}>
+                  <UnstyledButton
+                    aria-label="Create"
+                    px="sm"
+                    py={6}
+                    style={{ borderRadius: 8, background: 'var(--mantine-color-brand-6)', color: 'white' }}
+                  >
                     <Group gap={4}>
                       <IconPlus size={16} aria-hidden />
                       <Text fw={600} size="sm">
@@ -101,9 +110,28 @@ export function AdminShell() {
           {areas.map((area) => {
             const active = area.links.some((link) => isActive(link.path));
             return (
-              <NavLink key={area.key} component={Link} to={area.href} activeOptions={EXACT} label={terms[area.term]} active={active} opened={active && area.links.length > 1} fw={600} childrenOffset={16}>
+              <NavLink
+                key={area.key}
+                component={Link}
+                to={area.href}
+                activeOptions={EXACT}
+                label={terms[area.term]}
+                active={active}
+                opened={active && area.links.length > 1}
+                fw={600}
+                childrenOffset={16}
+              >
                 {area.links.length > 1 &&
-                  area.links.map((link) => <NavLink key={link.path} component={Link} to={link.path} activeOptions={EXACT} label={label(link)} active={isActive(link.path)} />)}
+                  area.links.map((link) => (
+                    <NavLink
+                      key={link.path}
+                      component={Link}
+                      to={link.path}
+                      activeOptions={EXACT}
+                      label={label(link)}
+                      active={isActive(link.path)}
+                    />
+                  ))}
               </NavLink>
             );
           })}

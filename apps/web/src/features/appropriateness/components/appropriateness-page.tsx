@@ -30,7 +30,6 @@ interface Result {
   retry_at: string | null;
 }
 
-
 /**
  * /investor/profile/appropriateness: the appropriateness test of spec §4 — the questions the server
  * allows now (none once tries are used up or during the 24-hour wait after a fail), then the result.
@@ -39,11 +38,17 @@ export function AppropriatenessPage() {
   usePageTitle('Appropriateness test');
   const { redirect } = useSearch({ strict: false }) as { redirect?: string };
   const client = useQueryClient();
-  const test = useQuery({ queryKey: ['compliance-questions'], queryFn: () => api<{ data: Question[]; meta: TestState }>('/api/compliance-questions', { query: { include: 'options' } }) });
+  const test = useQuery({
+    queryKey: ['compliance-questions'],
+    queryFn: () => api<{ data: Question[]; meta: TestState }>('/api/compliance-questions', { query: { include: 'options' } }),
+  });
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [result, setResult] = useState<Result | null>(null);
   const { submit, submitting, formError } = useSubmit(async () => {
-    const { data } = await api<{ data: Result }>('/api/compliance-answers', { method: 'POST', body: { answers: Object.fromEntries(Object.entries(answers).map(([q, o]) => [q, Number(o)])) } });
+    const { data } = await api<{ data: Result }>('/api/compliance-answers', {
+      method: 'POST',
+      body: { answers: Object.fromEntries(Object.entries(answers).map(([q, o]) => [q, Number(o)])) },
+    });
     setResult(data);
     await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     await client.invalidateQueries({ queryKey: ['compliance-questions'] });
@@ -94,7 +99,8 @@ export function AppropriatenessPage() {
           )}
           {meta.retry_at ? (
             <Alert variant="light" icon={<IconClockHour4 size={18} aria-hidden />} title="Please wait before trying again">
-              You can take the test again from {formatWeekdayTime(meta.retry_at)}. Use the time to read the risk warning and the opportunity documents.
+              You can take the test again from {formatWeekdayTime(meta.retry_at)}. Use the time to read the risk warning and the opportunity
+              documents.
             </Alert>
           ) : triesLeft === 0 ? (
             <Alert color="red" variant="light" title="No tries left">
@@ -124,7 +130,13 @@ export function AppropriatenessPage() {
             {triesLeft !== null ? ` You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.` : ''}
           </Text>
           {questions.map((q, index) => (
-            <Radio.Group key={q.id} label={`${index + 1}. ${q.question}`} value={answers[q.id] ?? null} onChange={(value) => setAnswers((a) => ({ ...a, [q.id]: value }))} required>
+            <Radio.Group
+              key={q.id}
+              label={`${index + 1}. ${q.question}`}
+              value={answers[q.id] ?? null}
+              onChange={(value) => setAnswers((a) => ({ ...a, [q.id]: value }))}
+              required
+            >
               <Stack gap="xs" mt="xs">
                 {q.options.map((o) => (
                   <Radio key={o.id} value={String(o.id)} label={o.label} />

@@ -27,13 +27,19 @@ export interface AttributeValueEntry {
 export function useAttributes(subjectType: AttributeSubjectType) {
   return useQuery({
     queryKey: ['attributes', subjectType],
-    queryFn: () => api<Page<Attribute>>('/api/attributes', { query: { 'filter[subject_type]': subjectType, per_page: 100, sort: 'position' } }).then((r) => r.data),
+    queryFn: () =>
+      api<Page<Attribute>>('/api/attributes', { query: { 'filter[subject_type]': subjectType, per_page: 100, sort: 'position' } }).then(
+        (r) => r.data,
+      ),
     staleTime: 60_000,
   });
 }
 
 export function useAttribute(id: string) {
-  return useQuery({ queryKey: ['attributes', 'one', id], queryFn: () => api<{ data: Attribute }>(`/api/attributes/${id}`).then((r) => r.data) });
+  return useQuery({
+    queryKey: ['attributes', 'one', id],
+    queryFn: () => api<{ data: Attribute }>(`/api/attributes/${id}`).then((r) => r.data),
+  });
 }
 
 export interface AttributeDraft {
@@ -49,7 +55,10 @@ export interface AttributeDraft {
 
 export const saveAttribute = (draft: AttributeDraft, id?: number) =>
   id
-    ? api<{ data: Attribute }>(`/api/attributes/${id}`, { method: 'PATCH', body: { ...draft, subject_type: undefined, description: draft.description ?? '' } })
+    ? api<{ data: Attribute }>(`/api/attributes/${id}`, {
+        method: 'PATCH',
+        body: { ...draft, subject_type: undefined, description: draft.description ?? '' },
+      })
     : api<{ data: Attribute }>('/api/attributes', { method: 'POST', body: draft });
 
 export const deleteAttribute = (id: number) => api<void>(`/api/attributes/${id}`, { method: 'DELETE' });

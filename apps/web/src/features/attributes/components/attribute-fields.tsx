@@ -24,7 +24,12 @@ export function attributeFormValues(entries: AttributeValueEntry[] | undefined):
  * The `attributes` field to send: the values of the attributes this role may change that differ
  * from what the record holds (an emptied field clears its value). JSON text, as FormData carries it.
  */
-export function attributesPayload(attributes: Attribute[], values: AttributeFormValues, initial: AttributeFormValues, roleId: number | undefined): string | undefined {
+export function attributesPayload(
+  attributes: Attribute[],
+  values: AttributeFormValues,
+  initial: AttributeFormValues,
+  roleId: number | undefined,
+): string | undefined {
   const changed = Object.fromEntries(
     attributes
       .filter((a) => mayEditAttribute(roleId, a))
@@ -70,17 +75,70 @@ export function AttributeFields<Values extends { attributes: AttributeFormValues
         };
         switch (attribute.type) {
           case 'text':
-            return <Textarea key={id} {...common} autosize minRows={1} maxRows={4} value={typeof value === 'string' ? value : ''} onChange={(e) => set(attribute.id, e.currentTarget.value)} />;
+            return (
+              <Textarea
+                key={id}
+                {...common}
+                autosize
+                minRows={1}
+                maxRows={4}
+                value={typeof value === 'string' ? value : ''}
+                onChange={(e) => set(attribute.id, e.currentTarget.value)}
+              />
+            );
           case 'number':
-            return <TextInput key={id} {...common} inputMode="decimal" value={typeof value === 'string' ? value : ''} onChange={(e) => set(attribute.id, e.currentTarget.value)} />;
+            return (
+              <TextInput
+                key={id}
+                {...common}
+                inputMode="decimal"
+                value={typeof value === 'string' ? value : ''}
+                onChange={(e) => set(attribute.id, e.currentTarget.value)}
+              />
+            );
           case 'date':
-            return <TextInput key={id} {...common} type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => set(attribute.id, e.currentTarget.value)} />;
+            return (
+              <TextInput
+                key={id}
+                {...common}
+                type="date"
+                value={typeof value === 'string' ? value : ''}
+                onChange={(e) => set(attribute.id, e.currentTarget.value)}
+              />
+            );
           case 'select':
-            return <Select key={id} {...common} data={attribute.options} clearable={!locked} value={typeof value === 'string' ? value : null} onChange={(v) => set(attribute.id, v)} />;
+            return (
+              <Select
+                key={id}
+                {...common}
+                data={attribute.options}
+                clearable={!locked}
+                value={typeof value === 'string' ? value : null}
+                onChange={(v) => set(attribute.id, v)}
+              />
+            );
           case 'multi_select':
-            return <MultiSelect key={id} {...common} data={attribute.options} clearable={!locked} value={Array.isArray(value) ? value : []} onChange={(v) => set(attribute.id, v)} />;
+            return (
+              <MultiSelect
+                key={id}
+                {...common}
+                data={attribute.options}
+                clearable={!locked}
+                value={Array.isArray(value) ? value : []}
+                onChange={(v) => set(attribute.id, v)}
+              />
+            );
           case 'boolean':
-            return <Select key={id} {...common} data={YES_NO} clearable={!locked} value={value === true ? '1' : value === false ? '0' : null} onChange={(v) => set(attribute.id, v === null ? null : v === '1')} />;
+            return (
+              <Select
+                key={id}
+                {...common}
+                data={YES_NO}
+                clearable={!locked}
+                value={value === true ? '1' : value === false ? '0' : null}
+                onChange={(v) => set(attribute.id, v === null ? null : v === '1')}
+              />
+            );
         }
       })}
     </SimpleGrid>

@@ -1,14 +1,31 @@
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ATTRIBUTE_MODE_LABELS, ATTRIBUTE_SUBJECT_LABELS, ATTRIBUTE_TYPE_LABELS, attributeHasOptions, type AttributeSubjectType } from '@platform/domain';
+import {
+  ATTRIBUTE_MODE_LABELS,
+  ATTRIBUTE_SUBJECT_LABELS,
+  ATTRIBUTE_TYPE_LABELS,
+  attributeHasOptions,
+  type AttributeSubjectType,
+} from '@platform/domain';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { saveAttribute, useAttributeAction, type Attribute, type AttributeDraft } from '../api/attributes';
 
-const options = <K extends string>(labels: Record<K, string>) => Object.entries(labels).map(([value, label]) => ({ value, label: label as string }));
+const options = <K extends string>(labels: Record<K, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label: label as string }));
 
 /** Create or configure one attribute (name, type, options, mode). */
-export function AttributeForm({ attribute, subjectType, onSaved, onCancel }: { attribute?: Attribute; subjectType: AttributeSubjectType; onSaved: (a: Attribute) => void; onCancel: () => void }) {
+export function AttributeForm({
+  attribute,
+  subjectType,
+  onSaved,
+  onCancel,
+}: {
+  attribute?: Attribute;
+  subjectType: AttributeSubjectType;
+  onSaved: (a: Attribute) => void;
+  onCancel: () => void;
+}) {
   const form = useForm<AttributeDraft>({
     initialValues: {
       name: attribute?.name ?? '',
@@ -25,7 +42,11 @@ export function AttributeForm({ attribute, subjectType, onSaved, onCancel }: { a
   });
   const save = useAttributeAction((draft: AttributeDraft) => saveAttribute(draft, attribute?.id));
   const { submit, submitting, formError } = useSubmit(async (values: AttributeDraft) => {
-    const draft = { ...values, options: attributeHasOptions(values.type) ? values.options : [], position: values.position === '' ? undefined : values.position };
+    const draft = {
+      ...values,
+      options: attributeHasOptions(values.type) ? values.options : [],
+      position: values.position === '' ? undefined : values.position,
+    };
     const { data } = await save.mutateAsync(attribute ? draft : { ...draft, subject_type: subjectType });
     onSaved(data);
   }, form);
@@ -47,10 +68,28 @@ export function AttributeForm({ attribute, subjectType, onSaved, onCancel }: { a
             />
           </SimpleGrid>
           {attributeHasOptions(type) && (
-            <TagsInput label="Options" description="Type an option and press Enter." placeholder="Add an option" {...form.getInputProps('options')} />
+            <TagsInput
+              label="Options"
+              description="Type an option and press Enter."
+              placeholder="Add an option"
+              {...form.getInputProps('options')}
+            />
           )}
-          <Textarea label="Help text" description="Shown under the field on forms." autosize minRows={2} {...form.getInputProps('description')} />
-          <NumberInput label="Position" description="Lower numbers come first." min={0} allowDecimal={false} w={200} {...form.getInputProps('position')} />
+          <Textarea
+            label="Help text"
+            description="Shown under the field on forms."
+            autosize
+            minRows={2}
+            {...form.getInputProps('description')}
+          />
+          <NumberInput
+            label="Position"
+            description="Lower numbers come first."
+            min={0}
+            allowDecimal={false}
+            w={200}
+            {...form.getInputProps('position')}
+          />
           <FormError message={formError} />
           <Group>
             <Button type="submit" loading={submitting}>

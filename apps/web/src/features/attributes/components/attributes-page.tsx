@@ -62,7 +62,9 @@ export function AttributesPage() {
       ) : (
         <Paper withBorder radius="md">
           <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Custom attributes of {label}</caption>
+            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              Custom attributes of {label}
+            </caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -75,7 +77,14 @@ export function AttributesPage() {
               {list.data.map((a) => (
                 <Table.Tr key={a.id}>
                   <Table.Td>
-                    <Text component={Link} to={`/admin/settings/attributes/configure/${a.id}`} fw={600} size="sm" c="brand.8" style={{ textDecoration: 'none' }}>
+                    <Text
+                      component={Link}
+                      to={`/admin/settings/attributes/configure/${a.id}`}
+                      fw={600}
+                      size="sm"
+                      c="brand.8"
+                      style={{ textDecoration: 'none' }}
+                    >
                       {a.name}
                     </Text>
                   </Table.Td>

@@ -11,7 +11,10 @@ import { ErrorPage } from '../../errors/error-page';
 import { deleteAttribute, useAttribute, useAttributeAction, type Attribute } from '../api/attributes';
 import { AttributeForm } from './attribute-form';
 
-const back = (a: Attribute) => ({ to: '/admin/settings/attributes' as const, search: (a.subject_type === 'contact' ? { for: 'contact' as const } : {}) as { for?: 'contact' } });
+const back = (a: Attribute) => ({
+  to: '/admin/settings/attributes' as const,
+  search: (a.subject_type === 'contact' ? { for: 'contact' as const } : {}) as { for?: 'contact' },
+});
 
 function DeleteAttribute({ attribute, onClose }: { attribute: Attribute; onClose: () => void }) {
   const navigate = useNavigate();
@@ -20,12 +23,18 @@ function DeleteAttribute({ attribute, onClose }: { attribute: Attribute; onClose
     <Modal opened onClose={onClose} title={`Delete ${attribute.name}?`} centered>
       <Stack>
         <Text size="sm">The attribute disappears from forms and pages. Values already recorded are kept in the records' history.</Text>
-        <FormError message={remove.error ? (remove.error instanceof ApiError ? remove.error.message : 'The attribute was not deleted.') : null} />
+        <FormError
+          message={remove.error ? (remove.error instanceof ApiError ? remove.error.message : 'The attribute was not deleted.') : null}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Keep it
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => void navigate(back(attribute)) })}>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: () => void navigate(back(attribute)) })}
+          >
             Delete attribute
           </Button>
         </Group>
@@ -62,7 +71,13 @@ export function ConfigureAttributePage() {
           </Button>
         )}
       </Group>
-      <AttributeForm key={attribute.id} attribute={attribute} subjectType={attribute.subject_type} onSaved={() => void navigate(back(attribute))} onCancel={() => void navigate(back(attribute))} />
+      <AttributeForm
+        key={attribute.id}
+        attribute={attribute}
+        subjectType={attribute.subject_type}
+        onSaved={() => void navigate(back(attribute))}
+        onCancel={() => void navigate(back(attribute))}
+      />
       {deleting && <DeleteAttribute attribute={attribute} onClose={() => setDeleting(false)} />}
     </Stack>
   );

@@ -21,7 +21,8 @@ export function useLogin() {
 export const registerInvestor = (values: { name: string; email: string; password: string; password_confirmation: string }) =>
   api<{ message: string }>('/api/auth/manual-register', { method: 'POST', body: values });
 
-export const requestPasswordReset = (values: { email: string }) => api<{ message: string }>('/password/email', { method: 'POST', body: values });
+export const requestPasswordReset = (values: { email: string }) =>
+  api<{ message: string }>('/password/email', { method: 'POST', body: values });
 
 export const resetPassword = (values: { token: string; email: string; password: string; password_confirmation: string }) =>
   api<{ message: string }>('/password/reset', { method: 'POST', body: values });

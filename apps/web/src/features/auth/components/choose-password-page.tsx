@@ -41,8 +41,19 @@ export function ChoosePasswordPage({ mode }: { mode: 'reset' | 'invite' }) {
         <Stack gap="md">
           <FormError message={formError} />
           <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
-          <PasswordInput label="New password" description={`At least ${PASSWORD_MIN} characters.`} autoComplete="new-password" required {...form.getInputProps('password')} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
+          <PasswordInput
+            label="New password"
+            description={`At least ${PASSWORD_MIN} characters.`}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
           <Button type="submit" loading={submitting} fullWidth>
             {mode === 'reset' ? 'Change password' : 'Set password'}
           </Button>

@@ -13,7 +13,10 @@ export function ForgotPasswordPage() {
   usePageTitle('Forgot password');
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '' } });
-  const { submit, submitting, formError } = useSubmit(async (values: typeof form.values) => setSent((await requestPasswordReset(values)).message), form);
+  const { submit, submitting, formError } = useSubmit(
+    async (values: typeof form.values) => setSent((await requestPasswordReset(values)).message),
+    form,
+  );
 
   return (
     <CenteredCard title="Reset your password">

@@ -14,7 +14,10 @@ export function RegisterPage() {
   usePageTitle('Register');
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({ initialValues: { name: '', email: '', password: '', password_confirmation: '' } });
-  const { submit, submitting, formError } = useSubmit(async (values: typeof form.values) => setSent((await registerInvestor(values)).message), form);
+  const { submit, submitting, formError } = useSubmit(
+    async (values: typeof form.values) => setSent((await registerInvestor(values)).message),
+    form,
+  );
 
   if (sent) {
     return (
@@ -31,7 +34,13 @@ export function RegisterPage() {
           <FormError message={formError} />
           <TextInput label="Full name" autoComplete="name" required {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" description={`At least ${PASSWORD_MIN} characters.`} autoComplete="new-password" required {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            description={`At least ${PASSWORD_MIN} characters.`}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
           <Button type="submit" loading={submitting} fullWidth>
             Register

@@ -43,11 +43,17 @@ export function useCompanyList(params: ListParams) {
 }
 
 export function useCompany(id: number | string) {
-  return useQuery({ queryKey: companyKeys.one(id), queryFn: () => api<{ data: Company }>(`/api/companies/${id}`, { query: { include: 'fund' } }).then((r) => r.data) });
+  return useQuery({
+    queryKey: companyKeys.one(id),
+    queryFn: () => api<{ data: Company }>(`/api/companies/${id}`, { query: { include: 'fund' } }).then((r) => r.data),
+  });
 }
 
 export function useMaturityStatuses(id: number | string) {
-  return useQuery({ queryKey: companyKeys.statuses(id), queryFn: () => api<{ data: MaturityStatusEntry[] }>(`/api/companies/${id}/maturity-statuses`).then((r) => r.data) });
+  return useQuery({
+    queryKey: companyKeys.statuses(id),
+    queryFn: () => api<{ data: MaturityStatusEntry[] }>(`/api/companies/${id}/maturity-statuses`).then((r) => r.data),
+  });
 }
 
 /** Any write to a fund investment refreshes every view of them (and a fund's portfolio and analysis). */
@@ -55,7 +61,8 @@ export function useCompanyAction<Input, Output = unknown>(action: (input: Input)
   const client = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: companyKeys.all }), client.invalidateQueries({ queryKey: ['funds'] })]),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: companyKeys.all }), client.invalidateQueries({ queryKey: ['funds'] })]),
   });
 }
 

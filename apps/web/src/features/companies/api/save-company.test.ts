@@ -17,7 +17,14 @@ const values: CompanyValues = {
 
 describe('companyFormData', () => {
   it('leaves empty fields out of a new fund investment and sends its first maturity status', () => {
-    expect(Object.fromEntries(companyFormData(values, false))).toEqual({ fund_id: '2', company_name: 'Acme Ltd', stage: 'Seed', investment_date: '2024-01-10', cost: '1000.50', maturity_status: 'exited' });
+    expect(Object.fromEntries(companyFormData(values, false))).toEqual({
+      fund_id: '2',
+      company_name: 'Acme Ltd',
+      stage: 'Seed',
+      investment_date: '2024-01-10',
+      cost: '1000.50',
+      maturity_status: 'exited',
+    });
   });
 
   it('sends emptied fields on edit so they clear, and never the maturity status (it has its own history)', () => {

@@ -17,7 +17,17 @@ export interface CompanyValues {
   [key: string]: unknown;
 }
 
-const TEXT = ['company_name', 'industry', 'stage', 'investment_date', 'cost', 'current_valuation', 'valuation_date', 'description', 'key_information'] as const;
+const TEXT = [
+  'company_name',
+  'industry',
+  'stage',
+  'investment_date',
+  'cost',
+  'current_valuation',
+  'valuation_date',
+  'description',
+  'key_information',
+] as const;
 
 /**
  * FormData, as the web sends forms (spec §7.1): on edit an emptied field clears the value; on
@@ -37,4 +47,9 @@ export function companyFormData(values: CompanyValues, editing: boolean): FormDa
 }
 
 export const saveCompany = (values: CompanyValues, company: Company | undefined, idempotencyKey: string) =>
-  api<{ data: Company }>(company ? `/api/companies/${company.id}` : '/api/companies', { method: 'POST', body: companyFormData(values, Boolean(company)), query: { include: 'fund' }, idempotencyKey });
+  api<{ data: Company }>(company ? `/api/companies/${company.id}` : '/api/companies', {
+    method: 'POST',
+    body: companyFormData(values, Boolean(company)),
+    query: { include: 'fund' },
+    idempotencyKey,
+  });

@@ -41,9 +41,32 @@ export function companyColumns({ withFund }: { withFund: boolean }): Column<Comp
     },
     ...(withFund ? [{ key: 'fund', label: 'Fund', render: (c: Company) => <Text size="sm">{c.fund?.name ?? '—'}</Text> }] : []),
     { key: 'stage', label: 'Stage', sort: 'stage', render: (c) => <Text size="sm">{c.stage ?? '—'}</Text> },
-    { key: 'investment_date', label: 'Invested', sort: 'investment_date', render: (c) => <Text size="sm">{formatDate(c.investment_date)}</Text> },
-    { key: 'cost', label: 'Cost', sort: 'cost', render: (c) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(c.cost, currency(c))}</Text> },
-    { key: 'current_valuation', label: 'Valuation', sort: 'current_valuation', render: (c) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(c.current_valuation, currency(c))}</Text> },
+    {
+      key: 'investment_date',
+      label: 'Invested',
+      sort: 'investment_date',
+      render: (c) => <Text size="sm">{formatDate(c.investment_date)}</Text>,
+    },
+    {
+      key: 'cost',
+      label: 'Cost',
+      sort: 'cost',
+      render: (c) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatMoney(c.cost, currency(c))}
+        </Text>
+      ),
+    },
+    {
+      key: 'current_valuation',
+      label: 'Valuation',
+      sort: 'current_valuation',
+      render: (c) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatMoney(c.current_valuation, currency(c))}
+        </Text>
+      ),
+    },
     { key: 'maturity_status', label: 'Status', sort: 'maturity_status', render: (c) => <MaturityStatusBadge status={c.maturity_status} /> },
   ];
 }
@@ -63,7 +86,8 @@ export function CompaniesListPage() {
   const page = search.page ?? 1;
   const filters = { search: text, fund_id: search.fund ? String(search.fund) : undefined, maturity_status: search.status };
   const list = useCompanyList({ page, perPage: PER_PAGE, sort, filters });
-  const update = (changes: Partial<CompaniesSearch>) => void navigate({ to: '/admin/investments/companies', search: { ...search, page: undefined, ...changes }, replace: true });
+  const update = (changes: Partial<CompaniesSearch>) =>
+    void navigate({ to: '/admin/investments/companies', search: { ...search, page: undefined, ...changes }, replace: true });
   const filtered = Boolean(search.search || search.fund || search.status);
 
   return (
@@ -73,14 +97,25 @@ export function CompaniesListPage() {
           {terms.fundOpportunities}
         </Title>
         {can(user?.role_id, 'fund_opportunities', 'create') && (
-          <ButtonLink to="/admin/investments/companies/new-company" search={search.fund ? { fund: search.fund } : {}} leftSection={<IconPlus size={16} aria-hidden />}>
+          <ButtonLink
+            to="/admin/investments/companies/new-company"
+            search={search.fund ? { fund: search.fund } : {}}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
             New fund investment
           </ButtonLink>
         )}
       </Group>
       <Group gap="sm" align="flex-end" justify="space-between">
         <Group gap="sm" align="flex-end">
-          <TextInput label="Search" placeholder="Company name" leftSection={<IconSearch size={16} aria-hidden />} value={search.search ?? ''} onChange={(e) => update({ search: e.currentTarget.value || undefined })} w={260} />
+          <TextInput
+            label="Search"
+            placeholder="Company name"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.search ?? ''}
+            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
+            w={260}
+          />
           {fundOptions.data && (
             <Select
               label="Fund"
@@ -92,7 +127,15 @@ export function CompaniesListPage() {
               w={260}
             />
           )}
-          <Select label="Status" placeholder="Any status" clearable data={STATUS_OPTIONS} value={search.status ?? null} onChange={(value) => update({ status: (value as CompaniesSearch['status']) ?? undefined })} w={200} />
+          <Select
+            label="Status"
+            placeholder="Any status"
+            clearable
+            data={STATUS_OPTIONS}
+            value={search.status ?? null}
+            onChange={(value) => update({ status: (value as CompaniesSearch['status']) ?? undefined })}
+            w={200}
+          />
         </Group>
         <ExportButtons resource="companies" list={{ sort, filters }} />
       </Group>
@@ -111,7 +154,9 @@ export function CompaniesListPage() {
         onRowClick={(c) => void navigate({ to: `/admin/investments/companies/${c.id}/details` })}
         empty={
           <EmptyState icon={IconBuildingFactory2} title={filtered ? 'No fund investments match' : 'No fund investments yet'}>
-            {filtered ? 'Try another search or clear the filters.' : 'Record the companies your funds hold to follow their cost, valuation and status.'}
+            {filtered
+              ? 'Try another search or clear the filters.'
+              : 'Record the companies your funds hold to follow their cost, valuation and status.'}
           </EmptyState>
         }
       />

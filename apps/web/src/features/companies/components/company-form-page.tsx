@@ -42,14 +42,17 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
       cost: (v) => (v.trim() ? null : 'Enter the cost.'),
     },
   });
-  const save = useCompanyAction(({ values, idempotencyKey }: { values: CompanyValues; idempotencyKey: string }) => saveCompany(values, company, idempotencyKey));
+  const save = useCompanyAction(({ values, idempotencyKey }: { values: CompanyValues; idempotencyKey: string }) =>
+    saveCompany(values, company, idempotencyKey),
+  );
   const { submit, submitting, formError } = useSubmit(async (values: CompanyValues, { idempotencyKey }) => {
     const { data } = await save.mutateAsync({ values, idempotencyKey });
     await navigate({ to: `/admin/investments/companies/${data.id}/details` });
   }, form);
 
   const options = (funds.data ?? []).map((f) => ({ value: String(f.id), label: `${f.name} (${f.currency})` }));
-  if (company?.fund && !options.some((o) => o.value === String(company.fund_id))) options.unshift({ value: String(company.fund_id), label: `${company.fund.name} (${company.fund.currency})` });
+  if (company?.fund && !options.some((o) => o.value === String(company.fund_id)))
+    options.unshift({ value: String(company.fund_id), label: `${company.fund.name} (${company.fund.currency})` });
   const currency = funds.data?.find((f) => String(f.id) === form.getValues().fund_id)?.currency ?? company?.fund?.currency ?? '';
   const cancelTo = company ? `/admin/investments/companies/${company.id}/details` : '/admin/investments/companies';
 
@@ -58,7 +61,8 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
       <Stack gap="lg">
         {!company && !funds.isLoading && options.length === 0 && (
           <Alert color="yellow" variant="light">
-            A fund investment belongs to a fund. {funds.data ? 'Create a fund first.' : 'Funds are switched off, or your role cannot list them.'}
+            A fund investment belongs to a fund.{' '}
+            {funds.data ? 'Create a fund first.' : 'Funds are switched off, or your role cannot list them.'}
           </Alert>
         )}
         <SectionCard title="The company">
@@ -81,20 +85,42 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
         <SectionCard title="Investment and valuation">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Investment date" type="date" {...form.getInputProps('investment_date')} />
-            <TextInput label={`Cost${currency ? ` (${currency})` : ''}`} required inputMode="decimal" placeholder="50000.00" {...form.getInputProps('cost')} />
+            <TextInput
+              label={`Cost${currency ? ` (${currency})` : ''}`}
+              required
+              inputMode="decimal"
+              placeholder="50000.00"
+              {...form.getInputProps('cost')}
+            />
             {!company ? (
               <Select label="Maturity status" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('maturity_status')} />
             ) : (
               <div />
             )}
-            <TextInput label={`Current valuation${currency ? ` (${currency})` : ''}`} inputMode="decimal" placeholder="Held at cost when empty" {...form.getInputProps('current_valuation')} />
+            <TextInput
+              label={`Current valuation${currency ? ` (${currency})` : ''}`}
+              inputMode="decimal"
+              placeholder="Held at cost when empty"
+              {...form.getInputProps('current_valuation')}
+            />
             <TextInput label="Valuation date" type="date" {...form.getInputProps('valuation_date')} />
           </SimpleGrid>
         </SectionCard>
         <SectionCard title="Key information">
           <Stack>
-            <Textarea label="Summary" description="One or two sentences shown with the company" autosize minRows={2} {...form.getInputProps('description')} />
-            <RichTextEditor label="Key information" value={form.values.key_information} onChange={(html) => form.setFieldValue('key_information', html)} error={form.errors.key_information} />
+            <Textarea
+              label="Summary"
+              description="One or two sentences shown with the company"
+              autosize
+              minRows={2}
+              {...form.getInputProps('description')}
+            />
+            <RichTextEditor
+              label="Key information"
+              value={form.values.key_information}
+              onChange={(html) => form.setFieldValue('key_information', html)}
+              error={form.errors.key_information}
+            />
           </Stack>
         </SectionCard>
         <FormError message={formError} />

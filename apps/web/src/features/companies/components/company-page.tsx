@@ -31,7 +31,11 @@ function Details({ company: c }: { company: Company }) {
       <Paper withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <Fact label="Cost" value={formatMoney(c.cost, currency)} strong />
-          <Fact label="Current valuation" value={c.current_valuation ? formatMoney(c.current_valuation, currency) : `${formatMoney(c.cost, currency)} (at cost)`} strong />
+          <Fact
+            label="Current valuation"
+            value={c.current_valuation ? formatMoney(c.current_valuation, currency) : `${formatMoney(c.cost, currency)} (at cost)`}
+            strong
+          />
           <Fact label="Multiple of cost" value={formatMultiple(multiple)} />
           <Fact label="Value in the fund" value={formatMoney(value, currency)} />
           <Fact label="Invested" value={formatDate(c.investment_date)} />
@@ -71,15 +75,31 @@ function Transactions({ company: c, fundsLink }: { company: Company; fundsLink: 
   const history = useMaturityStatuses(c.id);
   const currency = currencyOf(c);
   const rows = [
-    ...(c.investment_date || c.cost ? [{ key: 'investment', date: c.investment_date, what: 'Investment', amount: formatMoney(c.cost, currency), note: c.stage ? `${c.stage} round` : '' }] : []),
-    ...(c.current_valuation ? [{ key: 'valuation', date: c.valuation_date, what: 'Valuation', amount: formatMoney(c.current_valuation, currency), note: '' }] : []),
-    ...(history.data ?? []).filter((h) => h.status !== 'active').map((h) => ({ key: `status-${h.id}`, date: h.date, what: MATURITY_STATUS_LABELS[h.status], amount: '—', note: h.note ?? '' })),
+    ...(c.investment_date || c.cost
+      ? [
+          {
+            key: 'investment',
+            date: c.investment_date,
+            what: 'Investment',
+            amount: formatMoney(c.cost, currency),
+            note: c.stage ? `${c.stage} round` : '',
+          },
+        ]
+      : []),
+    ...(c.current_valuation
+      ? [{ key: 'valuation', date: c.valuation_date, what: 'Valuation', amount: formatMoney(c.current_valuation, currency), note: '' }]
+      : []),
+    ...(history.data ?? [])
+      .filter((h) => h.status !== 'active')
+      .map((h) => ({ key: `status-${h.id}`, date: h.date, what: MATURITY_STATUS_LABELS[h.status], amount: '—', note: h.note ?? '' })),
   ].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
   return (
     <Stack gap="md">
       <Paper withBorder radius="md">
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Transactions</caption>
+          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
+            Transactions
+          </caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Date</Table.Th>
@@ -104,7 +124,10 @@ function Transactions({ company: c, fundsLink }: { company: Company; fundsLink: 
         Investors' subscriptions and the distributions this holding paid for are on the fund's ledgers
         {fundsLink && (
           <>
-            : <Anchor component={Link} to={`/admin/funds/${c.fund_id}/transactions`}>{c.fund?.name ?? 'the fund'}</Anchor>
+            :{' '}
+            <Anchor component={Link} to={`/admin/funds/${c.fund_id}/transactions`}>
+              {c.fund?.name ?? 'the fund'}
+            </Anchor>
           </>
         )}
         .

@@ -1,7 +1,13 @@
 import { Badge } from '@mantine/core';
 import { MATURITY_STATUS_LABELS, type MaturityStatus } from '@platform/domain';
 
-const COLOURS: Record<MaturityStatus, string> = { active: 'teal', partially_realised: 'blue', matured: 'violet', exited: 'indigo', written_off: 'red' };
+const COLOURS: Record<MaturityStatus, string> = {
+  active: 'teal',
+  partially_realised: 'blue',
+  matured: 'violet',
+  exited: 'indigo',
+  written_off: 'red',
+};
 
 export function MaturityStatusBadge({ status }: { status: MaturityStatus }) {
   return (

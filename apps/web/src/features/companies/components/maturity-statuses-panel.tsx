@@ -14,7 +14,6 @@ interface Values extends Record<string, unknown> {
   note: string;
 }
 
-
 /** Records a status: the history only grows; the latest by date becomes the company's status. */
 function RecordStatus({ company }: { company: Company }) {
   const client = useQueryClient();
@@ -65,7 +64,9 @@ export function MaturityStatusesPanel({ company, canWrite }: { company: Company;
           <Skeleton h={160} radius="md" />
         ) : (
           <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-            <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Status history</caption>
+            <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
+              Status history
+            </caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Effective</Table.Th>

@@ -42,7 +42,10 @@ export function useContactList(params: ListParams) {
 }
 
 export function useContact(id: number | string) {
-  return useQuery({ queryKey: contactKeys.one(id), queryFn: () => api<{ data: Contact }>(`/api/contacts/${id}`, { query: { include: CONTACT_INCLUDES } }).then((r) => r.data) });
+  return useQuery({
+    queryKey: contactKeys.one(id),
+    queryFn: () => api<{ data: Contact }>(`/api/contacts/${id}`, { query: { include: CONTACT_INCLUDES } }).then((r) => r.data),
+  });
 }
 
 /** Any write to a contact refreshes every view of contacts (and the investors list after a conversion). */
@@ -66,10 +69,17 @@ export interface Conversion {
 }
 
 export const convertContact = ({ id, sendInvitation }: { id: number; sendInvitation: boolean }) =>
-  api<{ data: Conversion }>(`/api/convert-contact/${id}`, { method: 'POST', body: { send_invitation: sendInvitation ? '1' : '0' } }).then((r) => r.data);
+  api<{ data: Conversion }>(`/api/convert-contact/${id}`, { method: 'POST', body: { send_invitation: sendInvitation ? '1' : '0' } }).then(
+    (r) => r.data,
+  );
 
 export function useLeadStatuses(enabled = true) {
-  return useQuery({ queryKey: ['lead-statuses'], queryFn: () => api<{ data: LeadStatus[] }>('/api/lead-statuses').then((r) => r.data), enabled, staleTime: 30_000 });
+  return useQuery({
+    queryKey: ['lead-statuses'],
+    queryFn: () => api<{ data: LeadStatus[] }>('/api/lead-statuses').then((r) => r.data),
+    enabled,
+    staleTime: 30_000,
+  });
 }
 
 export function useLeadStatusAction<Input, Output = unknown>(action: (input: Input) => Promise<Output>) {

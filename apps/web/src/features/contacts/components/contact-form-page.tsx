@@ -11,7 +11,12 @@ import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { useStaff } from '../../deals/api/save-deal';
 import { useAttributes, type Attribute } from '../../attributes/api/attributes';
-import { AttributeFields, attributeFormValues, attributesPayload, type AttributeFormValues } from '../../attributes/components/attribute-fields';
+import {
+  AttributeFields,
+  attributeFormValues,
+  attributesPayload,
+  type AttributeFormValues,
+} from '../../attributes/components/attribute-fields';
 import { CONTACT_INCLUDES, useContact, useContactAction, useLeadStatuses, type Contact } from '../api/contacts';
 import { SectionCard } from '../../../ui/section-card';
 import { BackLink } from '../../../ui/back-link';
@@ -49,14 +54,21 @@ function initialValues(contact?: Contact): ContactValues {
 }
 
 /** FormData as the web sends forms: on edit an empty field clears the value, on create it is left out. */
-function contactFormData(values: ContactValues, initial: ContactValues, attributes: Attribute[], roleId: number | undefined, editing: boolean) {
+function contactFormData(
+  values: ContactValues,
+  initial: ContactValues,
+  attributes: Attribute[],
+  roleId: number | undefined,
+  editing: boolean,
+) {
   const data = new FormData();
   if (editing) data.append('_method', 'PATCH');
   for (const field of TEXT) {
     const value = values[field].trim();
     if (value || editing) data.append(field, value);
   }
-  for (const field of ['interest', 'lead_status_id', 'owner_id'] as const) if (values[field] || editing) data.append(field, values[field] ?? '');
+  for (const field of ['interest', 'lead_status_id', 'owner_id'] as const)
+    if (values[field] || editing) data.append(field, values[field] ?? '');
   data.append('status', values.status);
   const changed = attributesPayload(attributes, values.attributes, initial.attributes, roleId);
   if (changed) data.append('attributes', changed);
@@ -73,14 +85,19 @@ function ContactForm({ contact }: { contact?: Contact }) {
   const form = useForm<ContactValues>({ initialValues: initial, validate: { name: (v) => (v.trim() ? null : 'Enter the name.') } });
   const save = useContactAction((values: ContactValues) => {
     const body = contactFormData(values, initial, attributes.data ?? [], user?.role_id, Boolean(contact));
-    return api<{ data: Contact }>(contact ? `/api/contacts/${contact.id}` : '/api/contacts', { method: 'POST', body, query: { include: CONTACT_INCLUDES } });
+    return api<{ data: Contact }>(contact ? `/api/contacts/${contact.id}` : '/api/contacts', {
+      method: 'POST',
+      body,
+      query: { include: CONTACT_INCLUDES },
+    });
   });
   const { submit, submitting, formError } = useSubmit(async (values: ContactValues) => {
     const { data } = await save.mutateAsync(values);
     await navigate({ to: `${LIST}/${data.id}/details` });
   }, form);
   const owners = (staff.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
-  if (contact?.owner && !owners.some((o) => o.value === String(contact.owner!.id))) owners.unshift({ value: String(contact.owner.id), label: contact.owner.name });
+  if (contact?.owner && !owners.some((o) => o.value === String(contact.owner!.id)))
+    owners.unshift({ value: String(contact.owner.id), label: contact.owner.name });
 
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
@@ -88,18 +105,48 @@ function ContactForm({ contact }: { contact?: Contact }) {
         <SectionCard title="The person">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
-            <TextInput label="E-mail" type="email" description="Needed to convert the contact into an investor." {...form.getInputProps('email')} />
+            <TextInput
+              label="E-mail"
+              type="email"
+              description="Needed to convert the contact into an investor."
+              {...form.getInputProps('email')}
+            />
             <TextInput label="Phone" {...form.getInputProps('phone')} />
             <TextInput label="Company" {...form.getInputProps('company')} />
           </SimpleGrid>
         </SectionCard>
         <SectionCard title="The lead">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Status" data={CONTACT_STATUS_IDS.map((id) => ({ value: String(id), label: CONTACT_STATUS_LABELS[id] }))} allowDeselect={false} {...form.getInputProps('status')} />
-            <Select label="Lead status" placeholder="None" clearable data={(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} {...form.getInputProps('lead_status_id')} />
-            <Select label="Owner" placeholder={staff.isLoading ? 'Loading staff…' : 'No owner'} searchable clearable data={owners} nothingFoundMessage="No member of staff matches" {...form.getInputProps('owner_id')} />
+            <Select
+              label="Status"
+              data={CONTACT_STATUS_IDS.map((id) => ({ value: String(id), label: CONTACT_STATUS_LABELS[id] }))}
+              allowDeselect={false}
+              {...form.getInputProps('status')}
+            />
+            <Select
+              label="Lead status"
+              placeholder="None"
+              clearable
+              data={(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+              {...form.getInputProps('lead_status_id')}
+            />
+            <Select
+              label="Owner"
+              placeholder={staff.isLoading ? 'Loading staff…' : 'No owner'}
+              searchable
+              clearable
+              data={owners}
+              nothingFoundMessage="No member of staff matches"
+              {...form.getInputProps('owner_id')}
+            />
             <TextInput label="Source" placeholder="Event, referral, website…" {...form.getInputProps('source')} />
-            <Select label="Interest" placeholder="Not known" clearable data={INVESTOR_INTEREST_OPTIONS.map((o) => ({ value: o, label: INVESTOR_INTEREST_LABELS[o] }))} {...form.getInputProps('interest')} />
+            <Select
+              label="Interest"
+              placeholder="Not known"
+              clearable
+              data={INVESTOR_INTEREST_OPTIONS.map((o) => ({ value: o, label: INVESTOR_INTEREST_LABELS[o] }))}
+              {...form.getInputProps('interest')}
+            />
           </SimpleGrid>
         </SectionCard>
         {(attributes.data?.length ?? 0) > 0 && (

@@ -68,10 +68,14 @@ function ConvertButton({ contact }: { contact: Contact }) {
       <Modal opened={open} onClose={() => setOpen(false)} title={`Convert ${contact.name} into an investor?`} centered size={600}>
         <Stack gap="md">
           <Text size="sm">
-            An investor account is created for {contact.email ?? 'this contact'}. Notes, calls, tasks, documents, questionnaire answers and the category move to the investor; this contact stays as the record of
-            where they came from.
+            An investor account is created for {contact.email ?? 'this contact'}. Notes, calls, tasks, documents, questionnaire answers and
+            the category move to the investor; this contact stays as the record of where they came from.
           </Text>
-          <Checkbox label="E-mail the investor an invitation to choose a password" checked={invite} onChange={(e) => setInvite(e.currentTarget.checked)} />
+          <Checkbox
+            label="E-mail the investor an invitation to choose a password"
+            checked={invite}
+            onChange={(e) => setInvite(e.currentTarget.checked)}
+          />
           {error && (
             <Alert color="red" role="alert">
               {error}
@@ -89,10 +93,18 @@ function ConvertButton({ contact }: { contact: Contact }) {
                   { id: contact.id, sendInvitation: invite },
                   {
                     onSuccess: (result) => {
-                      notifications.show({ color: 'teal', message: `${contact.name} is now one of your ${terms.investors.toLowerCase()}.` });
+                      notifications.show({
+                        color: 'teal',
+                        message: `${contact.name} is now one of your ${terms.investors.toLowerCase()}.`,
+                      });
                       void navigate({ to: `/admin/investors/${result.investor.id}/notes-calls-tasks` });
                     },
-                    onError: (e) => setError(e instanceof ApiError ? (typeof e.errors === 'object' ? Object.values(e.errors)[0]?.[0] : undefined) ?? e.message : 'The contact was not converted.'),
+                    onError: (e) =>
+                      setError(
+                        e instanceof ApiError
+                          ? ((typeof e.errors === 'object' ? Object.values(e.errors)[0]?.[0] : undefined) ?? e.message)
+                          : 'The contact was not converted.',
+                      ),
                   },
                 );
               }}
@@ -130,7 +142,8 @@ function DeleteButton({ contact }: { contact: Contact }) {
                   notifications.show({ color: 'teal', message: `${contact.name} was deleted.` });
                   void navigate({ to: LIST });
                 },
-                onError: (error) => notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'The contact was not deleted.' }),
+                onError: (error) =>
+                  notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'The contact was not deleted.' }),
               })
             }
           >
@@ -142,7 +155,12 @@ function DeleteButton({ contact }: { contact: Contact }) {
   );
 }
 
-const QUESTIONNAIRE_TABS: Partial<Record<ContactTab, QuestionnaireForm>> = { category: 'category', 'registration-form': 'registration', 'fact-find': 'fact_find', 'risk-profile': 'risk_profile' };
+const QUESTIONNAIRE_TABS: Partial<Record<ContactTab, QuestionnaireForm>> = {
+  category: 'category',
+  'registration-form': 'registration',
+  'fact-find': 'fact_find',
+  'risk-profile': 'risk_profile',
+};
 
 /** /admin/investors/contacts/{id}/{tab}: one lead with its tabs (spec §2.2 Contacts). */
 export function ContactPage({ tab }: { tab: ContactTab }) {

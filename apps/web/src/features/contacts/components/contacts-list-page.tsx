@@ -34,7 +34,8 @@ export function ContactsListPage() {
   const user = useCurrentUser();
   const search = useSearch({ strict: false }) as ContactsSearch;
   const navigate = useNavigate();
-  const update = (changes: Partial<ContactsSearch>) => void navigate({ to: LIST, search: { ...search, page: undefined, ...changes }, replace: true });
+  const update = (changes: Partial<ContactsSearch>) =>
+    void navigate({ to: LIST, search: { ...search, page: undefined, ...changes }, replace: true });
   const [text] = useDebouncedValue(search.search ?? '', 300);
   const sort = search.sort ?? '-created_at';
   const page = search.page ?? 1;
@@ -87,7 +88,12 @@ export function ContactsListPage() {
         <Group gap="sm">
           {can(user?.role_id, 'investors', 'create') && (
             <>
-              <ButtonLink to="/admin/investors/import" search={{ kind: 'contacts' }} variant="default" leftSection={<IconFileImport size={16} aria-hidden />}>
+              <ButtonLink
+                to="/admin/investors/import"
+                search={{ kind: 'contacts' }}
+                variant="default"
+                leftSection={<IconFileImport size={16} aria-hidden />}
+              >
                 Import
               </ButtonLink>
               <ButtonLink to={`${LIST}/new-contact`} leftSection={<IconPlus size={16} aria-hidden />}>
@@ -120,7 +126,10 @@ export function ContactsListPage() {
             label="Lead status"
             placeholder="Any lead status"
             clearable
-            data={[{ value: 'none', label: 'No lead status' }, ...(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))]}
+            data={[
+              { value: 'none', label: 'No lead status' },
+              ...(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+            ]}
             value={search.lead_status ?? null}
             onChange={(value) => update({ lead_status: value ?? undefined })}
             w={190}

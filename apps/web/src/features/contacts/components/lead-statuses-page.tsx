@@ -13,7 +13,10 @@ import { deleteLeadStatus, saveLeadStatus, useLeadStatusAction, useLeadStatuses,
 
 function NameModal({ status, onClose }: { status: LeadStatus | 'new'; onClose: () => void }) {
   const editing = status !== 'new';
-  const form = useForm({ initialValues: { name: editing ? status.name : '' }, validate: { name: (v) => (v.trim() ? null : 'Name the lead status.') } });
+  const form = useForm({
+    initialValues: { name: editing ? status.name : '' },
+    validate: { name: (v) => (v.trim() ? null : 'Name the lead status.') },
+  });
   const save = useLeadStatusAction(saveLeadStatus);
   const { submit, submitting, formError } = useSubmit(async (values: { name: string }) => {
     await save.mutateAsync({ id: editing ? status.id : undefined, name: values.name.trim() });
@@ -47,7 +50,8 @@ export function LeadStatusesPage() {
   const [editing, setEditing] = useState<LeadStatus | 'new' | null>(null);
   const move = useLeadStatusAction(saveLeadStatus);
   const remove = useLeadStatusAction(deleteLeadStatus);
-  const fail = (error: unknown) => notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'That did not work. Try again.' });
+  const fail = (error: unknown) =>
+    notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'That did not work. Try again.' });
   const list = statuses.data ?? [];
   const mayCreate = can(user?.role_id, 'settings_investor_type', 'create');
   const mayUpdate = can(user?.role_id, 'settings_investor_type', 'update');
@@ -98,10 +102,20 @@ export function LeadStatusesPage() {
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       {mayUpdate && (
                         <>
-                          <ActionIcon variant="subtle" aria-label={`Move ${status.name} up`} disabled={index === 0} onClick={() => move.mutate({ id: status.id, position: index - 1 }, { onError: fail })}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Move ${status.name} up`}
+                            disabled={index === 0}
+                            onClick={() => move.mutate({ id: status.id, position: index - 1 }, { onError: fail })}
+                          >
                             <IconArrowUp size={16} aria-hidden />
                           </ActionIcon>
-                          <ActionIcon variant="subtle" aria-label={`Move ${status.name} down`} disabled={index === list.length - 1} onClick={() => move.mutate({ id: status.id, position: index + 1 }, { onError: fail })}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Move ${status.name} down`}
+                            disabled={index === list.length - 1}
+                            onClick={() => move.mutate({ id: status.id, position: index + 1 }, { onError: fail })}
+                          >
                             <IconArrowDown size={16} aria-hidden />
                           </ActionIcon>
                           <ActionIcon variant="subtle" aria-label={`Rename ${status.name}`} onClick={() => setEditing(status)}>
@@ -115,7 +129,12 @@ export function LeadStatusesPage() {
                           color="red"
                           aria-label={`Delete ${status.name}`}
                           onClick={() => {
-                            if (window.confirm(`Delete ${status.name}? Its ${status.contacts_count ?? 0} contacts are left without a lead status.`)) remove.mutate(status.id, { onError: fail });
+                            if (
+                              window.confirm(
+                                `Delete ${status.name}? Its ${status.contacts_count ?? 0} contacts are left without a lead status.`,
+                              )
+                            )
+                              remove.mutate(status.id, { onError: fail });
                           }}
                         >
                           <IconTrash size={16} aria-hidden />

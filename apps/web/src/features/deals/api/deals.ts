@@ -82,7 +82,10 @@ export function useDealList(params: ListParams) {
 }
 
 export function useDeal(id: number | string) {
-  return useQuery({ queryKey: dealKeys.one(id), queryFn: () => api<{ data: Deal }>(`/api/pipeline-deals/${id}`, { query: { include: DEAL_INCLUDES } }).then((r) => r.data) });
+  return useQuery({
+    queryKey: dealKeys.one(id),
+    queryFn: () => api<{ data: Deal }>(`/api/pipeline-deals/${id}`, { query: { include: DEAL_INCLUDES } }).then((r) => r.data),
+  });
 }
 
 /** Any write to a deal refreshes every view of deals. */

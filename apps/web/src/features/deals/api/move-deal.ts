@@ -20,7 +20,11 @@ export function applyMove(board: Board, { dealId, stageId, position }: Move): Bo
   target.deals.splice(at, 0, { ...card, stage_id: stageId });
   return {
     ...board,
-    stages: stages.map((stage) => ({ ...stage, deals_count: stage.deals.length, deals: stage.deals.map((d, i) => ({ ...d, position: i })) })),
+    stages: stages.map((stage) => ({
+      ...stage,
+      deals_count: stage.deals.length,
+      deals: stage.deals.map((d, i) => ({ ...d, position: i })),
+    })),
   };
 }
 
@@ -41,7 +45,10 @@ export function useMoveDeal(pipelineId: number) {
   const key = dealKeys.board(pipelineId);
   return useMutation({
     mutationFn: ({ dealId, stageId, position }: Move) =>
-      api<{ data: Deal }>(`/api/pipeline-deals/${dealId}/move`, { method: 'POST', body: { stage_id: stageId, ...(position === undefined ? {} : { position }) } }),
+      api<{ data: Deal }>(`/api/pipeline-deals/${dealId}/move`, {
+        method: 'POST',
+        body: { stage_id: stageId, ...(position === undefined ? {} : { position }) },
+      }),
     onMutate: async (move) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<Board>(key);
@@ -50,7 +57,12 @@ export function useMoveDeal(pipelineId: number) {
     },
     onError: (error, _move, context) => {
       if (context?.before) client.setQueryData(key, context.before);
-      notifications.show({ color: 'red', title: 'The deal was not moved', message: `${failure(error)} It is back where it was.`, autoClose: 10_000 });
+      notifications.show({
+        color: 'red',
+        title: 'The deal was not moved',
+        message: `${failure(error)} It is back where it was.`,
+        autoClose: 10_000,
+      });
     },
     onSettled: () => client.invalidateQueries({ queryKey: dealKeys.all }),
   });

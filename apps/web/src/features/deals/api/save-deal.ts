@@ -23,7 +23,17 @@ export interface DealValues {
   [key: string]: unknown;
 }
 
-const TEXT = ['company_name', 'source', 'amount_sought', 'pre_money_valuation', 'currency', 'industry', 'summary', 'key_information', 'performance_notes'] as const;
+const TEXT = [
+  'company_name',
+  'source',
+  'amount_sought',
+  'pre_money_valuation',
+  'currency',
+  'industry',
+  'summary',
+  'key_information',
+  'performance_notes',
+] as const;
 
 /**
  * FormData, as the web sends forms (spec §7.1): an empty field clears the value on edit; on create
@@ -45,7 +55,11 @@ export function dealFormData(values: DealValues, editing: boolean): FormData {
 
 export const saveDeal = (values: DealValues, deal?: Deal) =>
   deal
-    ? api<{ data: Deal }>(`/api/pipeline-deals/${deal.id}`, { method: 'POST', body: dealFormData(values, true), query: { include: DEAL_INCLUDES } })
+    ? api<{ data: Deal }>(`/api/pipeline-deals/${deal.id}`, {
+        method: 'POST',
+        body: dealFormData(values, true),
+        query: { include: DEAL_INCLUDES },
+      })
     : api<{ data: Deal }>('/api/pipeline-deals', { method: 'POST', body: dealFormData(values, false), query: { include: DEAL_INCLUDES } });
 
 const STAFF_ROLES = ROLE_IDS.filter((id) => id !== Role.User).join(',');
@@ -55,7 +69,8 @@ export function useStaff() {
   const user = useCurrentUser();
   return useQuery({
     queryKey: ['users', 'staff'],
-    queryFn: () => api<Page<StaffMember>>('/api/users', { query: { 'filter[role_id]': STAFF_ROLES, per_page: 100, sort: 'name' } }).then((r) => r.data),
+    queryFn: () =>
+      api<Page<StaffMember>>('/api/users', { query: { 'filter[role_id]': STAFF_ROLES, per_page: 100, sort: 'name' } }).then((r) => r.data),
     enabled: can(user?.role_id, 'investors', 'index'),
     staleTime: 60_000,
   });

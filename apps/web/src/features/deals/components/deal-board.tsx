@@ -35,7 +35,10 @@ const SCREEN_READER_INSTRUCTIONS =
   'To move a deal, focus its card and press Space or Enter to pick it up. Use the left and right arrow keys to move it to another stage and the up and down arrow keys to change its place in a stage. Press Space or Enter again to drop it, or Escape to cancel. Each card also has a Move to… menu.';
 
 function SortableDeal({ card, menu, disabled }: { card: Card; menu: React.ComponentProps<typeof DealCard>['menu']; disabled: boolean }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: cardKey(card.id), disabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: cardKey(card.id),
+    disabled,
+  });
   return (
     <DealCard
       ref={(node) => {
@@ -118,9 +121,13 @@ export function DealBoard({ board, canMove }: { board: Board; canMove: boolean }
 
   const cards = useMemo(() => new Map(board.stages.flatMap((s) => s.deals).map((d) => [cardKey(d.id), d])), [board]);
   const stageName = (key: string) => board.stages.find((s) => stageKey(s.id) === key)?.name ?? '';
-  const containerOf = (key: UniqueIdentifier, current = itemsRef.current) => (String(key) in current ? String(key) : Object.keys(current).find((k) => current[k].includes(String(key))));
+  const containerOf = (key: UniqueIdentifier, current = itemsRef.current) =>
+    String(key) in current ? String(key) : Object.keys(current).find((k) => current[k].includes(String(key)));
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   /** "Screening, place 2 of 5": where the active card would land over `overKey`. */
   function place(activeKey: UniqueIdentifier, overKey: UniqueIdentifier | undefined) {
@@ -144,8 +151,10 @@ export function DealBoard({ board, canMove }: { board: Board; canMove: boolean }
       movedSinceStart.current = true;
       return over ? `${name(a.id)} is over ${place(a.id, over.id)}.` : `${name(a.id)} is no longer over a stage.`;
     },
-    onDragEnd: ({ active: a, over }) => (over ? `${name(a.id)} was dropped in ${place(a.id, a.id)}.` : `${name(a.id)} was dropped back where it was.`),
-    onDragCancel: ({ active: a }) => `Moving ${name(a.id)} was cancelled. It is back in ${stageName(containerOf(a.id, toItems(board)) ?? '')}.`,
+    onDragEnd: ({ active: a, over }) =>
+      over ? `${name(a.id)} was dropped in ${place(a.id, a.id)}.` : `${name(a.id)} was dropped back where it was.`,
+    onDragCancel: ({ active: a }) =>
+      `Moving ${name(a.id)} was cancelled. It is back in ${stageName(containerOf(a.id, toItems(board)) ?? '')}.`,
   };
 
   function onDragStart({ active: a }: DragStartEvent) {
@@ -168,7 +177,11 @@ export function DealBoard({ board, canMove }: { board: Board; canMove: boolean }
         const below = translated && translated.top > over.rect.top + over.rect.height / 2;
         index = overIndex >= 0 ? overIndex + (below ? 1 : 0) : target.length;
       }
-      return { ...prev, [from]: prev[from].filter((k) => k !== String(a.id)), [to]: [...target.slice(0, index), String(a.id), ...target.slice(index)] };
+      return {
+        ...prev,
+        [from]: prev[from].filter((k) => k !== String(a.id)),
+        [to]: [...target.slice(0, index), String(a.id), ...target.slice(index)],
+      };
     });
   }
 

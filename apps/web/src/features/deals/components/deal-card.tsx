@@ -5,7 +5,6 @@ import { Link } from '@tanstack/react-router';
 import type { BoardStage, DealCard as Card } from '../api/deals';
 import { formatMoneyCompact } from '../../../app/format';
 
-
 interface MoveMenuProps {
   card: Card;
   stages: BoardStage[];
@@ -21,12 +20,22 @@ function MoveMenu({ card, stages, stageId, index, count, onMove }: MoveMenuProps
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={220}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Move ${card.company_name} to…`} onPointerDown={(e) => e.stopPropagation()}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={`Move ${card.company_name} to…`}
+          onPointerDown={(e) => e.stopPropagation()}
+        >
           <IconDots size={16} aria-hidden />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/admin/investments/deals/${card.id}/performance`} leftSection={<IconExternalLink size={14} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          to={`/admin/investments/deals/${card.id}/performance`}
+          leftSection={<IconExternalLink size={14} aria-hidden />}
+        >
           Open deal
         </Menu.Item>
         {onMove && (
@@ -34,7 +43,12 @@ function MoveMenu({ card, stages, stageId, index, count, onMove }: MoveMenuProps
             <Menu.Divider />
             <Menu.Label>Move to…</Menu.Label>
             {stages.map((stage) => (
-              <Menu.Item key={stage.id} disabled={stage.id === stageId} leftSection={<IconArrowRight size={14} aria-hidden />} onClick={() => onMove(stage.id)}>
+              <Menu.Item
+                key={stage.id}
+                disabled={stage.id === stageId}
+                leftSection={<IconArrowRight size={14} aria-hidden />}
+                onClick={() => onMove(stage.id)}
+              >
                 {stage.name}
                 {stage.id === stageId ? ' (current)' : ''}
               </Menu.Item>
@@ -76,7 +90,13 @@ export const DealCard = forwardRef<HTMLDivElement, Props>(function DealCard({ ca
       shadow={overlay ? 'lg' : 'xs'}
       className="deal-card"
       data-deal-id={card.id}
-      style={{ cursor: menu?.onMove || overlay ? 'grab' : undefined, opacity: dragging ? 0.4 : 1, background: 'var(--mantine-color-body)', touchAction: 'manipulation', ...style }}
+      style={{
+        cursor: menu?.onMove || overlay ? 'grab' : undefined,
+        opacity: dragging ? 0.4 : 1,
+        background: 'var(--mantine-color-body)',
+        touchAction: 'manipulation',
+        ...style,
+      }}
       {...rest}
     >
       <Stack gap={6}>
@@ -85,7 +105,12 @@ export const DealCard = forwardRef<HTMLDivElement, Props>(function DealCard({ ca
             {overlay || !menu ? (
               card.company_name
             ) : (
-              <Link to="/admin/investments/deals/$id/performance" params={{ id: String(card.id) }} style={{ color: 'inherit', textDecoration: 'none' }} draggable={false}>
+              <Link
+                to="/admin/investments/deals/$id/performance"
+                params={{ id: String(card.id) }}
+                style={{ color: 'inherit', textDecoration: 'none' }}
+                draggable={false}
+              >
                 {card.company_name}
               </Link>
             )}

@@ -60,7 +60,8 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
   const values = form.getValues();
   const pipeline = pipelines.data?.find((p) => String(p.id) === (deal ? String(deal.pipeline_id) : values.pipeline_id));
   const owners = [...(staff.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))];
-  if (deal?.owner && !owners.some((o) => o.value === String(deal.owner!.id))) owners.unshift({ value: String(deal.owner.id), label: deal.owner.name });
+  if (deal?.owner && !owners.some((o) => o.value === String(deal.owner!.id)))
+    owners.unshift({ value: String(deal.owner.id), label: deal.owner.name });
   const cancelTo = deal ? `/admin/investments/deals/${deal.id}/performance` : '/admin/investments/deals';
 
   return (
@@ -85,7 +86,13 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
         <SectionCard title="Pipeline">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {deal ? (
-              <TextInput label="Pipeline" value={deal.pipeline?.name ?? ''} readOnly variant="filled" description="Move the deal on the board to change its pipeline." />
+              <TextInput
+                label="Pipeline"
+                value={deal.pipeline?.name ?? ''}
+                readOnly
+                variant="filled"
+                description="Move the deal on the board to change its pipeline."
+              />
             ) : (
               <Select
                 label="Pipeline"
@@ -113,7 +120,12 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
         <SectionCard title="The raise">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Amount sought" inputMode="decimal" placeholder="750000.00" {...form.getInputProps('amount_sought')} />
-            <TextInput label="Pre-money valuation" inputMode="decimal" placeholder="4500000.00" {...form.getInputProps('pre_money_valuation')} />
+            <TextInput
+              label="Pre-money valuation"
+              inputMode="decimal"
+              placeholder="4500000.00"
+              {...form.getInputProps('pre_money_valuation')}
+            />
             <Select label="Currency" data={[...CURRENCIES]} allowDeselect={false} {...form.getInputProps('currency')} />
           </SimpleGrid>
         </SectionCard>
@@ -126,15 +138,32 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
             )}
             {values.key_dates.map((_, index) => (
               <Group key={index} align="flex-start" wrap="nowrap" gap="sm">
-                <TextInput label="What" placeholder="Term sheet deadline" style={{ flex: 1 }} {...form.getInputProps(`key_dates.${index}.label`)} />
+                <TextInput
+                  label="What"
+                  placeholder="Term sheet deadline"
+                  style={{ flex: 1 }}
+                  {...form.getInputProps(`key_dates.${index}.label`)}
+                />
                 <TextInput label="Date" type="date" w={180} {...form.getInputProps(`key_dates.${index}.date`)} />
-                <ActionIcon variant="subtle" color="red" mt={28} size="lg" aria-label={`Remove key date ${index + 1}`} onClick={() => form.removeListItem('key_dates', index)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={28}
+                  size="lg"
+                  aria-label={`Remove key date ${index + 1}`}
+                  onClick={() => form.removeListItem('key_dates', index)}
+                >
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>
               </Group>
             ))}
             <Group>
-              <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem('key_dates', { label: '', date: '' })}>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                onClick={() => form.insertListItem('key_dates', { label: '', date: '' })}
+              >
                 Add a key date
               </Button>
             </Group>
@@ -142,8 +171,20 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
         </SectionCard>
         <SectionCard title="Key information">
           <Stack>
-            <Textarea label="Summary" description="One or two sentences shown at the top of the deal" autosize minRows={2} {...form.getInputProps('summary')} />
-            <Textarea label="Key information" description={RICH_TEXT_HELP} autosize minRows={5} {...form.getInputProps('key_information')} />
+            <Textarea
+              label="Summary"
+              description="One or two sentences shown at the top of the deal"
+              autosize
+              minRows={2}
+              {...form.getInputProps('summary')}
+            />
+            <Textarea
+              label="Key information"
+              description={RICH_TEXT_HELP}
+              autosize
+              minRows={5}
+              {...form.getInputProps('key_information')}
+            />
             {values.key_information.trim() && (
               <Paper withBorder radius="sm" p="sm" bg="gray.0">
                 <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4}>
@@ -152,7 +193,13 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
                 <RichText html={values.key_information} />
               </Paper>
             )}
-            <Textarea label="Performance notes" description={RICH_TEXT_HELP} autosize minRows={4} {...form.getInputProps('performance_notes')} />
+            <Textarea
+              label="Performance notes"
+              description={RICH_TEXT_HELP}
+              autosize
+              minRows={4}
+              {...form.getInputProps('performance_notes')}
+            />
           </Stack>
         </SectionCard>
         <FormError message={formError} />
@@ -203,4 +250,3 @@ export function EditDealPage() {
     </Stack>
   );
 }
-

@@ -18,8 +18,6 @@ import { formatDateLong, formatMoney } from '../../../app/format';
 
 export type DealTab = 'performance' | 'key-information' | 'notes-calls-tasks';
 
-
-
 function Empty({ children }: { children: React.ReactNode }) {
   return (
     <Text size="sm" c="dimmed">
@@ -43,7 +41,11 @@ function Performance({ deal }: { deal: Deal }) {
         <Title order={2} fz="lg" mb="sm">
           Performance notes
         </Title>
-        {deal.performance_notes ? <RichText html={deal.performance_notes} /> : <Empty>No performance notes yet. Edit the deal to add them.</Empty>}
+        {deal.performance_notes ? (
+          <RichText html={deal.performance_notes} />
+        ) : (
+          <Empty>No performance notes yet. Edit the deal to add them.</Empty>
+        )}
       </Paper>
     </Stack>
   );
@@ -127,7 +129,12 @@ export function DealPage({ tab }: { tab: DealTab }) {
   return (
     <Stack gap="lg">
       <Group>
-        <ButtonLink to="/admin/investments/deals" search={{ pipeline: deal.pipeline_id }} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        <ButtonLink
+          to="/admin/investments/deals"
+          search={{ pipeline: deal.pipeline_id }}
+          variant="subtle"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
           {terms.dealOpportunities}
         </ButtonLink>
       </Group>
@@ -137,8 +144,16 @@ export function DealPage({ tab }: { tab: DealTab }) {
             {deal.company_name}
           </Title>
           <Group gap="xs" mt={6}>
-            {deal.pipeline && <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>{deal.pipeline.name}</Badge>}
-            {deal.stage && <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>{deal.stage.name}</Badge>}
+            {deal.pipeline && (
+              <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>
+                {deal.pipeline.name}
+              </Badge>
+            )}
+            {deal.stage && (
+              <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>
+                {deal.stage.name}
+              </Badge>
+            )}
           </Group>
         </div>
         <Group gap="sm">
@@ -160,7 +175,9 @@ export function DealPage({ tab }: { tab: DealTab }) {
       </Tabs>
       {tab === 'performance' && <Performance deal={deal} />}
       {tab === 'key-information' && <KeyInformation deal={deal} />}
-      {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'pipeline_deal', id: deal.id }} canWrite={can(user?.role_id, 'deals', 'update')} />}
+      {tab === 'notes-calls-tasks' && (
+        <RecordsPanel subject={{ type: 'pipeline_deal', id: deal.id }} canWrite={can(user?.role_id, 'deals', 'update')} />
+      )}
     </Stack>
   );
 }

@@ -25,7 +25,8 @@ function NoPipelines({ canManage }: { canManage: boolean }) {
         <IconTimeline size={36} stroke={1.5} aria-hidden />
         <Text fw={600}>No pipelines yet</Text>
         <Text size="sm" c="dimmed" ta="center" maw={420}>
-          Deals move through the stages of a pipeline. {canManage ? 'Create a pipeline and its stages to start tracking deals.' : 'Ask an administrator to create one.'}
+          Deals move through the stages of a pipeline.{' '}
+          {canManage ? 'Create a pipeline and its stages to start tracking deals.' : 'Ask an administrator to create one.'}
         </Text>
         {canManage && (
           <Button component={Link} to="/admin/settings/account/pipelines" mt="sm" leftSection={<IconSettings size={16} aria-hidden />}>
@@ -67,13 +68,25 @@ function BoardView({ pipeline, canMove, canManage }: { pipeline: Pipeline; canMo
   return <DealBoard board={board.data} canMove={canMove} />;
 }
 
-function TableView({ search, pipelines, update }: { search: DealsSearch; pipelines: Pipeline[]; update: (changes: Partial<DealsSearch>) => void }) {
+function TableView({
+  search,
+  pipelines,
+  update,
+}: {
+  search: DealsSearch;
+  pipelines: Pipeline[];
+  update: (changes: Partial<DealsSearch>) => void;
+}) {
   const { terms } = useBranding();
   const navigate = useNavigate();
   const [text] = useDebouncedValue(search.search ?? '', 300);
   const sort = search.sort ?? '-created_at';
   const page = search.page ?? 1;
-  const filters = { search: text, pipeline_id: search.pipeline ? String(search.pipeline) : undefined, stage_id: search.stage ? String(search.stage) : undefined };
+  const filters = {
+    search: text,
+    pipeline_id: search.pipeline ? String(search.pipeline) : undefined,
+    stage_id: search.stage ? String(search.stage) : undefined,
+  };
   const list = useDealList({ page, perPage: PER_PAGE, sort, filters });
   const stages = pipelines.find((p) => p.id === search.pipeline)?.stages ?? [];
 
@@ -83,7 +96,14 @@ function TableView({ search, pipelines, update }: { search: DealsSearch; pipelin
       label: 'Company',
       sort: 'company_name',
       render: (d) => (
-        <Text component={Link} to={`/admin/investments/deals/${d.id}/performance`} fw={600} size="sm" c="brand.8" style={{ textDecoration: 'none' }}>
+        <Text
+          component={Link}
+          to={`/admin/investments/deals/${d.id}/performance`}
+          fw={600}
+          size="sm"
+          c="brand.8"
+          style={{ textDecoration: 'none' }}
+        >
           {d.company_name}
         </Text>
       ),
@@ -91,7 +111,16 @@ function TableView({ search, pipelines, update }: { search: DealsSearch; pipelin
     { key: 'pipeline', label: 'Pipeline', render: (d) => <Text size="sm">{d.pipeline?.name ?? '—'}</Text> },
     { key: 'stage', label: 'Stage', render: (d) => <Text size="sm">{d.stage?.name ?? '—'}</Text> },
     { key: 'owner', label: 'Owner', render: (d) => <Text size="sm">{d.owner?.name ?? '—'}</Text> },
-    { key: 'amount_sought', label: 'Amount sought', sort: 'amount_sought', render: (d) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoneyCompact(d.amount_sought, d.currency)}</Text> },
+    {
+      key: 'amount_sought',
+      label: 'Amount sought',
+      sort: 'amount_sought',
+      render: (d) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatMoneyCompact(d.amount_sought, d.currency)}
+        </Text>
+      ),
+    },
     { key: 'industry', label: 'Industry', sort: 'industry', render: (d) => <Text size="sm">{d.industry ?? '—'}</Text> },
     { key: 'created_at', label: 'Added', sort: 'created_at', render: (d) => <Text size="sm">{formatDate(d.created_at)}</Text> },
   ];
@@ -162,7 +191,8 @@ export function DealsPage() {
   const search = useSearch({ strict: false }) as DealsSearch;
   const navigate = useNavigate();
   const pipelines = usePipelines();
-  const update = (changes: Partial<DealsSearch>) => void navigate({ to: '/admin/investments/deals', search: { ...search, page: undefined, ...changes }, replace: true });
+  const update = (changes: Partial<DealsSearch>) =>
+    void navigate({ to: '/admin/investments/deals', search: { ...search, page: undefined, ...changes }, replace: true });
   const table = search.view === 'table';
   const list = pipelines.data ?? [];
   // Without a choice in the URL, the board opens on the oldest pipeline: the tenant's main one.
@@ -179,14 +209,36 @@ export function DealsPage() {
           <SegmentedControl
             aria-label="View"
             value={table ? 'table' : 'board'}
-            onChange={(value) => update({ view: value === 'table' ? 'table' : undefined, sort: undefined, search: undefined, stage: undefined })}
+            onChange={(value) =>
+              update({ view: value === 'table' ? 'table' : undefined, sort: undefined, search: undefined, stage: undefined })
+            }
             data={[
-              { value: 'board', label: <Group gap={6} wrap="nowrap"><IconLayoutKanban size={16} aria-hidden /><span>Board</span></Group> },
-              { value: 'table', label: <Group gap={6} wrap="nowrap"><IconTable size={16} aria-hidden /><span>Table</span></Group> },
+              {
+                value: 'board',
+                label: (
+                  <Group gap={6} wrap="nowrap">
+                    <IconLayoutKanban size={16} aria-hidden />
+                    <span>Board</span>
+                  </Group>
+                ),
+              },
+              {
+                value: 'table',
+                label: (
+                  <Group gap={6} wrap="nowrap">
+                    <IconTable size={16} aria-hidden />
+                    <span>Table</span>
+                  </Group>
+                ),
+              },
             ]}
           />
           {can(role, 'deals', 'create') && list.length > 0 && (
-            <ButtonLink to="/admin/investments/deals/new-deal" search={current && !table ? { pipeline: current.id } : {}} leftSection={<IconPlus size={16} aria-hidden />}>
+            <ButtonLink
+              to="/admin/investments/deals/new-deal"
+              search={current && !table ? { pipeline: current.id } : {}}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
               New deal
             </ButtonLink>
           )}
@@ -208,7 +260,12 @@ export function DealsPage() {
               w={260}
             />
             {canManage && (
-              <Button component={Link} to={`/admin/settings/account/pipelines/${current.id}/stages`} variant="subtle" leftSection={<IconSettings size={16} aria-hidden />}>
+              <Button
+                component={Link}
+                to={`/admin/settings/account/pipelines/${current.id}/stages`}
+                variant="subtle"
+                leftSection={<IconSettings size={16} aria-hidden />}
+              >
                 Edit stages
               </Button>
             )}

@@ -28,7 +28,9 @@ export function PromoteDeal({ deal }: { deal: Deal }) {
         Promote to opportunity
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={`Promote ${deal.company_name}?`} size={MODAL_WIDTH.confirmation} centered>
-        <Text size="sm">A Draft opportunity is created from this deal's details for you to complete and publish. The deal stays on the board.</Text>
+        <Text size="sm">
+          A Draft opportunity is created from this deal's details for you to complete and publish. The deal stays on the board.
+        </Text>
         <FormError message={formError} />
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setOpen(false)}>

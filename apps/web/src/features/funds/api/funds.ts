@@ -125,7 +125,9 @@ export function useNavs(fundId: number) {
     queryFn: async () => {
       const navs: Nav[] = [];
       for (let page = 1; ; page++) {
-        const result = await api<Page<Nav>>('/api/net-asset-values', { query: { 'filter[fund_id]': fundId, sort: 'date', per_page: 100, page } });
+        const result = await api<Page<Nav>>('/api/net-asset-values', {
+          query: { 'filter[fund_id]': fundId, sort: 'date', per_page: 100, page },
+        });
         navs.push(...result.data);
         if (page >= result.meta.last_page) return navs;
       }
@@ -136,7 +138,10 @@ export function useNavs(fundId: number) {
 export function usePositions(fundId: number) {
   return useQuery({
     queryKey: fundKeys.positions(fundId),
-    queryFn: () => api<{ data: Array<PositionFigures & { investor: { id: number; name: string } }>; meta: { currency: string; as_of: string } }>(`/api/funds/${fundId}/positions`),
+    queryFn: () =>
+      api<{ data: Array<PositionFigures & { investor: { id: number; name: string } }>; meta: { currency: string; as_of: string } }>(
+        `/api/funds/${fundId}/positions`,
+      ),
   });
 }
 
@@ -145,7 +150,10 @@ export function useLedgerList(params: ListParams) {
 }
 
 export function usePortfolioAnalysis(fundId: number) {
-  return useQuery({ queryKey: fundKeys.analysis(fundId), queryFn: () => api<{ data: PortfolioAnalysis }>(`/api/funds/${fundId}/portfolio-analysis`).then((r) => r.data) });
+  return useQuery({
+    queryKey: fundKeys.analysis(fundId),
+    queryFn: () => api<{ data: PortfolioAnalysis }>(`/api/funds/${fundId}/portfolio-analysis`).then((r) => r.data),
+  });
 }
 
 /** Any write to a fund, its NAVs or ledgers refreshes every view of funds. */
@@ -153,14 +161,17 @@ export function useFundAction<Input, Output = unknown>(action: (input: Input) =>
   const client = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: fundKeys.all }), client.invalidateQueries({ queryKey: ['ledgers'] })]),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: fundKeys.all }), client.invalidateQueries({ queryKey: ['ledgers'] })]),
   });
 }
 
 export const deleteFund = (id: number) => api<void>(`/api/funds/${id}`, { method: 'DELETE' });
-export const createNav = (body: { fund_id: number; date: string; nav: string; units_in_issue?: string }) => api<{ data: Nav }>('/api/net-asset-values', { method: 'POST', body });
+export const createNav = (body: { fund_id: number; date: string; nav: string; units_in_issue?: string }) =>
+  api<{ data: Nav }>('/api/net-asset-values', { method: 'POST', body });
 export const deleteNav = (id: number) => api<void>(`/api/net-asset-values/${id}`, { method: 'DELETE' });
-export const createLedger = (body: Record<string, unknown>, idempotencyKey: string) => api<{ data: LedgerEntry }>('/api/ledgers', { method: 'POST', body, idempotencyKey });
+export const createLedger = (body: Record<string, unknown>, idempotencyKey: string) =>
+  api<{ data: LedgerEntry }>('/api/ledgers', { method: 'POST', body, idempotencyKey });
 export const deleteLedger = (id: number) => api<void>(`/api/ledgers/${id}`, { method: 'DELETE' });
 
 /**

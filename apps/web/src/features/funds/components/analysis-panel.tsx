@@ -37,7 +37,11 @@ function Breakdown({ title, groups, currency }: { title: string; groups: Analysi
                 <Group gap="sm" justify="center" mt="xs">
                   {valued.map((g, i) => (
                     <Group key={g.label} gap={6} wrap="nowrap">
-                      <ColorSwatch color={`var(--mantine-color-${COLOURS[i % COLOURS.length].replace('.', '-')})`} size={12} withShadow={false} />
+                      <ColorSwatch
+                        color={`var(--mantine-color-${COLOURS[i % COLOURS.length].replace('.', '-')})`}
+                        size={12}
+                        withShadow={false}
+                      />
                       <Text size="xs">
                         {g.label} {formatPercent(g.value_share)}
                       </Text>
@@ -107,7 +111,8 @@ export function AnalysisPanel({ fund }: { fund: Fund }) {
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
-        {totals.count} {totals.count === 1 ? 'holding' : 'holdings'}: cost {formatMoney(totals.cost, currency)}, value {formatMoney(totals.value, currency)}. Holdings without a valuation count at cost; exited and written-off holdings count no value.
+        {totals.count} {totals.count === 1 ? 'holding' : 'holdings'}: cost {formatMoney(totals.cost, currency)}, value{' '}
+        {formatMoney(totals.value, currency)}. Holdings without a valuation count at cost; exited and written-off holdings count no value.
       </Text>
       <Breakdown title="By industry" groups={byIndustry} currency={currency} />
       <Breakdown title="By stage" groups={byStage} currency={currency} />

@@ -20,7 +20,15 @@ interface Values extends Record<string, unknown> {
  * holding negative units.
  */
 export function EditLedgerEntry({ fund, entry, onClose }: { fund: Fund; entry: LedgerEntry; onClose: () => void }) {
-  const form = useForm<Values>({ initialValues: { date: entry.date, amount: entry.amount, units: entry.units ?? '', reference: entry.reference ?? '', notes: entry.notes ?? '' } });
+  const form = useForm<Values>({
+    initialValues: {
+      date: entry.date,
+      amount: entry.amount,
+      units: entry.units ?? '',
+      reference: entry.reference ?? '',
+      notes: entry.notes ?? '',
+    },
+  });
   const save = useFundAction((v: Values) => {
     const inUnits = entry.kind === 'subscription' || entry.kind === 'redemption';
     // Entered units are sent only when changed: units derived from a NAV follow the date and amount.
@@ -43,10 +51,23 @@ export function EditLedgerEntry({ fund, entry, onClose }: { fund: Fund; entry: L
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Date" type="date" {...form.getInputProps('date')} />
             <TextInput label={`Amount (${fund.currency})`} inputMode="decimal" {...form.getInputProps('amount')} />
-            {inUnits && <TextInput label="Units" inputMode="decimal" placeholder={entry.kind === 'subscription' ? 'From the NAV per unit' : undefined} {...form.getInputProps('units')} />}
+            {inUnits && (
+              <TextInput
+                label="Units"
+                inputMode="decimal"
+                placeholder={entry.kind === 'subscription' ? 'From the NAV per unit' : undefined}
+                {...form.getInputProps('units')}
+              />
+            )}
           </SimpleGrid>
           <TextInput label="Reference" {...form.getInputProps('reference')} />
-          <Textarea label="Notes" description="Staff only: investors never see these." autosize minRows={2} {...form.getInputProps('notes')} />
+          <Textarea
+            label="Notes"
+            description="Staff only: investors never see these."
+            autosize
+            minRows={2}
+            {...form.getInputProps('notes')}
+          />
           <FormError message={formError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -46,7 +46,8 @@ function FundForm({ fund }: { fund?: Fund }) {
     await navigate({ to: `/admin/funds/${data.id}/details` });
   }, form);
   const managers = (staff.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
-  if (fund?.manager && !managers.some((m) => m.value === String(fund.manager!.id))) managers.unshift({ value: String(fund.manager.id), label: fund.manager.name });
+  if (fund?.manager && !managers.some((m) => m.value === String(fund.manager!.id)))
+    managers.unshift({ value: String(fund.manager.id), label: fund.manager.name });
   const values = form.getValues();
 
   return (
@@ -77,13 +78,24 @@ function FundForm({ fund }: { fund?: Fund }) {
         </SectionCard>
         <SectionCard title="Size and fees">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label={`Target size (${values.currency})`} inputMode="decimal" placeholder="10000000.00" {...form.getInputProps('target_size')} />
+            <TextInput
+              label={`Target size (${values.currency})`}
+              inputMode="decimal"
+              placeholder="10000000.00"
+              {...form.getInputProps('target_size')}
+            />
             <TextInput label="Annual management fee (%)" inputMode="decimal" placeholder="2.0" {...form.getInputProps('management_fee')} />
             <TextInput label="Performance fee (%)" inputMode="decimal" placeholder="20" {...form.getInputProps('performance_fee')} />
           </SimpleGrid>
         </SectionCard>
         <SectionCard title="Description">
-          <RichTextEditor label="Description" value={form.values.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} minHeight={200} />
+          <RichTextEditor
+            label="Description"
+            value={form.values.description}
+            onChange={(html) => form.setFieldValue('description', html)}
+            error={form.errors.description}
+            minHeight={200}
+          />
         </SectionCard>
         <FormError message={formError} />
         <Group>

@@ -116,7 +116,13 @@ export function FundPage({ tab }: { tab: FundTab }) {
       </Tabs>
       {tab === 'details' && <Details fund={fund} canWrite={mayUpdate} canDelete={mayDelete} />}
       {tab === 'transactions' && <LedgersPanel fund={fund} canWrite={mayUpdate} canDelete={mayDelete} />}
-      {tab === 'portfolio' && <PortfolioPanel fund={fund} canOpen={can(role, 'fund_opportunities', 'show')} canCreate={can(role, 'fund_opportunities', 'create')} />}
+      {tab === 'portfolio' && (
+        <PortfolioPanel
+          fund={fund}
+          canOpen={can(role, 'fund_opportunities', 'show')}
+          canCreate={can(role, 'fund_opportunities', 'create')}
+        />
+      )}
       {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'fund', id: fund.id }} canWrite={mayUpdate} />}
       {tab === 'portfolio-analysis' && <AnalysisPanel fund={fund} />}
     </Stack>

@@ -30,7 +30,8 @@ export function FundsListPage() {
   const page = search.page ?? 1;
   const filters = { search: text, type: search.type, vintage: search.vintage ? String(search.vintage) : undefined };
   const list = useFundList({ page, perPage: PER_PAGE, sort, filters });
-  const update = (changes: Partial<FundsSearch>) => void navigate({ to: '/admin/funds', search: { ...search, page: undefined, ...changes }, replace: true });
+  const update = (changes: Partial<FundsSearch>) =>
+    void navigate({ to: '/admin/funds', search: { ...search, page: undefined, ...changes }, replace: true });
   const filtered = Boolean(search.search || search.type || search.vintage);
 
   const columns: Column<Fund>[] = [
@@ -51,7 +52,12 @@ export function FundsListPage() {
     },
     { key: 'type', label: 'Type', sort: 'type', render: (f) => <Text size="sm">{f.type}</Text> },
     { key: 'vintage', label: 'Vintage', sort: 'vintage', render: (f) => <Text size="sm">{f.vintage}</Text> },
-    { key: 'target_size', label: 'Target size', sort: 'target_size', render: (f) => <Text size="sm">{formatMoney(f.target_size, f.currency)}</Text> },
+    {
+      key: 'target_size',
+      label: 'Target size',
+      sort: 'target_size',
+      render: (f) => <Text size="sm">{formatMoney(f.target_size, f.currency)}</Text>,
+    },
     { key: 'paid_in', label: 'Paid in', render: (f) => <Text size="sm">{formatMoney(f.figures?.paid_in, f.currency)}</Text> },
     {
       key: 'nav',
@@ -87,8 +93,23 @@ export function FundsListPage() {
       </Group>
       <Group gap="sm" align="flex-end" justify="space-between">
         <Group gap="sm" align="flex-end">
-          <TextInput label="Search" placeholder="Fund name" leftSection={<IconSearch size={16} aria-hidden />} value={search.search ?? ''} onChange={(e) => update({ search: e.currentTarget.value || undefined })} w={260} />
-          <Select label="Type" placeholder="Any type" clearable data={types} value={search.type ?? null} onChange={(value) => update({ type: value ?? undefined })} w={160} />
+          <TextInput
+            label="Search"
+            placeholder="Fund name"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.search ?? ''}
+            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
+            w={260}
+          />
+          <Select
+            label="Type"
+            placeholder="Any type"
+            clearable
+            data={types}
+            value={search.type ?? null}
+            onChange={(value) => update({ type: value ?? undefined })}
+            w={160}
+          />
           <TextInput
             label="Vintage"
             placeholder="Year"

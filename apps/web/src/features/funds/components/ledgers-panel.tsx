@@ -26,7 +26,9 @@ function Positions({ fund }: { fund: Fund }) {
   return (
     <Paper withBorder radius="md">
       <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-        <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Investors' positions</caption>
+        <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
+          Investors' positions
+        </caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Investor</Table.Th>
@@ -76,7 +78,9 @@ function AddEntry({ fund }: { fund: Fund }) {
     initialValues: { investor_id: null, kind: 'subscription', date: toLocalIsoDate(), amount: '', units: '', reference: '' },
     validate: { investor_id: (v) => (v ? null : 'Choose an investor.') },
   });
-  const create = useFundAction(({ values, idempotencyKey }: { values: EntryValues; idempotencyKey: string }) => createLedger({ fund_id: fund.id, ...values }, idempotencyKey));
+  const create = useFundAction(({ values, idempotencyKey }: { values: EntryValues; idempotencyKey: string }) =>
+    createLedger({ fund_id: fund.id, ...values }, idempotencyKey),
+  );
   const { submit, submitting, formError } = useSubmit(async (v: EntryValues, { idempotencyKey }) => {
     await create.mutateAsync({ values: v, idempotencyKey });
     form.setValues({ amount: '', units: '', reference: '' });
@@ -88,7 +92,12 @@ function AddEntry({ fund }: { fund: Fund }) {
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="xs">
         <Group align="flex-start" wrap="wrap">
-          <InvestorPicker label="Investor" value={form.getValues().investor_id} onChange={(id) => form.setFieldValue('investor_id', id)} error={form.errors.investor_id as string | undefined} />
+          <InvestorPicker
+            label="Investor"
+            value={form.getValues().investor_id}
+            onChange={(id) => form.setFieldValue('investor_id', id)}
+            error={form.errors.investor_id as string | undefined}
+          />
           <Select label="Kind" data={KIND_OPTIONS} allowDeselect={false} {...form.getInputProps('kind')} w={160} />
           <TextInput label="Date" type="date" {...form.getInputProps('date')} w={170} />
           <TextInput label={`Amount (${fund.currency})`} inputMode="decimal" {...form.getInputProps('amount')} w={160} />
@@ -119,7 +128,8 @@ function RemoveEntry({ fund, entry, onClose }: { fund: Fund; entry: LedgerEntry;
   return (
     <Modal opened onClose={onClose} title="Remove this ledger entry?" centered>
       <Text size="sm">
-        {LEDGER_KIND_LABELS[entry.kind]} of {formatMoney(entry.amount, fund.currency)} for {entry.investor?.name ?? 'the investor'} on {formatDate(entry.date)}.
+        {LEDGER_KIND_LABELS[entry.kind]} of {formatMoney(entry.amount, fund.currency)} for {entry.investor?.name ?? 'the investor'} on{' '}
+        {formatDate(entry.date)}.
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
@@ -131,7 +141,16 @@ function RemoveEntry({ fund, entry, onClose }: { fund: Fund; entry: LedgerEntry;
           onClick={() =>
             remove.mutate(undefined, {
               onSuccess: onClose,
-              onError: (error) => notifications.show({ color: 'red', message: error instanceof ApiError ? (error.errors && typeof error.errors === 'object' ? Object.values(error.errors)[0][0] : error.message) : 'The entry was not removed.' }),
+              onError: (error) =>
+                notifications.show({
+                  color: 'red',
+                  message:
+                    error instanceof ApiError
+                      ? error.errors && typeof error.errors === 'object'
+                        ? Object.values(error.errors)[0][0]
+                        : error.message
+                      : 'The entry was not removed.',
+                }),
             })
           }
         >
@@ -157,25 +176,49 @@ export function LedgersPanel({ fund, canWrite, canDelete }: { fund: Fund; canWri
     { key: 'date', label: 'Date', sort: 'date', render: (e) => formatDate(e.date) },
     { key: 'investor', label: 'Investor', render: (e) => e.investor?.name ?? '—' },
     { key: 'kind', label: 'Kind', sort: 'kind', render: (e) => LEDGER_KIND_LABELS[e.kind] },
-    { key: 'amount', label: 'Amount', sort: 'amount', render: (e) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(e.amount, fund.currency)}</Text> },
+    {
+      key: 'amount',
+      label: 'Amount',
+      sort: 'amount',
+      render: (e) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatMoney(e.amount, fund.currency)}
+        </Text>
+      ),
+    },
     { key: 'units', label: 'Units', render: (e) => formatUnits(e.units) },
     { key: 'nav_per_unit', label: 'Dealt at', render: (e) => formatPrice(e.nav_per_unit, fund.currency) },
     { key: 'reference', label: 'Reference', render: (e) => e.reference ?? '—' },
     ...(canWrite || canDelete
-      ? [{ key: 'actions', label: 'Actions', render: (e: LedgerEntry) => (
-          <Group gap={4} wrap="nowrap">
-            {canWrite && (
-              <ActionIcon variant="subtle" aria-label={`Edit the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatDate(e.date)}`} onClick={() => setEditing(e)}>
-                <IconPencil size={16} aria-hidden />
-              </ActionIcon>
-            )}
-            {canDelete && (
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatDate(e.date)}`} onClick={() => setRemoving(e)}>
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            )}
-          </Group>
-        ) }]
+      ? [
+          {
+            key: 'actions',
+            label: 'Actions',
+            render: (e: LedgerEntry) => (
+              <Group gap={4} wrap="nowrap">
+                {canWrite && (
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Edit the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatDate(e.date)}`}
+                    onClick={() => setEditing(e)}
+                  >
+                    <IconPencil size={16} aria-hidden />
+                  </ActionIcon>
+                )}
+                {canDelete && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove the ${LEDGER_KIND_LABELS[e.kind].toLowerCase()} of ${formatDate(e.date)}`}
+                    onClick={() => setRemoving(e)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                )}
+              </Group>
+            ),
+          },
+        ]
       : []),
   ];
 
@@ -192,8 +235,26 @@ export function LedgersPanel({ fund, canWrite, canDelete }: { fund: Fund; canWri
       )}
       <Group gap="sm" align="flex-end" justify="space-between">
         <Group gap="sm" align="flex-end">
-          <Select label="Kind" placeholder="Every kind" clearable data={KIND_OPTIONS} value={kind} onChange={(v) => { setKind(v); setPage(1); }} w={180} />
-          <InvestorPicker label="Investor" value={investor} onChange={(v) => { setInvestor(v); setPage(1); }} />
+          <Select
+            label="Kind"
+            placeholder="Every kind"
+            clearable
+            data={KIND_OPTIONS}
+            value={kind}
+            onChange={(v) => {
+              setKind(v);
+              setPage(1);
+            }}
+            w={180}
+          />
+          <InvestorPicker
+            label="Investor"
+            value={investor}
+            onChange={(v) => {
+              setInvestor(v);
+              setPage(1);
+            }}
+          />
         </Group>
         <ExportButtons resource="ledgers" list={{ sort, filters }} />
       </Group>

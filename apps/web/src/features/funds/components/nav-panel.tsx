@@ -12,16 +12,27 @@ import { FormError } from '../../../ui/form-error';
 import { createNav, deleteNav, useFundAction, useNavs, type Fund, type Nav } from '../api/funds';
 import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
-
 /** The fund's figures today: its latest NAV, what investors paid in and got back, and the multiples. */
 export function FundFiguresCards({ fund }: { fund: Fund }) {
   const f = fund.figures;
   if (!f) return null;
   const cards = [
-    { label: 'Latest NAV', value: formatMoney(f.latest_nav?.nav, fund.currency), note: f.latest_nav ? `at ${formatDate(f.latest_nav.date)}` : 'No NAV yet' },
-    { label: 'NAV per unit', value: formatPrice(f.latest_nav?.nav_per_unit ?? null, fund.currency), note: `${formatUnits(f.units_issued)} units issued` },
+    {
+      label: 'Latest NAV',
+      value: formatMoney(f.latest_nav?.nav, fund.currency),
+      note: f.latest_nav ? `at ${formatDate(f.latest_nav.date)}` : 'No NAV yet',
+    },
+    {
+      label: 'NAV per unit',
+      value: formatPrice(f.latest_nav?.nav_per_unit ?? null, fund.currency),
+      note: `${formatUnits(f.units_issued)} units issued`,
+    },
     { label: 'Paid in', value: formatMoney(f.paid_in, fund.currency), note: `Fees ${formatMoney(f.fees, fund.currency)}` },
-    { label: 'Returned', value: formatMoney(sumAmounts([f.distributions, f.redemptions]), fund.currency), note: `DPI ${formatMultiple(f.dpi)}` },
+    {
+      label: 'Returned',
+      value: formatMoney(sumAmounts([f.distributions, f.redemptions]), fund.currency),
+      note: `DPI ${formatMultiple(f.dpi)}`,
+    },
     { label: 'TVPI', value: formatMultiple(f.tvpi), note: `RVPI ${formatMultiple(f.rvpi)}` },
   ];
   return (
@@ -46,11 +57,16 @@ interface NavValues extends Record<string, unknown> {
 
 function AddNav({ fund }: { fund: Fund }) {
   const form = useForm<NavValues>({ initialValues: { date: toLocalIsoDate(), nav: '', units_in_issue: '' } });
-  const create = useFundAction((v: NavValues) => createNav({ fund_id: fund.id, date: v.date, nav: v.nav.trim(), units_in_issue: v.units_in_issue.trim() || undefined }));
+  const create = useFundAction((v: NavValues) =>
+    createNav({ fund_id: fund.id, date: v.date, nav: v.nav.trim(), units_in_issue: v.units_in_issue.trim() || undefined }),
+  );
   const { submit, submitting, formError } = useSubmit(async (v: NavValues) => {
     await create.mutateAsync(v);
     form.setValues({ nav: '', units_in_issue: '' });
-    notifications.show({ color: 'teal', message: `NAV of ${formatMoney(v.nav.trim(), fund.currency)} recorded for ${formatDate(v.date)}.` });
+    notifications.show({
+      color: 'teal',
+      message: `NAV of ${formatMoney(v.nav.trim(), fund.currency)} recorded for ${formatDate(v.date)}.`,
+    });
   }, form);
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
@@ -58,7 +74,13 @@ function AddNav({ fund }: { fund: Fund }) {
         <Group align="flex-start" wrap="wrap">
           <TextInput label="NAV date" type="date" {...form.getInputProps('date')} w={170} />
           <TextInput label={`NAV (${fund.currency})`} inputMode="decimal" placeholder="1250000.00" {...form.getInputProps('nav')} w={190} />
-          <TextInput label="Units in issue" inputMode="decimal" placeholder="From the ledgers" {...form.getInputProps('units_in_issue')} w={190} />
+          <TextInput
+            label="Units in issue"
+            inputMode="decimal"
+            placeholder="From the ledgers"
+            {...form.getInputProps('units_in_issue')}
+            w={190}
+          />
           <Button type="submit" loading={submitting} mt={24}>
             Add NAV
           </Button>
@@ -77,7 +99,8 @@ function RemoveNav({ fund, nav, onClose }: { fund: Fund; nav: Nav; onClose: () =
   return (
     <Modal opened onClose={onClose} title={`Remove the NAV of ${formatDate(nav.date)}?`} centered>
       <Text size="sm">
-        {formatMoney(nav.nav, fund.currency)} ({formatPrice(nav.nav_per_unit, fund.currency)} a unit). Positions are valued at the NAV per unit before it from then on; subscriptions already dealt at it keep their units.
+        {formatMoney(nav.nav, fund.currency)} ({formatPrice(nav.nav_per_unit, fund.currency)} a unit). Positions are valued at the NAV per
+        unit before it from then on; subscriptions already dealt at it keep their units.
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
@@ -89,7 +112,8 @@ function RemoveNav({ fund, nav, onClose }: { fund: Fund; nav: Nav; onClose: () =
           onClick={() =>
             remove.mutate(undefined, {
               onSuccess: onClose,
-              onError: (error) => notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'The NAV was not removed.' }),
+              onError: (error) =>
+                notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'The NAV was not removed.' }),
             })
           }
         >
@@ -119,7 +143,11 @@ export function NavPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: 
       ) : (
         <LineChart
           h={260}
-          data={navs.data.map((n) => ({ date: n.date, NAV: Number(n.nav), 'NAV per unit': n.nav_per_unit === null ? null : Number(n.nav_per_unit) }))}
+          data={navs.data.map((n) => ({
+            date: n.date,
+            NAV: Number(n.nav),
+            'NAV per unit': n.nav_per_unit === null ? null : Number(n.nav_per_unit),
+          }))}
           dataKey="date"
           series={[
             { name: 'NAV', color: 'brand.6' },
@@ -141,14 +169,20 @@ export function NavPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: 
       )}
       {newestFirst.length > 0 && (
         <Table verticalSpacing="xs" horizontalSpacing="md" striped mt="lg">
-          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Net asset values, newest first</caption>
+          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            Net asset values, newest first
+          </caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Date</Table.Th>
               <Table.Th>NAV</Table.Th>
               <Table.Th>Units in issue</Table.Th>
               <Table.Th>NAV per unit</Table.Th>
-              {canDelete && <Table.Th w={60}><span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span></Table.Th>}
+              {canDelete && (
+                <Table.Th w={60}>
+                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -160,7 +194,12 @@ export function NavPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: 
                 <Table.Td>{formatPrice(n.nav_per_unit, fund.currency)}</Table.Td>
                 {canDelete && (
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove the NAV of ${formatDate(n.date)}`} onClick={() => setRemoving(n)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove the NAV of ${formatDate(n.date)}`}
+                      onClick={() => setRemoving(n)}
+                    >
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
                   </Table.Td>

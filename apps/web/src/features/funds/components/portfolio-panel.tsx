@@ -25,11 +25,26 @@ export function PortfolioPanel({ fund, canOpen, canCreate }: { fund: Fund; canOp
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Select label="Status" placeholder="Any status" clearable data={STATUS_OPTIONS} value={status} onChange={(v) => { setStatus(v as MaturityStatus | null); setPage(1); }} w={200} />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(v) => {
+            setStatus(v as MaturityStatus | null);
+            setPage(1);
+          }}
+          w={200}
+        />
         <Group gap="sm">
           {canOpen && <ExportButtons resource="companies" list={{ sort, filters: { ...filters, fund_id: String(fund.id) } }} />}
           {canCreate && (
-            <ButtonLink to="/admin/investments/companies/new-company" search={{ fund: fund.id }} leftSection={<IconPlus size={16} aria-hidden />}>
+            <ButtonLink
+              to="/admin/investments/companies/new-company"
+              search={{ fund: fund.id }}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
               New fund investment
             </ButtonLink>
           )}

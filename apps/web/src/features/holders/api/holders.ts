@@ -44,7 +44,8 @@ export function holderFormData(values: Record<string, string | null>, editing: b
 export const saveHolder = <T extends { id: number }>(resource: HolderResource, values: Record<string, string | null>, id?: number) =>
   api<{ data: T }>(id ? `/api/${resource}/${id}` : `/api/${resource}`, { method: 'POST', body: holderFormData(values, Boolean(id)) });
 
-export const deleteHolder = (resource: HolderResource, id: number, permanent: boolean) => api<void>(`/api/${resource}/${id}`, { method: 'DELETE', query: { permanent: permanent ? '1' : undefined } });
+export const deleteHolder = (resource: HolderResource, id: number, permanent: boolean) =>
+  api<void>(`/api/${resource}/${id}`, { method: 'DELETE', query: { permanent: permanent ? '1' : undefined } });
 
 /** A staff view of an investment held through a holder (server: presentInvestmentsWith). */
 export interface HeldInvestment {
@@ -63,5 +64,11 @@ export interface HeldInvestment {
 }
 
 export function useHeldInvestments(resource: HolderResource, id: number, page: number, sort: string) {
-  return useListQuery<HeldInvestment>(`${resource}/${id}/investments`, { page, perPage: 25, sort, filters: {}, include: 'user,opportunity,holder' });
+  return useListQuery<HeldInvestment>(`${resource}/${id}/investments`, {
+    page,
+    perPage: 25,
+    sort,
+    filters: {},
+    include: 'user,opportunity,holder',
+  });
 }

@@ -12,7 +12,17 @@ import { deleteHolder, useHolderAction, type HolderResource } from '../api/holde
  * Delete (soft), and for roles with delete_unsafe a permanent delete. The server refuses while the
  * holder holds investments and says why; that message is shown as it is.
  */
-export function DeleteHolderButton({ resource, id, name, listPath }: { resource: HolderResource; id: number; name: string; listPath: string }) {
+export function DeleteHolderButton({
+  resource,
+  id,
+  name,
+  listPath,
+}: {
+  resource: HolderResource;
+  id: number;
+  name: string;
+  listPath: string;
+}) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'soft' | 'permanent' | null>(null);
@@ -28,7 +38,12 @@ export function DeleteHolderButton({ resource, id, name, listPath }: { resource:
       },
       onError: (error) => {
         setMode(null);
-        notifications.show({ color: 'red', title: `${name} was not deleted`, message: error instanceof ApiError ? error.message : 'Something went wrong.', autoClose: 10_000 });
+        notifications.show({
+          color: 'red',
+          title: `${name} was not deleted`,
+          message: error instanceof ApiError ? error.message : 'Something went wrong.',
+          autoClose: 10_000,
+        });
       },
     });
   return (
@@ -43,7 +58,13 @@ export function DeleteHolderButton({ resource, id, name, listPath }: { resource:
           Delete permanently
         </Button>
       )}
-      <Modal opened={mode !== null} onClose={() => setMode(null)} title={`Delete ${name}${mode === 'permanent' ? ' permanently' : ''}?`} centered size={MODAL_WIDTH.confirmation}>
+      <Modal
+        opened={mode !== null}
+        onClose={() => setMode(null)}
+        title={`Delete ${name}${mode === 'permanent' ? ' permanently' : ''}?`}
+        centered
+        size={MODAL_WIDTH.confirmation}
+      >
         <Text size="sm">
           {mode === 'permanent'
             ? 'The record and what exists only for it (links, accounts) are removed for good. This cannot be undone.'

@@ -8,10 +8,18 @@ import { useHeldInvestments, type HeldInvestment, type HolderResource } from '..
 import { EmptyState } from '../../../ui/empty-state';
 import { formatDate, formatMoney } from '../../../app/format';
 
-const STATUS_COLOURS: Record<HeldInvestment['status'], string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
+const STATUS_COLOURS: Record<HeldInvestment['status'], string> = {
+  reserved: 'blue',
+  cash_call: 'orange',
+  paid: 'teal',
+  completed: 'green',
+  cancelled: 'gray',
+};
 
 function opportunityPath(o: NonNullable<HeldInvestment['opportunity']>) {
-  return o.status >= OpportunityStatus.Completed ? `/admin/investments/existing/${o.id}/transactions` : `/admin/investments/opportunities/${o.id}/transactions`;
+  return o.status >= OpportunityStatus.Completed
+    ? `/admin/investments/existing/${o.id}/transactions`
+    : `/admin/investments/opportunities/${o.id}/transactions`;
 }
 
 /** The Transactions tab of a holder: the investments held through it, whoever made them. */
@@ -45,8 +53,25 @@ export function HeldInvestmentsPanel({ resource, id }: { resource: HolderResourc
       ),
     },
     { key: 'holder', label: 'Held by', render: (r) => <Text size="sm">{r.holder?.name ?? '—'}</Text> },
-    { key: 'amount', label: 'Amount', sort: 'amount', render: (r) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(r.amount, r.currency)}</Text> },
-    { key: 'reference', label: 'Reference', render: (r) => <Text size="sm" ff="monospace">{r.payment_reference}</Text> },
+    {
+      key: 'amount',
+      label: 'Amount',
+      sort: 'amount',
+      render: (r) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatMoney(r.amount, r.currency)}
+        </Text>
+      ),
+    },
+    {
+      key: 'reference',
+      label: 'Reference',
+      render: (r) => (
+        <Text size="sm" ff="monospace">
+          {r.payment_reference}
+        </Text>
+      ),
+    },
     {
       key: 'status',
       label: 'Status',
@@ -57,7 +82,16 @@ export function HeldInvestmentsPanel({ resource, id }: { resource: HolderResourc
         </Badge>
       ),
     },
-    { key: 'created_at', label: 'Date', sort: 'created_at', render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(r.created_at)}</Text> },
+    {
+      key: 'created_at',
+      label: 'Date',
+      sort: 'created_at',
+      render: (r) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(r.created_at)}
+        </Text>
+      ),
+    },
   ];
   return (
     <DataTable

@@ -35,8 +35,17 @@ interface FormProps {
 function HolderForm({ resource, fields, record, afterSave, cancelTo, submitLabel }: FormProps) {
   const navigate = useNavigate();
   const form = useForm<Record<string, string | null>>({
-    initialValues: Object.fromEntries(fields.map((f) => [f.name, record?.[f.name] == null ? (f.kind === 'select' && f.required ? (f.options?.[0]?.value ?? null) : '') : String(record[f.name])])),
-    validate: Object.fromEntries(fields.filter((f) => f.required).map((f) => [f.name, (v: string | null) => ((v ?? '').trim() ? null : `Enter the ${f.label.toLowerCase()}.`)])),
+    initialValues: Object.fromEntries(
+      fields.map((f) => [
+        f.name,
+        record?.[f.name] == null ? (f.kind === 'select' && f.required ? (f.options?.[0]?.value ?? null) : '') : String(record[f.name]),
+      ]),
+    ),
+    validate: Object.fromEntries(
+      fields
+        .filter((f) => f.required)
+        .map((f) => [f.name, (v: string | null) => ((v ?? '').trim() ? null : `Enter the ${f.label.toLowerCase()}.`)]),
+    ),
   });
   const save = useHolderAction(resource, (values: Record<string, string | null>) => saveHolder(resource, values, record?.id));
   const { submit, submitting, formError } = useSubmit(async (values: Record<string, string | null>) => {
@@ -49,8 +58,16 @@ function HolderForm({ resource, fields, record, afterSave, cancelTo, submitLabel
         <Paper withBorder radius="md" p="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {fields.map((f) => {
-              const common = { label: f.label, required: f.required, placeholder: f.placeholder, description: f.description, ...form.getInputProps(f.name), style: f.wide ? { gridColumn: '1 / -1' } : undefined };
-              if (f.kind === 'select') return <Select key={f.name} data={f.options ?? []} allowDeselect={!f.required} clearable={!f.required} {...common} />;
+              const common = {
+                label: f.label,
+                required: f.required,
+                placeholder: f.placeholder,
+                description: f.description,
+                ...form.getInputProps(f.name),
+                style: f.wide ? { gridColumn: '1 / -1' } : undefined,
+              };
+              if (f.kind === 'select')
+                return <Select key={f.name} data={f.options ?? []} allowDeselect={!f.required} clearable={!f.required} {...common} />;
               if (f.kind === 'textarea') return <Textarea key={f.name} autosize minRows={3} {...common} />;
               return <TextInput key={f.name} type={f.kind === 'email' ? 'email' : 'text'} {...common} />;
             })}
@@ -108,7 +125,15 @@ export function EditHolderPage({ resource, fields, noun, recordPath }: PageProps
       <Title order={1} fz={26}>
         Edit {query.data.name}
       </Title>
-      <HolderForm key={query.data.updated_at} resource={resource} fields={fields} record={query.data} afterSave={recordPath} cancelTo={recordPath(id)} submitLabel="Save changes" />
+      <HolderForm
+        key={query.data.updated_at}
+        resource={resource}
+        fields={fields}
+        record={query.data}
+        afterSave={recordPath}
+        cancelTo={recordPath(id)}
+        submitLabel="Save changes"
+      />
     </Stack>
   );
 }

@@ -29,7 +29,18 @@ interface Props<T> {
 }
 
 /** A holder list (organisations, methods, nominees): search, type filter, sortable columns, paging, exports. */
-export function HolderListPage<T extends { id: number }>({ resource, title, path, newPath, newLabel, searchPlaceholder, columns, types, rowHref, empty }: Props<T>) {
+export function HolderListPage<T extends { id: number }>({
+  resource,
+  title,
+  path,
+  newPath,
+  newLabel,
+  searchPlaceholder,
+  columns,
+  types,
+  rowHref,
+  empty,
+}: Props<T>) {
   usePageTitle(title);
   const user = useCurrentUser();
   const search = useSearch({ strict: false }) as HolderListSearch;
@@ -39,7 +50,8 @@ export function HolderListPage<T extends { id: number }>({ resource, title, path
   const sort = search.sort ?? 'name';
   const page = search.page ?? 1;
   const filters = { search: text, type: search.type };
-  const update = (changes: Partial<HolderListSearch>) => void navigate({ to: path, search: { ...search, page: undefined, ...changes }, replace: true });
+  const update = (changes: Partial<HolderListSearch>) =>
+    void navigate({ to: path, search: { ...search, page: undefined, ...changes }, replace: true });
   const list = useHolderList<T>(resource, { page, perPage: PER_PAGE, sort, filters });
   const filtered = Boolean(search.search || search.type);
 
@@ -65,7 +77,17 @@ export function HolderListPage<T extends { id: number }>({ resource, title, path
             onChange={(e) => update({ search: e.currentTarget.value || undefined })}
             w={280}
           />
-          {types && <Select label="Type" placeholder="Any type" clearable data={types} value={search.type ?? null} onChange={(value) => update({ type: value ?? undefined })} w={200} />}
+          {types && (
+            <Select
+              label="Type"
+              placeholder="Any type"
+              clearable
+              data={types}
+              value={search.type ?? null}
+              onChange={(value) => update({ type: value ?? undefined })}
+              w={200}
+            />
+          )}
         </Group>
         <ExportButtons resource={resource} list={{ sort, filters }} />
       </Group>

@@ -1,9 +1,16 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { formatDate, formatMoney } from '../../../app/format';
 
-
 /** The investor's own investments through one of their holders (an organisation, a method account). */
-export function MyHeldInvestments({ holder, investments, empty }: { holder: string; investments: Array<{ id: number; opportunity: string; amount: string; currency: string; status_label: string; created_at: string }>; empty: string }) {
+export function MyHeldInvestments({
+  holder,
+  investments,
+  empty,
+}: {
+  holder: string;
+  investments: Array<{ id: number; opportunity: string; amount: string; currency: string; status_label: string; created_at: string }>;
+  empty: string;
+}) {
   return (
     <Paper withBorder radius="md" p="xl">
       <Title order={2} fz="lg" mb="md">
@@ -13,7 +20,9 @@ export function MyHeldInvestments({ holder, investments, empty }: { holder: stri
         <Text c="dimmed">{empty}</Text>
       ) : (
         <Table verticalSpacing="sm">
-          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Investments through {holder}</caption>
+          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            Investments through {holder}
+          </caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Opportunity</Table.Th>

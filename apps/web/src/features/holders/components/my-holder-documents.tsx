@@ -17,7 +17,10 @@ interface PortalDocument {
 /** The public documents of one of the investor's holders (an organisation, a method), with a way back to it. */
 export function MyHolderDocuments({ name, documentsUrl, backTo }: { name: string | undefined; documentsUrl: string; backTo: string }) {
   usePageTitle(name ? `${name}: documents` : 'Documents');
-  const documents = useQuery({ queryKey: ['my', 'holder-documents', documentsUrl], queryFn: () => api<{ data: PortalDocument[] }>(documentsUrl).then((r) => r.data) });
+  const documents = useQuery({
+    queryKey: ['my', 'holder-documents', documentsUrl],
+    queryFn: () => api<{ data: PortalDocument[] }>(documentsUrl).then((r) => r.data),
+  });
   if (documents.error) return <ErrorPage status={documents.error instanceof ApiError ? documents.error.status : 500} />;
   return (
     <Stack gap="md">

@@ -15,7 +15,11 @@ export interface Preview {
   errors: ImportRowError[];
 }
 
-export type Progress = { phase: 'checked'; total: number } | { phase: 'importing'; done: number; total: number } | { phase: 'done'; imported: number; total: number; invitations: number } | { phase: 'failed'; message: string };
+export type Progress =
+  | { phase: 'checked'; total: number }
+  | { phase: 'importing'; done: number; total: number }
+  | { phase: 'done'; imported: number; total: number; invitations: number }
+  | { phase: 'failed'; message: string };
 
 function formOf(file: File, fields: Record<string, string> = {}) {
   const data = new FormData();
@@ -24,10 +28,13 @@ function formOf(file: File, fields: Record<string, string> = {}) {
   return data;
 }
 
-export const inspectFile = (kind: ImportKind, file: File) => api<{ data: Inspection }>(`/api/imports/${kind}/inspect`, { method: 'POST', body: formOf(file) }).then((r) => r.data);
+export const inspectFile = (kind: ImportKind, file: File) =>
+  api<{ data: Inspection }>(`/api/imports/${kind}/inspect`, { method: 'POST', body: formOf(file) }).then((r) => r.data);
 
 export const previewFile = (kind: ImportKind, file: File, mapping: ImportMapping) =>
-  api<{ data: Preview }>(`/api/imports/${kind}/preview`, { method: 'POST', body: formOf(file, { mapping: JSON.stringify(mapping) }) }).then((r) => r.data);
+  api<{ data: Preview }>(`/api/imports/${kind}/preview`, { method: 'POST', body: formOf(file, { mapping: JSON.stringify(mapping) }) }).then(
+    (r) => r.data,
+  );
 
 export class ImportRefused extends ApiError {
   constructor(
@@ -42,7 +49,13 @@ export class ImportRefused extends ApiError {
  * Runs the import and reports each progress line the server streams. Not through `api()`: a large
  * file may take longer than its 5-second timeout, and the answer arrives in pieces.
  */
-export async function runImport(kind: ImportKind, file: File, mapping: ImportMapping, options: { sendInvitations: boolean }, onProgress: (progress: Progress) => void): Promise<void> {
+export async function runImport(
+  kind: ImportKind,
+  file: File,
+  mapping: ImportMapping,
+  options: { sendInvitations: boolean },
+  onProgress: (progress: Progress) => void,
+): Promise<void> {
   const headers: Record<string, string> = { Accept: 'application/x-ndjson, application/json' };
   const token = readXsrfToken();
   if (token) headers['X-XSRF-TOKEN'] = token;

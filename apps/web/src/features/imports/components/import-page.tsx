@@ -1,22 +1,52 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, FileInput, Group, Paper, Progress as ProgressBar, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Paper,
+  Progress as ProgressBar,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { IMPORT_FIELDS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportKind, type ImportMapping, type ImportRowError } from '@platform/domain';
+import {
+  IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportKind,
+  type ImportMapping,
+  type ImportRowError,
+} from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { ImportRefused, inspectFile, previewFile, runImport, type Inspection, type Preview, type Progress } from '../api/imports';
 import { formatNumber } from '../../../app/format';
 
-const describe = (error: unknown) => (error instanceof ApiError ? (typeof error.errors === 'object' ? Object.values(error.errors)[0]?.[0] : undefined) ?? error.message : 'Something went wrong. Try again.');
+const describe = (error: unknown) =>
+  error instanceof ApiError
+    ? ((typeof error.errors === 'object' ? Object.values(error.errors)[0]?.[0] : undefined) ?? error.message)
+    : 'Something went wrong. Try again.';
 
 function RowErrors({ errors, kind }: { errors: ImportRowError[]; kind: ImportKind }) {
   const label = (key: string) => IMPORT_FIELDS[kind].find((f) => f.key === key)?.label ?? key;
   const rows = new Set(errors.map((e) => e.row)).size;
   return (
     <Stack gap="sm">
-      <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" title={`${rows} ${rows === 1 ? 'row needs' : 'rows need'} correcting`}>
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} aria-hidden />}
+        role="alert"
+        title={`${rows} ${rows === 1 ? 'row needs' : 'rows need'} correcting`}
+      >
         Nothing is imported until every row is right. Correct the file in your spreadsheet and choose it again.
       </Alert>
       <Paper withBorder radius="md" style={{ maxHeight: 360, overflow: 'auto' }}>
@@ -39,7 +69,11 @@ function RowErrors({ errors, kind }: { errors: ImportRowError[]; kind: ImportKin
           </Table.Tbody>
         </Table>
       </Paper>
-      {errors.length > 500 && <Text size="sm" c="dimmed">The first 500 of {errors.length} problems are shown.</Text>}
+      {errors.length > 500 && (
+        <Text size="sm" c="dimmed">
+          The first 500 of {errors.length} problems are shown.
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -105,7 +139,14 @@ export function ImportPage() {
 
   const fieldOptions = [{ value: '', label: 'Ignore this column' }, ...IMPORT_FIELDS[kind].map((f) => ({ value: f.key, label: f.label }))];
   const done = progress?.phase === 'done' ? progress : null;
-  const percent = progress?.phase === 'importing' ? Math.round((progress.done / progress.total) * 100) : done ? 100 : progress?.phase === 'checked' ? 2 : 0;
+  const percent =
+    progress?.phase === 'importing'
+      ? Math.round((progress.done / progress.total) * 100)
+      : done
+        ? 100
+        : progress?.phase === 'checked'
+          ? 2
+          : 0;
   const listPath = kind === 'contacts' ? '/admin/investors/contacts' : '/admin/investors';
 
   return (
@@ -116,7 +157,8 @@ export function ImportPage() {
             Import {label.toLowerCase()}
           </Title>
           <Text size="sm" c="dimmed">
-            From a .csv or .xlsx file whose first row names the columns; up to {formatNumber(IMPORT_MAX_ROWS)} rows and {IMPORT_MAX_BYTES / 1024 / 1024} MB. Dates may be written 31/01/1980.
+            From a .csv or .xlsx file whose first row names the columns; up to {formatNumber(IMPORT_MAX_ROWS)} rows and{' '}
+            {IMPORT_MAX_BYTES / 1024 / 1024} MB. Dates may be written 31/01/1980.
           </Text>
         </div>
         <SegmentedControl
@@ -134,7 +176,17 @@ export function ImportPage() {
         />
       </Group>
       <Paper withBorder radius="md" p="lg">
-        <FileInput label="Spreadsheet" placeholder="Choose a .csv or .xlsx file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" value={file} onChange={choose} leftSection={<IconUpload size={16} aria-hidden />} clearable w={420} disabled={busy && !inspection} />
+        <FileInput
+          label="Spreadsheet"
+          placeholder="Choose a .csv or .xlsx file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          value={file}
+          onChange={choose}
+          leftSection={<IconUpload size={16} aria-hidden />}
+          clearable
+          w={420}
+          disabled={busy && !inspection}
+        />
       </Paper>
       {error && (
         <Alert color="red" role="alert">
@@ -197,12 +249,22 @@ export function ImportPage() {
             <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />}>
               All {preview.total} rows are ready to import.
             </Alert>
-            {kind === 'investors' && <Checkbox label="E-mail each new investor an invitation to choose a password" checked={invite} onChange={(e) => setInvite(e.currentTarget.checked)} />}
+            {kind === 'investors' && (
+              <Checkbox
+                label="E-mail each new investor an invitation to choose a password"
+                checked={invite}
+                onChange={(e) => setInvite(e.currentTarget.checked)}
+              />
+            )}
             {progress && (
               <div>
                 <ProgressBar value={percent} aria-label="Import progress" animated />
                 <Text size="sm" c="dimmed" mt={4} aria-live="polite">
-                  {progress.phase === 'importing' ? `${progress.done} of ${progress.total} rows written…` : progress.phase === 'failed' ? progress.message : 'Starting…'}
+                  {progress.phase === 'importing'
+                    ? `${progress.done} of ${progress.total} rows written…`
+                    : progress.phase === 'failed'
+                      ? progress.message
+                      : 'Starting…'}
                 </Text>
               </div>
             )}

@@ -25,12 +25,16 @@ export interface MethodAccount {
   created_at: string;
 }
 
-
 /** Chooses a lead (a contact not yet an investor) by name, e-mail or company. */
 function LeadPicker({ value, onChange, error }: { value: string | null; onChange: (id: string | null) => void; error?: string }) {
   const [search, setSearch] = useState('');
   const [text] = useDebouncedValue(search, 250);
-  const found = useListQuery<{ id: number; name: string; email: string | null }>('contacts', { page: 1, perPage: 20, sort: 'name', filters: { search: text, converted: '0' } });
+  const found = useListQuery<{ id: number; name: string; email: string | null }>('contacts', {
+    page: 1,
+    perPage: 20,
+    sort: 'name',
+    filters: { search: text, converted: '0' },
+  });
   return (
     <Select
       label="Lead"
@@ -68,7 +72,10 @@ function AddAccount({ methodId, onDone }: { methodId: number; onDone: () => Prom
   });
   const { submit, submitting, formError } = useSubmit(async (values: AddValues) => {
     const holder = values.kind === 'investor' ? { user_id: Number(values.user_id) } : { contact_id: Number(values.contact_id) };
-    await api(`/api/investment-methods/${methodId}/entities`, { method: 'POST', body: { ...holder, reference: values.reference.trim() || undefined } });
+    await api(`/api/investment-methods/${methodId}/entities`, {
+      method: 'POST',
+      body: { ...holder, reference: values.reference.trim() || undefined },
+    });
     form.reset();
     await onDone();
     notifications.show({ color: 'teal', message: 'Account added.' });
@@ -89,11 +96,25 @@ function AddAccount({ methodId, onDone }: { methodId: number; onDone: () => Prom
         />
         <Group align="flex-start" gap="sm">
           {kind === 'investor' ? (
-            <InvestorPicker label="Investor" value={form.values.user_id} onChange={(v) => form.setFieldValue('user_id', v)} error={form.errors.user_id as string | undefined} />
+            <InvestorPicker
+              label="Investor"
+              value={form.values.user_id}
+              onChange={(v) => form.setFieldValue('user_id', v)}
+              error={form.errors.user_id as string | undefined}
+            />
           ) : (
-            <LeadPicker value={form.values.contact_id} onChange={(v) => form.setFieldValue('contact_id', v)} error={form.errors.contact_id as string | undefined} />
+            <LeadPicker
+              value={form.values.contact_id}
+              onChange={(v) => form.setFieldValue('contact_id', v)}
+              error={form.errors.contact_id as string | undefined}
+            />
           )}
-          <TextInput label="Reference with the method" placeholder="Policy or account number" w={240} {...form.getInputProps('reference')} />
+          <TextInput
+            label="Reference with the method"
+            placeholder="Policy or account number"
+            w={240}
+            {...form.getInputProps('reference')}
+          />
           <Button type="submit" mt={25} loading={submitting} leftSection={<IconUserPlus size={16} aria-hidden />}>
             Add account
           </Button>
@@ -108,7 +129,10 @@ function EditReference({ methodId, account, onClose }: { methodId: number; accou
   const client = useQueryClient();
   const form = useForm({ initialValues: { reference: account.reference ?? '' } });
   const { submit, submitting, formError } = useSubmit(async (values: { reference: string }) => {
-    await api(`/api/investment-methods/${methodId}/entities/${account.id}`, { method: 'PATCH', body: { reference: values.reference.trim() || null } });
+    await api(`/api/investment-methods/${methodId}/entities/${account.id}`, {
+      method: 'PATCH',
+      body: { reference: values.reference.trim() || null },
+    });
     await client.invalidateQueries({ queryKey: [`investment-methods/${methodId}/entities`] });
     onClose();
   }, form);
@@ -140,11 +164,17 @@ export function AccountsPanel({ methodId }: { methodId: number }) {
   const [editing, setEditing] = useState<MethodAccount | null>(null);
   const resource = `investment-methods/${methodId}/entities`;
   const list = useListQuery<MethodAccount>(resource, { page, perPage: 25, sort, filters: {} });
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: [resource] }), client.invalidateQueries({ queryKey: ['investment-methods'] })]);
+  const refresh = () =>
+    Promise.all([client.invalidateQueries({ queryKey: [resource] }), client.invalidateQueries({ queryKey: ['investment-methods'] })]);
   const remove = useMutation({
     mutationFn: (account: MethodAccount) => api(`/api/investment-methods/${methodId}/entities/${account.id}`, { method: 'DELETE' }),
     onSuccess: () => refresh(),
-    onError: (error) => notifications.show({ color: 'red', title: 'The account was not removed', message: error instanceof ApiError ? error.message : 'Something went wrong.' }),
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: 'The account was not removed',
+        message: error instanceof ApiError ? error.message : 'Something went wrong.',
+      }),
   });
   const columns: Column<MethodAccount>[] = [
     {
@@ -171,7 +201,16 @@ export function AccountsPanel({ methodId }: { methodId: number }) {
         );
       },
     },
-    { key: 'reference', label: 'Reference', sort: 'reference', render: (r) => <Text size="sm" ff="monospace">{r.reference ?? '—'}</Text> },
+    {
+      key: 'reference',
+      label: 'Reference',
+      sort: 'reference',
+      render: (r) => (
+        <Text size="sm" ff="monospace">
+          {r.reference ?? '—'}
+        </Text>
+      ),
+    },
     { key: 'created_at', label: 'Added', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
     ...(mayUpdate
       ? [
@@ -180,10 +219,20 @@ export function AccountsPanel({ methodId }: { methodId: number }) {
             label: 'Actions',
             render: (r: MethodAccount) => (
               <Group gap={4} wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={`Change the reference of ${(r.user ?? r.contact)?.name}`} onClick={() => setEditing(r)}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Change the reference of ${(r.user ?? r.contact)?.name}`}
+                  onClick={() => setEditing(r)}
+                >
                   <IconPencil size={16} aria-hidden />
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove the account of ${(r.user ?? r.contact)?.name}`} loading={remove.isPending && remove.variables?.id === r.id} onClick={() => remove.mutate(r)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove the account of ${(r.user ?? r.contact)?.name}`}
+                  loading={remove.isPending && remove.variables?.id === r.id}
+                  onClick={() => remove.mutate(r)}
+                >
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Group>
@@ -211,10 +260,20 @@ export function AccountsPanel({ methodId }: { methodId: number }) {
           lastPage={list.data?.meta.last_page ?? 1}
           total={list.data?.meta.total ?? 0}
           onPage={setPage}
-          empty={<Text size="sm" c="dimmed">No investor or lead holds an account with this method yet.</Text>}
+          empty={
+            <Text size="sm" c="dimmed">
+              No investor or lead holds an account with this method yet.
+            </Text>
+          }
         />
       </Stack>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={`Reference of ${(editing?.user ?? editing?.contact)?.name ?? ''}`} centered size={MODAL_WIDTH.confirmation}>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={`Reference of ${(editing?.user ?? editing?.contact)?.name ?? ''}`}
+        centered
+        size={MODAL_WIDTH.confirmation}
+      >
         {editing && <EditReference methodId={methodId} account={editing} onClose={() => setEditing(null)} />}
       </Modal>
     </Paper>

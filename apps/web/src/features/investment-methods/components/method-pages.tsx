@@ -46,8 +46,26 @@ const FIELDS: HolderField[] = [
 export function MethodsListPage() {
   const { terms } = useBranding();
   const columns: Column<InvestmentMethod>[] = [
-    { key: 'name', label: 'Name', sort: 'name', render: (r) => <Text fw={600} size="sm">{r.name}</Text> },
-    { key: 'type', label: 'Type', sort: 'type', render: (r) => <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>{r.type_label}</Badge> },
+    {
+      key: 'name',
+      label: 'Name',
+      sort: 'name',
+      render: (r) => (
+        <Text fw={600} size="sm">
+          {r.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'type',
+      label: 'Type',
+      sort: 'type',
+      render: (r) => (
+        <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>
+          {r.type_label}
+        </Badge>
+      ),
+    },
     { key: 'provider', label: 'Provider', render: (r) => <Text size="sm">{r.provider ?? '—'}</Text> },
     { key: 'entities_count', label: 'Accounts', render: (r) => <Text size="sm">{r.entities_count}</Text> },
   ];
@@ -62,19 +80,41 @@ export function MethodsListPage() {
       columns={columns}
       types={TYPES}
       rowHref={(r) => recordPath(r.id)}
-      empty={{ icon: IconWallet, title: 'No investment methods yet', hint: 'Add the SIPPs, ISAs and nominee accounts your investors hold through.' }}
+      empty={{
+        icon: IconWallet,
+        title: 'No investment methods yet',
+        hint: 'Add the SIPPs, ISAs and nominee accounts your investors hold through.',
+      }}
     />
   );
 }
 
 export function NewMethodPage() {
   const { terms } = useBranding();
-  return <NewHolderPage resource="investment-methods" fields={FIELDS} noun="investment method" listPath={LIST} listLabel={terms.altInvestmentMethods} recordPath={recordPath} />;
+  return (
+    <NewHolderPage
+      resource="investment-methods"
+      fields={FIELDS}
+      noun="investment method"
+      listPath={LIST}
+      listLabel={terms.altInvestmentMethods}
+      recordPath={recordPath}
+    />
+  );
 }
 
 export function EditMethodPage() {
   const { terms } = useBranding();
-  return <EditHolderPage resource="investment-methods" fields={FIELDS} noun="investment method" listPath={LIST} listLabel={terms.altInvestmentMethods} recordPath={recordPath} />;
+  return (
+    <EditHolderPage
+      resource="investment-methods"
+      fields={FIELDS}
+      noun="investment method"
+      listPath={LIST}
+      listLabel={terms.altInvestmentMethods}
+      recordPath={recordPath}
+    />
+  );
 }
 
 /** /admin/investors/investment-methods/{id}/details, transactions, notes-calls-tasks. */
@@ -93,7 +133,13 @@ export function MethodPage({ tab }: { tab: MethodTab }) {
       listLabel={terms.altInvestmentMethods}
       base={`${LIST}/${id}`}
       tab={tab}
-      badges={method && <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>{method.type_label}</Badge>}
+      badges={
+        method && (
+          <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>
+            {method.type_label}
+          </Badge>
+        )
+      }
       tabs={[
         { value: 'details', label: 'Details' },
         { value: 'transactions', label: 'Transactions' },
@@ -108,16 +154,27 @@ export function MethodPage({ tab }: { tab: MethodTab }) {
               <Fact label="Provider" value={method.provider} />
               <Fact label="Accounts" value={String(method.entities_count)} />
             </SimpleGrid>
-            {method.description && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{method.description}</Text>}
+            {method.description && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {method.description}
+              </Text>
+            )}
           </Paper>
           <AccountsPanel methodId={method.id} />
-          <DocumentsPanel subject={{ type: 'investment_method', id: method.id }} canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')} publicLabel="Visible to account holders" />
+          <DocumentsPanel
+            subject={{ type: 'investment_method', id: method.id }}
+            canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')}
+            publicLabel="Visible to account holders"
+          />
         </Stack>
       )}
       {method && tab === 'transactions' && <HeldInvestmentsPanel resource="investment-methods" id={method.id} />}
       {method && tab === 'notes-calls-tasks' && (
         <Stack gap="lg">
-          <RecordsPanel subject={{ type: 'investment_method', id: method.id }} canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')} />
+          <RecordsPanel
+            subject={{ type: 'investment_method', id: method.id }}
+            canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')}
+          />
           <ActivityPanel subject={{ type: 'investment_method', id: method.id }} />
         </Stack>
       )}

@@ -25,7 +25,11 @@ export function MyMethodAccountPage() {
           <Title order={2} fz="lg">
             {account.method.name}
           </Title>
-          <ButtonLink to={`/investor/profile/investmentmethod-documents_${account.id}`} variant="light" leftSection={<IconFiles size={16} aria-hidden />}>
+          <ButtonLink
+            to={`/investor/profile/investmentmethod-documents_${account.id}`}
+            variant="light"
+            leftSection={<IconFiles size={16} aria-hidden />}
+          >
             Documents
           </ButtonLink>
         </Group>
@@ -35,7 +39,11 @@ export function MyMethodAccountPage() {
           <Fact label="Provider" value={account.method.provider} />
         </SimpleGrid>
       </Paper>
-      <MyHeldInvestments holder={account.method.name} investments={account.investments ?? []} empty="None yet. When you invest, choose this account as the holder." />
+      <MyHeldInvestments
+        holder={account.method.name}
+        investments={account.investments ?? []}
+        empty="None yet. When you invest, choose this account as the holder."
+      />
     </Stack>
   );
 }
@@ -44,5 +52,11 @@ export function MyMethodAccountPage() {
 export function MyMethodDocumentsPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const account = useMyMethodAccount(id);
-  return <MyHolderDocuments name={account.data?.method.name} documentsUrl={`/api/my/investment-method-entities/${id}/documents`} backTo={`/investor/profile/investmentmethod_${id}`} />;
+  return (
+    <MyHolderDocuments
+      name={account.data?.method.name}
+      documentsUrl={`/api/my/investment-method-entities/${id}/documents`}
+      backTo={`/investor/profile/investmentmethod_${id}`}
+    />
+  );
 }

@@ -21,7 +21,15 @@ export interface MyInvestment {
   paid_at: string | null;
   created_at: string;
   opportunity: { id: number; name: string; slug: string; currency: string; status: number; company_name: string };
-  payment_instructions: { amount: string; currency: string; account_name?: string | null; sort_code?: string | null; account_number?: string | null; iban?: string | null; reference?: string };
+  payment_instructions: {
+    amount: string;
+    currency: string;
+    account_name?: string | null;
+    sort_code?: string | null;
+    account_number?: string | null;
+    iban?: string | null;
+    reference?: string;
+  };
 }
 
 export interface Holders {
@@ -37,7 +45,9 @@ export function useMyInvestments(opportunityId?: number) {
   return useQuery({
     queryKey: [...myInvestmentKeys.all, opportunityId ?? 'all'],
     queryFn: () =>
-      api<Page<MyInvestment>>('/api/my/investments', { query: { per_page: 100, sort: '-created_at', ...(opportunityId ? { 'filter[opportunity_id]': opportunityId } : {}) } }).then((r) => r.data),
+      api<Page<MyInvestment>>('/api/my/investments', {
+        query: { per_page: 100, sort: '-created_at', ...(opportunityId ? { 'filter[opportunity_id]': opportunityId } : {}) },
+      }).then((r) => r.data),
   });
 }
 
@@ -58,7 +68,8 @@ export interface ReserveInput extends Record<string, unknown> {
 export function useReserve() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: ReserveInput; idempotencyKey: string }) => api<{ data: MyInvestment }>('/api/investments/investor', { method: 'POST', body: input, idempotencyKey }).then((r) => r.data),
+    mutationFn: ({ input, idempotencyKey }: { input: ReserveInput; idempotencyKey: string }) =>
+      api<{ data: MyInvestment }>('/api/investments/investor', { method: 'POST', body: input, idempotencyKey }).then((r) => r.data),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: myInvestmentKeys.all });
       void client.invalidateQueries({ queryKey: ['investment-opportunities'] });
@@ -70,7 +81,10 @@ export function useReserve() {
 export function usePayByCard() {
   return useMutation({
     // One key per press of the button: the button is busy until the answer, so a press is one submission.
-    mutationFn: (id: number) => api<{ data: { url: string } }>(`/api/investments/${id}/stripe`, { method: 'POST', idempotencyKey: newIdempotencyKey() }).then((r) => r.data.url),
+    mutationFn: (id: number) =>
+      api<{ data: { url: string } }>(`/api/investments/${id}/stripe`, { method: 'POST', idempotencyKey: newIdempotencyKey() }).then(
+        (r) => r.data.url,
+      ),
     onSuccess: (url) => window.location.assign(url),
   });
 }

@@ -100,7 +100,8 @@ export function InvestPage() {
     return (
       <Stack gap="lg" maw={760} mx="auto">
         <Alert variant="light" color="teal" icon={<IconCircleCheck size={18} aria-hidden />} title="Your allocation is reserved">
-          You reserved {formatMoney(done.amount, done.currency)} in {opportunity.name}. The details are below and in {terms.investments.toLowerCase()}.
+          You reserved {formatMoney(done.amount, done.currency)} in {opportunity.name}. The details are below and in{' '}
+          {terms.investments.toLowerCase()}.
         </Alert>
         <InvestmentSummary investment={done} />
         <Group>
@@ -129,7 +130,14 @@ export function InvestPage() {
         ) : (
           <form onSubmit={form.onSubmit((values) => void submit(values))}>
             <Stack gap="md">
-              <TextInput label={`Amount (${opportunity.currency})`} description={limits} placeholder="5000.00" inputMode="decimal" required {...form.getInputProps('amount')} />
+              <TextInput
+                label={`Amount (${opportunity.currency})`}
+                description={limits}
+                placeholder="5000.00"
+                inputMode="decimal"
+                required
+                {...form.getInputProps('amount')}
+              />
               {termsOn && opportunity.investment_terms && (
                 <Paper withBorder p="md" radius="md" bg="gray.0">
                   <Text fw={600} mb="xs">
@@ -138,10 +146,19 @@ export function InvestPage() {
                   <RichText html={opportunity.investment_terms} />
                 </Paper>
               )}
-              {termsOn && <Checkbox label="I have read and accept the investment terms" {...form.getInputProps('accept_terms', { type: 'checkbox' })} />}
+              {termsOn && (
+                <Checkbox
+                  label="I have read and accept the investment terms"
+                  {...form.getInputProps('accept_terms', { type: 'checkbox' })}
+                />
+              )}
               <FormError message={formError} />
               <Group>
-                <Button type="submit" loading={submitting} disabled={(termsOn && !form.values.accept_terms) || Boolean(blocked) || needsTest}>
+                <Button
+                  type="submit"
+                  loading={submitting}
+                  disabled={(termsOn && !form.values.accept_terms) || Boolean(blocked) || needsTest}
+                >
                   Reserve my allocation
                 </Button>
                 <Button component={Link} to={`/investor/investments/${slug}`} variant="default">

@@ -144,7 +144,11 @@ export function InvestmentsPage() {
           {terms.investments}
         </Title>
       </Group>
-      <Section title={terms.reserveAllocation} count={open.length} empty="No opportunities are open to you right now. We will notify you when one is.">
+      <Section
+        title={terms.reserveAllocation}
+        count={open.length}
+        empty="No opportunities are open to you right now. We will notify you when one is."
+      >
         {open.map((o) => (
           <OpportunityCard key={o.id} opportunity={o} />
         ))}
@@ -154,7 +158,11 @@ export function InvestmentsPage() {
           <InvestmentCard key={i.id} investment={i} />
         ))}
       </Section>
-      <Section title={`${terms.cashCall} - ${terms.awaitingPayment}`} count={called.length} empty="No cash calls are waiting for your payment.">
+      <Section
+        title={`${terms.cashCall} - ${terms.awaitingPayment}`}
+        count={called.length}
+        empty="No cash calls are waiting for your payment."
+      >
         {called.map((i) => (
           <InvestmentCard key={i.id} investment={i} />
         ))}

@@ -25,14 +25,23 @@ export function InvestorTypePage() {
   const options = [
     { value: 'personal', label: 'Personally', description: 'In your own name.' },
     ...holders.data.organisations.map((o) => ({ value: `organisation:${o.id}`, label: o.name, description: 'Through this organisation.' })),
-    ...holders.data.investment_method_entities.map((e) => ({ value: `investment_method:${e.id}`, label: e.name, description: 'Through your account with this investment method.' })),
+    ...holders.data.investment_method_entities.map((e) => ({
+      value: `investment_method:${e.id}`,
+      label: e.name,
+      description: 'Through your account with this investment method.',
+    })),
     ...holders.data.nominees.map((n) => ({ value: `nominee:${n.id}`, label: n.name, description: 'Held for you by this nominee.' })),
   ];
-  if (options.length === 1) return <Navigate to="/investor/investments/$slug/invest" params={{ slug }} search={{ holder_type: 'personal' }} replace />;
+  if (options.length === 1)
+    return <Navigate to="/investor/investments/$slug/invest" params={{ slug }} search={{ holder_type: 'personal' }} replace />;
 
   const proceed = () => {
     const [type, id] = choice.split(':');
-    void navigate({ to: '/investor/investments/$slug/invest', params: { slug }, search: { holder_type: type as HolderType, ...(id ? { holder_id: Number(id) } : {}) } });
+    void navigate({
+      to: '/investor/investments/$slug/invest',
+      params: { slug },
+      search: { holder_type: type as HolderType, ...(id ? { holder_id: Number(id) } : {}) },
+    });
   };
   return (
     <Paper withBorder radius="md" p="xl" maw={640} mx="auto">

@@ -27,7 +27,10 @@ export function MarketSoundingPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [agreed, setAgreed] = useState(false);
-  const query = useQuery({ queryKey: ['market-sounding', id], queryFn: () => api<{ data: MarketSounding }>(`/api/market-sounding/${id}`).then((r) => r.data) });
+  const query = useQuery({
+    queryKey: ['market-sounding', id],
+    queryFn: () => api<{ data: MarketSounding }>(`/api/market-sounding/${id}`).then((r) => r.data),
+  });
   const { submit, submitting, formError } = useSubmit(async () => {
     const { data } = await api<{ data: { slug: string } }>(`/api/market-sounding/${id}/accept`, { method: 'POST' });
     await client.invalidateQueries({ queryKey: opportunityKeys.all });
@@ -52,7 +55,9 @@ export function MarketSoundingPage() {
           Your acceptance is recorded in our insider register with the date and time.
         </Text>
         {query.data.accepted ? (
-          <Button onClick={() => void navigate({ to: '/investor/investments/$slug', params: { slug: query.data.slug } })}>Continue to the opportunity</Button>
+          <Button onClick={() => void navigate({ to: '/investor/investments/$slug', params: { slug: query.data.slug } })}>
+            Continue to the opportunity
+          </Button>
         ) : (
           <form
             onSubmit={(e) => {
@@ -61,7 +66,11 @@ export function MarketSoundingPage() {
             }}
           >
             <Stack gap="md">
-              <Checkbox label="I understand and accept to receive inside information" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />
+              <Checkbox
+                label="I understand and accept to receive inside information"
+                checked={agreed}
+                onChange={(e) => setAgreed(e.currentTarget.checked)}
+              />
               <FormError message={formError} />
               <Group>
                 <Button type="submit" disabled={!agreed} loading={submitting}>

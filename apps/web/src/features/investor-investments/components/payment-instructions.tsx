@@ -4,7 +4,13 @@ import { useBranding } from '../../../app/settings';
 import { usePayByCard, type MyInvestment } from '../api/investments';
 import { formatMoney, formatUnits } from '../../../app/format';
 
-const STATUS_COLOURS: Record<string, string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
+const STATUS_COLOURS: Record<string, string> = {
+  reserved: 'blue',
+  cash_call: 'orange',
+  paid: 'teal',
+  completed: 'green',
+  cancelled: 'gray',
+};
 
 function Line({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -43,9 +49,17 @@ export function InvestmentSummary({ investment }: { investment: MyInvestment }) 
           {formatMoney(investment.amount, investment.currency)} held {investment.holder_type_label.toLowerCase()}
           {investment.shares ? ` · ${formatUnits(investment.shares)} shares` : ''}
         </Text>
-        {investment.status === 'reserved' && <Text size="sm" c="dimmed">Your allocation is reserved. We will send a {terms.cashCall.toLowerCase()} when it is time to pay.</Text>}
+        {investment.status === 'reserved' && (
+          <Text size="sm" c="dimmed">
+            Your allocation is reserved. We will send a {terms.cashCall.toLowerCase()} when it is time to pay.
+          </Text>
+        )}
         {awaitingPayment && (showBank || pay.reference) && (
-          <Alert variant="light" icon={<IconBuildingBank size={18} aria-hidden />} title={investment.status === 'cash_call' ? `${terms.cashCall} - ${terms.awaitingPayment}` : 'Payment details'}>
+          <Alert
+            variant="light"
+            icon={<IconBuildingBank size={18} aria-hidden />}
+            title={investment.status === 'cash_call' ? `${terms.cashCall} - ${terms.awaitingPayment}` : 'Payment details'}
+          >
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Line label="Amount" value={formatMoney(pay.amount, pay.currency)} />
               <Line label="Account name" value={pay.account_name} />
@@ -58,7 +72,12 @@ export function InvestmentSummary({ investment }: { investment: MyInvestment }) 
         )}
         {awaitingPayment && settings?.card_payments_enabled === true && (
           <Group gap="sm">
-            <Button leftSection={<IconCreditCard size={18} aria-hidden />} variant="light" loading={payByCard.isPending} onClick={() => payByCard.mutate(investment.id)}>
+            <Button
+              leftSection={<IconCreditCard size={18} aria-hidden />}
+              variant="light"
+              loading={payByCard.isPending}
+              onClick={() => payByCard.mutate(investment.id)}
+            >
               Pay {formatMoney(pay.amount, pay.currency)} by card
             </Button>
             {payByCard.error && (
@@ -68,7 +87,11 @@ export function InvestmentSummary({ investment }: { investment: MyInvestment }) 
             )}
           </Group>
         )}
-        {investment.status === 'paid' && <Text size="sm" c="teal.8">We have received your payment. Your shares are issued when the round completes.</Text>}
+        {investment.status === 'paid' && (
+          <Text size="sm" c="teal.8">
+            We have received your payment. Your shares are issued when the round completes.
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

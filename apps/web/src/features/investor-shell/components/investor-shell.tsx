@@ -25,13 +25,33 @@ export function InvestorShell() {
   ];
   const isActive = (to: string) => (to === '/investor' ? pathname === to : pathname.startsWith(to.replace('/view', '')));
   const navItems = links.map((link) => (
-    <Anchor key={link.to} component={Link} to={link.to} onClick={close} fw={600} c={isActive(link.to) ? 'brand.7' : 'dark.6'} underline="never" aria-current={isActive(link.to) ? 'page' : undefined} py={6} style={{ borderBottom: isActive(link.to) ? '2px solid var(--mantine-color-brand-6)' : '2px solid transparent' }}>
+    <Anchor
+      key={link.to}
+      component={Link}
+      to={link.to}
+      onClick={close}
+      fw={600}
+      c={isActive(link.to) ? 'brand.7' : 'dark.6'}
+      underline="never"
+      aria-current={isActive(link.to) ? 'page' : undefined}
+      py={6}
+      style={{ borderBottom: isActive(link.to) ? '2px solid var(--mantine-color-brand-6)' : '2px solid transparent' }}
+    >
       {link.label}
     </Anchor>
   ));
 
   return (
-    <AppShell header={{ height: { base: 65 + (riskBanner ? RISK_BANNER_HEIGHT : 0), sm: 75 + (riskBanner ? RISK_BANNER_HEIGHT : 0), md: 105 + (riskBanner ? RISK_BANNER_HEIGHT : 0) } }} padding={0}>
+    <AppShell
+      header={{
+        height: {
+          base: 65 + (riskBanner ? RISK_BANNER_HEIGHT : 0),
+          sm: 75 + (riskBanner ? RISK_BANNER_HEIGHT : 0),
+          md: 105 + (riskBanner ? RISK_BANNER_HEIGHT : 0),
+        },
+      }}
+      padding={0}
+    >
       <AppShell.Header>
         <RiskWarningBanner />
         <TrialRibbon />

@@ -12,9 +12,19 @@ export function RiskWarningBanner() {
   if (!enabled) return null;
   return (
     <>
-      <Box h={RISK_BANNER_HEIGHT} bg="dark.7" c="white" px="lg" display="flex" style={{ alignItems: 'center', justifyContent: 'center' }} role="region" aria-label="Risk warning">
+      <Box
+        h={RISK_BANNER_HEIGHT}
+        bg="dark.7"
+        c="white"
+        px="lg"
+        display="flex"
+        style={{ alignItems: 'center', justifyContent: 'center' }}
+        role="region"
+        aria-label="Risk warning"
+      >
         <Text size="sm" ta="center" lineClamp={2}>
-          Don&apos;t invest unless you&apos;re prepared to lose all the money you invest. This is a high-risk investment and you are unlikely to be protected if something goes wrong.{' '}
+          Don&apos;t invest unless you&apos;re prepared to lose all the money you invest. This is a high-risk investment and you are
+          unlikely to be protected if something goes wrong.{' '}
           <Anchor component="button" type="button" c="yellow.3" fw={600} size="sm" onClick={() => setOpen(true)}>
             Take 2 mins to learn more.
           </Anchor>

@@ -61,7 +61,10 @@ export function investorFilters<T extends InvestorFilters>(filters: T) {
 }
 
 export function useInvestor(id: string | number) {
-  return useQuery({ queryKey: ['users', 'one', String(id)], queryFn: () => api<{ data: Investor }>(`/api/users/${id}`, { query: { include: 'owner,attributeValues' } }).then((r) => r.data) });
+  return useQuery({
+    queryKey: ['users', 'one', String(id)],
+    queryFn: () => api<{ data: Investor }>(`/api/users/${id}`, { query: { include: 'owner,attributeValues' } }).then((r) => r.data),
+  });
 }
 
 export interface Owner extends Person {
@@ -70,7 +73,12 @@ export interface Owner extends Person {
 
 /** Staff who may own investors (relationship managers). */
 export function useOwners(enabled = true) {
-  return useQuery({ queryKey: ['users', 'owners'], queryFn: () => api<{ data: Owner[] }>('/api/users/owners').then((r) => r.data), staleTime: 60_000, enabled });
+  return useQuery({
+    queryKey: ['users', 'owners'],
+    queryFn: () => api<{ data: Owner[] }>('/api/users/owners').then((r) => r.data),
+    staleTime: 60_000,
+    enabled,
+  });
 }
 
 /** A change to investors: every list and page of users is refreshed after it. */
@@ -78,14 +86,20 @@ export function useInvestorAction<Input, Output>(action: (input: Input) => Promi
   const client = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['users'] }), client.invalidateQueries({ queryKey: ['invitations'] }), client.invalidateQueries({ queryKey: ['records', 'activity'] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['users'] }),
+        client.invalidateQueries({ queryKey: ['invitations'] }),
+        client.invalidateQueries({ queryKey: ['records', 'activity'] }),
+      ]),
   });
 }
 
 export const deleteInvestor = (id: number) => api<void>(`/api/users/${id}`, { method: 'DELETE' });
 export const deleteInvestorForGood = (id: number) => api<void>(`/api/users/${id}/unsafe`, { method: 'DELETE' });
 export const resetAppropriateness = (id: number) => api<unknown>(`/api/users/${id}/reset-appropriateness-test`, { method: 'POST' });
-export const sendInvitation = (id: number) => api<{ message: string }>('/api/users/resend-set-password-email', { method: 'POST', body: { user_id: id } });
+export const sendInvitation = (id: number) =>
+  api<{ message: string }>('/api/users/resend-set-password-email', { method: 'POST', body: { user_id: id } });
 
 export interface Invitation {
   id: number;
@@ -99,6 +113,7 @@ export function useInvitations(page: number) {
   return useListQuery<Invitation>('invitations', { page, perPage: 25, sort: '-created_at', filters: {} });
 }
 
-export const bulkDeleteInvitations = (ids: number[]) => api<{ message: string; deleted: number }>('/api/invitations/bulk-delete', { method: 'POST', body: { ids } });
+export const bulkDeleteInvitations = (ids: number[]) =>
+  api<{ message: string; deleted: number }>('/api/invitations/bulk-delete', { method: 'POST', body: { ids } });
 
 export type { Page };

@@ -6,7 +6,14 @@ import { can } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { FormError } from '../../../ui/form-error';
-import { deleteInvestor, deleteInvestorForGood, resetAppropriateness, sendInvitation, useInvestorAction, type Investor } from '../api/use-investors';
+import {
+  deleteInvestor,
+  deleteInvestorForGood,
+  resetAppropriateness,
+  sendInvitation,
+  useInvestorAction,
+  type Investor,
+} from '../api/use-investors';
 
 type Dialog = 'reset' | 'invite' | 'delete' | 'delete_unsafe';
 
@@ -16,7 +23,11 @@ const TEXTS: Record<Dialog, { title: string; body: string; confirm: string; colo
     body: 'Their tries and result are cleared, so they take the test again before investing. Earlier attempts stay on record.',
     confirm: 'Reset the test',
   },
-  invite: { title: 'Send an invitation?', body: 'An email with a link to choose a password (valid 7 days) is sent. Any earlier link stops working.', confirm: 'Send invitation' },
+  invite: {
+    title: 'Send an invitation?',
+    body: 'An email with a link to choose a password (valid 7 days) is sent. Any earlier link stops working.',
+    confirm: 'Send invitation',
+  },
   delete: {
     title: 'Delete this investor?',
     body: 'The investor disappears from lists and can no longer sign in. Their record, investments and documents are kept.',
@@ -65,7 +76,12 @@ export function InvestorActions({ investor }: { investor: Investor }) {
     <Stack gap="xs" align="flex-end">
       <Group gap="xs">
         {may('update') && (
-          <Button component={Link} to={`/admin/investors/${investor.id}/edit`} variant="default" leftSection={<IconPencil size={16} aria-hidden />}>
+          <Button
+            component={Link}
+            to={`/admin/investors/${investor.id}/edit`}
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden />}
+          >
             Edit
           </Button>
         )}

@@ -8,7 +8,12 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { useAttributes } from '../../attributes/api/attributes';
-import { AttributeFields, attributeFormValues, attributesPayload, type AttributeFormValues } from '../../attributes/components/attribute-fields';
+import {
+  AttributeFields,
+  attributeFormValues,
+  attributesPayload,
+  type AttributeFormValues,
+} from '../../attributes/components/attribute-fields';
 import { ErrorPage } from '../../errors/error-page';
 import { useInvestor, useInvestorAction, useOwners, type Investor } from '../api/use-investors';
 import { SectionCard } from '../../../ui/section-card';
@@ -34,7 +39,18 @@ interface InvestorValues {
   [key: string]: unknown;
 }
 
-const TEXT = ['name', 'email', 'phone', 'address_line1', 'address_line2', 'city', 'postcode', 'country', 'date_of_birth', 'nationality'] as const;
+const TEXT = [
+  'name',
+  'email',
+  'phone',
+  'address_line1',
+  'address_line2',
+  'city',
+  'postcode',
+  'country',
+  'date_of_birth',
+  'nationality',
+] as const;
 
 function initialValues(investor?: Investor): InvestorValues {
   return {
@@ -51,7 +67,13 @@ function initialValues(investor?: Investor): InvestorValues {
  * FormData as the web sends forms (spec §5, §7.1): on create empty fields are left out; on edit an
  * emptied field is sent empty so it is cleared. Attribute values travel as JSON text.
  */
-function formData(values: InvestorValues, initial: InvestorValues, editing: boolean, attributes: string | undefined, mayCategorise: boolean): FormData {
+function formData(
+  values: InvestorValues,
+  initial: InvestorValues,
+  editing: boolean,
+  attributes: string | undefined,
+  mayCategorise: boolean,
+): FormData {
   const data = new FormData();
   if (editing) data.append('_method', 'PATCH');
   for (const field of TEXT) {
@@ -81,8 +103,16 @@ function InvestorForm({ investor }: { investor?: Investor }) {
   });
   const mayCategorise = can(user?.role_id, 'investor_category', 'update');
   const save = useInvestorAction((values: InvestorValues) => {
-    const body = formData(values, initial, Boolean(investor), attributesPayload(attributes.data ?? [], values.attributes, initial.attributes, user?.role_id), mayCategorise);
-    return investor ? api<{ data: Investor }>(`/api/users/${investor.id}`, { method: 'POST', body }) : api<{ data: Investor }>('/api/users', { method: 'POST', body });
+    const body = formData(
+      values,
+      initial,
+      Boolean(investor),
+      attributesPayload(attributes.data ?? [], values.attributes, initial.attributes, user?.role_id),
+      mayCategorise,
+    );
+    return investor
+      ? api<{ data: Investor }>(`/api/users/${investor.id}`, { method: 'POST', body })
+      : api<{ data: Investor }>('/api/users', { method: 'POST', body });
   });
   const { submit, submitting, formError } = useSubmit(async (values: InvestorValues) => {
     const { data } = await save.mutateAsync(values);
@@ -91,7 +121,8 @@ function InvestorForm({ investor }: { investor?: Investor }) {
   }, form);
 
   const ownerOptions = (owners.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
-  if (investor?.owner && !ownerOptions.some((o) => o.value === String(investor.owner!.id))) ownerOptions.unshift({ value: String(investor.owner.id), label: investor.owner.name });
+  if (investor?.owner && !ownerOptions.some((o) => o.value === String(investor.owner!.id)))
+    ownerOptions.unshift({ value: String(investor.owner.id), label: investor.owner.name });
   const cancelTo = investor ? `/admin/investors/${investor.id}/details` : '/admin/investors';
 
   return (
@@ -117,8 +148,22 @@ function InvestorForm({ investor }: { investor?: Investor }) {
         </SectionCard>
         <SectionCard title="Relationship and compliance">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Owner" description="The member of staff who looks after this investor." placeholder={owners.isLoading ? 'Loading staff…' : 'No owner'} data={ownerOptions} searchable clearable nothingFoundMessage="No member of staff matches" {...form.getInputProps('owner_id')} />
-            <Select label="KYC status" data={KYC_STATUSES.map((s) => ({ value: s, label: KYC_STATUS_LABELS[s] }))} allowDeselect={false} {...form.getInputProps('kyc_status')} />
+            <Select
+              label="Owner"
+              description="The member of staff who looks after this investor."
+              placeholder={owners.isLoading ? 'Loading staff…' : 'No owner'}
+              data={ownerOptions}
+              searchable
+              clearable
+              nothingFoundMessage="No member of staff matches"
+              {...form.getInputProps('owner_id')}
+            />
+            <Select
+              label="KYC status"
+              data={KYC_STATUSES.map((s) => ({ value: s, label: KYC_STATUS_LABELS[s] }))}
+              allowDeselect={false}
+              {...form.getInputProps('kyc_status')}
+            />
             {mayCategorise ? (
               <Select
                 label="Investor category"
@@ -129,10 +174,21 @@ function InvestorForm({ investor }: { investor?: Investor }) {
                 {...form.getInputProps('category')}
               />
             ) : (
-              <TextInput label="Investor category" value={investor?.investor_category ? INVESTOR_CATEGORY_DETAILS[investor.investor_category].label : 'Not categorised'} readOnly variant="filled" />
+              <TextInput
+                label="Investor category"
+                value={investor?.investor_category ? INVESTOR_CATEGORY_DETAILS[investor.investor_category].label : 'Not categorised'}
+                readOnly
+                variant="filled"
+              />
             )}
           </SimpleGrid>
-          {!investor && <Checkbox mt="md" label="Email an invitation to choose a password" {...form.getInputProps('send_invitation', { type: 'checkbox' })} />}
+          {!investor && (
+            <Checkbox
+              mt="md"
+              label="Email an invitation to choose a password"
+              {...form.getInputProps('send_invitation', { type: 'checkbox' })}
+            />
+          )}
         </SectionCard>
         {attributes.data && attributes.data.length > 0 && (
           <SectionCard title="Custom attributes">

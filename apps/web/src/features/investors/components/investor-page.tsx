@@ -10,16 +10,35 @@ import { ErrorPage } from '../../errors/error-page';
 import { DocumentsPanel } from '../../records/components/documents-panel';
 import { RecordsPanel } from '../../records/components/records-panel';
 import { useInvestor } from '../api/use-investors';
-import { InvestorQuestionnaireTab, useQuestionnaireTitles, type InvestorQuestionnaire } from '../../questionnaires/components/investor-questionnaire-tab';
+import {
+  InvestorQuestionnaireTab,
+  useQuestionnaireTitles,
+  type InvestorQuestionnaire,
+} from '../../questionnaires/components/investor-questionnaire-tab';
 import { InvestorActions } from './investor-actions';
 import { AppropriatenessBadge, KycBadge } from './investors-list-page';
 import { CategoryPanel, DetailsPanel, OnboardingDocumentsPanel, TransactionsPanel } from './investor-panels';
 import { BackLink } from '../../../ui/back-link';
 
-export type InvestorTab = 'details' | 'transactions' | 'documents' | 'notes-calls-tasks' | 'category' | 'registration-form' | 'investment-documents' | 'fact-find' | 'risk-profile' | 'investor-consent';
+export type InvestorTab =
+  | 'details'
+  | 'transactions'
+  | 'documents'
+  | 'notes-calls-tasks'
+  | 'category'
+  | 'registration-form'
+  | 'investment-documents'
+  | 'fact-find'
+  | 'risk-profile'
+  | 'investor-consent';
 
 /** The questionnaire tabs (features/questionnaires) by sub-page. */
-const QUESTIONNAIRE_TABS: Partial<Record<InvestorTab, InvestorQuestionnaire>> = { 'registration-form': 'registration', 'fact-find': 'fact_find', 'risk-profile': 'risk_profile', 'investor-consent': 'consent' };
+const QUESTIONNAIRE_TABS: Partial<Record<InvestorTab, InvestorQuestionnaire>> = {
+  'registration-form': 'registration',
+  'fact-find': 'fact_find',
+  'risk-profile': 'risk_profile',
+  'investor-consent': 'consent',
+};
 
 /**
  * /admin/investors/{id}/details and its sub-pages as tabs (spec §2.2). Transactions need a role
@@ -40,7 +59,8 @@ export function InvestorPage({ tab }: { tab: InvestorTab }) {
 
   const role = user?.role_id;
   const base = `/admin/investors/${investor.id}`;
-  const showTransactions = role !== Role.InvestmentManager && (can(role, 'live_opportunities', 'index') || can(role, 'existing_opportunities', 'index'));
+  const showTransactions =
+    role !== Role.InvestmentManager && (can(role, 'live_opportunities', 'index') || can(role, 'existing_opportunities', 'index'));
   const showOnboarding = can(role, 'onboarding_documents', 'index');
   const mayWrite = can(role, 'investors', 'update');
   return (
@@ -82,7 +102,14 @@ export function InvestorPage({ tab }: { tab: InvestorTab }) {
           publicLabel="Visible to the investor"
           rowActions={(d) =>
             mayWrite && d.mime_type === 'application/pdf' ? (
-              <Button size="xs" variant="subtle" component={Link} to={`${base}/sign-pdf/${d.id}`} leftSection={<IconSignature size={14} aria-hidden />} aria-label={`Sign ${d.name}`}>
+              <Button
+                size="xs"
+                variant="subtle"
+                component={Link}
+                to={`${base}/sign-pdf/${d.id}`}
+                leftSection={<IconSignature size={14} aria-hidden />}
+                aria-label={`Sign ${d.name}`}
+              >
                 Sign
               </Button>
             ) : null

@@ -19,7 +19,6 @@ import { AppropriatenessBadge, categoryLabel } from './investors-list-page';
 import { SectionCard } from '../../../ui/section-card';
 import { formatDate } from '../../../app/format';
 
-
 /** The Details tab: who they are, compliance at a glance, custom attributes and the record's history. */
 export function DetailsPanel({ investor: i }: { investor: Investor }) {
   const attributes = useAttributes('user');
@@ -144,18 +143,45 @@ function Review({ categorisation }: { categorisation: Categorisation }) {
   const client = useQueryClient();
   const [note, setNote] = useState('');
   const review = useMutation({
-    mutationFn: (decision: 'approve' | 'reject') => api(`/api/investor-categorisations/${categorisation.id}/${decision}`, { method: 'POST', body: { note } }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['investor-categorisations'] }), client.invalidateQueries({ queryKey: ['users'] })]),
+    mutationFn: (decision: 'approve' | 'reject') =>
+      api(`/api/investor-categorisations/${categorisation.id}/${decision}`, { method: 'POST', body: { note } }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['investor-categorisations'] }),
+        client.invalidateQueries({ queryKey: ['users'] }),
+      ]),
   });
-  const error = review.error instanceof ApiError ? (typeof review.error.errors === 'object' ? review.error.errors.note?.[0] : null) ?? review.error.message : null;
+  const error =
+    review.error instanceof ApiError
+      ? ((typeof review.error.errors === 'object' ? review.error.errors.note?.[0] : null) ?? review.error.message)
+      : null;
   return (
     <Stack gap="xs" mt="xs">
-      <Textarea label="Review note" description="Needed to reject: say why." autosize minRows={1} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={error} />
+      <Textarea
+        label="Review note"
+        description="Needed to reject: say why."
+        autosize
+        minRows={1}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        error={error}
+      />
       <Group gap="xs">
-        <Button size="xs" color="teal" loading={review.isPending && review.variables === 'approve'} onClick={() => review.mutate('approve')}>
+        <Button
+          size="xs"
+          color="teal"
+          loading={review.isPending && review.variables === 'approve'}
+          onClick={() => review.mutate('approve')}
+        >
           Approve
         </Button>
-        <Button size="xs" color="red" variant="light" loading={review.isPending && review.variables === 'reject'} onClick={() => review.mutate('reject')}>
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          loading={review.isPending && review.variables === 'reject'}
+          onClick={() => review.mutate('reject')}
+        >
           Reject
         </Button>
       </Group>
@@ -170,7 +196,10 @@ export function CategoryPanel({ investor }: { investor: Investor }) {
   const mayReview = can(user?.role_id, 'investor_category', 'update');
   const history = useQuery({
     queryKey: ['investor-categorisations', investor.id],
-    queryFn: () => api<Page<Categorisation>>('/api/investor-categorisations', { query: { 'filter[user_id]': investor.id, per_page: 100 } }).then((r) => r.data),
+    queryFn: () =>
+      api<Page<Categorisation>>('/api/investor-categorisations', { query: { 'filter[user_id]': investor.id, per_page: 100 } }).then(
+        (r) => r.data,
+      ),
     enabled: mayList,
   });
   return (
@@ -223,17 +252,30 @@ export function OnboardingDocumentsPanel({ investor }: { investor: Investor }) {
   const subject = { 'filter[subject_type]': 'investor', 'filter[subject_id]': investor.id };
   const folder = useQuery({
     queryKey: ['records', 'onboarding', investor.id, 'folder'],
-    queryFn: async () => (await api<Page<{ id: number; name: string }>>('/api/folders', { query: { ...subject, per_page: 100 } })).data.find((f) => f.name.toLowerCase() === ONBOARDING_FOLDER.toLowerCase()) ?? null,
+    queryFn: async () =>
+      (await api<Page<{ id: number; name: string }>>('/api/folders', { query: { ...subject, per_page: 100 } })).data.find(
+        (f) => f.name.toLowerCase() === ONBOARDING_FOLDER.toLowerCase(),
+      ) ?? null,
   });
   const documents = useQuery({
     queryKey: ['records', 'onboarding', investor.id, 'documents', folder.data?.id],
-    queryFn: () => api<Page<RecordDocument>>('/api/documents', { query: { ...subject, 'filter[folder_id]': folder.data!.id, per_page: 100, sort: 'name' } }).then((r) => r.data),
+    queryFn: () =>
+      api<Page<RecordDocument>>('/api/documents', {
+        query: { ...subject, 'filter[folder_id]': folder.data!.id, per_page: 100, sort: 'name' },
+      }).then((r) => r.data),
     enabled: Boolean(folder.data),
   });
   const [file, setFile] = useState<File | null>(null);
   const { submit, submitting, formError } = useSubmit(async () => {
     if (!file) return;
-    const folderId = folder.data?.id ?? (await api<{ data: { id: number } }>('/api/folders', { method: 'POST', body: { subject_type: 'investor', subject_id: investor.id, name: ONBOARDING_FOLDER } })).data.id;
+    const folderId =
+      folder.data?.id ??
+      (
+        await api<{ data: { id: number } }>('/api/folders', {
+          method: 'POST',
+          body: { subject_type: 'investor', subject_id: investor.id, name: ONBOARDING_FOLDER },
+        })
+      ).data.id;
     const body = new FormData();
     body.append('subject_type', 'investor');
     body.append('subject_id', String(investor.id));
@@ -255,7 +297,15 @@ export function OnboardingDocumentsPanel({ investor }: { investor: Investor }) {
           }}
         >
           <Group align="flex-end" mb="md">
-            <FileInput label="Onboarding document" placeholder="Choose a file" value={file} onChange={setFile} leftSection={<IconUpload size={16} aria-hidden />} w={320} clearable />
+            <FileInput
+              label="Onboarding document"
+              placeholder="Choose a file"
+              value={file}
+              onChange={setFile}
+              leftSection={<IconUpload size={16} aria-hidden />}
+              w={320}
+              clearable
+            />
             <Button type="submit" loading={submitting} disabled={!file}>
               Upload
             </Button>

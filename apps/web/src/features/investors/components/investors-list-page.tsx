@@ -30,7 +30,9 @@ const APPROPRIATENESS_COLOURS = { passed: 'teal', failed: 'red', not_taken: 'gra
 export function categoryLabel(investor: Pick<Investor, 'investor_category' | 'categorisation_status'>) {
   if (!investor.investor_category) return '—';
   const label = INVESTOR_CATEGORY_DETAILS[investor.investor_category].label;
-  return investor.categorisation_status && investor.categorisation_status !== 'approved' ? `${label} (${investor.categorisation_status})` : label;
+  return investor.categorisation_status && investor.categorisation_status !== 'approved'
+    ? `${label} (${investor.categorisation_status})`
+    : label;
 }
 
 export function KycBadge({ status }: { status: KycStatus }) {
@@ -61,8 +63,15 @@ export function InvestorsListPage() {
   const [text] = useDebouncedValue(search.search ?? '', 300);
   const sort = search.sort ?? 'name';
   const page = search.page ?? 1;
-  const update = (changes: Partial<InvestorsSearch>) => void navigate({ to: '/admin/investors', search: { ...search, page: undefined, ...changes }, replace: true });
-  const filters = { search: text, category: search.category, kyc_status: search.kyc, owner_id: search.owner, appropriateness: search.appropriateness };
+  const update = (changes: Partial<InvestorsSearch>) =>
+    void navigate({ to: '/admin/investors', search: { ...search, page: undefined, ...changes }, replace: true });
+  const filters = {
+    search: text,
+    category: search.category,
+    kyc_status: search.kyc,
+    owner_id: search.owner,
+    appropriateness: search.appropriateness,
+  };
   const list = useInvestors({ page, perPage: PER_PAGE, sort, filters });
   const mayShow = can(user?.role_id, 'investors', 'show');
 
@@ -98,12 +107,22 @@ export function InvestorsListPage() {
         </Title>
         <Group gap="xs">
           {can(user?.role_id, 'investors', 'index') && (
-            <Button component={Link} to="/admin/investors/invitations" variant="default" leftSection={<IconMailForward size={16} aria-hidden />}>
+            <Button
+              component={Link}
+              to="/admin/investors/invitations"
+              variant="default"
+              leftSection={<IconMailForward size={16} aria-hidden />}
+            >
               Invitations
             </Button>
           )}
           {can(user?.role_id, 'investors', 'create') && (
-            <ButtonLink to="/admin/investors/import" search={{ kind: 'investors' }} variant="default" leftSection={<IconFileImport size={16} aria-hidden />}>
+            <ButtonLink
+              to="/admin/investors/import"
+              search={{ kind: 'investors' }}
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden />}
+            >
               Import
             </ButtonLink>
           )}
@@ -128,7 +147,10 @@ export function InvestorsListPage() {
             label="Category"
             placeholder="Any"
             clearable
-            data={[...INVESTOR_CATEGORIES.map((c) => ({ value: c, label: INVESTOR_CATEGORY_DETAILS[c].label })), { value: 'none', label: 'Not categorised' }]}
+            data={[
+              ...INVESTOR_CATEGORIES.map((c) => ({ value: c, label: INVESTOR_CATEGORY_DETAILS[c].label })),
+              { value: 'none', label: 'Not categorised' },
+            ]}
             value={search.category ?? null}
             onChange={(value) => update({ category: value ?? undefined })}
             w={220}

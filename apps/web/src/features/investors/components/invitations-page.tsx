@@ -12,7 +12,6 @@ import { bulkDeleteInvitations, useInvestorAction, useInvitations } from '../api
 import { BackLink } from '../../../ui/back-link';
 import { formatDate } from '../../../app/format';
 
-
 /** /admin/investors/invitations: set-password links not used yet; several can be deleted at once. */
 export function InvitationsPage() {
   usePageTitle('Invitations');
@@ -37,11 +36,18 @@ export function InvitationsPage() {
             Invitations
           </Title>
           <Text c="dimmed" size="sm" mt={4}>
-            Investors invited to choose a password who have not done so yet. Deleting an invitation stops its link working; the investor stays.
+            Investors invited to choose a password who have not done so yet. Deleting an invitation stops its link working; the investor
+            stays.
           </Text>
         </div>
         {mayDelete && (
-          <Button color="red" variant="light" disabled={!selected.length} leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+          <Button
+            color="red"
+            variant="light"
+            disabled={!selected.length}
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => setConfirming(true)}
+          >
             Delete selected ({selected.length})
           </Button>
         )}
@@ -54,12 +60,18 @@ export function InvitationsPage() {
           </Stack>
         ) : (
           <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Pending invitations</caption>
+            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              Pending invitations
+            </caption>
             <Table.Thead>
               <Table.Tr>
                 {mayDelete && (
                   <Table.Th w={40}>
-                    <Checkbox aria-label="Select every invitation on this page" checked={allOnPage} onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))} />
+                    <Checkbox
+                      aria-label="Select every invitation on this page"
+                      checked={allOnPage}
+                      onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))}
+                    />
                   </Table.Th>
                 )}
                 <Table.Th>Investor</Table.Th>
@@ -73,11 +85,22 @@ export function InvitationsPage() {
                 <Table.Tr key={r.id}>
                   {mayDelete && (
                     <Table.Td>
-                      <Checkbox aria-label={`Select the invitation of ${r.user.name}`} checked={selected.includes(r.id)} onChange={() => toggle(r.id)} />
+                      <Checkbox
+                        aria-label={`Select the invitation of ${r.user.name}`}
+                        checked={selected.includes(r.id)}
+                        onChange={() => toggle(r.id)}
+                      />
                     </Table.Td>
                   )}
                   <Table.Td>
-                    <Text component={Link} to={`/admin/investors/${r.user.id}/details`} size="sm" fw={600} c="brand.8" style={{ textDecoration: 'none' }}>
+                    <Text
+                      component={Link}
+                      to={`/admin/investors/${r.user.id}/details`}
+                      size="sm"
+                      fw={600}
+                      c="brand.8"
+                      style={{ textDecoration: 'none' }}
+                    >
                       {r.user.name}
                     </Text>
                   </Table.Td>
@@ -115,10 +138,21 @@ export function InvitationsPage() {
         </Group>
       )}
       {confirming && (
-        <Modal opened onClose={() => setConfirming(false)} title={`Delete ${selected.length} invitation${selected.length === 1 ? '' : 's'}?`} centered>
+        <Modal
+          opened
+          onClose={() => setConfirming(false)}
+          title={`Delete ${selected.length} invitation${selected.length === 1 ? '' : 's'}?`}
+          centered
+        >
           <Stack>
             <Text size="sm">Their links stop working. You can send a new invitation from the investor's page at any time.</Text>
-            <FormError message={remove.error instanceof ApiError ? (typeof remove.error.errors === 'object' ? remove.error.errors.ids?.[0] : null) ?? remove.error.message : null} />
+            <FormError
+              message={
+                remove.error instanceof ApiError
+                  ? ((typeof remove.error.errors === 'object' ? remove.error.errors.ids?.[0] : null) ?? remove.error.message)
+                  : null
+              }
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirming(false)}>
                 Cancel

@@ -1,5 +1,21 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import { Alert, Box, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Slider, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Slider,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconEraser } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -23,7 +39,10 @@ function DrawPad({ onChange }: { onChange: (png: string | null) => void }) {
   const drawing = useRef(false);
   const point = (e: PointerEvent<HTMLCanvasElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
-    return [((e.clientX - rect.left) * e.currentTarget.width) / rect.width, ((e.clientY - rect.top) * e.currentTarget.height) / rect.height] as const;
+    return [
+      ((e.clientX - rect.left) * e.currentTarget.width) / rect.width,
+      ((e.clientY - rect.top) * e.currentTarget.height) / rect.height,
+    ] as const;
   };
   return (
     <Stack gap={4}>
@@ -32,7 +51,15 @@ function DrawPad({ onChange }: { onChange: (png: string | null) => void }) {
         width={480}
         height={160}
         aria-label="Draw the signature here"
-        style={{ width: '100%', maxWidth: 480, height: 'auto', border: '1px dashed var(--mantine-color-gray-5)', borderRadius: 6, touchAction: 'none', background: 'white' }}
+        style={{
+          width: '100%',
+          maxWidth: 480,
+          height: 'auto',
+          border: '1px dashed var(--mantine-color-gray-5)',
+          borderRadius: 6,
+          touchAction: 'none',
+          background: 'white',
+        }}
         onPointerDown={(e) => {
           const ctx = e.currentTarget.getContext('2d')!;
           drawing.current = true;
@@ -76,7 +103,10 @@ function DrawPad({ onChange }: { onChange: (png: string | null) => void }) {
 export function SignPdfPage() {
   const { id, documentId } = useParams({ strict: false }) as { id: string; documentId: string };
   const navigate = useNavigate();
-  const target = useQuery({ queryKey: ['sign-pdf', id, documentId], queryFn: () => api<{ data: SignTarget }>(`/api/users/${id}/sign-pdf/${documentId}`).then((r) => r.data) });
+  const target = useQuery({
+    queryKey: ['sign-pdf', id, documentId],
+    queryFn: () => api<{ data: SignTarget }>(`/api/users/${id}/sign-pdf/${documentId}`).then((r) => r.data),
+  });
   const [page, setPage] = useState('1');
   const [position, setPosition] = useState({ x: 0.1, y: 0.8 });
   const [width, setWidth] = useState(0.3);
@@ -89,7 +119,14 @@ export function SignPdfPage() {
   const sign = useInvestorAction(() =>
     api<{ data: { id: number } }>(`/api/users/${id}/sign-pdf/${documentId}`, {
       method: 'POST',
-      body: { page: Number(page), x: position.x, y: position.y, width, kind, ...(kind === 'typed' ? { text } : { drawing: drawing ?? '' }) },
+      body: {
+        page: Number(page),
+        x: position.x,
+        y: position.y,
+        width,
+        kind,
+        ...(kind === 'typed' ? { text } : { drawing: drawing ?? '' }),
+      },
     }),
   );
   const { submit, submitting, formError } = useSubmit(async () => {
@@ -131,11 +168,22 @@ export function SignPdfPage() {
               ]}
             />
             {kind === 'typed' ? (
-              <TextInput label="Signature" placeholder="Full name" value={text} onChange={(e) => setText(e.currentTarget.value)} error={errors.text?.[0]} styles={{ input: { fontFamily: 'Georgia, serif', fontStyle: 'italic', fontSize: 20 } }} />
+              <TextInput
+                label="Signature"
+                placeholder="Full name"
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                error={errors.text?.[0]}
+                styles={{ input: { fontFamily: 'Georgia, serif', fontStyle: 'italic', fontSize: 20 } }}
+              />
             ) : (
               <>
                 <DrawPad onChange={setDrawing} />
-                {errors.drawing && <Text c="red" size="sm">{errors.drawing[0]}</Text>}
+                {errors.drawing && (
+                  <Text c="red" size="sm">
+                    {errors.drawing[0]}
+                  </Text>
+                )}
               </>
             )}
             <Select
@@ -150,11 +198,33 @@ export function SignPdfPage() {
               <Text size="sm" fw={500}>
                 Width of the signature
               </Text>
-              <Slider min={0.05} max={0.8} step={0.01} value={width} onChange={setWidth} label={(v) => `${Math.round(v * 100)}%`} aria-label="Width of the signature" />
+              <Slider
+                min={0.05}
+                max={0.8}
+                step={0.01}
+                value={width}
+                onChange={setWidth}
+                label={(v) => `${Math.round(v * 100)}%`}
+                aria-label="Width of the signature"
+              />
             </div>
             <Group grow>
-              <NumberInput label="From the left (%)" min={0} max={100} value={Math.round(position.x * 100)} onChange={(v) => setPosition((p) => ({ ...p, x: Number(v) / 100 }))} error={errors.x?.[0]} />
-              <NumberInput label="From the top (%)" min={0} max={100} value={Math.round(position.y * 100)} onChange={(v) => setPosition((p) => ({ ...p, y: Number(v) / 100 }))} error={errors.y?.[0]} />
+              <NumberInput
+                label="From the left (%)"
+                min={0}
+                max={100}
+                value={Math.round(position.x * 100)}
+                onChange={(v) => setPosition((p) => ({ ...p, x: Number(v) / 100 }))}
+                error={errors.x?.[0]}
+              />
+              <NumberInput
+                label="From the top (%)"
+                min={0}
+                max={100}
+                value={Math.round(position.y * 100)}
+                onChange={(v) => setPosition((p) => ({ ...p, y: Number(v) / 100 }))}
+                error={errors.y?.[0]}
+              />
             </Group>
             <FormError message={formError} />
             <Group>
@@ -176,11 +246,29 @@ export function SignPdfPage() {
           <Box
             onClick={(e) => {
               const rect = e.currentTarget.getBoundingClientRect();
-              setPosition({ x: Math.min(1 - width, Math.max(0, (e.clientX - rect.left) / rect.width)), y: Math.min(0.98, Math.max(0, (e.clientY - rect.top) / rect.height)) });
+              setPosition({
+                x: Math.min(1 - width, Math.max(0, (e.clientX - rect.left) / rect.width)),
+                y: Math.min(0.98, Math.max(0, (e.clientY - rect.top) / rect.height)),
+              });
             }}
-            style={{ position: 'relative', width: boxWidth, height: boxHeight, border: '1px solid var(--mantine-color-gray-4)', background: 'white', cursor: 'crosshair' }}
+            style={{
+              position: 'relative',
+              width: boxWidth,
+              height: boxHeight,
+              border: '1px solid var(--mantine-color-gray-4)',
+              background: 'white',
+              cursor: 'crosshair',
+            }}
           >
-            {!pdf.error && <PdfPage document={pdf.document} pageNumber={Number(page)} width={boxWidth} height={boxHeight} label={`Page ${page} of ${target.data.document.name}`} />}
+            {!pdf.error && (
+              <PdfPage
+                document={pdf.document}
+                pageNumber={Number(page)}
+                width={boxWidth}
+                height={boxHeight}
+                label={`Page ${page} of ${target.data.document.name}`}
+              />
+            )}
             <Box
               aria-hidden
               data-testid="signature-placement"
@@ -198,7 +286,9 @@ export function SignPdfPage() {
                 fontSize: 12,
               }}
             >
-              {kind === 'typed' ? text : drawing && <img src={drawing} alt="" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />}
+              {kind === 'typed'
+                ? text
+                : drawing && <img src={drawing} alt="" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />}
             </Box>
           </Box>
           <Alert variant="light" mt="md">

@@ -40,7 +40,16 @@ const FIELDS: HolderField[] = [
 export function NomineesListPage() {
   const { terms } = useBranding();
   const columns: Column<Nominee>[] = [
-    { key: 'name', label: 'Name', sort: 'name', render: (r) => <Text fw={600} size="sm">{r.name}</Text> },
+    {
+      key: 'name',
+      label: 'Name',
+      sort: 'name',
+      render: (r) => (
+        <Text fw={600} size="sm">
+          {r.name}
+        </Text>
+      ),
+    },
     { key: 'company_number', label: 'Company number', render: (r) => <Text size="sm">{r.company_number ?? '—'}</Text> },
     { key: 'email', label: 'Email', render: (r) => <Text size="sm">{r.email ?? '—'}</Text> },
     { key: 'created_at', label: 'Added', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
@@ -62,12 +71,16 @@ export function NomineesListPage() {
 
 export function NewNomineePage() {
   const { terms } = useBranding();
-  return <NewHolderPage resource="nominees" fields={FIELDS} noun="nominee" listPath={LIST} listLabel={terms.nominees} recordPath={recordPath} />;
+  return (
+    <NewHolderPage resource="nominees" fields={FIELDS} noun="nominee" listPath={LIST} listLabel={terms.nominees} recordPath={recordPath} />
+  );
 }
 
 export function EditNomineePage() {
   const { terms } = useBranding();
-  return <EditHolderPage resource="nominees" fields={FIELDS} noun="nominee" listPath={LIST} listLabel={terms.nominees} recordPath={recordPath} />;
+  return (
+    <EditHolderPage resource="nominees" fields={FIELDS} noun="nominee" listPath={LIST} listLabel={terms.nominees} recordPath={recordPath} />
+  );
 }
 
 /** /admin/investors/nominees/{id}/transactions and /notes-calls-tasks. */
@@ -103,7 +116,10 @@ export function NomineePage({ tab }: { tab: 'transactions' | 'notes-calls-tasks'
           {tab === 'transactions' && <HeldInvestmentsPanel resource="nominees" id={nominee.id} />}
           {tab === 'notes-calls-tasks' && (
             <>
-              <RecordsPanel subject={{ type: 'nominee', id: nominee.id }} canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')} />
+              <RecordsPanel
+                subject={{ type: 'nominee', id: nominee.id }}
+                canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')}
+              />
               <ActivityPanel subject={{ type: 'nominee', id: nominee.id }} />
             </>
           )}

@@ -47,28 +47,37 @@ export function useMarkRead(audience: Audience) {
     () => async () => {
       const { all, ids } = pending.current;
       pending.current = { all: false, ids: new Set() };
-      const calls = all ? [api(`/api/notifications/${audience}/mark-read`, { method: 'POST' })] : [...ids].map((id) => api(`/api/notifications/${audience}/mark-read/${id}`, { method: 'POST' }));
+      const calls = all
+        ? [api(`/api/notifications/${audience}/mark-read`, { method: 'POST' })]
+        : [...ids].map((id) => api(`/api/notifications/${audience}/mark-read/${id}`, { method: 'POST' }));
       await Promise.allSettled(calls);
       await client.invalidateQueries({ queryKey: notificationKeys.unread(audience) });
     },
     [audience, client],
   );
 
-  useEffect(() => () => {
-    if (timer.current) {
-      clearTimeout(timer.current);
-      void flush();
-    }
-  }, [flush]);
+  useEffect(
+    () => () => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        void flush();
+      }
+    },
+    [flush],
+  );
 
   return (id: string | 'all') => {
     const now = new Date().toISOString();
     if (id === 'all') pending.current.all = true;
     else pending.current.ids.add(id);
-    client.setQueryData<Page<AppNotification>>(notificationKeys.list(audience), (page) =>
-      page && { ...page, data: page.data.map((n) => (id === 'all' || n.id === id ? { ...n, read_at: n.read_at ?? now } : n)) },
+    client.setQueryData<Page<AppNotification>>(
+      notificationKeys.list(audience),
+      (page) => page && { ...page, data: page.data.map((n) => (id === 'all' || n.id === id ? { ...n, read_at: n.read_at ?? now } : n)) },
     );
-    client.setQueryData<{ data: AppNotification[] }>(notificationKeys.unread(audience), (unread) => unread && { data: id === 'all' ? [] : unread.data.filter((n) => n.id !== id) });
+    client.setQueryData<{ data: AppNotification[] }>(
+      notificationKeys.unread(audience),
+      (unread) => unread && { data: id === 'all' ? [] : unread.data.filter((n) => n.id !== id) },
+    );
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       timer.current = null;

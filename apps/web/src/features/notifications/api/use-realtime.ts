@@ -34,7 +34,9 @@ export function useRealtimeNotifications(userId: number | undefined, audience: A
     });
     const channel = pusher.subscribe(`private-user.${userId}`);
     channel.bind('notification.created', (notification: AppNotification) => {
-      client.setQueryData<{ data: AppNotification[] }>(notificationKeys.unread(audience), (unread) => ({ data: [notification, ...(unread?.data ?? [])] }));
+      client.setQueryData<{ data: AppNotification[] }>(notificationKeys.unread(audience), (unread) => ({
+        data: [notification, ...(unread?.data ?? [])],
+      }));
       void client.invalidateQueries({ queryKey: notificationKeys.list(audience) });
     });
     return () => pusher.disconnect();

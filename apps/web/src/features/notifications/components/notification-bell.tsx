@@ -21,7 +21,15 @@ export function NotificationBell({ audience }: { audience: Audience }) {
 
   return (
     <>
-      <ActionIcon variant="subtle" color="gray" size="xl" radius="xl" onClick={() => setOpened(true)} aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'} pos="relative">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="xl"
+        radius="xl"
+        onClick={() => setOpened(true)}
+        aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+        pos="relative"
+      >
         <IconBell size={24} aria-hidden />
         {unread > 0 && (
           <Badge size="sm" circle={unread < 10} color="red" pos="absolute" top={2} right={0} aria-hidden style={{ pointerEvents: 'none' }}>
@@ -29,7 +37,17 @@ export function NotificationBell({ audience }: { audience: Audience }) {
           </Badge>
         )}
       </ActionIcon>
-      <Drawer opened={opened} onClose={() => setOpened(false)} position="right" size="md" title={<Text fw={600} fz="lg">Notifications</Text>}>
+      <Drawer
+        opened={opened}
+        onClose={() => setOpened(false)}
+        position="right"
+        size="md"
+        title={
+          <Text fw={600} fz="lg">
+            Notifications
+          </Text>
+        }
+      >
         <Stack gap="sm">
           <Group justify="flex-end">
             <Button variant="light" size="xs" onClick={() => markRead('all')} disabled={unread === 0}>

@@ -38,7 +38,10 @@ export interface CapTablePerformance {
 }
 
 export function useCapTable(id: number) {
-  return useQuery({ queryKey: ['investment-opportunities', 'cap-table', id], queryFn: () => api<{ data: CapTable }>(`/api/investment-opportunities/${id}/cap-table`).then((r) => r.data) });
+  return useQuery({
+    queryKey: ['investment-opportunities', 'cap-table', id],
+    queryFn: () => api<{ data: CapTable }>(`/api/investment-opportunities/${id}/cap-table`).then((r) => r.data),
+  });
 }
 
 export function useCapTablePerformance(id: number) {

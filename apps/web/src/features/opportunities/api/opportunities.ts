@@ -88,7 +88,10 @@ export function useOpportunityList<T = StaffOpportunity>(params: ListParams) {
 }
 
 export function useOpportunity<T = StaffOpportunity>(key: string | number) {
-  return useQuery({ queryKey: opportunityKeys.one(key), queryFn: () => api<{ data: T }>(`/api/investment-opportunities/${key}`).then((r) => r.data) });
+  return useQuery({
+    queryKey: opportunityKeys.one(key),
+    queryFn: () => api<{ data: T }>(`/api/investment-opportunities/${key}`).then((r) => r.data),
+  });
 }
 
 export function useGallery(id: number | undefined) {
@@ -105,7 +108,8 @@ export function useOpportunityAction<Input, Output = unknown>(action: (input: In
   return useMutation({ mutationFn: action, onSuccess: () => client.invalidateQueries({ queryKey: opportunityKeys.all }) });
 }
 
-export const changeStatus = (id: number, status: number) => api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${id}/status`, { method: 'POST', body: { status } });
+export const changeStatus = (id: number, status: number) =>
+  api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${id}/status`, { method: 'POST', body: { status } });
 
 /** Public documents an investor may download (investor side) or, for the staff preview, the public ones of all. */
 export function usePublicDocuments(id: number | undefined, side: 'investor' | 'staff') {
@@ -115,6 +119,8 @@ export function usePublicDocuments(id: number | undefined, side: 'investor' | 's
     queryFn: () =>
       side === 'investor'
         ? api<{ data: PublicDocument[] }>(`/api/investment-opportunities/${id}/documents`).then((r) => r.data)
-        : api<{ data: PublicDocument[] }>('/api/documents', { query: { 'filter[subject_type]': 'opportunity', 'filter[subject_id]': id, 'filter[visibility]': 'public', per_page: 100 } }).then((r) => r.data),
+        : api<{ data: PublicDocument[] }>('/api/documents', {
+            query: { 'filter[subject_type]': 'opportunity', 'filter[subject_id]': id, 'filter[visibility]': 'public', per_page: 100 },
+          }).then((r) => r.data),
   });
 }

@@ -58,7 +58,10 @@ const roundsKey = (opportunityId: number) => ['pre-emption-rounds', opportunityI
 export function usePreEmptionRounds(opportunityId: number) {
   return useQuery({
     queryKey: roundsKey(opportunityId),
-    queryFn: () => api<{ data: PreEmptionRound[] }>('/api/pre-emption-rounds', { query: { 'filter[opportunity_id]': opportunityId } }).then((r) => r.data),
+    queryFn: () =>
+      api<{ data: PreEmptionRound[] }>('/api/pre-emption-rounds', { query: { 'filter[opportunity_id]': opportunityId } }).then(
+        (r) => r.data,
+      ),
   });
 }
 
@@ -68,10 +71,16 @@ export function useRefreshRounds(opportunityId: number) {
   return () => client.invalidateQueries({ queryKey: roundsKey(opportunityId) });
 }
 
-export const openRound = (body: { opportunity_id: number; name: string; price_per_share: string; amount_available: string; deadline: string }) =>
-  api<{ data: PreEmptionRound }>('/api/pre-emption-rounds', { method: 'POST', body });
+export const openRound = (body: {
+  opportunity_id: number;
+  name: string;
+  price_per_share: string;
+  amount_available: string;
+  deadline: string;
+}) => api<{ data: PreEmptionRound }>('/api/pre-emption-rounds', { method: 'POST', body });
 
-export const updateRound = (id: number, body: { name?: string; deadline?: string; is_open?: boolean }) => api<{ data: PreEmptionRound }>(`/api/pre-emption-rounds/${id}`, { method: 'PATCH', body });
+export const updateRound = (id: number, body: { name?: string; deadline?: string; is_open?: boolean }) =>
+  api<{ data: PreEmptionRound }>(`/api/pre-emption-rounds/${id}`, { method: 'PATCH', body });
 
 export const deleteRound = (id: number) => api(`/api/pre-emption-rounds/${id}`, { method: 'DELETE' });
 

@@ -21,7 +21,13 @@ export interface Transaction {
 }
 
 export function useTransactions(opportunityId: number, page: number, sort: string) {
-  return useListQuery<Transaction>('investments', { page, perPage: 25, sort, filters: { opportunity_id: String(opportunityId) }, include: 'user,holder' });
+  return useListQuery<Transaction>('investments', {
+    page,
+    perPage: 25,
+    sort,
+    filters: { opportunity_id: String(opportunityId) },
+    include: 'user,holder',
+  });
 }
 
 /** A staff move on an investment; lists of investments and opportunities (committed totals) refresh. */
@@ -30,6 +36,9 @@ export function useTransactionMove() {
   return async (id: number, action: 'cash-call' | 'mark-paid' | 'cancel', body?: Record<string, unknown>) => {
     // One key per move: a menu item closes as it is chosen, so a choice is one submission.
     await api(`/api/investments/${id}/${action}`, { method: 'POST', body, idempotencyKey: newIdempotencyKey() });
-    await Promise.all([client.invalidateQueries({ queryKey: ['investments'] }), client.invalidateQueries({ queryKey: ['investment-opportunities'] })]);
+    await Promise.all([
+      client.invalidateQueries({ queryKey: ['investments'] }),
+      client.invalidateQueries({ queryKey: ['investment-opportunities'] }),
+    ]);
   };
 }

@@ -38,7 +38,14 @@ export function CapTablePanel({ opportunityId }: { opportunityId: number }) {
         <Fact label="Holders" value={String(total.holders)} />
         <Fact label="Shares held" value={formatUnits(total.shares)} />
         <Fact label="Cost" value={formatMoney(total.cost, currency)} />
-        <Fact label="Of the company" value={shares_outstanding ? `${formatPercent(total.percent_of_company)} of ${formatUnits(shares_outstanding.shares)} (${shares_outstanding.date})` : 'No valuation recorded'} />
+        <Fact
+          label="Of the company"
+          value={
+            shares_outstanding
+              ? `${formatPercent(total.percent_of_company)} of ${formatUnits(shares_outstanding.shares)} (${shares_outstanding.date})`
+              : 'No valuation recorded'
+          }
+        />
       </SimpleGrid>
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>

@@ -16,7 +16,6 @@ interface Question extends Post {
   replies: Post[];
 }
 
-
 function PostText({ post }: { post: Post }) {
   return (
     <div>
@@ -73,7 +72,10 @@ function Compose({ label, submitLabel, onPost }: { label: string; submitLabel: s
 export function DiscussionsPanel({ opportunityId, answerAll, myName }: { opportunityId: number; answerAll: boolean; myName?: string }) {
   const client = useQueryClient();
   const key = ['investment-opportunities', 'discussions', opportunityId];
-  const list = useQuery({ queryKey: key, queryFn: () => api<{ data: Question[] }>(`/api/investment-opportunities/${opportunityId}/discussions`).then((r) => r.data) });
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => api<{ data: Question[] }>(`/api/investment-opportunities/${opportunityId}/discussions`).then((r) => r.data),
+  });
   const refresh = () => client.invalidateQueries({ queryKey: key });
   const ask = async (body: string) => {
     await api(`/api/investment-opportunities/${opportunityId}/discussions`, { method: 'POST', body: { body } });
@@ -97,7 +99,9 @@ export function DiscussionsPanel({ opportunityId, answerAll, myName }: { opportu
                 {q.replies.map((r) => (
                   <PostText key={r.id} post={r} />
                 ))}
-                {(answerAll || (!q.author.staff && q.author.name === myName)) && <Compose label={answerAll ? 'Answer' : 'Follow up'} submitLabel="Post" onPost={answer(q.id)} />}
+                {(answerAll || (!q.author.staff && q.author.name === myName)) && (
+                  <Compose label={answerAll ? 'Answer' : 'Follow up'} submitLabel="Post" onPost={answer(q.id)} />
+                )}
               </Stack>
             </Stack>
           ))

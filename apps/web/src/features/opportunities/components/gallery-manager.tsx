@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, FileInput, Group, Image, Paper, SimpleGrid, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { api } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
@@ -50,8 +64,23 @@ export function GalleryManager({ opportunityId }: { opportunityId: number }) {
         }}
       >
         <Group align="flex-end" mb="md" wrap="wrap">
-          <FileInput label="Picture" placeholder="Choose a picture" accept="image/png,image/jpeg,image/webp" value={file} onChange={setFile} leftSection={<IconUpload size={16} aria-hidden />} w={280} clearable />
-          <TextInput label="Caption" placeholder="The team at the lab" value={caption} onChange={(e) => setCaption(e.currentTarget.value)} w={280} />
+          <FileInput
+            label="Picture"
+            placeholder="Choose a picture"
+            accept="image/png,image/jpeg,image/webp"
+            value={file}
+            onChange={setFile}
+            leftSection={<IconUpload size={16} aria-hidden />}
+            w={280}
+            clearable
+          />
+          <TextInput
+            label="Caption"
+            placeholder="The team at the lab"
+            value={caption}
+            onChange={(e) => setCaption(e.currentTarget.value)}
+            w={280}
+          />
           <Button type="submit" loading={submitting} disabled={!file}>
             Add picture
           </Button>
@@ -78,17 +107,33 @@ export function GalleryManager({ opportunityId }: { opportunityId: number }) {
               </Group>
               <Group gap={4} mt={4} justify="flex-end">
                 <Tooltip label="Move earlier">
-                  <ActionIcon variant="subtle" aria-label={`Move ${image.caption ?? `picture ${index + 1}`} earlier`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, index - 1)}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Move ${image.caption ?? `picture ${index + 1}`} earlier`}
+                    disabled={index === 0 || reorder.isPending}
+                    onClick={() => move(index, index - 1)}
+                  >
                     <IconArrowLeft size={16} />
                   </ActionIcon>
                 </Tooltip>
                 <Tooltip label="Move later">
-                  <ActionIcon variant="subtle" aria-label={`Move ${image.caption ?? `picture ${index + 1}`} later`} disabled={index === images.length - 1 || reorder.isPending} onClick={() => move(index, index + 1)}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Move ${image.caption ?? `picture ${index + 1}`} later`}
+                    disabled={index === images.length - 1 || reorder.isPending}
+                    onClick={() => move(index, index + 1)}
+                  >
                     <IconArrowRight size={16} />
                   </ActionIcon>
                 </Tooltip>
                 <Tooltip label="Remove">
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${image.caption ?? `picture ${index + 1}`}`} loading={remove.isPending && remove.variables?.id === image.id} onClick={() => remove.mutate(image)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${image.caption ?? `picture ${index + 1}`}`}
+                    loading={remove.isPending && remove.variables?.id === image.id}
+                    onClick={() => remove.mutate(image)}
+                  >
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Tooltip>

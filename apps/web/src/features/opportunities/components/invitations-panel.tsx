@@ -19,7 +19,10 @@ interface Invitation {
 export function InvitationsPanel({ opportunity, canWrite }: { opportunity: StaffOpportunity; canWrite: boolean }) {
   const client = useQueryClient();
   const key = ['investment-opportunities', 'invitations', opportunity.id];
-  const list = useQuery({ queryKey: key, queryFn: () => api<{ data: Invitation[] }>(`/api/investment-opportunities/${opportunity.id}/invitations`).then((r) => r.data) });
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => api<{ data: Invitation[] }>(`/api/investment-opportunities/${opportunity.id}/invitations`).then((r) => r.data),
+  });
   const [picked, setPicked] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const refresh = () => client.invalidateQueries({ queryKey: key });
@@ -82,7 +85,13 @@ export function InvitationsPanel({ opportunity, canWrite }: { opportunity: Staff
                 <Table.Td>{formatDate(row.invited_at)}</Table.Td>
                 {canWrite && (
                   <Table.Td>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => void remove(row)} aria-label={`Remove the invitation of ${row.name}`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => void remove(row)}
+                      aria-label={`Remove the invitation of ${row.name}`}
+                    >
                       Remove
                     </Button>
                   </Table.Td>

@@ -26,10 +26,26 @@ export function ManualInvestmentButton({ opportunity }: { opportunity: StaffOppo
   const [opened, setOpened] = useState(false);
   const client = useQueryClient();
   const existing = opportunity.status >= OpportunityStatus.Completed;
-  const form = useForm<Values>({ initialValues: { user_id: null, amount: '', type: 'manual', status: existing ? 'completed' : 'reserved', invested_on: '' } });
+  const form = useForm<Values>({
+    initialValues: { user_id: null, amount: '', type: 'manual', status: existing ? 'completed' : 'reserved', invested_on: '' },
+  });
   const { submit, submitting, formError } = useSubmit(async (values: Values, { idempotencyKey }) => {
-    await api('/api/investments/manual', { method: 'POST', idempotencyKey, body: { opportunity_id: opportunity.id, user_id: values.user_id ? Number(values.user_id) : undefined, amount: values.amount.replace(/[£€$,\s]/g, ''), type: values.type, status: values.status, invested_on: existing ? values.invested_on : undefined } });
-    await Promise.all([client.invalidateQueries({ queryKey: ['investments'] }), client.invalidateQueries({ queryKey: ['investment-opportunities'] })]);
+    await api('/api/investments/manual', {
+      method: 'POST',
+      idempotencyKey,
+      body: {
+        opportunity_id: opportunity.id,
+        user_id: values.user_id ? Number(values.user_id) : undefined,
+        amount: values.amount.replace(/[£€$,\s]/g, ''),
+        type: values.type,
+        status: values.status,
+        invested_on: existing ? values.invested_on : undefined,
+      },
+    });
+    await Promise.all([
+      client.invalidateQueries({ queryKey: ['investments'] }),
+      client.invalidateQueries({ queryKey: ['investment-opportunities'] }),
+    ]);
     form.reset();
     setOpened(false);
   }, form);
@@ -41,7 +57,12 @@ export function ManualInvestmentButton({ opportunity }: { opportunity: StaffOppo
       <Modal opened={opened} onClose={() => setOpened(false)} title="Record an investment" size={MODAL_WIDTH.confirmation}>
         <form onSubmit={form.onSubmit((v) => void submit(v))}>
           <Stack>
-            <InvestorPicker label="Investor" value={form.values.user_id} onChange={(id) => form.setFieldValue('user_id', id)} error={form.errors.user_id as string | undefined} />
+            <InvestorPicker
+              label="Investor"
+              value={form.values.user_id}
+              onChange={(id) => form.setFieldValue('user_id', id)}
+              error={form.errors.user_id as string | undefined}
+            />
             <TextInput label={`Amount (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('amount')} />
             <div>
               <Text size="sm" fw={500} mb={4}>

@@ -48,12 +48,27 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
   const [text] = useDebouncedValue(search.search ?? '', 300);
   const sort = search.sort ?? '-created_at';
   const page = search.page ?? 1;
-  const update = (changes: Partial<OpportunitiesSearch>) => void navigate({ to: config.path, search: { ...search, page: undefined, ...changes }, replace: true });
+  const update = (changes: Partial<OpportunitiesSearch>) =>
+    void navigate({ to: config.path, search: { ...search, page: undefined, ...changes }, replace: true });
   const filters = { search: text, status: search.status ?? config.statuses };
   const list = useOpportunityList({ page, perPage: PER_PAGE, sort, filters });
 
   const columns: Column<StaffOpportunity>[] = [
-    { key: 'name', label: 'Name', sort: 'name', render: (o) => (<div><Text fw={600} size="sm">{o.name}</Text><Text size="xs" c="dimmed">{o.company_name}</Text></div>) },
+    {
+      key: 'name',
+      label: 'Name',
+      sort: 'name',
+      render: (o) => (
+        <div>
+          <Text fw={600} size="sm">
+            {o.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {o.company_name}
+          </Text>
+        </div>
+      ),
+    },
     { key: 'status', label: 'Status', sort: 'status', render: (o) => <StatusBadge status={o.status} /> },
     { key: 'target', label: 'Target', sort: 'target_raise', render: (o) => formatMoney(o.target_raise, o.currency) },
     {
@@ -62,7 +77,11 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
       render: (o) => (
         <Stack gap={4} miw={140}>
           <Text size="sm">{formatMoney(o.committed_amount, o.currency)}</Text>
-          <Progress value={Math.min(100, o.percent_raised ?? 0)} size="sm" aria-label={`${formatPercent(o.percent_raised ?? 0)} of target`} />
+          <Progress
+            value={Math.min(100, o.percent_raised ?? 0)}
+            size="sm"
+            aria-label={`${formatPercent(o.percent_raised ?? 0)} of target`}
+          />
         </Stack>
       ),
     },
@@ -88,12 +107,22 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
       </Group>
       <Group gap="sm" align="flex-end" justify="space-between" wrap="wrap">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput label="Search" placeholder="Opportunity name" leftSection={<IconSearch size={16} aria-hidden />} value={search.search ?? ''} onChange={(e) => update({ search: e.currentTarget.value || undefined })} w={280} />
+          <TextInput
+            label="Search"
+            placeholder="Opportunity name"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.search ?? ''}
+            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
+            w={280}
+          />
           <SegmentedControl
             aria-label="Status"
             value={search.status ?? 'all'}
             onChange={(value) => update({ status: value === 'all' ? undefined : value })}
-            data={[{ value: 'all', label: 'All' }, ...config.tabs.map((s) => ({ value: s, label: OPPORTUNITY_STATUS_LABELS[Number(s) as OpportunityStatusId] }))]}
+            data={[
+              { value: 'all', label: 'All' },
+              ...config.tabs.map((s) => ({ value: s, label: OPPORTUNITY_STATUS_LABELS[Number(s) as OpportunityStatusId] })),
+            ]}
           />
         </Group>
         <ExportButtons resource="investment-opportunities" list={{ sort, filters }} />
@@ -113,7 +142,9 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
         onRowClick={(o) => void navigate({ to: o.admin_path })}
         empty={
           <EmptyState icon={IconRocket} title="Nothing here yet">
-            {group === 'live' ? 'Create an opportunity, or promote a deal from the pipeline.' : 'Completed opportunities appear here, and investments the firm already holds once they are recorded.'}
+            {group === 'live'
+              ? 'Create an opportunity, or promote a deal from the pipeline.'
+              : 'Completed opportunities appear here, and investments the firm already holds once they are recorded.'}
           </EmptyState>
         }
       />

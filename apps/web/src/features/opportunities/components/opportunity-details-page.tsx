@@ -26,7 +26,6 @@ import { formatMoney, formatPrice } from '../../../app/format';
 
 export type { OpportunityTab };
 
-
 const TAB_LABELS: Record<OpportunityTab, string> = {
   performance: 'Performance',
   details: 'Details',
@@ -40,7 +39,19 @@ const TAB_LABELS: Record<OpportunityTab, string> = {
   documents: 'Documents',
   'notes-calls-tasks': 'Notes Calls and Tasks',
 };
-const TAB_ORDER: OpportunityTab[] = ['performance', 'details', 'key-information', 'transactions', 'cap-table', 'cap-table-performance', 'pre-emption', 'invitations', 'discussions', 'documents', 'notes-calls-tasks'];
+const TAB_ORDER: OpportunityTab[] = [
+  'performance',
+  'details',
+  'key-information',
+  'transactions',
+  'cap-table',
+  'cap-table-performance',
+  'pre-emption',
+  'invitations',
+  'discussions',
+  'documents',
+  'notes-calls-tasks',
+];
 
 function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
   return (
@@ -130,8 +141,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
       </Group>
       {opportunity.admin_path !== `${base}/details` && (
         <Alert variant="light">
-          This opportunity now lives at another page.{' '}
-          <Link to={opportunity.admin_path}>Open it</Link>
+          This opportunity now lives at another page. <Link to={opportunity.admin_path}>Open it</Link>
         </Alert>
       )}
       <Tabs value={tab} onChange={(value) => void navigate({ to: value === 'details' ? `${base}/details` : `${base}/${value}` })}>
@@ -157,8 +167,12 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
       {tab === 'pre-emption' && shows(tab) && <PreEmptionPanel opportunity={opportunity} canWrite={mayUpdate} />}
       {tab === 'invitations' && shows(tab) && <InvitationsPanel opportunity={opportunity} canWrite={mayUpdate} />}
       {tab === 'discussions' && <DiscussionsPanel opportunityId={opportunity.id} answerAll={mayUpdate} />}
-      {tab === 'documents' && <DocumentsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} publicLabel="Visible to investors" />}
-      {tab === 'notes-calls-tasks' && shows(tab) && <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />}
+      {tab === 'documents' && (
+        <DocumentsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} publicLabel="Visible to investors" />
+      )}
+      {tab === 'notes-calls-tasks' && shows(tab) && (
+        <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />
+      )}
     </Stack>
   );
 }
@@ -182,7 +196,11 @@ export function OpportunityPreviewPage() {
           </Button>
         </Group>
       </Alert>
-      <OpportunityView opportunity={{ ...opportunity, market_sounding_pending: false }} action={<Button disabled>Invest</Button>} documents={documents.data} />
+      <OpportunityView
+        opportunity={{ ...opportunity, market_sounding_pending: false }}
+        action={<Button disabled>Invest</Button>}
+        documents={documents.data}
+      />
     </Stack>
   );
 }

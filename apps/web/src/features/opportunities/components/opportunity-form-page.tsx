@@ -1,4 +1,19 @@
-import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -15,9 +30,30 @@ import { StatusActions } from './status-actions';
 
 /** The form's fields in the server's names (modules/opportunities/schemas.ts); empty text is sent as "not set". */
 const TEXT_FIELDS = [
-  'name', 'company_name', 'type', 'sub_type', 'industry', 'round_type', 'currency', 'tax_relief', 'target_raise', 'maximum_raise', 'minimum_investment',
-  'maximum_investment', 'share_price', 'pre_money_valuation', 'opens_at', 'closes_at', 'fees', 'summary', 'description', 'investment_terms',
-  'bank_account_name', 'bank_sort_code', 'bank_account_number', 'bank_iban',
+  'name',
+  'company_name',
+  'type',
+  'sub_type',
+  'industry',
+  'round_type',
+  'currency',
+  'tax_relief',
+  'target_raise',
+  'maximum_raise',
+  'minimum_investment',
+  'maximum_investment',
+  'share_price',
+  'pre_money_valuation',
+  'opens_at',
+  'closes_at',
+  'fees',
+  'summary',
+  'description',
+  'investment_terms',
+  'bank_account_name',
+  'bank_sort_code',
+  'bank_account_number',
+  'bank_iban',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 type Values = Record<TextField, string> & {
@@ -31,11 +67,16 @@ type Values = Record<TextField, string> & {
 
 function initialValues(o?: StaffOpportunity): Values {
   const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, o?.[f] ?? ''])) as Record<TextField, string>;
-  return { ...values, currency: values.currency || 'GBP', tax_relief: values.tax_relief || 'none', key_points: o?.key_points ?? [],
+  return {
+    ...values,
+    currency: values.currency || 'GBP',
+    tax_relief: values.tax_relief || 'none',
+    key_points: o?.key_points ?? [],
     team: o?.team ?? [],
     key_dates: o?.key_dates ?? [],
     market_sounding_required: o?.market_sounding_required ?? false,
-    completed_at: '' };
+    completed_at: '',
+  };
 }
 
 /**
@@ -49,7 +90,12 @@ function payload(values: Values, editing: boolean): FormData {
     if (value || editing) body.append(field, value);
   }
   body.append('key_points', JSON.stringify(values.key_points));
-  body.append('team', JSON.stringify(values.team.map(({ name, role, bio }) => ({ name: name.trim(), role: role.trim(), ...(bio?.trim() ? { bio: bio.trim() } : {}) }))));
+  body.append(
+    'team',
+    JSON.stringify(
+      values.team.map(({ name, role, bio }) => ({ name: name.trim(), role: role.trim(), ...(bio?.trim() ? { bio: bio.trim() } : {}) })),
+    ),
+  );
   body.append('key_dates', JSON.stringify(values.key_dates));
   body.append('market_sounding_required', values.market_sounding_required ? '1' : '0');
   if (values.completed_at) body.append('completed_at', values.completed_at);
@@ -64,7 +110,10 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
   const save = useOpportunityAction((values: Values) =>
     opportunity
       ? api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}`, { method: 'POST', body: payload(values, true) })
-      : api<{ data: StaffOpportunity }>(existing ? '/api/investment-opportunities/existing' : '/api/investment-opportunities', { method: 'POST', body: payload(values, false) }),
+      : api<{ data: StaffOpportunity }>(existing ? '/api/investment-opportunities/existing' : '/api/investment-opportunities', {
+          method: 'POST',
+          body: payload(values, false),
+        }),
   );
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
     const { data } = await save.mutateAsync(values);
@@ -86,11 +135,26 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
             <TextInput label="Round" placeholder="Seed, Series A…" {...input('round_type')} />
             <TextInput label="Type" placeholder="Equity" {...input('type')} />
             <TextInput label="Sub-type" placeholder="Ordinary shares" {...input('sub_type')} />
-            <Select label="Tax relief" data={TAX_RELIEFS.map((r) => ({ value: r, label: r === 'none' ? 'None' : r }))} allowDeselect={false} {...input('tax_relief')} />
+            <Select
+              label="Tax relief"
+              data={TAX_RELIEFS.map((r) => ({ value: r, label: r === 'none' ? 'None' : r }))}
+              allowDeselect={false}
+              {...input('tax_relief')}
+            />
             {existing ? (
-              <TextInput label="Completed on" description="When the investment completed" type="date" required {...form.getInputProps('completed_at')} />
+              <TextInput
+                label="Completed on"
+                description="When the investment completed"
+                type="date"
+                required
+                {...form.getInputProps('completed_at')}
+              />
             ) : (
-              <Switch label="Investors must accept market sounding first" mt="xl" {...form.getInputProps('market_sounding_required', { type: 'checkbox' })} />
+              <Switch
+                label="Investors must accept market sounding first"
+                mt="xl"
+                {...form.getInputProps('market_sounding_required', { type: 'checkbox' })}
+              />
             )}
           </SimpleGrid>
         </Paper>
@@ -101,10 +165,21 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <Select label="Currency" data={[...CURRENCIES]} allowDeselect={false} {...input('currency')} />
             <TextInput label="Target raise" inputMode="decimal" {...input('target_raise')} />
-            <TextInput label="Maximum raise" description="The hard cap; the target when empty" inputMode="decimal" {...input('maximum_raise')} />
+            <TextInput
+              label="Maximum raise"
+              description="The hard cap; the target when empty"
+              inputMode="decimal"
+              {...input('maximum_raise')}
+            />
             <TextInput label="Minimum investment" inputMode="decimal" {...input('minimum_investment')} />
             <TextInput label="Maximum investment" description="Per investor" inputMode="decimal" {...input('maximum_investment')} />
-            <TextInput label="Share price" inputMode="decimal" required={existing} description={existing ? 'The price the holdings were bought at' : undefined} {...input('share_price')} />
+            <TextInput
+              label="Share price"
+              inputMode="decimal"
+              required={existing}
+              description={existing ? 'The price the holdings were bought at' : undefined}
+              {...input('share_price')}
+            />
             <TextInput label="Pre-money valuation" inputMode="decimal" {...input('pre_money_valuation')} />
             <TextInput label="Opens" type="date" {...input('opens_at')} />
             <TextInput label="Closes" type="date" {...input('closes_at')} />
@@ -117,7 +192,12 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
           </Title>
           <Stack>
             <Textarea label="Summary" autosize minRows={2} {...input('summary')} />
-            <RichTextEditor label="Description" value={form.values.description} onChange={(html) => form.setFieldValue('description', html)} error={form.errors.description} />
+            <RichTextEditor
+              label="Description"
+              value={form.values.description}
+              onChange={(html) => form.setFieldValue('description', html)}
+              error={form.errors.description}
+            />
             <TagsInput label="Key points" description="Press Enter after each point" {...form.getInputProps('key_points')} />
             <RichTextEditor
               label="Investment terms"
@@ -134,11 +214,20 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
             <Title order={2} fz="lg">
               Team
             </Title>
-            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem('team', { name: '', role: '', bio: '' })}>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => form.insertListItem('team', { name: '', role: '', bio: '' })}
+            >
               Add a team member
             </Button>
           </Group>
-          {form.values.team.length === 0 && <Text c="dimmed" size="sm">No team members yet. Investors see the people behind the company here.</Text>}
+          {form.values.team.length === 0 && (
+            <Text c="dimmed" size="sm">
+              No team members yet. Investors see the people behind the company here.
+            </Text>
+          )}
           <Stack>
             {form.values.team.map((_, index) => (
               <Group key={index} align="flex-start" wrap="nowrap">
@@ -147,7 +236,13 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
                   <TextInput label="Role" placeholder="Chief executive" {...form.getInputProps(`team.${index}.role`)} />
                   <Textarea label="Short biography" autosize minRows={1} {...form.getInputProps(`team.${index}.bio`)} />
                 </SimpleGrid>
-                <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove team member ${index + 1}`} onClick={() => form.removeListItem('team', index)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={28}
+                  aria-label={`Remove team member ${index + 1}`}
+                  onClick={() => form.removeListItem('team', index)}
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
@@ -159,11 +254,20 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
             <Title order={2} fz="lg">
               Key dates
             </Title>
-            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem('key_dates', { label: '', date: '' })}>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => form.insertListItem('key_dates', { label: '', date: '' })}
+            >
               Add a key date
             </Button>
           </Group>
-          {form.values.key_dates.length === 0 && <Text c="dimmed" size="sm">No key dates yet, such as the first close or the expected completion.</Text>}
+          {form.values.key_dates.length === 0 && (
+            <Text c="dimmed" size="sm">
+              No key dates yet, such as the first close or the expected completion.
+            </Text>
+          )}
           <Stack>
             {form.values.key_dates.map((_, index) => (
               <Group key={index} align="flex-start" wrap="nowrap">
@@ -171,7 +275,13 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
                   <TextInput label="What happens" required placeholder="First close" {...form.getInputProps(`key_dates.${index}.label`)} />
                   <TextInput label="Date" type="date" required {...form.getInputProps(`key_dates.${index}.date`)} />
                 </SimpleGrid>
-                <ActionIcon variant="subtle" color="red" mt={28} aria-label={`Remove key date ${index + 1}`} onClick={() => form.removeListItem('key_dates', index)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={28}
+                  aria-label={`Remove key date ${index + 1}`}
+                  onClick={() => form.removeListItem('key_dates', index)}
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
@@ -194,7 +304,18 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
           <Button type="submit" loading={submitting}>
             {opportunity ? 'Save changes' : existing ? 'Record investment' : 'Create draft'}
           </Button>
-          <Button variant="default" onClick={() => void navigate({ to: opportunity ? opportunity.admin_path.replace(/\/edit$/, '/details') : existing ? '/admin/investments/existing' : '/admin/investments/opportunities' })}>
+          <Button
+            variant="default"
+            onClick={() =>
+              void navigate({
+                to: opportunity
+                  ? opportunity.admin_path.replace(/\/edit$/, '/details')
+                  : existing
+                    ? '/admin/investments/existing'
+                    : '/admin/investments/opportunities',
+              })
+            }
+          >
             Cancel
           </Button>
         </Group>
@@ -223,7 +344,9 @@ export function NewExistingInvestmentPage() {
         <Title order={1} fz={26}>
           Record an existing investment
         </Title>
-        <Text c="dimmed">An investment the firm already holds: it is recorded as Completed, and its holdings are added on its Transactions tab.</Text>
+        <Text c="dimmed">
+          An investment the firm already holds: it is recorded as Completed, and its holdings are added on its Transactions tab.
+        </Text>
       </div>
       <OpportunityForm existing />
     </Stack>

@@ -1,14 +1,32 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Box, Card, Group, Image, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Card,
+  Group,
+  Image,
+  List,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck, IconFileText, IconUser } from '@tabler/icons-react';
 import { RichText } from '../../../ui/rich-text';
 import { useGallery, type Opportunity } from '../api/opportunities';
 import { Fact } from '../../../ui/fact';
 import { formatDateLong, formatMoney, formatPercent, formatPrice } from '../../../app/format';
 
-
-
-export function FundingProgress({ opportunity }: { opportunity: Pick<Opportunity, 'committed_amount' | 'target_raise' | 'percent_raised' | 'currency'> }) {
+export function FundingProgress({
+  opportunity,
+}: {
+  opportunity: Pick<Opportunity, 'committed_amount' | 'target_raise' | 'percent_raised' | 'currency'>;
+}) {
   const percent = opportunity.percent_raised ?? 0;
   return (
     <Stack gap={6}>
@@ -35,13 +53,25 @@ export interface PublicDocument {
   download_url: string;
 }
 
-export function OpportunityView({ opportunity, action, documents = [] }: { opportunity: Opportunity; action?: ReactNode; documents?: PublicDocument[] }) {
+export function OpportunityView({
+  opportunity,
+  action,
+  documents = [],
+}: {
+  opportunity: Opportunity;
+  action?: ReactNode;
+  documents?: PublicDocument[];
+}) {
   const gallery = useGallery(opportunity.id);
   const [cover, ...pictures] = gallery.data ?? [];
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" padding={0}>
-        {gallery.isLoading ? <Skeleton h={220} /> : cover ? <Image src={cover.url} alt={cover.caption ?? opportunity.company_name} h={220} fit="cover" /> : null}
+        {gallery.isLoading ? (
+          <Skeleton h={220} />
+        ) : cover ? (
+          <Image src={cover.url} alt={cover.caption ?? opportunity.company_name} h={220} fit="cover" />
+        ) : null}
         <Stack p="lg" gap="md">
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <div>
@@ -53,7 +83,11 @@ export function OpportunityView({ opportunity, action, documents = [] }: { oppor
             <Group gap="xs">
               {opportunity.tax_relief !== 'none' && <Badge variant="filled">{opportunity.tax_relief}</Badge>}
               {opportunity.industry && <Badge variant="light">{opportunity.industry}</Badge>}
-              {opportunity.round_type && <Badge variant="light" color="gray">{opportunity.round_type}</Badge>}
+              {opportunity.round_type && (
+                <Badge variant="light" color="gray">
+                  {opportunity.round_type}
+                </Badge>
+              )}
             </Group>
           </Group>
           {opportunity.summary && <Text size="lg">{opportunity.summary}</Text>}
@@ -90,7 +124,14 @@ export function OpportunityView({ opportunity, action, documents = [] }: { oppor
               <Title order={2} fz="lg" mb="sm">
                 Key points
               </Title>
-              <List spacing="xs" icon={<ThemeIcon size={20} radius="xl" variant="light"><IconCircleCheck size={14} aria-hidden /></ThemeIcon>}>
+              <List
+                spacing="xs"
+                icon={
+                  <ThemeIcon size={20} radius="xl" variant="light">
+                    <IconCircleCheck size={14} aria-hidden />
+                  </ThemeIcon>
+                }
+              >
                 {opportunity.key_points.map((point) => (
                   <List.Item key={point}>{point}</List.Item>
                 ))}
@@ -151,7 +192,11 @@ export function OpportunityView({ opportunity, action, documents = [] }: { oppor
                     <Text size="sm" c="dimmed">
                       {member.role}
                     </Text>
-                    {member.bio && <Text size="sm" mt={4}>{member.bio}</Text>}
+                    {member.bio && (
+                      <Text size="sm" mt={4}>
+                        {member.bio}
+                      </Text>
+                    )}
                   </div>
                 </Group>
               </Card>

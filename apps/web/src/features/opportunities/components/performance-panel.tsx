@@ -28,7 +28,14 @@ interface Performance {
   series: Array<{ date: string; source: string; price: string }>;
 }
 
-const SOURCES: Record<string, string> = { 'share-price': 'Share price', valuation: 'Valuation', exit: 'Exit', 'partial-realisation': 'Partial realisation', 'write-off': 'Write-off', investment: 'Price paid' };
+const SOURCES: Record<string, string> = {
+  'share-price': 'Share price',
+  valuation: 'Valuation',
+  exit: 'Exit',
+  'partial-realisation': 'Partial realisation',
+  'write-off': 'Write-off',
+  investment: 'Price paid',
+};
 
 type Kind = 'share-prices' | 'company-valuations' | 'company-outcomes';
 interface Values extends Record<string, unknown> {
@@ -42,7 +49,9 @@ interface Values extends Record<string, unknown> {
 
 /** Records a share price, a valuation or an outcome (exit, partial realisation, write-off). */
 function AddPricePoint({ opportunity, onSaved }: { opportunity: StaffOpportunity; onSaved: () => Promise<void> }) {
-  const form = useForm<Values>({ initialValues: { kind: 'share-prices', date: toLocalIsoDate(), price: '', valuation: '', shares_outstanding: '', outcome: 'exit' } });
+  const form = useForm<Values>({
+    initialValues: { kind: 'share-prices', date: toLocalIsoDate(), price: '', valuation: '', shares_outstanding: '', outcome: 'exit' },
+  });
   const { submit, submitting, formError } = useSubmit(async (v: Values) => {
     const body =
       v.kind === 'share-prices'
@@ -83,7 +92,9 @@ function AddPricePoint({ opportunity, onSaved }: { opportunity: StaffOpportunity
             w={190}
           />
         )}
-        {(v.kind === 'share-prices' || (v.kind === 'company-outcomes' && v.outcome !== 'write-off')) && <TextInput label={`Price per share (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('price')} w={190} />}
+        {(v.kind === 'share-prices' || (v.kind === 'company-outcomes' && v.outcome !== 'write-off')) && (
+          <TextInput label={`Price per share (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('price')} w={190} />
+        )}
         {v.kind === 'company-valuations' && (
           <>
             <TextInput label={`Valuation (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('valuation')} w={190} />
@@ -103,10 +114,16 @@ function AddPricePoint({ opportunity, onSaved }: { opportunity: StaffOpportunity
 export function PerformancePanel({ opportunity, canWrite }: { opportunity: StaffOpportunity; canWrite: boolean }) {
   const client = useQueryClient();
   const key = ['investment-opportunities', 'performance', opportunity.id];
-  const query = useQuery({ queryKey: key, queryFn: () => api<{ data: Performance }>(`/api/investment-opportunities/${opportunity.id}/performance`).then((r) => r.data) });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => api<{ data: Performance }>(`/api/investment-opportunities/${opportunity.id}/performance`).then((r) => r.data),
+  });
   // A new outcome may await its holders' proceeds; new proceeds change every figure.
   const refresh = async () => {
-    await Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['company-outcomes', opportunity.id] })]);
+    await Promise.all([
+      client.invalidateQueries({ queryKey: key }),
+      client.invalidateQueries({ queryKey: ['company-outcomes', opportunity.id] }),
+    ]);
   };
   if (!query.data) return <Skeleton h={360} radius="md" />;
   const { total, holders, series, currency } = query.data;
@@ -134,7 +151,8 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
           </Title>
           {total?.price && (
             <Text size="sm" c="dimmed">
-              Valued at {formatPrice(total.price.price_per_share, currency)} ({SOURCES[total.price.source] ?? total.price.source}, {total.price.date})
+              Valued at {formatPrice(total.price.price_per_share, currency)} ({SOURCES[total.price.source] ?? total.price.source},{' '}
+              {total.price.date})
             </Text>
           )}
         </Group>
@@ -162,7 +180,9 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
       <RealisationsPanel opportunity={opportunity} canWrite={canWrite} onChanged={refresh} />
       <Paper withBorder radius="md">
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Holders</caption>
+          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
+            Holders
+          </caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Investor</Table.Th>

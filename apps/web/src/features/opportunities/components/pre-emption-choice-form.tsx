@@ -34,13 +34,18 @@ export function PreEmptionChoiceForm({
   onCancel?: () => void;
 }) {
   const initial = choices.includes(current.choice) ? String(current.choice) : '';
-  const form = useForm<Values>({ initialValues: { choice: initial, requested_amount: needsAmount(initial) ? (current.requested_amount ?? '') : '' } });
+  const form = useForm<Values>({
+    initialValues: { choice: initial, requested_amount: needsAmount(initial) ? (current.requested_amount ?? '') : '' },
+  });
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
     if (!values.choice) {
       form.setFieldError('choice', 'Choose an answer.');
       return;
     }
-    await onSubmit({ choice: Number(values.choice), ...(needsAmount(values.choice) ? { requested_amount: values.requested_amount.replace(/[£€$,\s]/g, '') } : {}) });
+    await onSubmit({
+      choice: Number(values.choice),
+      ...(needsAmount(values.choice) ? { requested_amount: values.requested_amount.replace(/[£€$,\s]/g, '') } : {}),
+    });
   }, form);
   const hint: Record<number, string> = {
     [PreEmptionChoice.maintain]: `Take up the full entitlement of ${formatMoney(entitledAmount, currency)}.`,
@@ -60,7 +65,9 @@ export function PreEmptionChoiceForm({
             ))}
           </Stack>
         </Radio.Group>
-        {needsAmount(form.values.choice) && <TextInput label={`Amount to invest (${currency})`} inputMode="decimal" {...form.getInputProps('requested_amount')} w={240} />}
+        {needsAmount(form.values.choice) && (
+          <TextInput label={`Amount to invest (${currency})`} inputMode="decimal" {...form.getInputProps('requested_amount')} w={240} />
+        )}
         <FormError message={formError} />
         {current.choice !== PreEmptionChoice.awaiting && (
           <Text size="xs" c="dimmed">

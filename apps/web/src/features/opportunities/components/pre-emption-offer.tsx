@@ -6,7 +6,6 @@ import { useAnswerPreEmption, useMyPreEmptionRounds } from '../api/pre-emption';
 import { PreEmptionChoiceForm } from './pre-emption-choice-form';
 import { formatDateLong, formatMoney, formatPrice, formatUnits } from '../../../app/format';
 
-
 /**
  * On the investor's holding page: the company's pre-emption offers and the investor's answer for
  * each of their lines (personally, through an organisation…); once an offer closes, what each line
@@ -47,11 +46,14 @@ export function PreEmptionOffers({ opportunityId }: { opportunityId: number }) {
                 <div>
                   <Text fw={600}>{e.held_through ? `${e.holder_type_label}: ${e.held_through}` : 'Held personally'}</Text>
                   <Text size="sm">
-                    You hold {formatUnits(e.shares_held)} shares and may take up {formatUnits(e.entitled_shares)} new shares for {formatMoney(e.entitled_amount, round.currency)}.
+                    You hold {formatUnits(e.shares_held)} shares and may take up {formatUnits(e.entitled_shares)} new shares for{' '}
+                    {formatMoney(e.entitled_amount, round.currency)}.
                   </Text>
                 </div>
                 <Badge variant="light" color={e.choice === PreEmptionChoice.awaiting ? 'yellow' : 'teal'}>
-                  {e.choice === PreEmptionChoice.awaiting ? 'Awaiting your answer' : `Your answer: ${PRE_EMPTION_CHOICE_LABELS[e.choice]}${e.requested_amount ? `, ${formatMoney(e.requested_amount, round.currency)}` : ''}`}
+                  {e.choice === PreEmptionChoice.awaiting
+                    ? 'Awaiting your answer'
+                    : `Your answer: ${PRE_EMPTION_CHOICE_LABELS[e.choice]}${e.requested_amount ? `, ${formatMoney(e.requested_amount, round.currency)}` : ''}`}
                 </Badge>
               </Group>
               {!round.is_open && (

@@ -7,7 +7,16 @@ import { useSubmit } from '../../../app/use-submit';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
-import { deleteRound, openRound, recordChoice, updateRound, usePreEmptionRounds, useRefreshRounds, type Entitlement, type PreEmptionRound } from '../api/pre-emption';
+import {
+  deleteRound,
+  openRound,
+  recordChoice,
+  updateRound,
+  usePreEmptionRounds,
+  useRefreshRounds,
+  type Entitlement,
+  type PreEmptionRound,
+} from '../api/pre-emption';
 import { PreEmptionChoiceForm } from './pre-emption-choice-form';
 import { formatDate, formatMoney, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
@@ -35,7 +44,13 @@ function OpenRoundButton({ opportunity, onSaved }: { opportunity: StaffOpportuni
   const form = useForm<RoundValues>({ initialValues: { name: '', price_per_share: '', amount_available: '', deadline: inTwoWeeks } });
   const clean = (v: string) => v.replace(/[£€$,\s]/g, '');
   const { submit, submitting, formError } = useSubmit(async (v: RoundValues) => {
-    await openRound({ opportunity_id: opportunity.id, name: v.name, price_per_share: clean(v.price_per_share), amount_available: clean(v.amount_available), deadline: v.deadline });
+    await openRound({
+      opportunity_id: opportunity.id,
+      name: v.name,
+      price_per_share: clean(v.price_per_share),
+      amount_available: clean(v.amount_available),
+      deadline: v.deadline,
+    });
     await onSaved();
     form.reset();
     setOpened(false);
@@ -49,12 +64,21 @@ function OpenRoundButton({ opportunity, onSaved }: { opportunity: StaffOpportuni
         <form onSubmit={form.onSubmit((v) => void submit(v))}>
           <Stack>
             <Text size="sm" c="dimmed">
-              Each holder is offered new shares in proportion to the shares they hold today. Holders are notified and may answer on their holding page until the deadline.
+              Each holder is offered new shares in proportion to the shares they hold today. Holders are notified and may answer on their
+              holding page until the deadline.
             </Text>
             <TextInput label="Name" placeholder="Series B pre-emption" {...form.getInputProps('name')} />
             <Group grow>
-              <TextInput label={`Price per share (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('price_per_share')} />
-              <TextInput label={`Amount available (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('amount_available')} />
+              <TextInput
+                label={`Price per share (${opportunity.currency})`}
+                inputMode="decimal"
+                {...form.getInputProps('price_per_share')}
+              />
+              <TextInput
+                label={`Amount available (${opportunity.currency})`}
+                inputMode="decimal"
+                {...form.getInputProps('amount_available')}
+              />
             </Group>
             <TextInput label="Deadline" type="date" {...form.getInputProps('deadline')} w={200} />
             <FormError message={formError} />
@@ -134,7 +158,11 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
           <Fact strong label="Requested" value={`${formatMoney(t.requested_amount, c)} · ${formatUnits(t.requested_shares)} shares`} />
         </Card>
         <Card withBorder radius="md" padding="sm">
-          <Fact strong label="Oversubscribed by" value={Number(t.oversubscribed_shares) > 0 ? `${formatUnits(t.oversubscribed_shares)} shares` : 'Not oversubscribed'} />
+          <Fact
+            strong
+            label="Oversubscribed by"
+            value={Number(t.oversubscribed_shares) > 0 ? `${formatUnits(t.oversubscribed_shares)} shares` : 'Not oversubscribed'}
+          />
         </Card>
         <Card withBorder radius="md" padding="sm">
           <Fact
@@ -190,8 +218,12 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
                 <Table.Td style={numeric}>
                   {Number(e.allotted_shares) > 0 ? formatMoney(e.allotted_amount, c) : '—'}
                   {Number(e.allotted_shares) > 0 && (
-                    <Text size="xs" c={e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? 'orange.8' : 'dimmed'}>
-                      {formatUnits(e.allotted_shares)} shares{e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? ', scaled back' : ''}
+                    <Text
+                      size="xs"
+                      c={e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? 'orange.8' : 'dimmed'}
+                    >
+                      {formatUnits(e.allotted_shares)} shares
+                      {e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? ', scaled back' : ''}
                     </Text>
                   )}
                 </Table.Td>
@@ -217,7 +249,12 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Choice of ${editing.user.name}` : ''} size={MODAL_WIDTH.confirmation}>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `Choice of ${editing.user.name}` : ''}
+        size={MODAL_WIDTH.confirmation}
+      >
         {editing && (
           <PreEmptionChoiceForm
             choices={PRE_EMPTION_CHOICE_IDS}
@@ -264,7 +301,9 @@ export function PreEmptionPanel({ opportunity, canWrite }: { opportunity: StaffO
           <Stack align="center" gap={4}>
             <Text fw={600}>No pre-emption rounds yet</Text>
             <Text size="sm" c="dimmed">
-              {opportunity.status === 5 ? 'Open a round when the company offers its holders new shares.' : 'A matured investment takes no new rounds.'}
+              {opportunity.status === 5
+                ? 'Open a round when the company offers its holders new shares.'
+                : 'A matured investment takes no new rounds.'}
             </Text>
           </Stack>
         </Paper>

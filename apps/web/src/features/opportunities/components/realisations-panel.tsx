@@ -40,7 +40,15 @@ interface Outcome {
 const OUTCOME_NAMES = { exit: 'Exit', 'partial-realisation': 'Partial realisation', 'write-off': 'Write-off' } as const;
 
 /** Records every holder's proceeds from one exit or partial realisation; a partial one asks what part of each holding was sold. */
-function RecordFromOutcome({ opportunity, outcome, onSaved }: { opportunity: StaffOpportunity; outcome: Outcome; onSaved: () => Promise<void> }) {
+function RecordFromOutcome({
+  opportunity,
+  outcome,
+  onSaved,
+}: {
+  opportunity: StaffOpportunity;
+  outcome: Outcome;
+  onSaved: () => Promise<void>;
+}) {
   const [percentage, setPercentage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -59,7 +67,9 @@ function RecordFromOutcome({ opportunity, outcome, onSaved }: { opportunity: Sta
       await onSaved();
     } catch (e) {
       const fields = e instanceof ApiError && typeof e.errors === 'object' ? e.errors : undefined;
-      setError(fields?.percentage?.[0] ?? fields?.outcome_id?.[0] ?? (e instanceof ApiError ? e.message : 'The proceeds were not recorded.'));
+      setError(
+        fields?.percentage?.[0] ?? fields?.outcome_id?.[0] ?? (e instanceof ApiError ? e.message : 'The proceeds were not recorded.'),
+      );
     } finally {
       setSaving(false);
     }
@@ -100,7 +110,15 @@ interface SaleValues extends Record<string, unknown> {
 }
 
 /** One holder's sale of their own (a secondary sale, a buy-back of their shares). */
-function RecordSale({ opportunity, lines, onSaved }: { opportunity: StaffOpportunity; lines: RegisterLine[]; onSaved: () => Promise<void> }) {
+function RecordSale({
+  opportunity,
+  lines,
+  onSaved,
+}: {
+  opportunity: StaffOpportunity;
+  lines: RegisterLine[];
+  onSaved: () => Promise<void>;
+}) {
   const form = useForm<SaleValues>({ initialValues: { holder_key: '', date: toLocalIsoDate(), shares: '', proceeds: '', note: '' } });
   const { submit, submitting, formError } = useSubmit(async (values: SaleValues, { idempotencyKey }) => {
     await api(`/api/investment-opportunities/${opportunity.id}/realisations`, { method: 'POST', body: values, idempotencyKey });
@@ -136,12 +154,24 @@ function RecordSale({ opportunity, lines, onSaved }: { opportunity: StaffOpportu
  * On the Performance tab: the proceeds holders received for shares sold. Staff record them for
  * every holder from an exit or a partial realisation; they count as realised in every figure.
  */
-export function RealisationsPanel({ opportunity, canWrite, onChanged }: { opportunity: StaffOpportunity; canWrite: boolean; onChanged: () => Promise<void> }) {
+export function RealisationsPanel({
+  opportunity,
+  canWrite,
+  onChanged,
+}: {
+  opportunity: StaffOpportunity;
+  canWrite: boolean;
+  onChanged: () => Promise<void>;
+}) {
   const key = ['investment-opportunities', 'realisations', opportunity.id];
-  const realisations = useQuery({ queryKey: key, queryFn: () => api<{ data: Realisation[]; holders: RegisterLine[] }>(`/api/investment-opportunities/${opportunity.id}/realisations`) });
+  const realisations = useQuery({
+    queryKey: key,
+    queryFn: () => api<{ data: Realisation[]; holders: RegisterLine[] }>(`/api/investment-opportunities/${opportunity.id}/realisations`),
+  });
   const outcomes = useQuery({
     queryKey: ['company-outcomes', opportunity.id],
-    queryFn: () => api<{ data: Outcome[] }>('/api/company-outcomes', { query: { 'filter[opportunity_id]': opportunity.id } }).then((r) => r.data),
+    queryFn: () =>
+      api<{ data: Outcome[] }>('/api/company-outcomes', { query: { 'filter[opportunity_id]': opportunity.id } }).then((r) => r.data),
   });
   const refresh = async () => {
     await Promise.all([realisations.refetch(), onChanged()]);
@@ -217,7 +247,12 @@ export function RealisationsPanel({ opportunity, canWrite, onChanged }: { opport
                     <Table.Td>{outcome ? OUTCOME_NAMES[outcome.kind] : (r.note ?? 'Sale')}</Table.Td>
                     {canWrite && (
                       <Table.Td>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete the proceeds of ${r.user.name ?? 'this holder'} on ${formatDate(r.date)}`} onClick={() => void remove(r)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete the proceeds of ${r.user.name ?? 'this holder'} on ${formatDate(r.date)}`}
+                          onClick={() => void remove(r)}
+                        >
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>
                       </Table.Td>

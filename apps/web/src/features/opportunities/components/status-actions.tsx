@@ -3,7 +3,14 @@ import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconCopy, IconEye } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { allowedTransitions, can, MODAL_WIDTH, OPPORTUNITY_PERMISSION_EVENT, OPPORTUNITY_STATUS_LABELS, type OpportunityStatusId } from '@platform/domain';
+import {
+  allowedTransitions,
+  can,
+  MODAL_WIDTH,
+  OPPORTUNITY_PERMISSION_EVENT,
+  OPPORTUNITY_STATUS_LABELS,
+  type OpportunityStatusId,
+} from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { changeStatus, useOpportunityAction, type StaffOpportunity } from '../api/opportunities';
@@ -28,8 +35,12 @@ export function StatusActions({ opportunity }: { opportunity: StaffOpportunity }
   const navigate = useNavigate();
   const [target, setTarget] = useState<OpportunityStatusId | null>(null);
   const move = useOpportunityAction((status: OpportunityStatusId) => changeStatus(opportunity.id, status));
-  const clone = useOpportunityAction(() => api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}/clone`, { method: 'POST' }));
-  const moves = allowedTransitions(opportunity.status as OpportunityStatusId).filter((s) => can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(s), 'update'));
+  const clone = useOpportunityAction(() =>
+    api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}/clone`, { method: 'POST' }),
+  );
+  const moves = allowedTransitions(opportunity.status as OpportunityStatusId).filter((s) =>
+    can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(s), 'update'),
+  );
   const canUpdate = can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'update');
 
   const confirm = async () => {
@@ -47,7 +58,12 @@ export function StatusActions({ opportunity }: { opportunity: StaffOpportunity }
 
   return (
     <Group gap="xs">
-      <Button component={Link} to={`/admin/investments/opportunities/${opportunity.id}/details/preview`} variant="default" leftSection={<IconEye size={16} aria-hidden />}>
+      <Button
+        component={Link}
+        to={`/admin/investments/opportunities/${opportunity.id}/details/preview`}
+        variant="default"
+        leftSection={<IconEye size={16} aria-hidden />}
+      >
         Preview
       </Button>
       {can(user?.role_id, 'live_opportunities', 'create') && (
@@ -78,7 +94,12 @@ export function StatusActions({ opportunity }: { opportunity: StaffOpportunity }
           </Menu.Dropdown>
         </Menu>
       )}
-      <Modal opened={target !== null} onClose={() => setTarget(null)} title={target ? `Move to ${OPPORTUNITY_STATUS_LABELS[target]}?` : ''} size={MODAL_WIDTH.confirmation}>
+      <Modal
+        opened={target !== null}
+        onClose={() => setTarget(null)}
+        title={target ? `Move to ${OPPORTUNITY_STATUS_LABELS[target]}?` : ''}
+        size={MODAL_WIDTH.confirmation}
+      >
         <Stack>
           <Text>{target ? CONSEQUENCES[target] : ''}</Text>
           <Group justify="flex-end">

@@ -12,7 +12,13 @@ import { ManualInvestmentButton } from './manual-investment-modal';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatDate, formatMoney, formatUnits } from '../../../app/format';
 
-const STATUS_COLOURS: Record<Transaction['status'], string> = { reserved: 'blue', cash_call: 'orange', paid: 'teal', completed: 'green', cancelled: 'gray' };
+const STATUS_COLOURS: Record<Transaction['status'], string> = {
+  reserved: 'blue',
+  cash_call: 'orange',
+  paid: 'teal',
+  completed: 'green',
+  cancelled: 'gray',
+};
 
 /** The Transactions tab: every investment with its holder, amount, shares and status, and the staff moves on it. */
 export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportunity }) {
@@ -28,27 +34,76 @@ export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportuni
   const run = async (row: Transaction, action: 'cash-call' | 'mark-paid' | 'cancel', body?: Record<string, unknown>) => {
     try {
       await move(row.id, action, body);
-      notifications.show({ color: 'teal', message: action === 'cash-call' ? 'Cash call issued.' : action === 'mark-paid' ? 'Payment recorded.' : 'Investment cancelled.' });
+      notifications.show({
+        color: 'teal',
+        message: action === 'cash-call' ? 'Cash call issued.' : action === 'mark-paid' ? 'Payment recorded.' : 'Investment cancelled.',
+      });
       return true;
     } catch (error) {
-      notifications.show({ color: 'red', message: error instanceof ApiError ? Object.values(typeof error.errors === 'object' ? error.errors : {}).flat()[0] ?? error.message : 'Something went wrong.' });
+      notifications.show({
+        color: 'red',
+        message:
+          error instanceof ApiError
+            ? (Object.values(typeof error.errors === 'object' ? error.errors : {}).flat()[0] ?? error.message)
+            : 'Something went wrong.',
+      });
       return false;
     }
   };
 
   const columns: Column<Transaction>[] = [
-    { key: 'investor', label: 'Investor', render: (r) => (<div><Text size="sm" fw={600}>{r.user?.name}</Text><Text size="xs" c="dimmed">{r.user?.email}</Text></div>) },
-    { key: 'holder', label: 'Held', render: (r) => <Text size="sm">{r.holder_type_label}{r.holder && r.holder.type !== 'personal' ? `: ${r.holder.name}` : ''}</Text> },
+    {
+      key: 'investor',
+      label: 'Investor',
+      render: (r) => (
+        <div>
+          <Text size="sm" fw={600}>
+            {r.user?.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {r.user?.email}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'holder',
+      label: 'Held',
+      render: (r) => (
+        <Text size="sm">
+          {r.holder_type_label}
+          {r.holder && r.holder.type !== 'personal' ? `: ${r.holder.name}` : ''}
+        </Text>
+      ),
+    },
     { key: 'amount', label: 'Amount', sort: 'amount', render: (r) => formatMoney(r.amount, r.currency) },
     { key: 'shares', label: 'Shares', render: (r) => formatUnits(r.shares) },
-    { key: 'reference', label: 'Reference', render: (r) => <Text size="sm" ff="monospace">{r.payment_reference}</Text> },
-    { key: 'status', label: 'Status', sort: 'status', render: (r) => <Badge color={STATUS_COLOURS[r.status]} variant="light">{r.status_label}</Badge> },
+    {
+      key: 'reference',
+      label: 'Reference',
+      render: (r) => (
+        <Text size="sm" ff="monospace">
+          {r.payment_reference}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      sort: 'status',
+      render: (r) => (
+        <Badge color={STATUS_COLOURS[r.status]} variant="light">
+          {r.status_label}
+        </Badge>
+      ),
+    },
     { key: 'created', label: 'Date', sort: 'created_at', render: (r) => formatDate(r.created_at) },
     {
       key: 'actions',
       label: 'Actions',
       render: (r) =>
-        mayUpdate && (canMoveInvestment(r.status, 'cash_call') || canMoveInvestment(r.status, 'paid') || canMoveInvestment(r.status, 'cancelled')) ? (
+        mayUpdate &&
+        (canMoveInvestment(r.status, 'cash_call') || canMoveInvestment(r.status, 'paid') || canMoveInvestment(r.status, 'cancelled')) ? (
           <Menu position="bottom-end">
             <Menu.Target>
               <Button variant="subtle" size="xs" aria-label={`Actions for ${r.user?.name ?? 'investment'} ${r.payment_reference}`}>
@@ -71,11 +126,12 @@ export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportuni
 
   return (
     <Stack gap="md">
-      {can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'create') && opportunity.status >= OpportunityStatus.LiveExternal && (
-        <Group justify="flex-end">
-          <ManualInvestmentButton opportunity={opportunity} />
-        </Group>
-      )}
+      {can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'create') &&
+        opportunity.status >= OpportunityStatus.LiveExternal && (
+          <Group justify="flex-end">
+            <ManualInvestmentButton opportunity={opportunity} />
+          </Group>
+        )}
       <DataTable
         caption={`Transactions of ${opportunity.name}`}
         columns={columns}
@@ -94,7 +150,12 @@ export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportuni
           </EmptyState>
         }
       />
-      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel this investment?" size={MODAL_WIDTH.confirmation}>
+      <Modal
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title="Cancel this investment?"
+        size={MODAL_WIDTH.confirmation}
+      >
         <Stack>
           <Text size="sm">The amount is released back to the raise. The investor can see the reason.</Text>
           <Textarea label="Reason" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} />

@@ -55,7 +55,10 @@ export const APPLICATION_STATUS_COLOURS = { pending: 'orange', approved: 'teal',
 const linksKey = (id: number) => ['organisations', 'links', id] as const;
 
 export function useLinkedUsers(organisationId: number) {
-  return useQuery({ queryKey: linksKey(organisationId), queryFn: () => api<{ data: LinkedUser[] }>(`/api/organisations/${organisationId}/users`).then((r) => r.data) });
+  return useQuery({
+    queryKey: linksKey(organisationId),
+    queryFn: () => api<{ data: LinkedUser[] }>(`/api/organisations/${organisationId}/users`).then((r) => r.data),
+  });
 }
 
 /** Link, change the role of, or unlink a person; the organisation's views refresh. */
@@ -68,10 +71,16 @@ export function useLinkWrite(organisationId: number) {
   });
 }
 
-export const applicationKeys = { all: ['organisation-applications'] as const, one: (id: string | number) => ['organisation-applications', 'one', String(id)] as const };
+export const applicationKeys = {
+  all: ['organisation-applications'] as const,
+  one: (id: string | number) => ['organisation-applications', 'one', String(id)] as const,
+};
 
 export function useApplication(id: string | number) {
-  return useQuery({ queryKey: applicationKeys.one(id), queryFn: () => api<{ data: OrganisationApplication }>(`/api/organisation-applications/${id}`).then((r) => r.data) });
+  return useQuery({
+    queryKey: applicationKeys.one(id),
+    queryFn: () => api<{ data: OrganisationApplication }>(`/api/organisation-applications/${id}`).then((r) => r.data),
+  });
 }
 
 /** Approve or reject; applications and organisations refresh (an approval may create one). */
@@ -80,6 +89,7 @@ export function useDecision(id: number) {
   return useMutation({
     mutationFn: ({ decision, body }: { decision: 'approve' | 'reject'; body: Record<string, unknown> }) =>
       api<{ data: OrganisationApplication }>(`/api/organisation-applications/${id}/${decision}`, { method: 'POST', body }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: applicationKeys.all }), client.invalidateQueries({ queryKey: ['organisations'] })]),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: applicationKeys.all }), client.invalidateQueries({ queryKey: ['organisations'] })]),
   });
 }

@@ -15,10 +15,16 @@ import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
-import { APPLICATION_STATUS_COLOURS, ORGANISATION_ROLE_OPTIONS, useApplication, useDecision, type Organisation, type OrganisationApplication } from '../api/organisations';
+import {
+  APPLICATION_STATUS_COLOURS,
+  ORGANISATION_ROLE_OPTIONS,
+  useApplication,
+  useDecision,
+  type Organisation,
+  type OrganisationApplication,
+} from '../api/organisations';
 import { BackLink } from '../../../ui/back-link';
 import { formatDateTime } from '../../../app/format';
-
 
 /** An organisation on file to link the applicant to, found by name or number. */
 function OrganisationPicker({ value, onChange, error }: { value: string | null; onChange: (id: string | null) => void; error?: string }) {
@@ -39,7 +45,10 @@ function OrganisationPicker({ value, onChange, error }: { value: string | null; 
       onSearchChange={setSearch}
       filter={({ options }) => options}
       nothingFoundMessage={found.isFetching ? 'Searching…' : 'No organisation matches'}
-      data={(found.data?.data ?? []).map((o) => ({ value: String(o.id), label: o.company_number ? `${o.name} (${o.company_number})` : o.name }))}
+      data={(found.data?.data ?? []).map((o) => ({
+        value: String(o.id),
+        label: o.company_number ? `${o.name} (${o.company_number})` : o.name,
+      }))}
       error={error}
     />
   );
@@ -48,10 +57,18 @@ function OrganisationPicker({ value, onChange, error }: { value: string | null; 
 function Decide({ application }: { application: OrganisationApplication }) {
   const decide = useDecision(application.id);
   const [mode, setMode] = useState<'approve' | 'reject'>('approve');
-  const approveForm = useForm<{ organisation_id: string | null; role: string | null }>({ initialValues: { organisation_id: null, role: application.role } });
-  const rejectForm = useForm<{ reason: string }>({ initialValues: { reason: '' }, validate: { reason: (v) => (v.trim() ? null : 'Say why: the investor is told.') } });
+  const approveForm = useForm<{ organisation_id: string | null; role: string | null }>({
+    initialValues: { organisation_id: null, role: application.role },
+  });
+  const rejectForm = useForm<{ reason: string }>({
+    initialValues: { reason: '' },
+    validate: { reason: (v) => (v.trim() ? null : 'Say why: the investor is told.') },
+  });
   const approve = useSubmit(async (values: { organisation_id: string | null; role: string | null }) => {
-    await decide.mutateAsync({ decision: 'approve', body: { organisation_id: values.organisation_id ? Number(values.organisation_id) : undefined, role: values.role } });
+    await decide.mutateAsync({
+      decision: 'approve',
+      body: { organisation_id: values.organisation_id ? Number(values.organisation_id) : undefined, role: values.role },
+    });
     notifications.show({ color: 'teal', message: 'Approved. The investor has been told.' });
   }, approveForm);
   const reject = useSubmit(async (values: { reason: string }) => {
@@ -66,10 +83,22 @@ function Decide({ application }: { application: OrganisationApplication }) {
             Decision
           </Title>
           <Group gap="xs">
-            <Button variant={mode === 'approve' ? 'filled' : 'default'} color="teal" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setMode('approve')} aria-pressed={mode === 'approve'}>
+            <Button
+              variant={mode === 'approve' ? 'filled' : 'default'}
+              color="teal"
+              leftSection={<IconCheck size={16} aria-hidden />}
+              onClick={() => setMode('approve')}
+              aria-pressed={mode === 'approve'}
+            >
               Approve
             </Button>
-            <Button variant={mode === 'reject' ? 'filled' : 'default'} color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => setMode('reject')} aria-pressed={mode === 'reject'}>
+            <Button
+              variant={mode === 'reject' ? 'filled' : 'default'}
+              color="red"
+              leftSection={<IconX size={16} aria-hidden />}
+              onClick={() => setMode('reject')}
+              aria-pressed={mode === 'reject'}
+            >
               Reject
             </Button>
           </Group>
@@ -78,8 +107,17 @@ function Decide({ application }: { application: OrganisationApplication }) {
           <form onSubmit={approveForm.onSubmit((v) => void approve.submit(v))}>
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <OrganisationPicker value={approveForm.values.organisation_id} onChange={(v) => approveForm.setFieldValue('organisation_id', v)} error={approveForm.errors.organisation_id as string | undefined} />
-                <Select label="Role in the organisation" data={ORGANISATION_ROLE_OPTIONS} allowDeselect={false} {...approveForm.getInputProps('role')} />
+                <OrganisationPicker
+                  value={approveForm.values.organisation_id}
+                  onChange={(v) => approveForm.setFieldValue('organisation_id', v)}
+                  error={approveForm.errors.organisation_id as string | undefined}
+                />
+                <Select
+                  label="Role in the organisation"
+                  data={ORGANISATION_ROLE_OPTIONS}
+                  allowDeselect={false}
+                  {...approveForm.getInputProps('role')}
+                />
               </SimpleGrid>
               <FormError message={approve.formError} />
               <Group>
@@ -92,7 +130,14 @@ function Decide({ application }: { application: OrganisationApplication }) {
         ) : (
           <form onSubmit={rejectForm.onSubmit((v) => void reject.submit(v))} noValidate>
             <Stack gap="sm">
-              <Textarea label="Reason" description="Sent to the investor." required autosize minRows={3} {...rejectForm.getInputProps('reason')} />
+              <Textarea
+                label="Reason"
+                description="Sent to the investor."
+                required
+                autosize
+                minRows={3}
+                {...rejectForm.getInputProps('reason')}
+              />
               <FormError message={reject.formError} />
               <Group>
                 <Button type="submit" color="red" loading={reject.submitting}>

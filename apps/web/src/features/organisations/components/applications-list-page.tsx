@@ -22,10 +22,25 @@ export function ApplicationsListPage() {
   const [text] = useDebouncedValue(typed, 300);
   const sort = search.sort ?? '-created_at';
   const page = search.page ?? 1;
-  const update = (changes: Partial<ApplicationsSearch>) => void navigate({ to: PATH, search: { ...search, page: undefined, ...changes }, replace: true });
-  const list = useListQuery<OrganisationApplication>('organisation-applications', { page, perPage: 25, sort, filters: { search: text, status: search.status } });
+  const update = (changes: Partial<ApplicationsSearch>) =>
+    void navigate({ to: PATH, search: { ...search, page: undefined, ...changes }, replace: true });
+  const list = useListQuery<OrganisationApplication>('organisation-applications', {
+    page,
+    perPage: 25,
+    sort,
+    filters: { search: text, status: search.status },
+  });
   const columns: Column<OrganisationApplication>[] = [
-    { key: 'name', label: 'Organisation', sort: 'name', render: (r) => <Text fw={600} size="sm">{r.name}</Text> },
+    {
+      key: 'name',
+      label: 'Organisation',
+      sort: 'name',
+      render: (r) => (
+        <Text fw={600} size="sm">
+          {r.name}
+        </Text>
+      ),
+    },
     { key: 'type', label: 'Type', render: (r) => <Text size="sm">{r.type_label}</Text> },
     {
       key: 'applicant',
@@ -40,7 +55,16 @@ export function ApplicationsListPage() {
       ),
     },
     { key: 'role', label: 'Role asked for', render: (r) => <Text size="sm">{r.role_label}</Text> },
-    { key: 'status', label: 'Status', sort: 'status', render: (r) => <Badge color={APPLICATION_STATUS_COLOURS[r.status]} variant="light">{r.status_label}</Badge> },
+    {
+      key: 'status',
+      label: 'Status',
+      sort: 'status',
+      render: (r) => (
+        <Badge color={APPLICATION_STATUS_COLOURS[r.status]} variant="light">
+          {r.status_label}
+        </Badge>
+      ),
+    },
     { key: 'created_at', label: 'Received', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
   ];
   return (
@@ -49,7 +73,14 @@ export function ApplicationsListPage() {
         Organisation Applications
       </Title>
       <Group gap="sm" align="flex-end">
-        <TextInput label="Search" placeholder="Organisation name" leftSection={<IconSearch size={16} aria-hidden />} value={typed} onChange={(e) => update({ search: e.currentTarget.value || undefined })} w={280} />
+        <TextInput
+          label="Search"
+          placeholder="Organisation name"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={typed}
+          onChange={(e) => update({ search: e.currentTarget.value || undefined })}
+          w={280}
+        />
         <Select
           label="Status"
           placeholder="Any status"

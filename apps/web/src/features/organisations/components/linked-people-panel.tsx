@@ -11,7 +11,6 @@ import { InvestorPicker } from '../../../ui/investor-picker';
 import { ORGANISATION_ROLE_OPTIONS, useLinkedUsers, useLinkWrite } from '../api/organisations';
 import { formatDate } from '../../../app/format';
 
-
 function LinkPerson({ organisationId }: { organisationId: number }) {
   const write = useLinkWrite(organisationId);
   const form = useForm<{ user_id: string | null; role: string | null }>({
@@ -27,8 +26,19 @@ function LinkPerson({ organisationId }: { organisationId: number }) {
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="xs">
         <Group align="flex-start" gap="sm">
-          <InvestorPicker label="Investor" value={form.values.user_id} onChange={(v) => form.setFieldValue('user_id', v)} error={form.errors.user_id as string | undefined} />
-          <Select label="Role in the organisation" data={ORGANISATION_ROLE_OPTIONS} allowDeselect={false} w={220} {...form.getInputProps('role')} />
+          <InvestorPicker
+            label="Investor"
+            value={form.values.user_id}
+            onChange={(v) => form.setFieldValue('user_id', v)}
+            error={form.errors.user_id as string | undefined}
+          />
+          <Select
+            label="Role in the organisation"
+            data={ORGANISATION_ROLE_OPTIONS}
+            allowDeselect={false}
+            w={220}
+            {...form.getInputProps('role')}
+          />
           <Button type="submit" mt={25} loading={submitting} leftSection={<IconLink size={16} aria-hidden />}>
             Link investor
           </Button>
@@ -45,7 +55,8 @@ export function LinkedPeoplePanel({ organisationId }: { organisationId: number }
   const mayUpdate = can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update');
   const people = useLinkedUsers(organisationId);
   const write = useLinkWrite(organisationId);
-  const failed = (error: unknown) => notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'Something went wrong.' });
+  const failed = (error: unknown) =>
+    notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : 'Something went wrong.' });
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
@@ -63,7 +74,9 @@ export function LinkedPeoplePanel({ organisationId }: { organisationId: number }
           </Text>
         ) : (
           <Table verticalSpacing="sm" striped>
-            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Linked people</caption>
+            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              Linked people
+            </caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Investor</Table.Th>
@@ -91,7 +104,9 @@ export function LinkedPeoplePanel({ organisationId }: { organisationId: number }
                         value={person.role}
                         allowDeselect={false}
                         w={220}
-                        onChange={(role) => role && write.mutate({ method: 'PATCH', userId: person.id, body: { role } }, { onError: failed })}
+                        onChange={(role) =>
+                          role && write.mutate({ method: 'PATCH', userId: person.id, body: { role } }, { onError: failed })
+                        }
                       />
                     ) : (
                       <Text size="sm">{person.role_label ?? '—'}</Text>
@@ -102,7 +117,12 @@ export function LinkedPeoplePanel({ organisationId }: { organisationId: number }
                   </Table.Td>
                   {mayUpdate && (
                     <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Unlink ${person.name}`} onClick={() => write.mutate({ method: 'DELETE', userId: person.id }, { onError: failed })}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Unlink ${person.name}`}
+                        onClick={() => write.mutate({ method: 'DELETE', userId: person.id }, { onError: failed })}
+                      >
                         <IconUnlink size={16} aria-hidden />
                       </ActionIcon>
                     </Table.Td>

@@ -25,7 +25,11 @@ export function MyOrganisationPage() {
           <Title order={2} fz="lg">
             {organisation.name}
           </Title>
-          <ButtonLink to={`/investor/profile/organisation-documents_${organisation.id}`} variant="light" leftSection={<IconFiles size={16} aria-hidden />}>
+          <ButtonLink
+            to={`/investor/profile/organisation-documents_${organisation.id}`}
+            variant="light"
+            leftSection={<IconFiles size={16} aria-hidden />}
+          >
             Documents
           </ButtonLink>
         </Group>
@@ -37,7 +41,11 @@ export function MyOrganisationPage() {
           <Fact label="Registered address" value={organisation.address} />
         </SimpleGrid>
       </Paper>
-      <MyHeldInvestments holder={organisation.name} investments={organisation.investments ?? []} empty="None yet. When you invest, choose this organisation as the holder." />
+      <MyHeldInvestments
+        holder={organisation.name}
+        investments={organisation.investments ?? []}
+        empty="None yet. When you invest, choose this organisation as the holder."
+      />
     </Stack>
   );
 }
@@ -46,5 +54,11 @@ export function MyOrganisationPage() {
 export function MyOrganisationDocumentsPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const organisation = useMyOrganisation(id);
-  return <MyHolderDocuments name={organisation.data?.name} documentsUrl={`/api/my/organisations/${id}/documents`} backTo={`/investor/profile/organisation_${id}`} />;
+  return (
+    <MyHolderDocuments
+      name={organisation.data?.name}
+      documentsUrl={`/api/my/organisations/${id}/documents`}
+      backTo={`/investor/profile/organisation_${id}`}
+    />
+  );
 }

@@ -1,4 +1,20 @@
-import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
@@ -18,7 +34,6 @@ interface Values {
   file: File | null;
   [key: string]: unknown;
 }
-
 
 function ApplyForm() {
   const apply = useApply();
@@ -123,7 +138,8 @@ export function OrganisationApplyPage() {
             Invest through an organisation
           </Title>
           <Text size="sm" c="dimmed">
-            To invest on behalf of a company, trust or other organisation, tell us which one and how you act for it. Our team checks the document and links you to it.
+            To invest on behalf of a company, trust or other organisation, tell us which one and how you act for it. Our team checks the
+            document and links you to it.
           </Text>
           <ApplyForm />
         </Stack>
@@ -138,7 +154,9 @@ export function OrganisationApplyPage() {
           <Text c="dimmed">You have not applied yet.</Text>
         ) : (
           <Table verticalSpacing="sm">
-            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Your applications</caption>
+            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              Your applications
+            </caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Organisation</Table.Th>

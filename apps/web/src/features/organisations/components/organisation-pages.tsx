@@ -37,8 +37,26 @@ const FIELDS: HolderField[] = [
 export function OrganisationsListPage() {
   const { terms } = useBranding();
   const columns: Column<Organisation>[] = [
-    { key: 'name', label: 'Name', sort: 'name', render: (r) => <Text fw={600} size="sm">{r.name}</Text> },
-    { key: 'type', label: 'Type', sort: 'type', render: (r) => <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>{r.type_label}</Badge> },
+    {
+      key: 'name',
+      label: 'Name',
+      sort: 'name',
+      render: (r) => (
+        <Text fw={600} size="sm">
+          {r.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'type',
+      label: 'Type',
+      sort: 'type',
+      render: (r) => (
+        <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>
+          {r.type_label}
+        </Badge>
+      ),
+    },
     { key: 'company_number', label: 'Company number', render: (r) => <Text size="sm">{r.company_number ?? '—'}</Text> },
     { key: 'users_count', label: 'Linked people', render: (r) => <Text size="sm">{r.users_count}</Text> },
     { key: 'created_at', label: 'Added', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
@@ -54,19 +72,41 @@ export function OrganisationsListPage() {
       columns={columns}
       types={ORGANISATION_TYPE_OPTIONS}
       rowHref={(r) => recordPath(r.id)}
-      empty={{ icon: IconBuildingSkyscraper, title: 'No organisations yet', hint: 'Add the companies and trusts your investors invest through.' }}
+      empty={{
+        icon: IconBuildingSkyscraper,
+        title: 'No organisations yet',
+        hint: 'Add the companies and trusts your investors invest through.',
+      }}
     />
   );
 }
 
 export function NewOrganisationPage() {
   const { terms } = useBranding();
-  return <NewHolderPage resource="organisations" fields={FIELDS} noun="organisation" listPath={LIST} listLabel={terms.organisations} recordPath={recordPath} />;
+  return (
+    <NewHolderPage
+      resource="organisations"
+      fields={FIELDS}
+      noun="organisation"
+      listPath={LIST}
+      listLabel={terms.organisations}
+      recordPath={recordPath}
+    />
+  );
 }
 
 export function EditOrganisationPage() {
   const { terms } = useBranding();
-  return <EditHolderPage resource="organisations" fields={FIELDS} noun="organisation" listPath={LIST} listLabel={terms.organisations} recordPath={recordPath} />;
+  return (
+    <EditHolderPage
+      resource="organisations"
+      fields={FIELDS}
+      noun="organisation"
+      listPath={LIST}
+      listLabel={terms.organisations}
+      recordPath={recordPath}
+    />
+  );
 }
 
 /** /admin/investors/organisations/{id}/details, transactions, notes-calls-tasks. */
@@ -85,7 +125,13 @@ export function OrganisationPage({ tab }: { tab: OrganisationTab }) {
       listLabel={terms.organisations}
       base={`${LIST}/${id}`}
       tab={tab}
-      badges={organisation && <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>{organisation.type_label}</Badge>}
+      badges={
+        organisation && (
+          <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>
+            {organisation.type_label}
+          </Badge>
+        )
+      }
       tabs={[
         { value: 'details', label: 'Details' },
         { value: 'transactions', label: 'Transactions' },
@@ -105,13 +151,20 @@ export function OrganisationPage({ tab }: { tab: OrganisationTab }) {
             </SimpleGrid>
           </Paper>
           <LinkedPeoplePanel organisationId={organisation.id} />
-          <DocumentsPanel subject={{ type: 'organisation', id: organisation.id }} canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')} publicLabel="Visible to its people" />
+          <DocumentsPanel
+            subject={{ type: 'organisation', id: organisation.id }}
+            canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')}
+            publicLabel="Visible to its people"
+          />
         </Stack>
       )}
       {organisation && tab === 'transactions' && <HeldInvestmentsPanel resource="organisations" id={organisation.id} />}
       {organisation && tab === 'notes-calls-tasks' && (
         <Stack gap="lg">
-          <RecordsPanel subject={{ type: 'organisation', id: organisation.id }} canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')} />
+          <RecordsPanel
+            subject={{ type: 'organisation', id: organisation.id }}
+            canWrite={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'update')}
+          />
           <ActivityPanel subject={{ type: 'organisation', id: organisation.id }} />
         </Stack>
       )}

@@ -44,16 +44,21 @@ export function usePipelineAction<Input, Output = unknown>(action: (input: Input
   const client = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: pipelineKeys.all }), client.invalidateQueries({ queryKey: ['pipeline-deals'] })]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: pipelineKeys.all }), client.invalidateQueries({ queryKey: ['pipeline-deals'] })]),
   });
 }
 
-export const createPipeline = (input: { name: string; stages?: string[] }) => api<{ data: Pipeline }>('/api/pipelines', { method: 'POST', body: input });
-export const renamePipeline = (id: number, name: string) => api<{ data: Pipeline }>(`/api/pipelines/${id}`, { method: 'PATCH', body: { name } });
+export const createPipeline = (input: { name: string; stages?: string[] }) =>
+  api<{ data: Pipeline }>('/api/pipelines', { method: 'POST', body: input });
+export const renamePipeline = (id: number, name: string) =>
+  api<{ data: Pipeline }>(`/api/pipelines/${id}`, { method: 'PATCH', body: { name } });
 export const deletePipeline = (id: number) => api<void>(`/api/pipelines/${id}`, { method: 'DELETE' });
 
-export const createStage = (pipelineId: number, name: string) => api<{ data: Stage }>('/api/pipeline-stages', { method: 'POST', body: { pipeline_id: pipelineId, name } });
-export const renameStage = (id: number, name: string) => api<{ data: Stage }>(`/api/pipeline-stages/${id}`, { method: 'PATCH', body: { name } });
+export const createStage = (pipelineId: number, name: string) =>
+  api<{ data: Stage }>('/api/pipeline-stages', { method: 'POST', body: { pipeline_id: pipelineId, name } });
+export const renameStage = (id: number, name: string) =>
+  api<{ data: Stage }>(`/api/pipeline-stages/${id}`, { method: 'PATCH', body: { name } });
 export const reorderStages = (pipelineId: number, stageIds: number[]) =>
   api<{ data: Stage[] }>('/api/pipeline-stages/reorder', { method: 'POST', body: { pipeline_id: pipelineId, stage_ids: stageIds } });
 export const deleteStage = (id: number, targetStageId?: number) =>

@@ -23,7 +23,10 @@ interface Props {
 /** Create or rename a pipeline or a stage; server messages land on the name field. */
 export function NameModal({ title, label, initial = '', submitLabel, withStages, onClose, onSave }: Props) {
   const form = useForm<Values>({
-    initialValues: { name: initial, stages: withStages ? ['Sourced', 'Screening', 'Due diligence', 'Investment committee', 'Term sheet'] : [] },
+    initialValues: {
+      name: initial,
+      stages: withStages ? ['Sourced', 'Screening', 'Due diligence', 'Investment committee', 'Term sheet'] : [],
+    },
     validate: { name: (v) => (v.trim() ? null : `Enter a ${label.toLowerCase()}.`) },
   });
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
@@ -35,7 +38,13 @@ export function NameModal({ title, label, initial = '', submitLabel, withStages,
       <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
         <Stack>
           <TextInput label={label} required data-autofocus {...form.getInputProps('name')} />
-          {withStages && <TagsInput label="Stages" description="In order; press Enter after each. You can change them later." {...form.getInputProps('stages')} />}
+          {withStages && (
+            <TagsInput
+              label="Stages"
+              description="In order; press Enter after each. You can change them later."
+              {...form.getInputProps('stages')}
+            />
+          )}
           <FormError message={formError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -15,7 +15,12 @@ import { EmptyState } from '../../../ui/empty-state';
 function DeletePipeline({ pipeline, onClose }: { pipeline: Pipeline; onClose: () => void }) {
   const remove = usePipelineAction(() => deletePipeline(pipeline.id));
   const deals = pipeline.stages.reduce((n, s) => n + s.deals_count, 0);
-  const error = remove.error instanceof ApiError ? (typeof remove.error.errors === 'object' ? Object.values(remove.error.errors).flat()[0] : null) ?? remove.error.message : remove.error ? 'The pipeline was not deleted.' : null;
+  const error =
+    remove.error instanceof ApiError
+      ? ((typeof remove.error.errors === 'object' ? Object.values(remove.error.errors).flat()[0] : null) ?? remove.error.message)
+      : remove.error
+        ? 'The pipeline was not deleted.'
+        : null;
   return (
     <Modal opened onClose={onClose} title={`Delete ${pipeline.name}?`} centered>
       <Stack>
@@ -31,7 +36,12 @@ function DeletePipeline({ pipeline, onClose }: { pipeline: Pipeline; onClose: ()
           <Button variant="default" onClick={onClose}>
             Keep it
           </Button>
-          <Button color="red" disabled={deals > 0} loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: onClose })}>
+          <Button
+            color="red"
+            disabled={deals > 0}
+            loading={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: onClose })}
+          >
             Delete pipeline
           </Button>
         </Group>
@@ -95,7 +105,14 @@ export function PipelinesPage() {
               {pipelines.data.map((pipeline) => (
                 <Table.Tr key={pipeline.id}>
                   <Table.Td>
-                    <Text component={Link} to={`/admin/settings/account/pipelines/${pipeline.id}/stages`} fw={600} size="sm" c="brand.8" style={{ textDecoration: 'none' }}>
+                    <Text
+                      component={Link}
+                      to={`/admin/settings/account/pipelines/${pipeline.id}/stages`}
+                      fw={600}
+                      size="sm"
+                      c="brand.8"
+                      style={{ textDecoration: 'none' }}
+                    >
                       {pipeline.name}
                     </Text>
                   </Table.Td>
@@ -122,20 +139,34 @@ export function PipelinesPage() {
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Tooltip label="Stages">
-                        <ActionIcon component={Link} to={`/admin/settings/account/pipelines/${pipeline.id}/stages`} variant="subtle" aria-label={`Stages of ${pipeline.name}`}>
+                        <ActionIcon
+                          component={Link}
+                          to={`/admin/settings/account/pipelines/${pipeline.id}/stages`}
+                          variant="subtle"
+                          aria-label={`Stages of ${pipeline.name}`}
+                        >
                           <IconListDetails size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
                       {may('update') && (
                         <Tooltip label="Rename">
-                          <ActionIcon variant="subtle" aria-label={`Rename ${pipeline.name}`} onClick={() => setDialog({ kind: 'rename', pipeline })}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Rename ${pipeline.name}`}
+                            onClick={() => setDialog({ kind: 'rename', pipeline })}
+                          >
                             <IconPencil size={18} aria-hidden />
                           </ActionIcon>
                         </Tooltip>
                       )}
                       {may('delete') && (
                         <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${pipeline.name}`} onClick={() => setDialog({ kind: 'delete', pipeline })}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${pipeline.name}`}
+                            onClick={() => setDialog({ kind: 'delete', pipeline })}
+                          >
                             <IconTrash size={18} aria-hidden />
                           </ActionIcon>
                         </Tooltip>
@@ -148,7 +179,16 @@ export function PipelinesPage() {
           </Table>
         </Paper>
       )}
-      {dialog?.kind === 'create' && <NameModal title="New pipeline" label="Name" submitLabel="Create pipeline" withStages onClose={() => setDialog(null)} onSave={(v) => create.mutateAsync(v)} />}
+      {dialog?.kind === 'create' && (
+        <NameModal
+          title="New pipeline"
+          label="Name"
+          submitLabel="Create pipeline"
+          withStages
+          onClose={() => setDialog(null)}
+          onSave={(v) => create.mutateAsync(v)}
+        />
+      )}
       {dialog?.kind === 'rename' && (
         <NameModal
           title={`Rename ${dialog.pipeline.name}`}

@@ -1,9 +1,33 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Select, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { restrictToVerticalAxis } from './restrict-vertical';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -15,12 +39,23 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
-import { createStage, deleteStage, renameStage, reorderStages, usePipeline, usePipelineAction, type Pipeline, type Stage } from '../api/pipelines';
+import {
+  createStage,
+  deleteStage,
+  renameStage,
+  reorderStages,
+  usePipeline,
+  usePipelineAction,
+  type Pipeline,
+  type Stage,
+} from '../api/pipelines';
 import { NameModal } from './name-modal';
 import { BackLink } from '../../../ui/back-link';
 
 const message = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? ((typeof error.errors === 'object' ? Object.values(error.errors).flat()[0] : error.errors) ?? error.message) : fallback;
+  error instanceof ApiError
+    ? ((typeof error.errors === 'object' ? Object.values(error.errors).flat()[0] : error.errors) ?? error.message)
+    : fallback;
 
 interface RowProps {
   stage: Stage;
@@ -34,7 +69,10 @@ interface RowProps {
 }
 
 function StageRow({ stage, index, count, canReorder, canRename, canDelete, onRename, onDelete }: RowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: stage.id, disabled: !canReorder });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: stage.id,
+    disabled: !canReorder,
+  });
   return (
     <Paper
       ref={setNodeRef}
@@ -44,7 +82,13 @@ function StageRow({ stage, index, count, canReorder, canRename, canDelete, onRen
       py="sm"
       shadow={isDragging ? 'md' : undefined}
       data-stage-row={stage.name}
-      style={{ transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined, background: 'var(--mantine-color-body)' }}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+        background: 'var(--mantine-color-body)',
+      }}
     >
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -124,7 +168,12 @@ function DeleteStage({ stage, stages, onClose }: { stage: Stage; stages: Stage[]
           <Button variant="default" onClick={onClose}>
             Keep it
           </Button>
-          <Button color="red" disabled={blocked} loading={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: onClose })}>
+          <Button
+            color="red"
+            disabled={blocked}
+            loading={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: onClose })}
+          >
             Delete stage
           </Button>
         </Group>
@@ -143,7 +192,12 @@ function AddStage({ pipelineId }: { pipelineId: number }) {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Group align="flex-start" gap="sm">
-        <TextInput placeholder="New stage name" aria-label="New stage name" style={{ flex: 1, maxWidth: 360 }} {...form.getInputProps('name')} />
+        <TextInput
+          placeholder="New stage name"
+          aria-label="New stage name"
+          style={{ flex: 1, maxWidth: 360 }}
+          {...form.getInputProps('name')}
+        />
         <Button type="submit" variant="light" loading={submitting} leftSection={<IconPlus size={16} aria-hidden />}>
           Add stage
         </Button>
@@ -162,7 +216,10 @@ function StageList({ pipeline }: { pipeline: Pipeline }) {
   const reorder = usePipelineAction((ids: number[]) => reorderStages(pipeline.id, ids));
   const rename = usePipelineAction(({ id, name }: { id: number; name: string }) => renameStage(id, name));
   const movedSinceStart = useRef(false);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const nameOf = (id: unknown) => order.find((s) => s.id === id)?.name ?? 'The stage';
   const placeOf = (id: unknown) => `place ${order.findIndex((s) => s.id === id) + 1} of ${order.length}`;
@@ -174,21 +231,30 @@ function StageList({ pipeline }: { pipeline: Pipeline }) {
       movedSinceStart.current = true;
       return over ? `${nameOf(active.id)} is now at ${placeOf(over.id)}.` : `${nameOf(active.id)} is not over the list.`;
     },
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} was dropped at ${placeOf(over.id)}.` : `${nameOf(active.id)} was dropped back where it was.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} was dropped at ${placeOf(over.id)}.` : `${nameOf(active.id)} was dropped back where it was.`,
     onDragCancel: ({ active }) => `Reordering ${nameOf(active.id)} was cancelled.`,
   };
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
     const before = order;
-    const next = arrayMove(order, order.findIndex((s) => s.id === active.id), order.findIndex((s) => s.id === over.id));
+    const next = arrayMove(
+      order,
+      order.findIndex((s) => s.id === active.id),
+      order.findIndex((s) => s.id === over.id),
+    );
     setOrder(next);
     reorder.mutate(
       next.map((s) => s.id),
       {
         onError: (error) => {
           setOrder(before);
-          notifications.show({ color: 'red', title: 'The stages were not reordered', message: `${message(error, 'The server could not be reached.')} They are back in their previous order.` });
+          notifications.show({
+            color: 'red',
+            title: 'The stages were not reordered',
+            message: `${message(error, 'The server could not be reached.')} They are back in their previous order.`,
+          });
         },
       },
     );
@@ -216,7 +282,10 @@ function StageList({ pipeline }: { pipeline: Pipeline }) {
           onDragEnd={onDragEnd}
           accessibility={{
             announcements,
-            screenReaderInstructions: { draggable: 'To reorder a stage, focus its handle and press Space or Enter. Use the up and down arrow keys to move it, then Space or Enter to drop it, or Escape to cancel.' },
+            screenReaderInstructions: {
+              draggable:
+                'To reorder a stage, focus its handle and press Space or Enter. Use the up and down arrow keys to move it, then Space or Enter to drop it, or Escape to cancel.',
+            },
           }}
         >
           <SortableContext items={order.map((s) => s.id)} strategy={verticalListSortingStrategy}>
@@ -273,7 +342,8 @@ export function StagesPage() {
               {query.data.name}: stages
             </Title>
             <Text c="dimmed" size="sm" mt={4}>
-              Deals move through these stages from top to bottom; the board shows them left to right. Drag a stage by its handle, or focus the handle and use Space and the arrow keys.
+              Deals move through these stages from top to bottom; the board shows them left to right. Drag a stage by its handle, or focus
+              the handle and use Space and the arrow keys.
             </Text>
           </div>
           <StageList pipeline={query.data} />

@@ -31,7 +31,20 @@ export interface PortfolioTotals {
 /** A holding's page adds its IRR (left out of the list: it costs most of the time there) and its investments. */
 export interface HoldingDetail extends Holding {
   irr: string | null;
-  investments: Array<{ id: number; holder_type: string; type: string; status: string; status_label: string; amount: string; currency: string; shares: string | null; share_price: string | null; paid_at: string | null; completed_at: string | null; created_at: string }>;
+  investments: Array<{
+    id: number;
+    holder_type: string;
+    type: string;
+    status: string;
+    status_label: string;
+    amount: string;
+    currency: string;
+    shares: string | null;
+    share_price: string | null;
+    paid_at: string | null;
+    completed_at: string | null;
+    created_at: string;
+  }>;
 }
 
 export function usePortfolio() {
@@ -39,7 +52,10 @@ export function usePortfolio() {
 }
 
 export function useHolding(id: number) {
-  return useQuery({ queryKey: ['my-portfolio', id], queryFn: () => api<{ data: HoldingDetail }>(`/api/my/portfolio/${id}`).then((r) => r.data) });
+  return useQuery({
+    queryKey: ['my-portfolio', id],
+    queryFn: () => api<{ data: HoldingDetail }>(`/api/my/portfolio/${id}`).then((r) => r.data),
+  });
 }
 
 /** The investor's position in a fund (server: modules/funds/investor-routes.ts). */
@@ -71,7 +87,15 @@ export interface MyFund {
 
 export interface MyFundDetail extends MyFund {
   nav_history: Array<{ date: string; nav: string; nav_per_unit: string | null }>;
-  transactions: Array<{ id: number; kind: LedgerKind; date: string; amount: string; units: string | null; nav_per_unit: string | null; reference: string | null }>;
+  transactions: Array<{
+    id: number;
+    kind: LedgerKind;
+    date: string;
+    amount: string;
+    units: string | null;
+    nav_per_unit: string | null;
+    reference: string | null;
+  }>;
 }
 
 /** The funds the investor holds; off (and not asked) while the deployment has no funds. */

@@ -12,7 +12,6 @@ import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
 import { formatDate, formatMoney, formatMultiple, formatPrice, formatUnits } from '../../../app/format';
 
-
 /** /investor/portfolio/fund/{id}: the investor's position in a fund — units, cost, value, distributions, gain — and the fund's NAV history. */
 export function FundPositionPage() {
   const { id } = useParams({ strict: false }) as { id: string };
@@ -24,10 +23,22 @@ export function FundPositionPage() {
   if (!fund) return <Skeleton h={360} radius="md" />;
   const p = fund.position;
   const figures = [
-    { label: 'Units held', value: formatUnits(p.units), note: p.nav_per_unit ? `${formatPrice(p.nav_per_unit, fund.currency)} a unit at ${formatDate(p.nav_date)}` : 'No NAV yet' },
-    { label: 'Paid in', value: formatMoney(p.paid_in, fund.currency), note: p.fees !== '0.00' ? `Fees ${formatMoney(p.fees, fund.currency)}` : undefined },
+    {
+      label: 'Units held',
+      value: formatUnits(p.units),
+      note: p.nav_per_unit ? `${formatPrice(p.nav_per_unit, fund.currency)} a unit at ${formatDate(p.nav_date)}` : 'No NAV yet',
+    },
+    {
+      label: 'Paid in',
+      value: formatMoney(p.paid_in, fund.currency),
+      note: p.fees !== '0.00' ? `Fees ${formatMoney(p.fees, fund.currency)}` : undefined,
+    },
     { label: 'Current value', value: p.value === null ? 'Not yet valued' : formatMoney(p.value, fund.currency) },
-    { label: 'Distributions', value: formatMoney(p.distributions, fund.currency), note: p.redemptions !== '0.00' ? `Redemptions ${formatMoney(p.redemptions, fund.currency)}` : undefined },
+    {
+      label: 'Distributions',
+      value: formatMoney(p.distributions, fund.currency),
+      note: p.redemptions !== '0.00' ? `Redemptions ${formatMoney(p.redemptions, fund.currency)}` : undefined,
+    },
     { label: 'Gain', value: p.gain === null ? '—' : formatMoney(p.gain, fund.currency), colour: p.gain ? gainColour(p.gain) : undefined },
     { label: 'Multiple', value: formatMultiple(p.tvpi), note: `DPI ${formatMultiple(p.dpi)}` },
   ];
@@ -69,7 +80,9 @@ export function FundPositionPage() {
         {fund.nav_history.some((n) => n.nav_per_unit !== null) ? (
           <LineChart
             h={240}
-            data={fund.nav_history.filter((n) => n.nav_per_unit !== null).map((n) => ({ date: n.date, 'NAV per unit': Number(n.nav_per_unit) }))}
+            data={fund.nav_history
+              .filter((n) => n.nav_per_unit !== null)
+              .map((n) => ({ date: n.date, 'NAV per unit': Number(n.nav_per_unit) }))}
             dataKey="date"
             series={[{ name: 'NAV per unit', color: 'brand.6' }]}
             curveType="linear"
@@ -85,7 +98,9 @@ export function FundPositionPage() {
       </Paper>
       <Paper withBorder radius="md">
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Your transactions</caption>
+          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
+            Your transactions
+          </caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Date</Table.Th>

@@ -10,7 +10,6 @@ import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
 import { formatDate, formatMoney, formatMultiple, formatPrice, formatRate, formatUnits } from '../../../app/format';
 
-
 /** /investor/portfolio/{id}: one holding — cost, value, gain, multiple, IRR — and the investments behind it. */
 export function HoldingPage() {
   const { id } = useParams({ strict: false }) as { id: string };
@@ -23,8 +22,14 @@ export function HoldingPage() {
 
   const figures = [
     { label: 'Invested', value: formatMoney(holding.cost, holding.currency) },
-    { label: 'Current value', value: formatMoney(holding.current_value, holding.currency), note: holding.valued_at === 'cost' ? 'Held at cost' : `At ${formatPrice(holding.share_price, holding.currency)} a share` },
-    ...(Number(holding.realised) > 0 ? [{ label: 'Realised', value: formatMoney(holding.realised, holding.currency), note: 'Proceeds of shares sold' }] : []),
+    {
+      label: 'Current value',
+      value: formatMoney(holding.current_value, holding.currency),
+      note: holding.valued_at === 'cost' ? 'Held at cost' : `At ${formatPrice(holding.share_price, holding.currency)} a share`,
+    },
+    ...(Number(holding.realised) > 0
+      ? [{ label: 'Realised', value: formatMoney(holding.realised, holding.currency), note: 'Proceeds of shares sold' }]
+      : []),
     { label: 'Gain', value: formatMoney(holding.gain, holding.currency), colour: gainColour(holding.gain) },
     { label: 'Multiple', value: formatMultiple(holding.multiple) },
     { label: 'IRR', value: formatRate(holding.irr) },
@@ -50,14 +55,20 @@ export function HoldingPage() {
             <Text fz={22} fw={700} c={f.colour}>
               {f.value}
             </Text>
-            {f.note && <Text size="xs" c="dimmed">{f.note}</Text>}
+            {f.note && (
+              <Text size="xs" c="dimmed">
+                {f.note}
+              </Text>
+            )}
           </Card>
         ))}
       </SimpleGrid>
       <PreEmptionOffers opportunityId={holding.opportunity_id} />
       <Paper withBorder radius="md">
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>Investments in this holding</caption>
+          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
+            Investments in this holding
+          </caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Date</Table.Th>

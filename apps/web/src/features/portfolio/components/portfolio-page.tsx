@@ -40,12 +40,44 @@ function Totals({ totals }: { totals: PortfolioTotals }) {
 function FundPositions({ funds }: { funds: MyFund[] }) {
   const navigate = useNavigate();
   const columns: Column<MyFund>[] = [
-    { key: 'name', label: 'Fund', render: (f) => (<div><Text fw={600} size="sm">{f.name}</Text><Text size="xs" c="dimmed">{f.type}, vintage {f.vintage}</Text></div>) },
+    {
+      key: 'name',
+      label: 'Fund',
+      render: (f) => (
+        <div>
+          <Text fw={600} size="sm">
+            {f.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {f.type}, vintage {f.vintage}
+          </Text>
+        </div>
+      ),
+    },
     { key: 'units', label: 'Units', render: (f) => formatUnits(f.position.units) },
     { key: 'paid_in', label: 'Paid in', render: (f) => formatMoney(f.position.paid_in, f.currency) },
-    { key: 'value', label: 'Current value', render: (f) => <Text size="sm" fw={600}>{f.position.value === null ? 'Not yet valued' : formatMoney(f.position.value, f.currency)}</Text> },
+    {
+      key: 'value',
+      label: 'Current value',
+      render: (f) => (
+        <Text size="sm" fw={600}>
+          {f.position.value === null ? 'Not yet valued' : formatMoney(f.position.value, f.currency)}
+        </Text>
+      ),
+    },
     { key: 'distributions', label: 'Distributions', render: (f) => formatMoney(f.position.distributions, f.currency) },
-    { key: 'gain', label: 'Gain', render: (f) => (f.position.gain === null ? '—' : <Text size="sm" c={gainColour(f.position.gain)}>{formatMoney(f.position.gain, f.currency)}</Text>) },
+    {
+      key: 'gain',
+      label: 'Gain',
+      render: (f) =>
+        f.position.gain === null ? (
+          '—'
+        ) : (
+          <Text size="sm" c={gainColour(f.position.gain)}>
+            {formatMoney(f.position.gain, f.currency)}
+          </Text>
+        ),
+    },
     { key: 'multiple', label: 'Multiple', render: (f) => formatMultiple(f.position.tvpi) },
   ];
   return (
@@ -84,12 +116,42 @@ export function PortfolioPage() {
   const onlyFunds = holdings?.length === 0 && (funds.data?.length ?? 0) > 0;
 
   const columns: Column<Holding>[] = [
-    { key: 'name', label: 'Investment', render: (h) => (<div><Text fw={600} size="sm">{h.opportunity.name}</Text><Text size="xs" c="dimmed">{h.opportunity.company_name}</Text></div>) },
+    {
+      key: 'name',
+      label: 'Investment',
+      render: (h) => (
+        <div>
+          <Text fw={600} size="sm">
+            {h.opportunity.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {h.opportunity.company_name}
+          </Text>
+        </div>
+      ),
+    },
     { key: 'status', label: 'Status', render: (h) => <Badge variant="light">{h.opportunity.status_label}</Badge> },
     { key: 'cost', label: 'Invested', render: (h) => formatMoney(h.cost, h.currency) },
     { key: 'shares', label: 'Shares', render: (h) => formatUnits(h.shares) },
-    { key: 'value', label: 'Current value', render: (h) => <Text size="sm" fw={600}>{formatMoney(h.current_value, h.currency)}{h.valued_at === 'cost' ? ' (at cost)' : ''}</Text> },
-    { key: 'gain', label: 'Gain', render: (h) => <Text size="sm" c={gainColour(h.gain)}>{formatMoney(h.gain, h.currency)}</Text> },
+    {
+      key: 'value',
+      label: 'Current value',
+      render: (h) => (
+        <Text size="sm" fw={600}>
+          {formatMoney(h.current_value, h.currency)}
+          {h.valued_at === 'cost' ? ' (at cost)' : ''}
+        </Text>
+      ),
+    },
+    {
+      key: 'gain',
+      label: 'Gain',
+      render: (h) => (
+        <Text size="sm" c={gainColour(h.gain)}>
+          {formatMoney(h.gain, h.currency)}
+        </Text>
+      ),
+    },
     { key: 'multiple', label: 'Multiple', render: (h) => formatMultiple(h.multiple) },
   ];
 

@@ -23,7 +23,11 @@ export interface MyDetails {
 export const myDetailsKey = (id: number) => ['my-details', id] as const;
 
 export function useMyDetails(id: number | undefined) {
-  return useQuery({ queryKey: myDetailsKey(id ?? 0), enabled: Boolean(id), queryFn: () => api<{ data: MyDetails }>(`/api/users/${id}`).then((r) => r.data) });
+  return useQuery({
+    queryKey: myDetailsKey(id ?? 0),
+    enabled: Boolean(id),
+    queryFn: () => api<{ data: MyDetails }>(`/api/users/${id}`).then((r) => r.data),
+  });
 }
 
 /** Sent as a form with `_method=PATCH` (spec §7.1), so an emptied field is cleared rather than dropped. */
@@ -65,7 +69,10 @@ export function useDeclareCategorisation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { category: InvestorCategory; declaration: Record<string, unknown> }) =>
-      api<{ data: Categorisation }>('/api/my/categorisation', { method: 'POST', body: { category: input.category, declaration: JSON.stringify(input.declaration) } }).then((r) => r.data),
+      api<{ data: Categorisation }>('/api/my/categorisation', {
+        method: 'POST',
+        body: { category: input.category, declaration: JSON.stringify(input.declaration) },
+      }).then((r) => r.data),
     onSuccess: () => void client.invalidateQueries({ queryKey: myCategorisationKey }),
   });
 }
@@ -79,7 +86,13 @@ export interface IdentityDocument {
 }
 
 export function useMyIdentity() {
-  return useQuery({ queryKey: ['my-identity'], queryFn: () => api<{ data: { kyc_status: KycStatus; kyc_updated_at: string | null; documents: IdentityDocument[] } }>('/api/my/identity').then((r) => r.data) });
+  return useQuery({
+    queryKey: ['my-identity'],
+    queryFn: () =>
+      api<{ data: { kyc_status: KycStatus; kyc_updated_at: string | null; documents: IdentityDocument[] } }>('/api/my/identity').then(
+        (r) => r.data,
+      ),
+  });
 }
 
 export function useUploadIdentityDocument() {
@@ -105,11 +118,15 @@ export interface PortalDocument {
 }
 
 export function useMyDocuments() {
-  return useQuery({ queryKey: ['my-documents'], queryFn: () => api<Page<PortalDocument>>('/api/my/documents', { query: { per_page: 100 } }).then((r) => r.data) });
+  return useQuery({
+    queryKey: ['my-documents'],
+    queryFn: () => api<Page<PortalDocument>>('/api/my/documents', { query: { per_page: 100 } }).then((r) => r.data),
+  });
 }
 
 export function useUpdatePassword() {
   return useMutation({
-    mutationFn: (values: { current_password: string; password: string; password_confirmation: string }) => api<{ message: string }>('/api/auth/update-password', { method: 'POST', body: values }),
+    mutationFn: (values: { current_password: string; password: string; password_confirmation: string }) =>
+      api<{ message: string }>('/api/auth/update-password', { method: 'POST', body: values }),
   });
 }

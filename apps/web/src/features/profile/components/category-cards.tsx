@@ -7,7 +7,14 @@ export function CategoryCards({ value, onChange }: { value: InvestorCategory | n
     <Radio.Group value={value} onChange={(v) => onChange(v as InvestorCategory)} aria-label="Investor category">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {INVESTOR_CATEGORIES.map((category) => (
-          <Radio.Card key={category} value={category} radius="md" p="md" withBorder style={{ height: '100%', display: 'flex', alignItems: 'flex-start' }}>
+          <Radio.Card
+            key={category}
+            value={category}
+            radius="md"
+            p="md"
+            withBorder
+            style={{ height: '100%', display: 'flex', alignItems: 'flex-start' }}
+          >
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <Radio.Indicator />
               <Stack gap={4}>

@@ -35,7 +35,10 @@ export function CategoryPage() {
   const { submit, submitting, formError } = useSubmit(async () => {
     if (!category) return;
     const details = INVESTOR_CATEGORY_DETAILS[category];
-    await declare.mutateAsync({ category, declaration: { statement: details.statement, accepted: true, name: user?.name, declared_on: toLocalIsoDate() } });
+    await declare.mutateAsync({
+      category,
+      declaration: { statement: details.statement, accepted: true, name: user?.name, declared_on: toLocalIsoDate() },
+    });
     setAccepted(false);
     if (search.redirect?.startsWith('/investor/')) void navigate({ to: search.redirect });
   });
@@ -82,7 +85,8 @@ export function CategoryPage() {
               {latest ? 'Declare again' : 'Declare your investor category'}
             </Title>
             <Text size="sm" c="dimmed">
-              The rules on promoting high-risk investments need to know which kind of investor you are. Choose the one that describes you, then read and accept its statement.
+              The rules on promoting high-risk investments need to know which kind of investor you are. Choose the one that describes you,
+              then read and accept its statement.
             </Text>
           </div>
           <CategoryCards
@@ -97,7 +101,11 @@ export function CategoryPage() {
               <Blockquote color="gray" p="md" fz="sm" aria-label="Statement">
                 {INVESTOR_CATEGORY_DETAILS[category].statement}
               </Blockquote>
-              <Checkbox label="I have read this statement and it is true of me" checked={accepted} onChange={(e) => setAccepted(e.currentTarget.checked)} />
+              <Checkbox
+                label="I have read this statement and it is true of me"
+                checked={accepted}
+                onChange={(e) => setAccepted(e.currentTarget.checked)}
+              />
             </>
           )}
           <FormError message={formError} />

@@ -28,8 +28,8 @@ export function CategoryPrompt({ slug }: { slug: string }) {
     <Modal opened onClose={back} title="What kind of investor are you?" size={670} centered>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Before you invest, the rules on promoting high-risk investments need to know which kind of investor you are. Choose the one that describes you; you will read and
-          accept its statement next.
+          Before you invest, the rules on promoting high-risk investments need to know which kind of investor you are. Choose the one that
+          describes you; you will read and accept its statement next.
         </Text>
         <CategoryCards value={category} onChange={setCategory} />
         <Group justify="flex-end">
@@ -38,7 +38,12 @@ export function CategoryPrompt({ slug }: { slug: string }) {
           </Button>
           <Button
             disabled={!category}
-            onClick={() => void navigate({ to: '/investor/profile/type', search: { category: category!, redirect: `/investor/investments/${slug}/investor-type` } })}
+            onClick={() =>
+              void navigate({
+                to: '/investor/profile/type',
+                search: { category: category!, redirect: `/investor/investments/${slug}/investor-type` },
+              })
+            }
           >
             Continue
           </Button>

@@ -51,7 +51,12 @@ export function DetailsPage() {
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="Full name" required autoComplete="name" {...form.getInputProps('name')} />
-            <TextInput label="E-mail" value={details.data.email} readOnly description="Contact us to change the address you sign in with." />
+            <TextInput
+              label="E-mail"
+              value={details.data.email}
+              readOnly
+              description="Contact us to change the address you sign in with."
+            />
             <TextInput label="Phone" type="tel" autoComplete="tel" placeholder="+44 20 7946 0000" {...form.getInputProps('phone')} />
             <TextInput label="Date of birth" type="date" autoComplete="bday" {...form.getInputProps('date_of_birth')} />
             <TextInput label="Nationality" {...form.getInputProps('nationality')} />

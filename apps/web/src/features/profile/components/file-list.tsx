@@ -2,10 +2,17 @@ import { Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { formatDate } from '../../../app/format';
 
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The investor's files as a simple list: name (a download link when there is one), size and date. */
-export function FileList({ files, empty }: { files: Array<{ id: number; name: string; size_bytes: number; created_at: string; download_url?: string }>; empty: string }) {
+export function FileList({
+  files,
+  empty,
+}: {
+  files: Array<{ id: number; name: string; size_bytes: number; created_at: string; download_url?: string }>;
+  empty: string;
+}) {
   if (!files.length) return <Text c="dimmed">{empty}</Text>;
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -6,7 +6,17 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useHolders } from '../../investor-investments/api/investments';
 
 /** A way to hold; items with a page (an organisation, a method account) link to it. */
-function Way({ icon: Icon, title, items, empty }: { icon: typeof IconUser; title: string; items: Array<{ label: string; to?: string }>; empty: string }) {
+function Way({
+  icon: Icon,
+  title,
+  items,
+  empty,
+}: {
+  icon: typeof IconUser;
+  title: string;
+  items: Array<{ label: string; to?: string }>;
+  empty: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="xs">
@@ -55,9 +65,26 @@ export function HowYouInvestPage() {
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Way icon={IconUser} title="Personally" items={[{ label: 'In your own name' }]} empty="" />
-        <Way icon={IconBuilding} title={terms.organisations} items={organisations.map((o) => ({ label: o.name, to: `/investor/profile/organisation_${o.id}` }))} empty="You do not act for an organisation yet." />
-        <Way icon={IconBuildingBank} title={terms.altInvestmentMethods} items={methods.map((m) => ({ label: m.name, to: `/investor/profile/investmentmethod_${m.id}` }))} empty="No pension or ISA accounts are linked to you." />
-        {flags.enableNominee && <Way icon={IconShieldCheck} title={terms.nominees} items={nominees.map((n) => ({ label: n.name }))} empty="No nominee is offered." />}
+        <Way
+          icon={IconBuilding}
+          title={terms.organisations}
+          items={organisations.map((o) => ({ label: o.name, to: `/investor/profile/organisation_${o.id}` }))}
+          empty="You do not act for an organisation yet."
+        />
+        <Way
+          icon={IconBuildingBank}
+          title={terms.altInvestmentMethods}
+          items={methods.map((m) => ({ label: m.name, to: `/investor/profile/investmentmethod_${m.id}` }))}
+          empty="No pension or ISA accounts are linked to you."
+        />
+        {flags.enableNominee && (
+          <Way
+            icon={IconShieldCheck}
+            title={terms.nominees}
+            items={nominees.map((n) => ({ label: n.name }))}
+            empty="No nominee is offered."
+          />
+        )}
       </SimpleGrid>
     </Stack>
   );

@@ -16,7 +16,8 @@ export function IdentityPage() {
   const upload = useUploadIdentityDocument();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
-  const fileError = upload.error instanceof ApiError && typeof upload.error.errors === 'object' ? upload.error.errors.file?.[0] : upload.error?.message;
+  const fileError =
+    upload.error instanceof ApiError && typeof upload.error.errors === 'object' ? upload.error.errors.file?.[0] : upload.error?.message;
 
   if (!identity.data) return <Skeleton h={320} radius="md" />;
   const { kyc_status: status, documents } = identity.data;
@@ -44,8 +45,8 @@ export function IdentityPage() {
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          The law requires us to verify who you are before you invest (anti-money-laundering checks). Upload a photo or scan of your passport or driving licence, and a
-          proof of address from the last three months. Only our team sees these documents.
+          The law requires us to verify who you are before you invest (anti-money-laundering checks). Upload a photo or scan of your
+          passport or driving licence, and a proof of address from the last three months. Only our team sees these documents.
         </Text>
         {status === 'verified' && (
           <Alert color="teal" variant="light">
@@ -71,7 +72,13 @@ export function IdentityPage() {
                 clearable
                 style={{ flex: 1, minWidth: 220 }}
               />
-              <TextInput label="Name (optional)" placeholder="e.g. Passport" value={name} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: 1, minWidth: 180 }} />
+              <TextInput
+                label="Name (optional)"
+                placeholder="e.g. Passport"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                style={{ flex: 1, minWidth: 180 }}
+              />
               <Button onClick={send} loading={upload.isPending} disabled={!file}>
                 Upload
               </Button>

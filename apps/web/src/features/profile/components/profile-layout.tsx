@@ -1,5 +1,15 @@
 import { Grid, NavLink, Paper, Stack, Title } from '@mantine/core';
-import { IconBuildingSkyscraper, IconCertificate, IconFiles, IconId, IconListCheck, IconLock, IconUser, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconBuildingSkyscraper,
+  IconCertificate,
+  IconFiles,
+  IconId,
+  IconListCheck,
+  IconLock,
+  IconUser,
+  IconUserCircle,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useBranding } from '../../../app/settings';
 
@@ -28,7 +38,15 @@ export function ProfileLayout() {
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Paper withBorder radius="md" p="xs" component="nav" aria-label={`${terms.profile} pages`}>
             {PAGES.filter((page) => !('flag' in page) || flags[page.flag]).map(({ to, icon: Icon, ...page }) => (
-              <NavLink key={to} component={Link} to={to} label={'term' in page ? terms[page.term] : page.label} active={path === to || ('term' in page && path.startsWith('/investor/profile/organisation'))} aria-current={path === to ? 'page' : undefined} leftSection={<Icon size={18} aria-hidden />} />
+              <NavLink
+                key={to}
+                component={Link}
+                to={to}
+                label={'term' in page ? terms[page.term] : page.label}
+                active={path === to || ('term' in page && path.startsWith('/investor/profile/organisation'))}
+                aria-current={path === to ? 'page' : undefined}
+                leftSection={<Icon size={18} aria-hidden />}
+              />
             ))}
           </Paper>
         </Grid.Col>

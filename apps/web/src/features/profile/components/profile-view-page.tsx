@@ -44,7 +44,11 @@ export function ProfileViewPage() {
         <Fact label="Phone" value={me.phone ?? 'Not given'} />
         <Fact label="Address" value={address || 'Not given'} />
       </Card>
-      <Card title="Investor category" to="/investor/profile/type" action={latest ? 'See or renew your declaration' : 'Declare your category'}>
+      <Card
+        title="Investor category"
+        to="/investor/profile/type"
+        action={latest ? 'See or renew your declaration' : 'Declare your category'}
+      >
         <Text>{latest ? INVESTOR_CATEGORY_DETAILS[latest.category].label : 'Not declared yet'}</Text>
         {latest && (
           <Group>
@@ -55,7 +59,11 @@ export function ProfileViewPage() {
         )}
       </Card>
       {testOn && (
-        <Card title="Appropriateness test" to="/investor/profile/appropriateness" action={me.compliance_passed ? 'See your result' : 'Take the test'}>
+        <Card
+          title="Appropriateness test"
+          to="/investor/profile/appropriateness"
+          action={me.compliance_passed ? 'See your result' : 'Take the test'}
+        >
           <Group>
             <Badge variant="light" color={me.compliance_passed ? 'teal' : 'gray'}>
               {me.compliance_passed ? 'Passed' : 'Incomplete/Failed'}
@@ -63,7 +71,11 @@ export function ProfileViewPage() {
           </Group>
         </Card>
       )}
-      <Card title="Identity" to="/investor/profile/identity" action={me.kyc_status === 'verified' ? 'See your documents' : 'Upload your documents'}>
+      <Card
+        title="Identity"
+        to="/investor/profile/identity"
+        action={me.kyc_status === 'verified' ? 'See your documents' : 'Upload your documents'}
+      >
         <Group>
           <Badge variant="light" color={KYC_COLOURS[me.kyc_status]}>
             {KYC_STATUS_LABELS[me.kyc_status]}

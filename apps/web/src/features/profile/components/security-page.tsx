@@ -36,7 +36,12 @@ export function SecurityPage() {
           )}
           <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('current_password')} />
           <PasswordInput label="New password" required autoComplete="new-password" {...form.getInputProps('password')} />
-          <PasswordInput label="Confirm new password" required autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+          <PasswordInput
+            label="Confirm new password"
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('password_confirmation')}
+          />
           <FormError message={formError} />
           <Button type="submit" loading={submitting} w="fit-content">
             Change password

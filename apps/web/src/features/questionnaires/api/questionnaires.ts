@@ -23,14 +23,16 @@ const key = (subject: QuestionnaireSubjectRef, form: QuestionnaireForm) => ['que
 export function useQuestionnaire(subject: QuestionnaireSubjectRef, form: QuestionnaireForm) {
   return useQuery({
     queryKey: key(subject, form),
-    queryFn: () => api<{ data: QuestionnaireEntry | null; meta: { bank_hidden: boolean } }>(`/api/questionnaires/${subject.type}/${subject.id}/${form}`),
+    queryFn: () =>
+      api<{ data: QuestionnaireEntry | null; meta: { bank_hidden: boolean } }>(`/api/questionnaires/${subject.type}/${subject.id}/${form}`),
   });
 }
 
 export function useSaveQuestionnaire(subject: QuestionnaireSubjectRef, form: QuestionnaireForm) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (answers: Record<string, unknown>) => api<{ data: QuestionnaireEntry }>(`/api/questionnaires/${subject.type}/${subject.id}/${form}`, { method: 'PUT', body: answers }),
+    mutationFn: (answers: Record<string, unknown>) =>
+      api<{ data: QuestionnaireEntry }>(`/api/questionnaires/${subject.type}/${subject.id}/${form}`, { method: 'PUT', body: answers }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['questionnaires', subject.type, subject.id] });
       await client.invalidateQueries({ queryKey: ['records', 'activity'] });

@@ -86,7 +86,12 @@ export const FIELD_FORMS: Partial<Record<QuestionnaireForm, SectionSpec[]>> = {
         { name: 'annual_income', label: 'Annual income (£)', kind: 'money', placeholder: '85000' },
         { name: 'net_assets', label: 'Net assets excluding main home and pension (£)', kind: 'money' },
         { name: 'liquid_assets', label: 'Cash and readily realisable assets (£)', kind: 'money' },
-        { name: 'high_risk_percentage', label: 'Share of net assets for high-risk investments (%)', kind: 'number', description: 'The FCA suggests no more than 10%.' },
+        {
+          name: 'high_risk_percentage',
+          label: 'Share of net assets for high-risk investments (%)',
+          kind: 'number',
+          description: 'The FCA suggests no more than 10%.',
+        },
       ],
     },
     {
@@ -110,7 +115,13 @@ export const FIELD_FORMS: Partial<Record<QuestionnaireForm, SectionSpec[]>> = {
     {
       title: 'Investor category',
       fields: [
-        { name: 'category', label: 'Category', kind: 'select', required: true, options: INVESTOR_CATEGORIES.map((c) => ({ value: c, label: INVESTOR_CATEGORY_DETAILS[c].label })) },
+        {
+          name: 'category',
+          label: 'Category',
+          kind: 'select',
+          required: true,
+          options: INVESTOR_CATEGORIES.map((c) => ({ value: c, label: INVESTOR_CATEGORY_DETAILS[c].label })),
+        },
         { name: 'declared_on', label: 'Statement signed on', kind: 'date', required: true },
         { name: 'evidence', label: 'Evidence', kind: 'textarea', description: 'Where the signed statement is kept, who checked it.' },
       ],

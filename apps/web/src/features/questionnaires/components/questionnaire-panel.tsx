@@ -1,4 +1,21 @@
-import { Alert, Badge, Button, Checkbox, Group, MultiSelect, Paper, Radio, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconEyeOff } from '@tabler/icons-react';
@@ -16,10 +33,12 @@ function toFormValues(form: QuestionnaireForm, answers: Values | null): Values {
   const a = answers ?? {};
   if (form === 'risk_profile') return Object.fromEntries(RISK_QUESTIONS.map((q) => [q.key, (a[q.key] as string) ?? null]));
   if (form === 'consent')
-    return Object.fromEntries(CONSENTS.map((c) => {
-      const entry = (a[c.key] ?? {}) as { given?: boolean; date?: string | null };
-      return [c.key, { given: entry.given ?? false, date: entry.date ?? '' }];
-    }));
+    return Object.fromEntries(
+      CONSENTS.map((c) => {
+        const entry = (a[c.key] ?? {}) as { given?: boolean; date?: string | null };
+        return [c.key, { given: entry.given ?? false, date: entry.date ?? '' }];
+      }),
+    );
   const fields = (FIELD_FORMS[form] ?? []).flatMap((s) => s.fields);
   return Object.fromEntries(
     fields.map((f) => {
@@ -35,7 +54,10 @@ function toFormValues(form: QuestionnaireForm, answers: Values | null): Values {
 function toAnswers(form: QuestionnaireForm, values: Values): Values {
   if (form === 'consent')
     return Object.fromEntries(
-      Object.entries(values as Record<string, { given: boolean; date: string }>).map(([key, entry]) => [key, { given: entry.given, date: entry.date || null }]),
+      Object.entries(values as Record<string, { given: boolean; date: string }>).map(([key, entry]) => [
+        key,
+        { given: entry.given, date: entry.date || null },
+      ]),
     );
   const fields = (FIELD_FORMS[form] ?? []).flatMap((s) => s.fields);
   return Object.fromEntries(
@@ -48,12 +70,28 @@ function toAnswers(form: QuestionnaireForm, values: Values): Values {
 }
 
 function Field({ field, form, readOnly }: { field: FieldSpec; form: ReturnType<typeof useForm<Values>>; readOnly: boolean }) {
-  const props = { label: field.label, description: field.description, placeholder: field.placeholder, required: field.required, readOnly, ...form.getInputProps(field.name) };
+  const props = {
+    label: field.label,
+    description: field.description,
+    placeholder: field.placeholder,
+    required: field.required,
+    readOnly,
+    ...form.getInputProps(field.name),
+  };
   switch (field.kind) {
     case 'select':
       return <Select {...props} data={field.options ?? []} clearable={!field.required && !readOnly} />;
     case 'yesno':
-      return <Select {...props} data={[{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }]} clearable={!readOnly} />;
+      return (
+        <Select
+          {...props}
+          data={[
+            { value: '1', label: 'Yes' },
+            { value: '0', label: 'No' },
+          ]}
+          clearable={!readOnly}
+        />
+      );
     case 'multi':
       return <MultiSelect {...props} data={field.options ?? []} clearable={!readOnly} />;
     case 'textarea':
@@ -69,17 +107,38 @@ function Field({ field, form, readOnly }: { field: FieldSpec; form: ReturnType<t
 }
 
 function Stamp({ entry }: { entry: QuestionnaireEntry | null }) {
-  if (!entry?.submitted_at) return <Text size="sm" c="dimmed">Not completed yet.</Text>;
+  if (!entry?.submitted_at)
+    return (
+      <Text size="sm" c="dimmed">
+        Not completed yet.
+      </Text>
+    );
   return (
     <Text size="sm" c="dimmed">
       Submitted {formatDateTime(entry.submitted_at)}
       {entry.submitted_by ? ` by ${entry.submitted_by.name}` : ''}
-      {entry.updated_at && entry.updated_at !== entry.submitted_at ? ` · last updated ${formatDateTime(entry.updated_at)}${entry.updated_by ? ` by ${entry.updated_by.name}` : ''}` : ''}
+      {entry.updated_at && entry.updated_at !== entry.submitted_at
+        ? ` · last updated ${formatDateTime(entry.updated_at)}${entry.updated_by ? ` by ${entry.updated_by.name}` : ''}`
+        : ''}
     </Text>
   );
 }
 
-function QuestionnaireEditor({ subject, form: formKey, entry, bankHidden, canWrite, title }: { subject: QuestionnaireSubjectRef; form: QuestionnaireForm; entry: QuestionnaireEntry | null; bankHidden: boolean; canWrite: boolean; title: string }) {
+function QuestionnaireEditor({
+  subject,
+  form: formKey,
+  entry,
+  bankHidden,
+  canWrite,
+  title,
+}: {
+  subject: QuestionnaireSubjectRef;
+  form: QuestionnaireForm;
+  entry: QuestionnaireEntry | null;
+  bankHidden: boolean;
+  canWrite: boolean;
+  title: string;
+}) {
   const form = useForm<Values>({ initialValues: toFormValues(formKey, entry?.answers ?? null) });
   const save = useSaveQuestionnaire(subject, formKey);
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
@@ -148,7 +207,13 @@ function QuestionnaireEditor({ subject, form: formKey, entry, bankHidden, canWri
                     disabled={readOnly}
                     {...form.getInputProps(`${consent.key}.given`, { type: 'checkbox' })}
                   />
-                  <TextInput type="date" aria-label={`Date: ${consent.label}`} w={170} readOnly={readOnly} {...form.getInputProps(`${consent.key}.date`)} />
+                  <TextInput
+                    type="date"
+                    aria-label={`Date: ${consent.label}`}
+                    w={170}
+                    readOnly={readOnly}
+                    {...form.getInputProps(`${consent.key}.date`)}
+                  />
                 </Group>
               ))}
             </Stack>
@@ -172,9 +237,29 @@ function QuestionnaireEditor({ subject, form: formKey, entry, bankHidden, canWri
  * A questionnaire of an investor or a lead (registration form, fact-find, risk profile, consent,
  * a lead's category): loads the saved answers, shows who submitted and updated them, saves the form.
  */
-export function QuestionnairePanel({ subject, form, title, canWrite }: { subject: QuestionnaireSubjectRef; form: QuestionnaireForm; title: string; canWrite: boolean }) {
+export function QuestionnairePanel({
+  subject,
+  form,
+  title,
+  canWrite,
+}: {
+  subject: QuestionnaireSubjectRef;
+  form: QuestionnaireForm;
+  title: string;
+  canWrite: boolean;
+}) {
   const query = useQuestionnaire(subject, form);
   if (query.error) return <Alert color="red">The {title.toLowerCase()} could not be loaded. Reload the page to try again.</Alert>;
   if (!query.data) return <Skeleton h={360} radius="md" />;
-  return <QuestionnaireEditor key={query.data.data?.updated_at ?? 'new'} subject={subject} form={form} entry={query.data.data} bankHidden={query.data.meta.bank_hidden} canWrite={canWrite} title={title} />;
+  return (
+    <QuestionnaireEditor
+      key={query.data.data?.updated_at ?? 'new'}
+      subject={subject}
+      form={form}
+      entry={query.data.data}
+      bankHidden={query.data.meta.bank_hidden}
+      canWrite={canWrite}
+      title={title}
+    />
+  );
 }

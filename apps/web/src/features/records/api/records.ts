@@ -51,7 +51,10 @@ const key = (resource: RecordResource, subject: Subject) => ['records', resource
 export function useRecords<T>(resource: RecordResource, subject: Subject, sort = '-created_at') {
   return useQuery({
     queryKey: key(resource, subject),
-    queryFn: () => api<Page<T>>(`/api/${resource}`, { query: { 'filter[subject_type]': subject.type, 'filter[subject_id]': subject.id, sort, per_page: 100 } }).then((r) => r.data),
+    queryFn: () =>
+      api<Page<T>>(`/api/${resource}`, {
+        query: { 'filter[subject_type]': subject.type, 'filter[subject_id]': subject.id, sort, per_page: 100 },
+      }).then((r) => r.data),
   });
 }
 
@@ -60,7 +63,10 @@ export function useRecordWrite(resource: RecordResource, subject: Subject) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ path = '', method = 'POST', body }: { path?: string; method?: string; body?: Record<string, unknown> | FormData }) =>
-      api(`/api/${resource}${path}`, { method, body: body instanceof FormData || !body || path ? body : { subject_type: subject.type, subject_id: subject.id, ...body } }),
+      api(`/api/${resource}${path}`, {
+        method,
+        body: body instanceof FormData || !body || path ? body : { subject_type: subject.type, subject_id: subject.id, ...body },
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: key(resource, subject) }),
   });
 }

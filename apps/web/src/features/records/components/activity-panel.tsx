@@ -16,12 +16,19 @@ interface ActivityEntry {
 }
 
 const IGNORED = new Set(['updatedAt', 'updated_at', 'createdAt', 'created_at', 'id']);
-const words = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/_/g, ' ').toLowerCase().trim();
+const words = (key: string) =>
+  key
+    .replace(/([A-Z])/g, ' $1')
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .trim();
 
 /** The fields an update changed, in words: "name, company number". */
 function changedFields(entry: ActivityEntry): string | null {
   if (!entry.before || !entry.after) return null;
-  const keys = Object.keys(entry.after).filter((k) => !IGNORED.has(k) && JSON.stringify(entry.before![k]) !== JSON.stringify(entry.after![k]));
+  const keys = Object.keys(entry.after).filter(
+    (k) => !IGNORED.has(k) && JSON.stringify(entry.before![k]) !== JSON.stringify(entry.after![k]),
+  );
   return keys.length ? keys.map(words).join(', ') : null;
 }
 
@@ -30,7 +37,10 @@ export function ActivityPanel({ subject }: { subject: Subject }) {
   const [perPage, setPerPage] = useState(20);
   const history = useQuery({
     queryKey: ['records', 'activity', subject.type, subject.id, perPage],
-    queryFn: () => api<Page<ActivityEntry>>('/api/activity', { query: { 'filter[subject_type]': subject.type, 'filter[subject_id]': subject.id, per_page: perPage } }),
+    queryFn: () =>
+      api<Page<ActivityEntry>>('/api/activity', {
+        query: { 'filter[subject_type]': subject.type, 'filter[subject_id]': subject.id, per_page: perPage },
+      }),
   });
   const entries = history.data?.data;
   return (
@@ -52,7 +62,15 @@ export function ActivityPanel({ subject }: { subject: Subject }) {
             {entries.map((entry) => {
               const changed = changedFields(entry);
               return (
-                <Timeline.Item key={entry.id} bullet={<IconHistory size={12} aria-hidden />} title={<Text size="sm" fw={600}>{words(entry.action).replace(/^./, (c) => c.toUpperCase())}</Text>}>
+                <Timeline.Item
+                  key={entry.id}
+                  bullet={<IconHistory size={12} aria-hidden />}
+                  title={
+                    <Text size="sm" fw={600}>
+                      {words(entry.action).replace(/^./, (c) => c.toUpperCase())}
+                    </Text>
+                  }
+                >
                   <Text size="xs" c="dimmed">
                     {entry.actor?.name ?? 'System'} · {formatDateTime(entry.created_at)}
                   </Text>
@@ -63,7 +81,13 @@ export function ActivityPanel({ subject }: { subject: Subject }) {
           </Timeline>
           {(history.data?.meta.total ?? 0) > entries.length && (
             <Group>
-              <Button variant="light" size="xs" onClick={() => setPerPage((n) => Math.min(n + 50, 100))} loading={history.isFetching} disabled={perPage >= 100}>
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => setPerPage((n) => Math.min(n + 50, 100))}
+                loading={history.isFetching}
+                disabled={perPage >= 100}
+              >
                 Show more
               </Button>
             </Group>

@@ -7,7 +7,8 @@ import { FormError } from '../../../ui/form-error';
 import { useRecords, useRecordWrite, type RecordDocument, type Subject } from '../api/records';
 import { formatDate } from '../../../app/format';
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * Documents of a record: public ones reach the investor portal, private ones stay with staff.
@@ -52,7 +53,15 @@ export function DocumentsPanel({
           }}
         >
           <Group align="flex-end" mb="md" wrap="wrap">
-            <FileInput label="File" placeholder="Choose a file" value={file} onChange={setFile} leftSection={<IconUpload size={16} aria-hidden />} w={320} clearable />
+            <FileInput
+              label="File"
+              placeholder="Choose a file"
+              value={file}
+              onChange={setFile}
+              leftSection={<IconUpload size={16} aria-hidden />}
+              w={320}
+              clearable
+            />
             <div>
               <Text size="sm" fw={500} mb={4}>
                 Visibility
@@ -108,7 +117,13 @@ export function DocumentsPanel({
                     <Group gap={4} wrap="nowrap">
                       {rowActions?.(d)}
                       {canWrite && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => write.mutate({ path: `/${d.id}`, method: 'DELETE' })} aria-label={`Delete ${d.name}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => write.mutate({ path: `/${d.id}`, method: 'DELETE' })}
+                          aria-label={`Delete ${d.name}`}
+                        >
                           Delete
                         </Button>
                       )}

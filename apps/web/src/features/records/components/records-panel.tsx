@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMessage, IconPhoneCall, IconChecklist } from '@tabler/icons-react';
 import { CALL_DIRECTION_LABELS, type CallDirection } from '@platform/domain';
@@ -9,7 +23,11 @@ import { RichText } from '../../../ui/rich-text';
 import { useRecords, useRecordWrite, type CallLog, type Note, type Subject, type Task } from '../api/records';
 import { formatDate, formatDateTime, toLocalIsoDate, toLocalIsoDateTime } from '../../../app/format';
 
-const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => `<p>${p.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!).replace(/\n/g, '<br>')}</p>`).join('');
+const paragraphs = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${p.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!).replace(/\n/g, '<br>')}</p>`)
+    .join('');
 
 function Empty({ text }: { text: string }) {
   return (
@@ -45,7 +63,15 @@ function Notes({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
       {list.data?.length ? (
         <Timeline bulletSize={22} lineWidth={2}>
           {list.data.map((note) => (
-            <Timeline.Item key={note.id} bullet={<IconMessage size={12} aria-hidden />} title={<Text size="sm" fw={600}>{note.author?.name ?? 'Someone'} · {formatDateTime(note.created_at)}</Text>}>
+            <Timeline.Item
+              key={note.id}
+              bullet={<IconMessage size={12} aria-hidden />}
+              title={
+                <Text size="sm" fw={600}>
+                  {note.author?.name ?? 'Someone'} · {formatDateTime(note.created_at)}
+                </Text>
+              }
+            >
               <RichText html={note.body} />
             </Timeline.Item>
           ))}
@@ -62,7 +88,14 @@ function Calls({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
   const write = useRecordWrite('call-logs', subject);
   const form = useForm({ initialValues: { called_at: toLocalIsoDateTime(), direction: 'outbound', duration_minutes: '', summary: '' } });
   const { submit, submitting, formError } = useSubmit(async (v: typeof form.values) => {
-    await write.mutateAsync({ body: { called_at: new Date(v.called_at).toISOString(), direction: v.direction, duration_minutes: v.duration_minutes, summary: v.summary } });
+    await write.mutateAsync({
+      body: {
+        called_at: new Date(v.called_at).toISOString(),
+        direction: v.direction,
+        duration_minutes: v.duration_minutes,
+        summary: v.summary,
+      },
+    });
     form.reset();
   }, form);
   return (
@@ -76,7 +109,11 @@ function Calls({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
                 <Text size="sm" fw={500} mb={4}>
                   Direction
                 </Text>
-                <SegmentedControl fullWidth data={Object.entries(CALL_DIRECTION_LABELS).map(([value, label]) => ({ value, label }))} {...form.getInputProps('direction')} />
+                <SegmentedControl
+                  fullWidth
+                  data={Object.entries(CALL_DIRECTION_LABELS).map(([value, label]) => ({ value, label }))}
+                  {...form.getInputProps('direction')}
+                />
               </div>
               <TextInput label="Minutes" inputMode="numeric" {...form.getInputProps('duration_minutes')} />
             </SimpleGrid>
@@ -125,7 +162,8 @@ function Tasks({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
     await write.mutateAsync({ body: { title: v.title, due_date: v.due_date } });
     form.reset();
   }, form);
-  const toggle = (task: Task) => write.mutate({ path: `/${task.id}`, method: 'PATCH', body: { status: task.status === 'open' ? 'done' : 'open' } });
+  const toggle = (task: Task) =>
+    write.mutate({ path: `/${task.id}`, method: 'PATCH', body: { status: task.status === 'open' ? 'done' : 'open' } });
   return (
     <Stack gap="md">
       {canWrite && (
@@ -148,10 +186,27 @@ function Tasks({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
         <Stack gap="xs">
           {list.data.map((task) => (
             <Group key={task.id} justify="space-between" wrap="nowrap">
-              <Checkbox checked={task.status === 'done'} disabled={!canWrite} onChange={() => toggle(task)} label={<Text size="sm" td={task.status === 'done' ? 'line-through' : undefined}>{task.title}</Text>} />
+              <Checkbox
+                checked={task.status === 'done'}
+                disabled={!canWrite}
+                onChange={() => toggle(task)}
+                label={
+                  <Text size="sm" td={task.status === 'done' ? 'line-through' : undefined}>
+                    {task.title}
+                  </Text>
+                }
+              />
               <Group gap="xs" wrap="nowrap">
-                {task.assignee && <Badge variant="light" color="gray">{task.assignee.name}</Badge>}
-                {task.due_date && <Badge variant="light" color={task.status === 'open' && task.due_date < toLocalIsoDate() ? 'red' : 'blue'}>Due {formatDate(task.due_date)}</Badge>}
+                {task.assignee && (
+                  <Badge variant="light" color="gray">
+                    {task.assignee.name}
+                  </Badge>
+                )}
+                {task.due_date && (
+                  <Badge variant="light" color={task.status === 'open' && task.due_date < toLocalIsoDate() ? 'red' : 'blue'}>
+                    Due {formatDate(task.due_date)}
+                  </Badge>
+                )}
               </Group>
             </Group>
           ))}
@@ -166,7 +221,11 @@ function Tasks({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
 /** The notes-calls-tasks tab of any record (spec §2.2): three columns of what staff did and plan. */
 export function RecordsPanel({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
   const [view, setView] = useState<'notes' | 'calls' | 'tasks'>('notes');
-  const sections = { notes: { title: 'Notes', icon: IconMessage }, calls: { title: 'Calls', icon: IconPhoneCall }, tasks: { title: 'Tasks', icon: IconChecklist } } as const;
+  const sections = {
+    notes: { title: 'Notes', icon: IconMessage },
+    calls: { title: 'Calls', icon: IconPhoneCall },
+    tasks: { title: 'Tasks', icon: IconChecklist },
+  } as const;
   return (
     <Paper withBorder radius="md" p="lg">
       <Group justify="space-between" mb="md">

@@ -41,7 +41,10 @@ export function usePortfolioPerformance(asOf: string | undefined) {
   return useQuery({
     queryKey: ['reports', 'portfolio-performance', asOf ?? 'today'],
     queryFn: () =>
-      api<{ data: PortfolioPerformance }>('/api/reports/portfolio-performance', { query: { as_of: asOf }, timeoutMs: BOOK_REPORT_TIMEOUT_MS }).then((r) => r.data),
+      api<{ data: PortfolioPerformance }>('/api/reports/portfolio-performance', {
+        query: { as_of: asOf },
+        timeoutMs: BOOK_REPORT_TIMEOUT_MS,
+      }).then((r) => r.data),
     placeholderData: keepPreviousData,
   });
 }

@@ -10,7 +10,13 @@ import { usePortfolioPerformance, type BookCompany, type BookTotal } from '../ap
 import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatRate } from '../../../app/format';
 
 const PER_PAGE = 50;
-const SOURCE_LABELS: Record<string, string> = { 'share-price': 'Share price', valuation: 'Valuation', exit: 'Exit', 'partial-realisation': 'Partial realisation', 'write-off': 'Write-off' };
+const SOURCE_LABELS: Record<string, string> = {
+  'share-price': 'Share price',
+  valuation: 'Valuation',
+  exit: 'Exit',
+  'partial-realisation': 'Partial realisation',
+  'write-off': 'Write-off',
+};
 const figure = { style: { fontVariantNumeric: 'tabular-nums' } } as const;
 
 /** Sorts held in the page: the report is one answer for the whole book, so its table sorts and pages here. */
@@ -71,27 +77,98 @@ export function PortfolioKpisPage() {
   const lastPage = Math.max(1, Math.ceil(companies.length / PER_PAGE));
 
   const columns: Column<BookCompany>[] = [
-    { key: 'name', label: 'Investment', sort: 'name', render: (c) => (<div><Text fw={600} size="sm">{c.name}</Text><Text size="xs" c="dimmed">{c.company_name}</Text></div>) },
-    { key: 'holdings', label: 'Holders', render: (c) => <Text size="sm" {...figure}>{formatNumber(c.holdings)}</Text> },
-    { key: 'cost', label: 'Invested', sort: 'cost', render: (c) => <Text size="sm" {...figure}>{formatMoney(c.cost, c.currency)}</Text> },
-    { key: 'current_value', label: 'Current value', sort: 'current_value', render: (c) => <Text size="sm" fw={600} {...figure}>{formatMoney(c.current_value, c.currency)}</Text> },
-    { key: 'realised', label: 'Realised', sort: 'realised', render: (c) => <Text size="sm" {...figure}>{formatMoney(c.realised, c.currency)}</Text> },
-    { key: 'gain', label: 'Gain', sort: 'gain', render: (c) => <Text size="sm" c={gainColour(c.gain)} {...figure}>{formatMoney(c.gain, c.currency)}</Text> },
-    { key: 'moic', label: 'MOIC', sort: 'moic', render: (c) => <Text size="sm" {...figure}>{formatMultiple(c.moic)}</Text> },
+    {
+      key: 'name',
+      label: 'Investment',
+      sort: 'name',
+      render: (c) => (
+        <div>
+          <Text fw={600} size="sm">
+            {c.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {c.company_name}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'holdings',
+      label: 'Holders',
+      render: (c) => (
+        <Text size="sm" {...figure}>
+          {formatNumber(c.holdings)}
+        </Text>
+      ),
+    },
+    {
+      key: 'cost',
+      label: 'Invested',
+      sort: 'cost',
+      render: (c) => (
+        <Text size="sm" {...figure}>
+          {formatMoney(c.cost, c.currency)}
+        </Text>
+      ),
+    },
+    {
+      key: 'current_value',
+      label: 'Current value',
+      sort: 'current_value',
+      render: (c) => (
+        <Text size="sm" fw={600} {...figure}>
+          {formatMoney(c.current_value, c.currency)}
+        </Text>
+      ),
+    },
+    {
+      key: 'realised',
+      label: 'Realised',
+      sort: 'realised',
+      render: (c) => (
+        <Text size="sm" {...figure}>
+          {formatMoney(c.realised, c.currency)}
+        </Text>
+      ),
+    },
+    {
+      key: 'gain',
+      label: 'Gain',
+      sort: 'gain',
+      render: (c) => (
+        <Text size="sm" c={gainColour(c.gain)} {...figure}>
+          {formatMoney(c.gain, c.currency)}
+        </Text>
+      ),
+    },
+    {
+      key: 'moic',
+      label: 'MOIC',
+      sort: 'moic',
+      render: (c) => (
+        <Text size="sm" {...figure}>
+          {formatMultiple(c.moic)}
+        </Text>
+      ),
+    },
     {
       key: 'price',
       label: 'Valued by',
       render: (c) =>
         c.price ? (
           <div>
-            <Badge variant="light" color={c.price.source === 'write-off' ? 'red' : undefined}>{SOURCE_LABELS[c.price.source] ?? c.price.source}</Badge>
+            <Badge variant="light" color={c.price.source === 'write-off' ? 'red' : undefined}>
+              {SOURCE_LABELS[c.price.source] ?? c.price.source}
+            </Badge>
             <Text size="xs" c="dimmed">
               {formatDate(c.price.date)}
               {c.price.source === 'write-off' ? '' : `, ${formatPrice(c.price.price_per_share, c.currency)} a share`}
             </Text>
           </div>
         ) : (
-          <Text size="xs" c="dimmed">Price each holder paid</Text>
+          <Text size="xs" c="dimmed">
+            Price each holder paid
+          </Text>
         ),
     },
   ];
@@ -113,11 +190,19 @@ export function PortfolioKpisPage() {
           value={search.as_of ?? report.data?.as_of ?? ''}
           onChange={(event) => {
             setPage(1);
-            void navigate({ to: '/admin/reports/kpi-portfolio', search: event.currentTarget.value ? { as_of: event.currentTarget.value } : {}, replace: true });
+            void navigate({
+              to: '/admin/reports/kpi-portfolio',
+              search: event.currentTarget.value ? { as_of: event.currentTarget.value } : {},
+              replace: true,
+            });
           }}
         />
       </Group>
-      {report.isError && <Alert color="red" title="The figures could not be loaded">{report.error.message}</Alert>}
+      {report.isError && (
+        <Alert color="red" title="The figures could not be loaded">
+          {report.error.message}
+        </Alert>
+      )}
       {report.isLoading ? (
         <Card withBorder radius="md" p="lg" aria-busy>
           <Group gap="sm">

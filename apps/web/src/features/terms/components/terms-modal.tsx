@@ -31,13 +31,26 @@ export function TermsAcceptanceModal() {
   }
 
   return (
-    <Modal opened={required} onClose={() => undefined} withCloseButton={false} closeOnEscape={false} closeOnClickOutside={false} size={MODAL_WIDTH.confirmation} centered title="Terms and conditions">
+    <Modal
+      opened={required}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      size={MODAL_WIDTH.confirmation}
+      centered
+      title="Terms and conditions"
+    >
       <Stack gap="md">
         <Text>Our terms and conditions have changed. Please read them and confirm you accept them to continue.</Text>
         <Anchor href={termsHref} target="_blank" rel="noopener noreferrer">
           Read the terms and conditions
         </Anchor>
-        <Checkbox label="I have read, understood and accept the terms and conditions" checked={ticked} onChange={(e) => setTicked(e.currentTarget.checked)} />
+        <Checkbox
+          label="I have read, understood and accept the terms and conditions"
+          checked={ticked}
+          onChange={(e) => setTicked(e.currentTarget.checked)}
+        />
         <Group justify="flex-end">
           <Button onClick={() => void submit()} disabled={!ticked || accept.isPending}>
             {accept.isPending ? 'Submitting' : 'Submit'}

@@ -13,7 +13,11 @@ export function TermsPage() {
         Terms and conditions
       </Title>
       <Paper withBorder p="xl">
-        {settings?.terms_format === 'url' ? <a href={settings.terms_text}>{settings.terms_text}</a> : <RichText html={settings?.terms_text} />}
+        {settings?.terms_format === 'url' ? (
+          <a href={settings.terms_text}>{settings.terms_text}</a>
+        ) : (
+          <RichText html={settings?.terms_text} />
+        )}
       </Paper>
     </Container>
   );
