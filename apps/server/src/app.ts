@@ -14,6 +14,7 @@ import { createBackgroundWork } from './platform/background';
 import { registerNoStore } from './platform/cache-control';
 import { systemClock, type Clock } from './platform/clock';
 import { registerDraining } from './platform/draining';
+import { registerContract } from './platform/contract';
 import { registerErrorHandler } from './platform/errors';
 import { scheduleHousekeeping } from './platform/housekeeping';
 import { registerIdempotency } from './platform/idempotency';
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerContract(app);
   const draining = registerDraining(app);
   refuseNulCharacters(app);
   // pusher-js posts its channel authorisation as a form; nothing else uses this encoding.

@@ -1,5 +1,5 @@
 import { can } from './permissions';
-import { ATTRIBUTE_MODES } from './statuses';
+import type { ATTRIBUTE_MODES } from './statuses';
 
 /**
  * Custom attributes: fields a deployment adds to investors and contacts (Settings → Custom

@@ -105,7 +105,7 @@ export function parseUkDate(value: string): string | null {
   const text = value.trim();
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (m) return isoFrom(Number(m[1]), Number(m[2]), Number(m[3]));
-  m = /^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2}|\d{4})$/.exec(text);
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text);
   if (m) return isoFrom(Number(m[3]), Number(m[2]), Number(m[1]));
   m = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([a-z]+)\.?,?[\s-]+(\d{2}|\d{4})$/i.exec(text);
   if (m) {

@@ -21,3 +21,4 @@ export * from './funds';
 export * from './pre-emption';
 export * from './existing-investments';
 export * from './holders';
+export * from './contract';

@@ -1,5 +1,5 @@
 import type { PermissionEvent } from './permissions';
-import { DOCUMENT_VISIBILITIES } from './statuses';
+import type { DOCUMENT_VISIBILITIES } from './statuses';
 
 /**
  * Records staff attach to any business record (notes, call logs, tasks, folders, documents) and

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { BackgroundWork } from './background';
@@ -23,5 +24,15 @@ export interface AppContext {
   appKey: string;
 }
 
-export type App = FastifyInstance;
+/**
+ * The app as modules see it: routes declared on it infer `request.params`, `query` and `body` from
+ * their zod schemas (no casts), and their return values are checked against the declared responses.
+ */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 export type Realtime = ReturnType<typeof createRealtime>;

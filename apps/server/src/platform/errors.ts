@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z, ZodError } from 'zod';
+import { ZodError } from 'zod';
+import { NO_SUCH_ID, useReadableValidationMessages } from '@platform/domain';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -102,9 +103,6 @@ function databaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Marks the issue of a well-formed id too large to exist (see `idParam`). */
-export const NO_SUCH_ID = 'no_such_id';
-
 /**
  * A path id too large to be a PostgreSQL integer is well formed but names nothing: 404, as a
  * missing record. The issue carries its mark through zod (`params.reason`) and the fastify type
@@ -118,17 +116,6 @@ function namesNoRecord(issues: ReadonlyArray<{ params?: Record<string, unknown> 
 
 function sendAppError(reply: FastifyReply, error: AppError) {
   return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
-}
-
-/**
- * A field the form left out reads as a missing answer, not as a type error: forms drop empty
- * values before sending (spec §5), so "expected string, received undefined" would reach people.
- * Schemas with their own message for the case keep it.
- */
-export function useReadableValidationMessages(): void {
-  z.config({
-    customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined),
-  });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

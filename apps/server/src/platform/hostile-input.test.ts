@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@platform/domain';
-import { agent, createUser, signedIn, type TestApp, createTestApp } from '../test/harness';
+import { type agent, createUser, signedIn, type TestApp, createTestApp } from '../test/harness';
 
 /**
  * The standing guard against 5xx answers: every registered route (read from the router, so a

@@ -46,7 +46,7 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: { db: D
   /** The claimed row of each request that runs under a key, until its answer is stored. */
   const claims = new WeakMap<FastifyRequest, number>();
 
-  const claimKey: preHandlerHookHandler = async function (request, reply) {
+  const claimKey: preHandlerHookHandler = async (request, reply) => {
     const key = readKey(request);
     // Logged out: no one to scope the key to; the route's own guard answers 401.
     if (key === null || !request.user) return;
@@ -95,7 +95,7 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: { db: D
     }
   };
 
-  const storeAnswer: onSendHookHandler = async function (request, reply, payload) {
+  const storeAnswer: onSendHookHandler = async (request, reply, payload) => {
     const id = claims.get(request);
     if (id === undefined) return payload;
     claims.delete(request);

@@ -1,7 +1,7 @@
 import { ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from './errors';
-import { isCalendarDate, MAX_ID } from './input';
+import { isCalendarDate, MAX_ID } from '@platform/domain';
 
 /** Filter values of list queries (`filter[x]=…`): a malformed value is a 400 naming the filter. */
 

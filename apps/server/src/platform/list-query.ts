@@ -1,6 +1,8 @@
 import { and, asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@platform/domain';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE, type ListSpec } from '@platform/domain';
+import type { FastifyRequest } from 'fastify';
+import { cutToFields } from './contract';
 import { AppError } from './errors';
 
 /**
@@ -19,6 +21,22 @@ export interface ListResource {
   appends?: readonly string[];
   /** Other query parameters the route itself declares (e.g. `type`, `update`). */
   params?: readonly string[];
+}
+
+/**
+ * A list resource from its contract spec (`@platform/domain` `ListSpec`): the spec names the
+ * filters and sorts the API documents, this maps each to SQL — a name the spec lists and this does
+ * not map is a type error.
+ */
+export function listResource<S extends ListSpec>(
+  spec: S,
+  sql: {
+    filters: Record<S['filters'][number], (value: string) => SQL | undefined>;
+    sorts: Record<S['sorts'][number], PgColumn | SQL>;
+    defaultSort: string;
+  },
+): ListResource {
+  return { ...spec, ...sql };
 }
 
 export interface ListQuery {
@@ -140,7 +158,7 @@ export async function paginate<Row, Out>(
   select: PgSelect,
   countSelect: PgSelect,
   query: ListQuery,
-  url: string,
+  request: FastifyRequest,
   present: (rows: Row[]) => Promise<Out[]> | Out[],
 ): Promise<Page<Out>> {
   const offset = (query.page - 1) * query.perPage;
@@ -153,18 +171,12 @@ export async function paginate<Row, Out>(
   ]);
   const total = Number(totals[0]?.total ?? 0);
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
-  const data = pickFields(await present(rows), query.fields);
+  cutToFields(request, query.fields);
   return {
-    data,
+    data: await present(rows),
     meta: { current_page: query.page, last_page: lastPage, per_page: query.perPage, total },
-    links: pageLinks(url, query.page, lastPage),
+    links: pageLinks(request.url, query.page, lastPage),
   };
-}
-
-function pickFields<T>(rows: T[], fields: string[] | null): T[] {
-  if (!fields) return rows;
-  const keep = new Set(['id', ...fields]);
-  return rows.map((row) => Object.fromEntries(Object.entries(row as object).filter(([k]) => keep.has(k))) as T);
 }
 
 function pageLinks(url: string, page: number, lastPage: number) {

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../db/client';
 import { fundInvestments, funds, pipelineDeals, users } from '../db/schema';
 import { AppError, forbidden, validationError } from '../platform/errors';
-import { idInput } from '../platform/input';
+import { idInput } from '@platform/domain';
 import { authorizeAny, requireUser, type Grant } from '../platform/guards';
 import type { UserRow } from '../platform/session';
 

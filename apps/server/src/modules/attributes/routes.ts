@@ -7,7 +7,7 @@ import { recordActivity } from '../../platform/activity';
 import { notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, authorizeAny } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { containsFilter, oneOfFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { presentAttribute } from './presenter';
@@ -42,7 +42,7 @@ export function registerAttributeRoutes(app: FastifyInstance, { db, clock }: App
       db.select().from(attributes).where(where).$dynamic(),
       db.select({ total: count() }).from(attributes).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => rows.map(presentAttribute),
     );
   });

@@ -7,7 +7,7 @@ import {
   ATTRIBUTE_TYPES,
   attributeHasOptions,
 } from '@platform/domain';
-import { clearable, requiredText, textInput } from '../../platform/input';
+import { clearable, requiredText, textInput } from '@platform/domain';
 
 /** FormData sends a list as JSON text; JSON bodies send the array itself. */
 const jsonList = z.preprocess(

@@ -15,7 +15,7 @@ import { recordActivity } from '../../platform/activity';
 import { hashPassword, sha256, verifyPassword } from '../../platform/crypto';
 import { notFound, validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
-import { idParam } from '../../platform/input';
+import { idParam } from '@platform/domain';
 import { authenticated, authorize, requireUser } from '../../platform/guards';
 import { byIp, byIpAndEmail, claimAttempts } from '../../platform/rate-limit';
 import { parseIncludes, presentUser, presentUsersWith } from '../../shared/user-presenter';

@@ -7,7 +7,7 @@ import { notFound, validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import { parseIncludes } from '../../shared/user-presenter';
 import { COMPANIES_EXPORT_RESOURCE, COMPANIES_RESOURCE, companiesExport, liveCompanies } from './list';
@@ -32,7 +32,7 @@ export function registerCompanyRoutes(app: FastifyInstance, { db, clock }: AppCo
       db.select().from(fundInvestments).where(where).$dynamic(),
       db.select({ total: count() }).from(fundInvestments).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => presentCompaniesWith(db, rows, query.includes),
     );
   });

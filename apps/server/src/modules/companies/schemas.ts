@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MATURITY_STATUSES } from '../../db/schema';
-import { clearable, idInput, isoDateInput, moneyInput, requiredText, textInput } from '../../platform/input';
+import { clearable, idInput, isoDateInput, moneyInput, requiredText, textInput } from '@platform/domain';
 
 /** Input of the fund investment ("company") forms and its maturity-status history. */
 

@@ -8,7 +8,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authenticated, authorize, investorOnly, investorOrAny, requireInvestor, requireUser } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { presentUser } from '../../shared/user-presenter';
@@ -263,7 +263,7 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
       db.select().from(investorCategorisations).where(query.where).$dynamic(),
       db.select({ total: count() }).from(investorCategorisations).where(query.where).$dynamic(),
       query,
-      request.url,
+      request,
       async (rows) => {
         if (!query.includes.has('user')) return rows.map((row) => presentCategorisation(row));
         const ids = [...new Set(rows.map((r) => r.userId))];

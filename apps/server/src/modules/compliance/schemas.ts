@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVESTOR_CATEGORIES } from '@platform/domain';
-import { idInput, MAX_ID, requiredText, textInput } from '../../platform/input';
+import { idInput, MAX_ID, requiredText, textInput } from '@platform/domain';
 
 /** Input of the compliance forms: the question bank, answers, categorisation (spec §4). */
 

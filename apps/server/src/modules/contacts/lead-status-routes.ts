@@ -7,7 +7,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, authorizeAny } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { presentLeadStatus, type LeadStatusRow } from './presenter';
 import { leadStatusSchema, updateLeadStatusSchema } from './schemas';
 

@@ -8,7 +8,7 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, requireUser } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import { registerSubject } from '../../shared/record-subjects';
 import { parseIncludes } from '../../shared/user-presenter';
@@ -39,7 +39,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext) {
       db.select().from(contacts).where(where).$dynamic(),
       db.select({ total: count() }).from(contacts).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => presentContactsWith(db, rows, query.includes),
     );
   });

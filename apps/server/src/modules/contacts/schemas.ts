@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_STATUS_IDS, INVESTOR_INTEREST_OPTIONS } from '@platform/domain';
-import { clearable, idInput, requiredText, textInput } from '../../platform/input';
+import { clearable, idInput, requiredText, textInput } from '@platform/domain';
 
 /** Input of the contact (lead) forms and the lead status settings. */
 

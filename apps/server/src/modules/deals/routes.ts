@@ -8,7 +8,7 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { AppError, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { DealRow } from '../pipelines/positions';
 import { loadBoard } from './board';
@@ -30,7 +30,7 @@ export function registerDealRoutes(app: FastifyInstance, { db, clock }: AppConte
       db.select().from(pipelineDeals).where(where).$dynamic(),
       db.select({ total: count() }).from(pipelineDeals).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => presentDealsWith(db, rows, query.includes),
     );
   });

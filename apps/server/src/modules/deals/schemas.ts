@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clearable, currencyInput, idInput, isoDateInput, moneyInput, requiredText, textInput } from '../../platform/input';
+import { clearable, currencyInput, idInput, isoDateInput, moneyInput, requiredText, textInput } from '@platform/domain';
 
 /** Input of the deal forms (spec §2.2 Deals; DOMAIN.md lifecycle step 1). */
 

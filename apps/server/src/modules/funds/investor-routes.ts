@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { funds, ledgers, netAssetValues } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { requireInvestor } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { investorFunds } from './access';
 import { latestNavByFund, ledgerTotalsByFund, positionFigures, type PositionFigures } from './figures';
 import type { FundRow } from './presenter';

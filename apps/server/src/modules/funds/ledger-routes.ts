@@ -7,7 +7,7 @@ import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
 import { parseFields, readFormFields } from '../../platform/form';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import { parseIncludes } from '../../shared/user-presenter';
 import { authorizeFunds } from './access';
@@ -33,7 +33,7 @@ export function registerLedgerRoutes(app: FastifyInstance, { db, clock }: AppCon
       db.select().from(ledgers).where(where).$dynamic(),
       db.select({ total: count() }).from(ledgers).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => presentLedgersWith(db, rows, query.includes),
     );
   });

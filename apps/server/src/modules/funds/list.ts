@@ -1,17 +1,15 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { CURRENCIES } from '@platform/domain';
+import { CURRENCIES, FUNDS_LIST } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { funds, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { containsFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
-import type { ListQuery, ListResource } from '../../platform/list-query';
+import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import { fundFiguresFor, type FundFigures } from './figures';
-import { FUND_INCLUDES } from './presenter';
 
 /** The funds list and its export share these filters and sorts. */
-export const FUNDS_RESOURCE: ListResource = {
-  name: 'funds',
+export const FUNDS_RESOURCE = listResource(FUNDS_LIST, {
   filters: {
     search: containsFilter(funds.name),
     type: (v) =>
@@ -28,11 +26,7 @@ export const FUNDS_RESOURCE: ListResource = {
   },
   sorts: { name: funds.name, type: funds.type, vintage: funds.vintage, target_size: funds.targetSize, created_at: funds.createdAt },
   defaultSort: 'name',
-  includes: FUND_INCLUDES,
-  appends: ['figures'],
-  /** `as_of` dates the figures (today when absent). */
-  params: ['as_of'],
-};
+});
 
 export const FUNDS_EXPORT_RESOURCE: ListResource = { ...FUNDS_RESOURCE, params: ['format', 'as_of'] };
 

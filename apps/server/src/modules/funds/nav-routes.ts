@@ -7,7 +7,7 @@ import { funds, ledgers, netAssetValues } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { dayFilter, idsFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { authorizeFunds } from './access';
@@ -77,7 +77,7 @@ export function registerNavRoutes(app: FastifyInstance, { db, clock }: AppContex
       db.select().from(netAssetValues).where(where).$dynamic(),
       db.select({ total: count() }).from(netAssetValues).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => rows.map(presentNav),
     );
   });

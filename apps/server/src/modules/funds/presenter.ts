@@ -1,11 +1,9 @@
 import type { Db } from '../../db/client';
-import { funds, users } from '../../db/schema';
+import { type funds, users } from '../../db/schema';
 import { namesById } from '../../platform/lookup';
 import { fundFiguresFor } from './figures';
 
 export type FundRow = typeof funds.$inferSelect;
-
-export const FUND_INCLUDES = ['manager'] as const;
 
 export function presentFund(row: FundRow) {
   return {

@@ -1,43 +1,9 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { LEDGER_KINDS } from '../../db/schema';
-import {
-  clearable,
-  currencyInput,
-  idInput,
-  isoDateInput,
-  moneyInput,
-  percentInput,
-  requiredText,
-  textInput,
-  unitsInput,
-} from '../../platform/input';
+import { clearable, idInput, isoDateInput, moneyInput, textInput, unitsInput } from '@platform/domain';
 
-/** Input of the fund, NAV and ledger forms. */
-
-const fundFields = {
-  name: requiredText(200, 'Enter the fund name.'),
-  type: requiredText(60, 'Enter the fund type, e.g. EIS.'),
-  vintage: z.coerce
-    .number({ message: 'Enter the vintage year.' })
-    .int('Enter the vintage year.')
-    .min(1900, 'Enter a year from 1900.')
-    .max(2200, 'Enter a year before 2200.'),
-  currency: currencyInput,
-  target_size: clearable(moneyInput),
-  management_fee: clearable(percentInput),
-  performance_fee: clearable(percentInput),
-  manager_id: clearable(idInput('manager')),
-  description: clearable(textInput(200_000)),
-};
-
-export const createFundSchema = z.strictObject({
-  ...z.object(fundFields).partial().shape,
-  name: fundFields.name,
-  type: fundFields.type,
-  vintage: fundFields.vintage,
-});
-export const updateFundSchema = z.strictObject(fundFields).partial();
+/** Input of the NAV and ledger forms. */
 
 const positiveMoney = moneyInput.refine((v) => new Decimal(v).gt(0), 'Enter an amount greater than zero.');
 const positiveUnits = unitsInput.refine((v) => new Decimal(v).gt(0), 'Enter a number of units greater than zero.');

@@ -11,7 +11,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { exportFormat, sendExport, type ExportColumn } from '../../platform/export';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorizeAny, behindFeature, requireUser } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { INVESTMENTS_RESOURCE } from '../investments/list';
 import { presentInvestmentsWith, type InvestmentRow } from '../investments/presenter';
@@ -135,7 +135,7 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
         .where(where)
         .$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => resource.present(db, rows, query.includes),
     );
   });
@@ -250,7 +250,7 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
       db.select(getTableColumns(investments)).from(investments).where(where).$dynamic(),
       db.select({ total: count() }).from(investments).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => presentInvestmentsWith(db, rows, query.includes),
     );
   });

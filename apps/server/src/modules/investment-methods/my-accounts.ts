@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { investmentMethodEntities, investmentMethods, investments } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { investorOnly, requireInvestor } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { myInvestmentsHeld } from '../holders/mine';
 import { publicDocumentsOf, registerPortalDocuments } from '../records/documents';
 

@@ -7,7 +7,7 @@ import { contacts, investmentMethodEntities, investmentMethods, investments, use
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
-import { idParam, idParams } from '../../platform/input';
+import { idParam, idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import { registerHolderResource } from '../holders/resource';
 import {
@@ -93,7 +93,7 @@ export function registerInvestmentMethodRoutes(app: FastifyInstance, ctx: AppCon
       db.select().from(investmentMethodEntities).where(where).$dynamic(),
       db.select({ total: count() }).from(investmentMethodEntities).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => presentEntities(db, rows),
     );
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVESTMENT_METHOD_TYPES } from '@platform/domain';
-import { clearable, idInput, requiredText, textInput } from '../../platform/input';
+import { clearable, idInput, requiredText, textInput } from '@platform/domain';
 
 /** Input of the investment method forms and of an investor's account with a method. */
 const methodFields = {

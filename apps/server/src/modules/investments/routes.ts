@@ -19,7 +19,7 @@ import { forbidden, notFound, validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
 import { parseFields, readFormFields } from '../../platform/form';
 import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { assertMayInvest } from '../compliance/gate';
@@ -151,7 +151,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
         .where(where)
         .$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => rows.map((r) => presentInvestmentForInvestor(r.investment, r.opportunity, settings)),
     );
   });
@@ -224,7 +224,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
         .where(where)
         .$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => presentInvestmentsWith(db, rows, query.includes),
     );
   });

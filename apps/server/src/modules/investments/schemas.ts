@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOLDER_TYPES } from '@platform/domain';
-import { clearable, idInput, isoDateInput, moneyInput, textInput } from '../../platform/input';
+import { clearable, idInput, isoDateInput, moneyInput, textInput } from '@platform/domain';
 
 /** Input of the investment forms (DOMAIN.md lifecycle step 3; spec §2.3 /investor/investments/{slug}/invest). */
 

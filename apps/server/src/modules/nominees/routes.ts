@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { investments, nominees } from '../../db/schema';
 import type { ExportColumn } from '../../platform/export';
-import { clearable, requiredText, textInput } from '../../platform/input';
+import { clearable, requiredText, textInput } from '@platform/domain';
 import { containsFilter } from '../../platform/list-filters';
 import type { ListResource } from '../../platform/list-query';
 import { registerHolderResource } from '../holders/resource';

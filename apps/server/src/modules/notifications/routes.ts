@@ -36,7 +36,7 @@ function registerAudience(app: FastifyInstance, ctx: AppContext, prefix: string,
       db.select().from(notifications).where(where).$dynamic(),
       db.select({ total: count() }).from(notifications).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => rows.map(presentNotification),
     );
   });

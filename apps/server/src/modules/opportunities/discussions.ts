@@ -8,7 +8,7 @@ import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
-import { idParams, requiredText } from '../../platform/input';
+import { idParams, requiredText } from '@platform/domain';
 import { investorOrOpportunityStaff } from '../../shared/opportunity-access';
 import { findOpportunity } from '../../shared/opportunity-visibility';
 import { findVisibleOpportunity, marketSoundingPending, type OpportunityRow } from '../../shared/opportunity-visibility';

@@ -9,7 +9,7 @@ import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { readForm } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
-import { idParam, idParams, textInput } from '../../platform/input';
+import { idParam, idParams, textInput } from '@platform/domain';
 import { withStoredFiles } from '../../platform/storage';
 import { authorizeOpportunities, investorOrOpportunityStaff } from '../../shared/opportunity-access';
 import { findOpportunity } from '../../shared/opportunity-visibility';

@@ -65,8 +65,8 @@ describe('creating and editing', () => {
     expect(response.statusCode).toBe(422);
     const { errors } = response.json();
     expect(Object.keys(errors).sort()).toEqual(['company_name', 'name', 'target_raise']);
-    // The name was left out, as the web leaves out empty fields: the message says so in words.
-    expect(errors.name).toEqual(['This field is required.']);
+    // The name was left out, as the web leaves out empty fields: the field's own message says what to enter.
+    expect(errors.name).toEqual(['Enter the opportunity name.']);
     expect(errors.company_name).toEqual(['Enter the company name.']);
     const limits = await admin.client.post('/api/investment-opportunities', {
       ...draft,

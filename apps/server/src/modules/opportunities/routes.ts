@@ -9,7 +9,7 @@ import { forbidden, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { authorizeOpportunities, investorOrOpportunityStaff } from '../../shared/opportunity-access';
-import { idParam, idParams, MAX_ID } from '../../platform/input';
+import { idParam, idParams, MAX_ID } from '@platform/domain';
 import { idsFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
@@ -103,7 +103,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
         db.select().from(investmentOpportunities).where(where).$dynamic(),
         db.select({ total: count() }).from(investmentOpportunities).where(where).$dynamic(),
         query,
-        request.url,
+        request,
         async (rows) => {
           const pending = await marketSoundingPendingIds(db, user.id, rows);
           return rows.map((row) => presentOpportunityForInvestor(row, pending.has(row.id)));
@@ -115,7 +115,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
       db.select().from(investmentOpportunities).where(where).$dynamic(),
       db.select({ total: count() }).from(investmentOpportunities).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => rows.map(presentOpportunityForStaff),
     );
   });
@@ -445,7 +445,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, ctx: AppContext)
         .$dynamic(),
       db.select({ total: count() }).from(marketSoundingAcceptances).where(query.where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) =>
         rows.map((r) => ({
           id: r.id,

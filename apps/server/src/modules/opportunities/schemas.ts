@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { TAX_RELIEFS } from '@platform/domain';
-import { clearable, currencyInput, idInput, isoDateInput, moneyInput, requiredText, textInput, unitsInput } from '../../platform/input';
+import { clearable, currencyInput, idInput, isoDateInput, moneyInput, requiredText, textInput, unitsInput } from '@platform/domain';
 
 /** Input of the opportunity forms (DOMAIN.md lifecycle step 2). */
 

@@ -6,7 +6,7 @@ import { organisationApplications, organisations } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import { holderGuard } from '../holders/resource';
 import { notifyUser } from '../../shared/notifications';
@@ -47,7 +47,7 @@ export function registerApplicationRoutes(
       db.select().from(organisationApplications).where(where).$dynamic(),
       db.select({ total: count() }).from(organisationApplications).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => presentApplications(db, rows),
     );
   });

@@ -8,7 +8,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
 import { behindFeature, investorOnly, requireInvestor } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { withStoredFiles } from '../../platform/storage';
 import { myInvestmentsHeld } from '../holders/mine';
 import { publicDocumentsOf, readUpload, registerPortalDocuments, storeDocument } from '../records/documents';

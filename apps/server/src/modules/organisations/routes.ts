@@ -6,7 +6,7 @@ import { investments, organisationApplications, organisations, organisationUsers
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
-import { idParam, idParams } from '../../platform/input';
+import { idParam, idParams } from '@platform/domain';
 import { registerHolderResource } from '../holders/resource';
 import { ORGANISATION_EXPORT_COLUMNS, ORGANISATION_INCLUDES, ORGANISATIONS_RESOURCE, organisationExportRows } from './list';
 import { linkedUsers, presentOrganisationsWith, type OrganisationRow } from './presenter';

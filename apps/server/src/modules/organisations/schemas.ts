@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORGANISATION_ROLES, ORGANISATION_TYPES } from '@platform/domain';
-import { clearable, idInput, requiredText, textInput } from '../../platform/input';
+import { clearable, idInput, requiredText, textInput } from '@platform/domain';
 
 /** Input of the organisation forms, the links of people to an organisation, and applications. */
 

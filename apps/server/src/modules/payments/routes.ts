@@ -6,7 +6,7 @@ import { investmentOpportunities, investments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, validationError } from '../../platform/errors';
 import { investorOnly, requireInvestor } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { findInvestorInvestment, moveInvestment } from '../investments/service';
 import { notifyUser } from '../../shared/notifications';
 import { BadSignatureError, stripeProvider, type PaymentProvider } from './provider';

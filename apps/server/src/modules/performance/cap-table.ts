@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { HOLDER_TYPE_LABELS, toAmount, valueHolding } from '@platform/domain';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { authorizeOpportunities } from '../../shared/opportunity-access';
 import { opportunityForTab } from '../../shared/opportunity-tabs';
 import { loadPriceHistories } from './history';

@@ -10,7 +10,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
-import { clearable, idInput, idParam, idParams, isoDateInput, moneyInput, percentInput, textInput, unitsInput } from '../../platform/input';
+import { clearable, idInput, idParam, idParams, isoDateInput, moneyInput, percentInput, textInput, unitsInput } from '@platform/domain';
 import { authorizeOpportunities } from '../../shared/opportunity-access';
 import { opportunityForTab } from '../../shared/opportunity-tabs';
 import { holderKeyOf, loadCompanyHolders, loadRealisations, sharesHeld, type CompanyHolder } from './holders';

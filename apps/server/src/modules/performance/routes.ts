@@ -19,7 +19,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
-import { clearable, idInput, idParams, isoDateInput, moneyInput, textInput, unitsInput } from '../../platform/input';
+import { clearable, idInput, idParams, isoDateInput, moneyInput, textInput, unitsInput } from '@platform/domain';
 import { findOpportunity } from '../../shared/opportunity-visibility';
 import { loadPriceHistories } from './history';
 import { authorizeOpportunities } from '../../shared/opportunity-access';

@@ -7,7 +7,7 @@ import { recordActivity } from '../../platform/activity';
 import { notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize } from '../../platform/guards';
-import { idParams, requiredText } from '../../platform/input';
+import { idParams, requiredText } from '@platform/domain';
 import { containsFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { readPipelines } from './access';
@@ -44,7 +44,7 @@ export function registerPipelineRoutes(app: FastifyInstance, ctx: AppContext) {
       db.select().from(pipelines).where(where).$dynamic(),
       db.select({ total: count() }).from(pipelines).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => presentPipelinesWith(db, rows, { stages: query.includes.has('stages') }),
     );
   });

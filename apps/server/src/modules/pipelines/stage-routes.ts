@@ -7,7 +7,7 @@ import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize } from '../../platform/guards';
-import { idInput, idParams, requiredText } from '../../platform/input';
+import { idInput, idParams, requiredText } from '@platform/domain';
 import { idsFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { readPipelines } from './access';
@@ -47,7 +47,7 @@ export function registerStageRoutes(app: FastifyInstance, { db, clock }: AppCont
       db.select().from(pipelineStages).where(where).$dynamic(),
       db.select({ total: count() }).from(pipelineStages).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => presentStagesWith(db, rows),
     );
   });

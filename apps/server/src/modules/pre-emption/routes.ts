@@ -14,7 +14,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, investorOnly, requireInvestor } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { notifyUser } from '../../shared/notifications';
 import { findOpportunity } from '../../shared/opportunity-visibility';
 import { opportunityForTab } from '../../shared/opportunity-tabs';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRE_EMPTION_CHOICE_IDS } from '@platform/domain';
-import { clearable, idInput, isoDateInput, moneyInput, requiredText, unitsInput } from '../../platform/input';
+import { clearable, idInput, isoDateInput, moneyInput, requiredText, unitsInput } from '@platform/domain';
 
 /** A field the form must send: absent or blank gets this message rather than a type error. */
 function required<S extends z.ZodType>(schema: S, message: string) {

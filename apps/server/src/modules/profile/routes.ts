@@ -8,7 +8,7 @@ import { recordActivity } from '../../platform/activity';
 import { validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
 import { investorOnly, requireInvestor } from '../../platform/guards';
-import { textInput } from '../../platform/input';
+import { textInput } from '@platform/domain';
 import { withStoredFiles } from '../../platform/storage';
 import { presentDocumentForInvestor, readUpload, storeDocument } from '../records/documents';
 

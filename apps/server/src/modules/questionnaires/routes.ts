@@ -11,7 +11,7 @@ import { authorize, requireUser } from '../../platform/guards';
 import { namesById } from '../../platform/lookup';
 import { flagOn, loadSettings } from '../../shared/settings';
 import { answersOf, assertSubjectExists, formsOf, saveAnswers, withoutBank, type AnswerRow } from './service';
-import { idParam } from '../../platform/input';
+import { idParam } from '@platform/domain';
 
 const subjectParams = z.object({
   subjectType: z.enum(QUESTIONNAIRE_SUBJECTS),

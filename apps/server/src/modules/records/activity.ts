@@ -80,7 +80,7 @@ export function registerActivityRoutes(app: FastifyInstance, { db }: AppContext)
         .$dynamic(),
       db.select({ total: count() }).from(activityLog).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) =>
         rows.map((row) => ({
           id: row.id,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CALL_DIRECTIONS } from '@platform/domain';
 import { callLogs } from '../../db/schema';
 import { parseFields } from '../../platform/form';
-import { clearable, textInput } from '../../platform/input';
+import { clearable, textInput } from '@platform/domain';
 import { oneOfFilter } from '../../platform/list-filters';
 import { peopleById, person, type RecordKind } from './crud';
 

@@ -8,7 +8,7 @@ import { recordActivity } from '../../platform/activity';
 import { notFound } from '../../platform/errors';
 import { readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { namesById, type Named } from '../../platform/lookup';
 import {
@@ -156,7 +156,7 @@ export function registerRecordKind<Row extends RecordRow>(app: FastifyInstance, 
         .where(where)
         .$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => kind.present(db, rows),
     );
   });

@@ -10,7 +10,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readForm, type FormInput, type UploadedFile } from '../../platform/form';
 import { withStoredFiles } from '../../platform/storage';
 import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
-import { clearable, idInput, idParams, requiredText } from '../../platform/input';
+import { clearable, idInput, idParams, requiredText } from '@platform/domain';
 import { idList, oneOfFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { loadRecordFor, logRecordChange, peopleById, person, presentOne, type RecordKind } from './crud';
@@ -242,7 +242,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
       db.select().from(documents).where(where).$dynamic(),
       db.select({ total: count() }).from(documents).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) => rows.map(presentDocumentForInvestor),
     );
   });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { documents, folders } from '../../db/schema';
 import { validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
-import { requiredText } from '../../platform/input';
+import { requiredText } from '@platform/domain';
 import { peopleById, person, type RecordKind } from './crud';
 import type { Subject } from '../../shared/record-subjects';
 

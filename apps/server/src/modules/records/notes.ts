@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notes } from '../../db/schema';
 import { validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
-import { textInput } from '../../platform/input';
+import { textInput } from '@platform/domain';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { peopleById, person, type RecordKind } from './crud';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { tasks, users } from '../../db/schema';
 import { validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
-import { clearable, idInput, isoDateInput, requiredText, textInput } from '../../platform/input';
+import { clearable, idInput, isoDateInput, requiredText, textInput } from '@platform/domain';
 import { dayFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { peopleById, person, type RecordKind } from './crud';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { authorize } from '../../platform/guards';
-import { isCalendarDate } from '../../platform/input';
+import { isCalendarDate } from '@platform/domain';
 import { loadPortfolioPerformance } from './portfolio-performance';
 
 const QUERY_PARAMETERS = new Set(['as_of']);

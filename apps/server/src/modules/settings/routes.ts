@@ -9,7 +9,7 @@ import { notFound, validationError } from '../../platform/errors';
 import { parseFields, readForm } from '../../platform/form';
 import { authorize } from '../../platform/guards';
 import { sanitizeRichText } from '../../platform/sanitize';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { checkImage, contentTypeOf, withStoredFiles } from '../../platform/storage';
 import { presentBranding, presentPublicSettings } from './presenter';
 import { loadSettings, SETTINGS_ID } from '../../shared/settings';

@@ -20,7 +20,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import type { UserRow } from '../../platform/session';
 import { readAttributeInput, saveAttributeValues } from '../attributes/service';
 import { sendInvitation } from '../auth/service';

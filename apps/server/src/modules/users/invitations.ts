@@ -9,7 +9,7 @@ import { AppError, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize } from '../../platform/guards';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
-import { idInput } from '../../platform/input';
+import { idInput } from '@platform/domain';
 
 /**
  * Invitations to the investor portal: the set-password links sent to investors created by staff
@@ -67,7 +67,7 @@ export function registerInvitationRoutes(app: FastifyInstance, { db, clock }: Ap
         .$dynamic(),
       db.select({ total: count() }).from(userTokens).innerJoin(users, eq(users.id, userTokens.userId)).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       (rows) =>
         rows.map((r) => ({
           id: r.id,

@@ -8,7 +8,7 @@ import { forbidden, notFound, validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
 import { parseFields, readForm } from '../../platform/form';
 import { authenticated, authorize, requireUser } from '../../platform/guards';
-import { idParams } from '../../platform/input';
+import { idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { liveAttributes, readAttributeInput, saveAttributeValues } from '../attributes/service';
@@ -36,7 +36,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       db.select().from(users).where(where).$dynamic(),
       db.select({ total: count() }).from(users).where(where).$dynamic(),
       query,
-      request.url,
+      request,
       async (rows) => {
         const presented = await presentUsersWith(db, rows, query.includes);
         if (!query.appends.has('role_name')) return presented;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVESTOR_CATEGORIES, KYC_STATUSES } from '@platform/domain';
-import { clearable, idInput, isoDateInput, textInput } from '../../platform/input';
+import { clearable, idInput, isoDateInput, textInput } from '@platform/domain';
 
 /** An investor's personal details, which they keep up to date themselves and staff may correct. */
 const optionalText = (max: number) => clearable(textInput(max));

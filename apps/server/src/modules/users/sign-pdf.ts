@@ -9,7 +9,7 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, requireUser } from '../../platform/guards';
-import { clearable, idParam, textInput } from '../../platform/input';
+import { clearable, idParam, textInput } from '@platform/domain';
 import { storeDocument } from '../records/documents';
 
 /**

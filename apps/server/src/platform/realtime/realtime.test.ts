@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
 import { Role } from '@platform/domain';
-import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
+import { type agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { testDatabaseKind } from '../../test/databases';
 import { notifyUser } from '../../shared/notifications';
 import { buildApp } from '../../app';

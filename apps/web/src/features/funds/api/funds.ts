@@ -1,41 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { can, type LedgerKind } from '@platform/domain';
+import { can, type Fund, type FundFigures, type LedgerKind, type PositionFigures } from '@platform/domain';
+
+export type { Fund, FundFigures, PositionFigures };
 import { api, type Page } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useFeature } from '../../../app/settings';
 import { toQuery, useListQuery, type ListParams } from '../../../app/use-list-query';
-
-/** Server: modules/funds/figures.ts `fundFigures`. */
-export interface FundFigures {
-  as_of: string;
-  latest_nav: { date: string; nav: string; units_in_issue: string; nav_per_unit: string | null } | null;
-  units_issued: string;
-  paid_in: string;
-  distributions: string;
-  redemptions: string;
-  fees: string;
-  dpi: string | null;
-  rvpi: string | null;
-  tvpi: string | null;
-}
-
-/** Server: modules/funds/presenter.ts (with include=manager and append=figures). */
-export interface Fund {
-  id: number;
-  name: string;
-  type: string;
-  vintage: number;
-  currency: string;
-  target_size: string | null;
-  management_fee: string | null;
-  performance_fee: string | null;
-  manager_id: number | null;
-  description: string | null;
-  created_at: string;
-  updated_at: string;
-  manager?: { id: number; name: string } | null;
-  figures?: FundFigures;
-}
 
 export interface Nav {
   id: number;
@@ -60,23 +30,6 @@ export interface LedgerEntry {
   reference: string | null;
   notes: string | null;
   investor?: { id: number; name: string } | null;
-}
-
-/** Server: modules/funds/figures.ts `positionFigures`. */
-export interface PositionFigures {
-  as_of: string;
-  units: string;
-  nav_per_unit: string | null;
-  nav_date: string | null;
-  value: string | null;
-  paid_in: string;
-  distributions: string;
-  redemptions: string;
-  fees: string;
-  dpi: string | null;
-  rvpi: string | null;
-  tvpi: string | null;
-  gain: string | null;
 }
 
 export interface AnalysisGroup {

@@ -1,7 +1,7 @@
 import { api } from '../../../app/api-client';
 import type { Fund } from './funds';
 
-/** The form's values in the server's names (modules/funds/schemas.ts); money and percentages stay exact text. */
+/** The form's values in the names of `createFundBody`/`updateFundBody`; money and percentages stay exact text. */
 export interface FundValues {
   name: string;
   type: string;

@@ -1,8 +1,9 @@
 import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { CURRENCIES } from '@platform/domain';
+import { CURRENCIES, createFundBody, updateFundBody } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
@@ -11,7 +12,7 @@ import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { useStaff } from '../../deals/api/save-deal';
 import { ErrorPage } from '../../errors/error-page';
 import { useFund, useFundAction, type Fund } from '../api/funds';
-import { saveFund, type FundValues } from '../api/save-fund';
+import { fundFormData, saveFund, type FundValues } from '../api/save-fund';
 import { SectionCard } from '../../../ui/section-card';
 import { BackLink } from '../../../ui/back-link';
 
@@ -34,11 +35,7 @@ function FundForm({ fund }: { fund?: Fund }) {
   const staff = useStaff();
   const form = useForm<FundValues>({
     initialValues: initialValues(fund),
-    validate: {
-      name: (v) => (v.trim() ? null : 'Enter the fund name.'),
-      type: (v) => (v.trim() ? null : 'Enter the fund type, e.g. EIS.'),
-      vintage: (v) => (/^\d{4}$/.test(v.trim()) ? null : 'Enter the vintage year.'),
-    },
+    validate: validateWith(fund ? updateFundBody : createFundBody, (values) => fundFormData(values, Boolean(fund))),
   });
   const save = useFundAction((values: FundValues) => saveFund(values, fund));
   const { submit, submitting, formError } = useSubmit(async (values: FundValues) => {
