@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { createBackgroundWork } from './platform/background';
@@ -80,8 +80,6 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerContract(app);
   const draining = registerDraining(app);

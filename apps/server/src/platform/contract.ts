@@ -1,15 +1,20 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorBody } from '@platform/domain';
 import { readForm } from './form';
 
 /**
  * The API contract at run time (docs/architecture.md, "Routes and the contract"):
+ * - params, query and body are parsed by their zod schemas, answers checked against theirs (an
+ *   answer that does not match is a 500, logged: a test reaching the route fails);
  * - every route that declares responses also answers its errors in the one error shape;
  * - a multipart form becomes the request body before validation, so JSON and FormData go through
  *   the same declared `body` schema (the `_method` override the web adds to FormData is dropped);
  * - a list asked for `fields[...]` is checked whole against its schema, then cut to those fields.
  */
 export function registerContract(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', (route: RouteOptions) => {
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (response && !('4xx' in response)) response['4xx'] = errorBody;
