@@ -134,7 +134,11 @@ export async function runSoakBench() {
     const totalWeight = KINDS.reduce((sum, k) => sum + k.weight, 0);
     const chooseKind = () => {
       let roll = Math.random() * totalWeight;
-      return KINDS.find((k) => (roll -= k.weight) < 0) ?? KINDS[0];
+      for (const kind of KINDS) {
+        roll -= kind.weight;
+        if (roll < 0) return kind;
+      }
+      return KINDS[0];
     };
     const latencies = new Map(KINDS.map((k) => [k.name, [] as number[]]));
     const errors = new Map(KINDS.map((k) => [k.name, 0]));

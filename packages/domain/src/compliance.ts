@@ -60,7 +60,7 @@ export function categorisationExpiresAt(declaredAt: Date): Date {
 
 /** An approved categorisation that has not expired lets the investor invest. */
 export function categorisationValid(row: { status: string; expiresAt: Date | string | null } | null | undefined, now: Date): boolean {
-  if (!row || row.status !== 'approved') return false;
+  if (row?.status !== 'approved') return false;
   return row.expiresAt == null || new Date(row.expiresAt).getTime() > now.getTime();
 }
 

@@ -202,7 +202,10 @@ describe('pre-emption allotment', () => {
 
   it('never allots more than offered or asked, nor less than the ask within the entitlement, and uses up an oversubscribed round', () => {
     let seed = 20261123;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
     for (let round = 0; round < 300; round++) {
       const offered = 1 + random(5000);
       const held = Array.from({ length: 1 + random(8) }, () => random(1000));

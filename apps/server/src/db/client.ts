@@ -142,7 +142,10 @@ function transactionReleasingBrokenClients(pool: pg.Pool): Db['transaction'] {
     let broken: Error | undefined;
     try {
       let db = onClient.get(client);
-      if (!db) onClient.set(client, (db = drizzlePg(client, { schema }) as unknown as Db));
+      if (!db) {
+        db = drizzlePg(client, { schema }) as unknown as Db;
+        onClient.set(client, db);
+      }
       return await db.transaction(work, config);
     } catch (error) {
       if (!endedCleanly(error)) broken = error as Error;

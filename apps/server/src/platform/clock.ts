@@ -9,7 +9,11 @@ export function fixedClock(start: Date): Clock & { advance(ms: number): void; se
   let current = start.getTime();
   return {
     now: () => new Date(current),
-    advance: (ms) => void (current += ms),
-    set: (date) => void (current = date.getTime()),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
   };
 }

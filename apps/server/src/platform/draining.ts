@@ -12,7 +12,7 @@ export function registerDraining(app: FastifyInstance) {
   let inFlight = 0;
   let settle: (() => void) | null = null;
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (_request, reply) => {
     if (draining) {
       reply.header('connection', 'close').header('retry-after', '5');
       throw serviceUnavailable();

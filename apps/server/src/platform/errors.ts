@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { NO_SUCH_ID, useReadableValidationMessages } from '@platform/domain';
+import { NO_SUCH_ID, setReadableValidationMessages } from '@platform/domain';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -47,7 +47,7 @@ export function zodIssuesToFieldErrors(issues: ReadonlyArray<{ path: PropertyKey
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || 'body';
-    (errors[field] ??= []).push(issue.message);
+    errors[field] = [...(errors[field] ?? []), issue.message];
   }
   return errors;
 }
@@ -119,7 +119,7 @@ function sendAppError(reply: FastifyReply, error: AppError) {
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  useReadableValidationMessages();
+  setReadableValidationMessages();
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -20,6 +20,7 @@ export interface FormInput {
 /** A multipart body is a stream read once: a second reader (the idempotency check, then the handler) gets the same form. */
 const multipartForms = new WeakMap<FastifyRequest, FormInput>();
 /** Control characters, and the marks that reorder text (`invoice\u202Efdp.exe` reads as `invoiceexe.pdf`). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const MAX_FILE_NAME = 255;
 

@@ -134,7 +134,7 @@ function jsonOf(response: LightMyRequestResponse): { message?: string; errors?: 
 }
 
 function deepJson(depth: number): string {
-  return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
 const BOUNDARY = 'walkboundary';
@@ -294,10 +294,10 @@ describe('every route answers hostile input with a 4xx', () => {
       for (let round = 0; round <= GUESSES.length; round++) {
         const response = await sendJson('learn', method, url, baseline);
         const { errors, data } = jsonOf(response) as { errors?: Record<string, string[]>; data?: unknown };
-        if (data && typeof data === 'object' && !Array.isArray(data)) Object.keys(data).forEach((key) => named.add(key));
+        if (data && typeof data === 'object' && !Array.isArray(data)) for (const key of Object.keys(data)) named.add(key);
         if (response.statusCode !== 422 || !errors) break;
         const missing = Object.keys(errors).filter((f) => /^[a-z_]\w*$/i.test(f) && f !== 'body');
-        missing.forEach((field) => named.add(field));
+        for (const field of missing) named.add(field);
         if (!missing.length || round === GUESSES.length) break;
         for (const field of missing) {
           const options = [...(errors[field]?.join(' ').matchAll(/"([^"]+)"|'([^']+)'/g) ?? [])].map((m) => m[1] ?? m[2]);
@@ -314,7 +314,7 @@ describe('every route answers hostile input with a 4xx', () => {
       if (route.method === 'GET' || endsSession(route)) continue;
       const { baseline, named } = await learnForm(route.method, fill(route.path, {}));
       forms.set(route, baseline);
-      named.forEach((name) => pool.add(name));
+      for (const name of named) pool.add(name);
     }
 
     for (const route of routes) {

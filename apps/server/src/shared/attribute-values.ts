@@ -47,15 +47,13 @@ export async function attributeValuesFor(
     .orderBy(asc(attributes.position), asc(attributes.id));
   for (const row of rows) {
     if (row.value === null) continue;
-    bySubject
-      .get(row.subjectId)
-      ?.push({
-        attribute_id: row.id,
-        name: row.name,
-        type: row.type as AttributeType,
-        mode: row.mode as AttributeMode,
-        value: decode(row.value),
-      });
+    bySubject.get(row.subjectId)?.push({
+      attribute_id: row.id,
+      name: row.name,
+      type: row.type as AttributeType,
+      mode: row.mode as AttributeMode,
+      value: decode(row.value),
+    });
   }
   return bySubject;
 }

@@ -13,7 +13,7 @@ export function presentNotification(row: NotificationRow) {
 
 /** Only in-app paths are allowed as a call to action: a notification can never send someone off-site. */
 function safeCta(cta: string | null | undefined): string | null {
-  return cta && cta.startsWith('/') && !cta.startsWith('//') ? cta : null;
+  return cta?.startsWith('/') && !cta.startsWith('//') ? cta : null;
 }
 
 /**

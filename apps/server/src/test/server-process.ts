@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 
 const MAIN = path.resolve(import.meta.dirname, '../main.ts');
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { useReadableValidationMessages } from '@platform/domain';
+import { setReadableValidationMessages } from '@platform/domain';
 
-useReadableValidationMessages();
+setReadableValidationMessages();
 
 /** What a form sends: FormData (its text fields count; files are checked by the server) or a JSON object. */
 type Sent = FormData | Record<string, unknown>;

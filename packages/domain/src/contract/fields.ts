@@ -82,7 +82,7 @@ export const idParams = z.object({ id: idParam });
  * Schemas with their own message for the case keep it. Called once by the server and by the web,
  * so a form shows the message the server would answer.
  */
-export function useReadableValidationMessages(): void {
+export function setReadableValidationMessages(): void {
   z.config({
     customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined),
   });

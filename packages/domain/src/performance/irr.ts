@@ -112,7 +112,10 @@ function findRate(points: readonly Point[]): Decimal | null {
   const values = new Map<number, Decimal>();
   const valueAt = (index: number): Decimal => {
     let value = values.get(index);
-    if (!value) values.set(index, (value = npv(points, GRID[index]).value));
+    if (!value) {
+      value = npv(points, GRID[index]).value;
+      values.set(index, value);
+    }
     return value;
   };
   const bracket = (low: number): Decimal | null => {
@@ -141,7 +144,8 @@ function refine(points: readonly Point[], low: Decimal, high: Decimal, valueAtLo
     if (value.isNeg() === valueAtLow.isNeg()) low = rate;
     else high = rate;
     const newton = slope.isZero() ? null : rate.minus(value.div(slope));
-    const useNewton = newton !== null && newton.gt(low) && newton.lt(high) && newton.minus(rate).abs().lte(previousStep.abs().div(2));
+    const useNewton =
+      newton instanceof Decimal && newton.gt(low) && newton.lt(high) && newton.minus(rate).abs().lte(previousStep.abs().div(2));
     const next = useNewton ? newton : low.plus(high).div(2);
     previousStep = next.minus(rate);
     rate = next;

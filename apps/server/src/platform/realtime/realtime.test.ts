@@ -59,7 +59,7 @@ function rawSocket(appPort: number, key = 'platform-key') {
   const waiters: Array<() => void> = [];
   socket.on('message', (raw) => {
     frames.push(JSON.parse(raw.toString()));
-    waiters.splice(0).forEach((w) => w());
+    for (const w of waiters.splice(0)) w();
   });
   const next = async (event: string) => {
     for (;;) {
