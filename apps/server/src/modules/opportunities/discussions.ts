@@ -1,26 +1,32 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { can, OPPORTUNITY_PERMISSION_EVENT, Role, type Action } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
+import {
+  can,
+  dataOf,
+  discussionPostBody,
+  discussionPostSchema,
+  discussionSchema,
+  OPPORTUNITY_PERMISSION_EVENT,
+  Role,
+  type Action,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
 import { discussionReplies, opportunityDiscussions, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound } from '../../platform/errors';
-import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
-import { idParams, requiredText } from '@platform/domain';
+import { idParams } from '@platform/domain';
 import { investorOrOpportunityStaff } from '../../shared/opportunity-access';
 import { findOpportunity } from '../../shared/opportunity-visibility';
 import { findVisibleOpportunity, marketSoundingPending, type OpportunityRow } from '../../shared/opportunity-visibility';
-
-const postSchema = z.strictObject({ body: requiredText(5000, 'Write your question or answer.') });
 
 /**
  * Q&A on an opportunity (DOMAIN.md "Q&A discussions"): investors who may see it ask, staff answer,
  * and every investor who may see it reads the thread. Text is plain (shown as text, never HTML).
  * Investors see their own name on their posts; other investors appear as "An investor".
  */
-export function registerDiscussionRoutes(app: FastifyInstance, { db }: AppContext) {
+export function registerDiscussionRoutes(app: App, { db }: AppContext) {
   async function opportunityFor(request: FastifyRequest, id: number, staffAction: Action): Promise<OpportunityRow> {
     const user = requireUser(request);
     if (user.roleId === Role.User) {
@@ -36,10 +42,10 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: AppContex
 
   app.get(
     '/api/investment-opportunities/:id/discussions',
-    { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('show') },
+    { schema: { params: idParams, response: { 200: dataOf(z.array(discussionSchema)) } }, onRequest: investorOrOpportunityStaff('show') },
     async (request) => {
       const viewer = requireUser(request);
-      const opportunity = await opportunityFor(request, (request.params as z.infer<typeof idParams>).id, 'show');
+      const opportunity = await opportunityFor(request, request.params.id, 'show');
       const questions = await db
         .select({
           id: opportunityDiscussions.id,
@@ -97,10 +103,13 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: AppContex
 
   app.post(
     '/api/investment-opportunities/:id/discussions',
-    { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('update') },
+    {
+      schema: { params: idParams, body: discussionPostBody, response: { 201: dataOf(discussionPostSchema) } },
+      onRequest: investorOrOpportunityStaff('update'),
+    },
     async (request, reply) => {
-      const opportunity = await opportunityFor(request, (request.params as z.infer<typeof idParams>).id, 'update');
-      const { body } = parseFields(postSchema, await readFormFields(request));
+      const opportunity = await opportunityFor(request, request.params.id, 'update');
+      const { body } = request.body;
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(opportunityDiscussions)
@@ -116,19 +125,20 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: AppContex
   /** Staff answer any question; an investor may follow up on their own. */
   app.post(
     '/api/discussions/:id/replies',
-    { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('update') },
+    {
+      schema: { params: idParams, body: discussionPostBody, response: { 201: dataOf(discussionPostSchema) } },
+      onRequest: investorOrOpportunityStaff('update'),
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const [question] = await db
         .select()
         .from(opportunityDiscussions)
-        .where(
-          and(eq(opportunityDiscussions.id, (request.params as z.infer<typeof idParams>).id), isNull(opportunityDiscussions.deletedAt)),
-        );
+        .where(and(eq(opportunityDiscussions.id, request.params.id), isNull(opportunityDiscussions.deletedAt)));
       if (!question) throw notFound('question');
       const opportunity = await opportunityFor(request, question.opportunityId, 'update');
       if (user.roleId === Role.User && question.userId !== user.id) throw notFound('question');
-      const { body } = parseFields(postSchema, await readFormFields(request));
+      const { body } = request.body;
       const created = await db.transaction(async (tx) => {
         const [row] = await tx.insert(discussionReplies).values({ discussionId: question.id, userId: user.id, body }).returning();
         await recordActivity(tx, {

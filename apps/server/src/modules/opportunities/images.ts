@@ -1,9 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { can, OPPORTUNITY_PERMISSION_EVENT, Role } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
+import {
+  can,
+  dataOf,
+  fileBody,
+  galleryImageSchema,
+  galleryOrderBody,
+  type GalleryImage,
+  noContent,
+  OPPORTUNITY_PERMISSION_EVENT,
+  Role,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
 import { opportunityImages } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
@@ -22,7 +32,7 @@ const MAX_IMAGES = 20;
 
 export type ImageRow = typeof opportunityImages.$inferSelect;
 
-export function presentImage(row: ImageRow) {
+export function presentImage(row: ImageRow): GalleryImage {
   return { id: row.id, caption: row.caption, position: row.position, url: `/api/opportunity-images/${row.id}` };
 }
 
@@ -35,35 +45,38 @@ export async function galleryOf(db: AppContext['db'], opportunityId: number) {
   return rows.map(presentImage);
 }
 
-export function registerOpportunityImageRoutes(app: FastifyInstance, { db, storage }: AppContext) {
-  async function staffOpportunity(request: FastifyRequest, action: 'show' | 'update') {
+export function registerOpportunityImageRoutes(app: App, { db, storage }: AppContext) {
+  async function staffOpportunity(request: FastifyRequest, id: number, action: 'show' | 'update') {
     const user = requireUser(request);
-    const row = await findOpportunity(db, idParams.parse(request.params).id);
+    const row = await findOpportunity(db, id);
     if (!row) throw notFound('opportunity');
     if (!can(user.roleId, OPPORTUNITY_PERMISSION_EVENT(row.status), action)) throw forbidden();
     return row;
   }
 
+  const gallery = dataOf(z.array(galleryImageSchema));
+
   app.get(
     '/api/investment-opportunities/:id/images',
-    { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('show') },
+    { schema: { params: idParams, response: { 200: gallery } }, onRequest: investorOrOpportunityStaff('show') },
     async (request) => {
       const user = requireUser(request);
-      const { id } = request.params as z.infer<typeof idParams>;
+      const { id } = request.params;
       if (user.roleId === Role.User) {
         const row = await findVisibleOpportunity(db, user.id, id);
         if (await marketSoundingPending(db, user.id, row)) return { data: [] };
         return { data: await galleryOf(db, row.id) };
       }
-      return { data: await galleryOf(db, (await staffOpportunity(request, 'show')).id) };
+      return { data: await galleryOf(db, (await staffOpportunity(request, id, 'show')).id) };
     },
   );
 
   app.post(
     '/api/investment-opportunities/:id/images',
-    { schema: { params: idParams }, onRequest: authorizeOpportunities('update') },
+    // Multipart with a file: the caption is checked here with the file, not as a declared body.
+    { schema: { params: idParams, response: { 201: dataOf(galleryImageSchema) } }, onRequest: authorizeOpportunities('update') },
     async (request, reply) => {
-      const opportunity = await staffOpportunity(request, 'update');
+      const opportunity = await staffOpportunity(request, request.params.id, 'update');
       const { fields, files } = await readForm(request);
       const file = files.image;
       if (!file) throw validationError({ image: ['Choose an image to upload.'] });
@@ -102,10 +115,13 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
 
   app.delete(
     '/api/investment-opportunities/:id/images/:imageId',
-    { schema: { params: z.object({ id: idParam, imageId: idParam }) }, onRequest: authorizeOpportunities('update') },
+    {
+      schema: { params: z.object({ id: idParam, imageId: idParam }), response: { 204: noContent } },
+      onRequest: authorizeOpportunities('update'),
+    },
     async (request, reply) => {
-      const opportunity = await staffOpportunity(request, 'update');
-      const { imageId } = request.params as { imageId: number };
+      const opportunity = await staffOpportunity(request, request.params.id, 'update');
+      const { imageId } = request.params;
       await db.transaction(async (tx) => {
         const [removed] = await tx
           .update(opportunityImages)
@@ -127,22 +143,17 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
           before: { image_id: imageId },
         });
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   /** The gallery's order: the first picture is the cover. The list must name every picture exactly once. */
-  const orderBody = z.object({
-    image_ids: z.array(z.number().int().positive(), { message: 'Send the pictures in their new order.' }).max(MAX_IMAGES),
-  });
   app.put(
     '/api/investment-opportunities/:id/images/order',
-    { schema: { params: idParams }, onRequest: authorizeOpportunities('update') },
+    { schema: { params: idParams, body: galleryOrderBody, response: { 200: gallery } }, onRequest: authorizeOpportunities('update') },
     async (request) => {
-      const opportunity = await staffOpportunity(request, 'update');
-      const body = orderBody.safeParse(request.body);
-      if (!body.success) throw validationError({ image_ids: [body.error.issues[0].message] });
-      const ids = body.data.image_ids;
+      const opportunity = await staffOpportunity(request, request.params.id, 'update');
+      const ids = request.body.image_ids;
       await db.transaction(async (tx) => {
         // Locking the opportunity's pictures keeps a concurrent upload or delete from slipping between the check and the writes.
         const current = await tx
@@ -171,13 +182,13 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
   /** The picture itself, to whoever may see its opportunity (investors: after any market sounding). */
   app.get(
     '/api/opportunity-images/:id',
-    { schema: { params: idParams }, onRequest: investorOrOpportunityStaff('show') },
+    { schema: { params: idParams, response: { 200: fileBody } }, onRequest: investorOrOpportunityStaff('show') },
     async (request, reply) => {
       const user = requireUser(request);
       const [image] = await db
         .select()
         .from(opportunityImages)
-        .where(and(eq(opportunityImages.id, (request.params as z.infer<typeof idParams>).id), isNull(opportunityImages.deletedAt)));
+        .where(and(eq(opportunityImages.id, request.params.id), isNull(opportunityImages.deletedAt)));
       if (!image) throw notFound('image');
       if (user.roleId === Role.User) {
         const row = await findVisibleOpportunity(db, user.id, image.opportunityId);
@@ -188,12 +199,17 @@ export function registerOpportunityImageRoutes(app: FastifyInstance, { db, stora
       }
       const data = await storage.read(image.storageKey);
       if (!data) throw notFound('image');
-      return reply
-        .type(image.mimeType)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=3600')
-        .send(data);
+      return sendImage(reply, image.mimeType, data);
     },
   );
+}
+
+/** The picture's bytes (declared as `fileBody`), sandboxed and cached privately. */
+function sendImage(reply: FastifyReply, mimeType: string, data: Buffer) {
+  return reply
+    .type(mimeType)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'private, max-age=3600')
+    .send(data);
 }

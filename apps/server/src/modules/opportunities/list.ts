@@ -1,9 +1,9 @@
 import { inArray, type SQL } from 'drizzle-orm';
-import { can, OpportunityStatus, TAX_RELIEFS } from '@platform/domain';
-import { investmentOpportunities } from '../../db/schema';
+import { can, MARKET_SOUNDING_ACCEPTANCES_LIST, OPPORTUNITIES_LIST, OpportunityStatus, TAX_RELIEFS } from '@platform/domain';
+import { investmentOpportunities, marketSoundingAcceptances } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { containsFilter, oneOfFilter } from '../../platform/list-filters';
-import type { ListResource } from '../../platform/list-query';
+import { containsFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
+import { listResource } from '../../platform/list-query';
 
 /** `filter[status]=2` or `2,3`: status ids 1–6 (spec §4). */
 function statusFilter(value: string): SQL {
@@ -13,8 +13,7 @@ function statusFilter(value: string): SQL {
   return inArray(investmentOpportunities.status, ids);
 }
 
-export const OPPORTUNITIES_RESOURCE: ListResource = {
-  name: 'investment_opportunities',
+export const OPPORTUNITIES_RESOURCE = listResource(OPPORTUNITIES_LIST, {
   filters: {
     status: statusFilter,
     search: containsFilter(investmentOpportunities.name),
@@ -33,7 +32,17 @@ export const OPPORTUNITIES_RESOURCE: ListResource = {
     created_at: investmentOpportunities.createdAt,
   },
   defaultSort: '-created_at',
-};
+});
+
+/** The insider register's market-sounding list. */
+export const MARKET_SOUNDING_ACCEPTANCES_RESOURCE = listResource(MARKET_SOUNDING_ACCEPTANCES_LIST, {
+  filters: {
+    opportunity_id: idsFilter('opportunity_id', marketSoundingAcceptances.opportunityId),
+    user_id: idsFilter('user_id', marketSoundingAcceptances.userId),
+  },
+  sorts: { accepted_at: marketSoundingAcceptances.acceptedAt },
+  defaultSort: '-accepted_at',
+});
 
 const LIVE = [OpportunityStatus.Draft, OpportunityStatus.LiveExternal, OpportunityStatus.LiveInternal, OpportunityStatus.Closed];
 const EXISTING = [OpportunityStatus.Completed, OpportunityStatus.Matured];

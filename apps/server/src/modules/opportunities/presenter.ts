@@ -1,5 +1,14 @@
 import Decimal from 'decimal.js';
-import { OPPORTUNITY_STATUS_LABELS, opportunityAdminPath, type OpportunityStatusId } from '@platform/domain';
+import {
+  OPPORTUNITY_STATUS_LABELS,
+  opportunityAdminPath,
+  type ConfidentialOpportunity,
+  type MarketSoundingAcceptance,
+  type Opportunity,
+  type OpportunityStatusId,
+  type StaffOpportunity,
+  type TaxRelief,
+} from '@platform/domain';
 import type { OpportunityRow } from '../../shared/opportunity-visibility';
 
 /** The hard cap of the raise: the maximum raise, else the target. */
@@ -41,7 +50,7 @@ function content(row: OpportunityRow) {
     pre_money_valuation: row.preMoneyValuation,
     opens_at: row.opensAt,
     closes_at: row.closesAt,
-    tax_relief: row.taxRelief,
+    tax_relief: row.taxRelief as TaxRelief,
     fees: row.fees,
     summary: row.summary,
     description: row.description,
@@ -55,7 +64,7 @@ function content(row: OpportunityRow) {
   };
 }
 
-export function presentOpportunityForStaff(row: OpportunityRow) {
+export function presentOpportunityForStaff(row: OpportunityRow): StaffOpportunity {
   return {
     ...content(row),
     admin_path: opportunityAdminPath(row.id, row.status),
@@ -76,7 +85,7 @@ export function presentOpportunityForStaff(row: OpportunityRow) {
  * What an investor sees. Until they accept a required market sounding, only that it exists: its
  * name and terms may be inside information (DOMAIN.md "Insider register").
  */
-export function presentOpportunityForInvestor(row: OpportunityRow, marketSoundingPending: boolean) {
+export function presentOpportunityForInvestor(row: OpportunityRow, marketSoundingPending: boolean): Opportunity | ConfidentialOpportunity {
   if (marketSoundingPending) {
     return {
       id: row.id,
@@ -88,4 +97,29 @@ export function presentOpportunityForInvestor(row: OpportunityRow, marketSoundin
     };
   }
   return { ...content(row), market_sounding_pending: false as const };
+}
+
+/** A row of the insider register's market-sounding list (service.ts marketSoundingAcceptanceRows). */
+export interface MarketSoundingAcceptanceRow {
+  id: number;
+  opportunityId: number;
+  userId: number;
+  userName: string;
+  userEmail: string;
+  opportunityName: string;
+  disclosedText: string;
+  acceptedAt: Date;
+  ip: string | null;
+}
+
+export function presentMarketSoundingAcceptance(r: MarketSoundingAcceptanceRow): MarketSoundingAcceptance {
+  return {
+    id: r.id,
+    opportunity_id: r.opportunityId,
+    opportunity_name: r.opportunityName,
+    user: { id: r.userId, name: r.userName, email: r.userEmail },
+    disclosed_text: r.disclosedText,
+    accepted_at: r.acceptedAt.toISOString(),
+    ip: r.ip,
+  };
 }

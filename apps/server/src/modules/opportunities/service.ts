@@ -1,7 +1,10 @@
 import Decimal from 'decimal.js';
-import { and, count, eq, inArray, isNull, like, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
 import {
   canTransition,
+  opportunityLimitErrors,
+  type CreateOpportunityInput,
+  type UpdateOpportunityInput,
   COMMITTED_STATUSES,
   LOCKED_TERMS_ONCE_INVESTED,
   OPPORTUNITY_STATUS_LABELS,
@@ -10,12 +13,19 @@ import {
   type OpportunityStatusId,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { investmentOpportunities, investments, opportunityImages, opportunityInvitations, users } from '../../db/schema';
+import {
+  documents,
+  investmentOpportunities,
+  investments,
+  marketSoundingAcceptances,
+  opportunityImages,
+  opportunityInvitations,
+  users,
+} from '../../db/schema';
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { draftOpportunityFromDeal } from '../deals/promotion';
 import { completeOpportunityInvestments } from '../investments/service';
-import { limitErrors, type CreateOpportunityInput, type UpdateOpportunityInput } from './schemas';
 import { findOpportunity, lockOpportunityRow, type OpportunityRow } from '../../shared/opportunity-visibility';
 
 /** Writes to investment opportunities; each runs inside the caller's transaction (docs/decisions/0008). */
@@ -110,7 +120,7 @@ export async function createOpportunity(
   sourceDealId: number | null = null,
   completedAt: Date | null = null,
 ): Promise<OpportunityRow> {
-  const errors = limitErrors(mergedLimits(null, input));
+  const errors = opportunityLimitErrors(mergedLimits(null, input));
   if (Object.keys(errors).length) throw validationError(errors);
   const [row] = await tx
     .insert(investmentOpportunities)
@@ -157,7 +167,7 @@ export async function updateOpportunity(
   now: Date,
 ): Promise<{ before: OpportunityRow; after: OpportunityRow }> {
   const before = await lockOpportunity(tx, id);
-  const errors = limitErrors(mergedLimits(before, input));
+  const errors = opportunityLimitErrors(mergedLimits(before, input));
   if (before.status !== OpportunityStatus.Draft && (await committedCount(tx, id)) > 0) {
     for (const field of LOCKED_TERMS_ONCE_INVESTED) {
       const value = input[field];
@@ -360,4 +370,72 @@ export async function uninviteInvestor(tx: Db, id: number, userId: number): Prom
     .where(and(eq(opportunityInvitations.opportunityId, id), eq(opportunityInvitations.userId, userId)))
     .returning({ id: opportunityInvitations.id });
   if (!removed.length) throw notFound('invitation');
+}
+
+/** The public documents of an opportunity, for the investor page. */
+export function publicDocumentsOf(db: Db, opportunityId: number) {
+  return db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.subjectType, 'opportunity'),
+        eq(documents.subjectId, opportunityId),
+        eq(documents.visibility, 'public'),
+        isNull(documents.deletedAt),
+      ),
+    )
+    .orderBy(asc(documents.name));
+}
+
+/** The investors invited to an opportunity, by name. */
+export async function invitationsOf(db: Db, opportunityId: number) {
+  const rows = await db
+    .select({ user_id: users.id, name: users.name, email: users.email, invited_at: opportunityInvitations.createdAt })
+    .from(opportunityInvitations)
+    .innerJoin(users, eq(users.id, opportunityInvitations.userId))
+    .where(eq(opportunityInvitations.opportunityId, opportunityId))
+    .orderBy(asc(users.name));
+  return rows.map((r) => ({ ...r, invited_at: r.invited_at.toISOString() }));
+}
+
+/** Records an investor's acceptance of a market sounding once; accepting again records nothing (the register is append-only). */
+export async function recordMarketSoundingAcceptance(
+  db: Db,
+  entry: {
+    opportunityId: number;
+    userId: number;
+    disclosedText: string;
+    opportunityName: string;
+    ip: string;
+    userAgent: string | null;
+    acceptedAt: Date;
+  },
+) {
+  const [created] = await db.insert(marketSoundingAcceptances).values(entry).onConflictDoNothing().returning();
+  return created;
+}
+
+/** The insider register's market-sounding entries, with the investor named (list query: ./list.ts). */
+export function marketSoundingAcceptanceRows(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: marketSoundingAcceptances.id,
+      opportunityId: marketSoundingAcceptances.opportunityId,
+      userId: marketSoundingAcceptances.userId,
+      userName: users.name,
+      userEmail: users.email,
+      opportunityName: marketSoundingAcceptances.opportunityName,
+      disclosedText: marketSoundingAcceptances.disclosedText,
+      acceptedAt: marketSoundingAcceptances.acceptedAt,
+      ip: marketSoundingAcceptances.ip,
+    })
+    .from(marketSoundingAcceptances)
+    .innerJoin(users, eq(users.id, marketSoundingAcceptances.userId))
+    .where(where)
+    .$dynamic();
+}
+
+export function countMarketSoundingAcceptances(db: Db, where: SQL | undefined) {
+  return db.select({ total: count() }).from(marketSoundingAcceptances).where(where).$dynamic();
 }

@@ -1,7 +1,13 @@
 import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { CONTACT_STATUS_IDS, CONTACT_STATUS_LABELS, INVESTOR_INTEREST_LABELS, INVESTOR_INTEREST_OPTIONS } from '@platform/domain';
+import {
+  CONTACT_STATUS_IDS,
+  CONTACT_STATUS_LABELS,
+  ContactStatus,
+  INVESTOR_INTEREST_LABELS,
+  INVESTOR_INTEREST_OPTIONS,
+} from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
@@ -46,7 +52,7 @@ function initialValues(contact?: Contact): ContactValues {
     company: contact?.company ?? '',
     source: contact?.source ?? '',
     interest: contact?.interest ?? null,
-    status: String(contact?.status ?? 1),
+    status: String(contact?.status ?? ContactStatus.Active),
     lead_status_id: contact?.lead_status_id ? String(contact.lead_status_id) : null,
     owner_id: contact?.owner_id ? String(contact.owner_id) : null,
     attributes: attributeFormValues(contact?.attribute_values),

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBriefcase, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { acceptsReservations } from '@platform/domain';
+import { acceptsReservations, OpportunityStatus } from '@platform/domain';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOpportunityList, type InvestorOpportunity, type Opportunity } from '../../opportunities/api/opportunities';
@@ -113,7 +113,12 @@ function Section({ title, count, children, empty }: { title: string; count: numb
 export function InvestmentsPage() {
   const { terms } = useBranding();
   usePageTitle(terms.investments);
-  const opportunities = useOpportunityList<InvestorOpportunity>({ page: 1, perPage: 100, sort: 'closes_at', filters: { status: '2,3' } });
+  const opportunities = useOpportunityList<InvestorOpportunity>({
+    page: 1,
+    perPage: 100,
+    sort: 'closes_at',
+    filters: { status: `${OpportunityStatus.LiveExternal},${OpportunityStatus.LiveInternal}` },
+  });
   const mine = useMyInvestments();
 
   if (opportunities.isLoading || mine.isLoading) {

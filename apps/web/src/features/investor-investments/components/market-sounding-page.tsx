@@ -7,17 +7,11 @@ import { api, ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
+import type { MarketSounding } from '@platform/domain';
 import { RichText } from '../../../ui/rich-text';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors/error-page';
 import { opportunityKeys } from '../../opportunities/api/opportunities';
-
-interface MarketSounding {
-  opportunity_id: number;
-  slug: string;
-  description: string;
-  accepted: boolean;
-}
 
 /** /investor/investments/market-sounding/{id}: the wall-crossing the investor accepts before seeing inside information. */
 export function MarketSoundingPage() {

@@ -1,81 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client';
 import { useListQuery, type ListParams } from '../../../app/use-list-query';
+import type { GalleryImage, StaffOpportunity } from '@platform/domain';
 import type { PublicDocument } from '../components/opportunity-view';
 
-export interface TeamMember {
-  name: string;
-  role: string;
-  bio?: string;
-}
-
-/** The content both sides see (server: modules/opportunities/presenter.ts). */
-export interface Opportunity {
-  id: number;
-  slug: string;
-  name: string;
-  status: number;
-  status_label: string;
-  company_name: string;
-  type: string | null;
-  sub_type: string | null;
-  industry: string | null;
-  round_type: string | null;
-  currency: string;
-  target_raise: string | null;
-  maximum_raise: string | null;
-  minimum_investment: string | null;
-  maximum_investment: string | null;
-  share_price: string | null;
-  pre_money_valuation: string | null;
-  opens_at: string | null;
-  closes_at: string | null;
-  tax_relief: 'EIS' | 'SEIS' | 'none';
-  fees: string | null;
-  summary: string | null;
-  description: string | null;
-  key_points: string[];
-  team: TeamMember[];
-  key_dates: Array<{ label: string; date: string }>;
-  market_sounding_required: boolean;
-  investment_terms: string | null;
-  committed_amount: string;
-  available_amount: string | null;
-  percent_raised: number | null;
-  market_sounding_pending: false;
-}
-
-export interface StaffOpportunity extends Omit<Opportunity, 'market_sounding_pending'> {
-  admin_path: string;
-  bank_account_name: string | null;
-  bank_sort_code: string | null;
-  bank_account_number: string | null;
-  bank_iban: string | null;
-  source_deal_id: number | null;
-  published_at: string | null;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** What an investor gets before accepting a required market sounding. */
-export interface ConfidentialOpportunity {
-  id: number;
-  slug: string;
-  status: number;
-  name: string;
-  market_sounding_pending: true;
-  market_sounding_path: string;
-}
-
-export type InvestorOpportunity = Opportunity | ConfidentialOpportunity;
-
-export interface GalleryImage {
-  id: number;
-  caption: string | null;
-  position: number;
-  url: string;
-}
+export type {
+  ConfidentialOpportunity,
+  GalleryImage,
+  InvestorOpportunity,
+  Opportunity,
+  StaffOpportunity,
+  TeamMember,
+} from '@platform/domain';
 
 export const opportunityKeys = {
   all: ['investment-opportunities'] as const,

@@ -1,20 +1,14 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Discussion } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { formatDate } from '../../../app/format';
 
-interface Post {
-  id: number;
-  body: string;
-  author: { name: string; staff: boolean };
-  created_at: string;
-}
-interface Question extends Post {
-  replies: Post[];
-}
+type Question = Discussion;
+type Post = Pick<Discussion, 'id' | 'body' | 'author' | 'created_at'>;
 
 function PostText({ post }: { post: Post }) {
   return (

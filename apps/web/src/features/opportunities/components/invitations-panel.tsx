@@ -2,18 +2,11 @@ import { useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { OpportunityStatus } from '@platform/domain';
+import { type OpportunityInvitation as Invitation, OpportunityStatus } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { InvestorPicker } from '../../../ui/investor-picker';
 import type { StaffOpportunity } from '../api/opportunities';
 import { formatDate } from '../../../app/format';
-
-interface Invitation {
-  user_id: number;
-  name: string;
-  email: string;
-  invited_at: string;
-}
 
 /** Who may see a Live - Internal opportunity; inviting notifies them once it is Live - Internal. */
 export function InvitationsPanel({ opportunity, canWrite }: { opportunity: StaffOpportunity; canWrite: boolean }) {

@@ -17,8 +17,9 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { CURRENCIES, TAX_RELIEFS } from '@platform/domain';
+import { createExistingOpportunityBody, createOpportunityBody, CURRENCIES, TAX_RELIEFS, updateOpportunityBody } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
@@ -28,7 +29,7 @@ import { useOpportunity, useOpportunityAction, type StaffOpportunity } from '../
 import { GalleryManager } from './gallery-manager';
 import { StatusActions } from './status-actions';
 
-/** The form's fields in the server's names (modules/opportunities/schemas.ts); empty text is sent as "not set". */
+/** The form's fields in the route's names (createOpportunityBody in @platform/domain); empty text is sent as "not set". */
 const TEXT_FIELDS = [
   'name',
   'company_name',
@@ -106,7 +107,11 @@ function payload(values: Values, editing: boolean): FormData {
 /** Editing an opportunity, creating a Draft, or recording an existing investment (created Completed on its date). */
 function OpportunityForm({ opportunity, existing = false }: { opportunity?: StaffOpportunity; existing?: boolean }) {
   const navigate = useNavigate();
-  const form = useForm<Values>({ initialValues: initialValues(opportunity) });
+  const body = opportunity ? updateOpportunityBody : existing ? createExistingOpportunityBody : createOpportunityBody;
+  const form = useForm<Values>({
+    initialValues: initialValues(opportunity),
+    validate: validateWith(body, (values: Values) => payload(values, Boolean(opportunity))),
+  });
   const save = useOpportunityAction((values: Values) =>
     opportunity
       ? api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}`, { method: 'POST', body: payload(values, true) })

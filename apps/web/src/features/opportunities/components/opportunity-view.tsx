@@ -17,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck, IconFileText, IconUser } from '@tabler/icons-react';
+import type { PublicDocument as PublicDocumentItem } from '@platform/domain';
 import { RichText } from '../../../ui/rich-text';
 import { useGallery, type Opportunity } from '../api/opportunities';
 import { Fact } from '../../../ui/fact';
@@ -47,11 +48,7 @@ export function FundingProgress({
  * An opportunity as an investor sees it: used by the investor page and by the staff preview, so
  * the preview is exactly what investors get.
  */
-export interface PublicDocument {
-  id: number;
-  name: string;
-  download_url: string;
-}
+export type PublicDocument = Pick<PublicDocumentItem, 'id' | 'name' | 'download_url'>;
 
 export function OpportunityView({
   opportunity,

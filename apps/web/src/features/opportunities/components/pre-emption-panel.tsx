@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
-import { MODAL_WIDTH, PRE_EMPTION_CHOICE_IDS, type PreEmptionChoiceId } from '@platform/domain';
+import { MODAL_WIDTH, OpportunityStatus, PRE_EMPTION_CHOICE_IDS, type PreEmptionChoiceId } from '@platform/domain';
 import { useSubmit } from '../../../app/use-submit';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
@@ -284,7 +284,7 @@ export function PreEmptionPanel({ opportunity, canWrite }: { opportunity: StaffO
   };
   if (!query.data) return <Skeleton h={320} radius="md" />;
   const rounds = query.data;
-  const mayOpen = canWrite && opportunity.status === 5 && !rounds.some((r) => r.is_open);
+  const mayOpen = canWrite && opportunity.status === OpportunityStatus.Completed && !rounds.some((r) => r.is_open);
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -301,7 +301,7 @@ export function PreEmptionPanel({ opportunity, canWrite }: { opportunity: StaffO
           <Stack align="center" gap={4}>
             <Text fw={600}>No pre-emption rounds yet</Text>
             <Text size="sm" c="dimmed">
-              {opportunity.status === 5
+              {opportunity.status === OpportunityStatus.Completed
                 ? 'Open a round when the company offers its holders new shares.'
                 : 'A matured investment takes no new rounds.'}
             </Text>
