@@ -27,7 +27,17 @@ export type Company = z.infer<typeof companySchema>;
 export const COMPANIES_LIST = {
   name: 'companies',
   filters: ['fund_id', 'industry', 'stage', 'maturity_status', 'search', 'investment_date_from', 'investment_date_to'],
-  sorts: ['company_name', 'industry', 'stage', 'investment_date', 'cost', 'current_valuation', 'maturity_status', 'created_at', 'updated_at'],
+  sorts: [
+    'company_name',
+    'industry',
+    'stage',
+    'investment_date',
+    'cost',
+    'current_valuation',
+    'maturity_status',
+    'created_at',
+    'updated_at',
+  ],
   includes: ['fund'],
   fields: [
     'fund_id',

@@ -97,6 +97,7 @@ export const fundPositionsResponse = z.object({
   data: z.array(positionFiguresSchema.extend({ investor: namedRef })),
   meta: z.object({ fund_id: z.number().int(), currency: z.string(), as_of: z.string() }),
 });
+export type FundPositions = z.infer<typeof fundPositionsResponse>;
 
 /** A net asset value of a fund; the NAV per unit is null when no units were in issue. */
 export const navSchema = z.object({
