@@ -40,12 +40,8 @@ export const isoDateInput = z.string().trim().refine(isCalendarDate, 'Enter a da
 /** Ids are PostgreSQL `integer`s: a number above this cannot name a row, and would fail the query. */
 export const MAX_ID = 2_147_483_647;
 
-export const idInput = (what: string) =>
-  z.coerce
-    .number({ message: `Choose a ${what}.` })
-    .int(`Choose a ${what}.`)
-    .positive(`Choose a ${what}.`)
-    .max(MAX_ID, `Choose a ${what}.`);
+export const idInput = (what: string, message = `Choose a ${what}.`) =>
+  z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message);
 
 export const currencyInput = z.enum(CURRENCIES, { message: `Choose one of ${CURRENCIES.join(', ')}.` });
 

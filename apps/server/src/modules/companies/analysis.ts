@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { sumAmounts, toAmount } from '@platform/domain';
+import { type AnalysisGroup, type PortfolioAnalysis, sumAmounts, toAmount } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { fundInvestments } from '../../db/schema';
 
@@ -18,16 +18,6 @@ import { fundInvestments } from '../../db/schema';
  */
 export const UNSPECIFIED = 'Unspecified';
 const NOT_HELD = sql`('exited', 'written_off')`;
-
-export interface AnalysisGroup {
-  key: string | null;
-  label: string;
-  count: number;
-  cost: string;
-  value: string;
-  cost_share: string | null;
-  value_share: string | null;
-}
 
 function share(part: string, total: string): string | null {
   const whole = new Decimal(total);
@@ -65,7 +55,7 @@ function toGroups(rows: Awaited<ReturnType<typeof groupBy>>, totals: { cost: str
     .sort((a, b) => new Decimal(b.cost).comparedTo(a.cost) || (a.key === null ? 1 : b.key === null ? -1 : a.label.localeCompare(b.label)));
 }
 
-export async function portfolioAnalysis(db: Db, fundId: number) {
+export async function portfolioAnalysis(db: Db, fundId: number): Promise<Omit<PortfolioAnalysis, 'fund_id' | 'currency'>> {
   const [byIndustry, byStage] = await Promise.all([
     groupBy(db, fundId, fundInvestments.industry),
     groupBy(db, fundId, fundInvestments.stage),

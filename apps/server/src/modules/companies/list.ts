@@ -3,14 +3,13 @@ import type { Db } from '../../db/client';
 import { fundInvestments, funds, MATURITY_STATUSES } from '../../db/schema';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { containsFilter, dayFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
-import type { ListQuery, ListResource } from '../../platform/list-query';
-import { COMPANY_FIELDS, COMPANY_INCLUDES } from './presenter';
+import { COMPANIES_LIST } from '@platform/domain';
+import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 
 const textList = (value: string) => value.split(',').map((s) => s.trim());
 
 /** The companies list (also a fund's Portfolio tab) and its export share these filters and sorts. */
-export const COMPANIES_RESOURCE: ListResource = {
-  name: 'companies',
+export const COMPANIES_RESOURCE = listResource(COMPANIES_LIST, {
   filters: {
     fund_id: idsFilter('fund_id', fundInvestments.fundId),
     industry: (v) => inArray(fundInvestments.industry, textList(v)),
@@ -32,9 +31,7 @@ export const COMPANIES_RESOURCE: ListResource = {
     updated_at: fundInvestments.updatedAt,
   },
   defaultSort: 'company_name',
-  includes: COMPANY_INCLUDES,
-  fields: COMPANY_FIELDS,
-};
+});
 
 export const COMPANIES_EXPORT_RESOURCE: ListResource = { ...COMPANIES_RESOURCE, params: ['format'] };
 

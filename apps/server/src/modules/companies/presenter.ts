@@ -1,30 +1,15 @@
 import { inArray } from 'drizzle-orm';
+import { type Company, COMPANIES_LIST, type MaturityStatusEntry } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { fundInvestmentStatuses, fundInvestments, funds, users } from '../../db/schema';
+import { type fundInvestmentStatuses, type fundInvestments, funds, users } from '../../db/schema';
 import { namesById } from '../../platform/lookup';
 
 export type CompanyRow = typeof fundInvestments.$inferSelect;
 export type MaturityStatusRow = typeof fundInvestmentStatuses.$inferSelect;
 
-export const COMPANY_INCLUDES = ['fund'] as const;
+export const COMPANY_INCLUDES = COMPANIES_LIST.includes;
 
-export const COMPANY_FIELDS = [
-  'fund_id',
-  'company_name',
-  'industry',
-  'stage',
-  'investment_date',
-  'cost',
-  'current_valuation',
-  'valuation_date',
-  'maturity_status',
-  'description',
-  'key_information',
-  'created_at',
-  'updated_at',
-] as const;
-
-export function presentCompany(row: CompanyRow) {
+export function presentCompany(row: CompanyRow): Company {
   return {
     id: row.id,
     fund_id: row.fundId,
@@ -52,7 +37,7 @@ async function fundsById(db: Db, ids: number[]) {
 }
 
 /** Companies with their fund on request: one query for the whole page. */
-export async function presentCompaniesWith(db: Db, rows: CompanyRow[], includes: ReadonlySet<string>) {
+export async function presentCompaniesWith(db: Db, rows: CompanyRow[], includes: ReadonlySet<string>): Promise<Company[]> {
   const fundsMap = includes.has('fund')
     ? await fundsById(
         db,
@@ -62,7 +47,7 @@ export async function presentCompaniesWith(db: Db, rows: CompanyRow[], includes:
   return rows.map((row) => ({ ...presentCompany(row), ...(fundsMap ? { fund: fundsMap.get(row.fundId) ?? null } : {}) }));
 }
 
-export async function presentMaturityStatuses(db: Db, rows: MaturityStatusRow[]) {
+export async function presentMaturityStatuses(db: Db, rows: MaturityStatusRow[]): Promise<MaturityStatusEntry[]> {
   const recorders = await namesById(
     db,
     users,

@@ -1,10 +1,15 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { createCompanyBody, createMaturityStatusBody, updateCompanyBody } from '@platform/domain';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fundInvestmentStatuses, fundInvestments, funds } from '../../db/schema';
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/sanitize';
 import type { CompanyRow, MaturityStatusRow } from './presenter';
-import type { CreateCompanyInput, CreateMaturityStatusInput, UpdateCompanyInput } from './schemas';
+
+type CreateCompanyInput = z.infer<typeof createCompanyBody>;
+type UpdateCompanyInput = z.infer<typeof updateCompanyBody>;
+type CreateMaturityStatusInput = z.infer<typeof createMaturityStatusBody>;
 
 export async function findLiveCompany(db: Db, id: number): Promise<CompanyRow | undefined> {
   const [row] = await db

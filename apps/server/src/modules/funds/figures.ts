@@ -1,6 +1,15 @@
 import Decimal from 'decimal.js';
 import { and, desc, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { fundMultiples, fundPositionValue, toAmount, type FundLedgerEntry, type FundLedgerKind } from '@platform/domain';
+import {
+  fundMultiples,
+  fundPositionValue,
+  toAmount,
+  type FundLedgerEntry,
+  type FundLedgerKind,
+  type FundFigures,
+  type Nav,
+  type PositionFigures,
+} from '@platform/domain';
 import type { Db } from '../../db/client';
 import { LEDGER_KINDS, ledgers, netAssetValues } from '../../db/schema';
 
@@ -85,7 +94,7 @@ export function multiplesFrom(totals: LedgerTotals | undefined, residualValue: s
   };
 }
 
-export function presentNav(row: NavRow) {
+export function presentNav(row: NavRow): Nav {
   return {
     id: row.id,
     fund_id: row.fundId,
@@ -99,7 +108,7 @@ export function presentNav(row: NavRow) {
 }
 
 /** A fund's figures on `asOf`: its latest NAV, what its ledgers say, and DPI / RVPI / TVPI. */
-export function fundFigures(totals: LedgerTotals | undefined, nav: NavRow | undefined, asOf: string) {
+export function fundFigures(totals: LedgerTotals | undefined, nav: NavRow | undefined, asOf: string): FundFigures {
   return {
     as_of: asOf,
     latest_nav: nav ? { date: nav.date, nav: nav.nav, units_in_issue: nav.unitsInIssue, nav_per_unit: nav.navPerUnit } : null,
@@ -107,7 +116,6 @@ export function fundFigures(totals: LedgerTotals | undefined, nav: NavRow | unde
     ...multiplesFrom(totals, nav?.nav ?? null, asOf),
   };
 }
-export type FundFigures = ReturnType<typeof fundFigures>;
 
 export async function fundFiguresFor(db: Db, fundIds: number[], asOf: string): Promise<Map<number, FundFigures>> {
   if (!fundIds.length) return new Map();
@@ -123,7 +131,7 @@ export async function fundFiguresFor(db: Db, fundIds: number[], asOf: string): P
  * before that date (domain `fundPositionValue`), what they paid in and got back, and the multiples
  * with that value as the residual. Value and gain are null until the fund has a priced NAV.
  */
-export function positionFigures(totals: LedgerTotals | undefined, pricedNav: NavRow | undefined, asOf: string) {
+export function positionFigures(totals: LedgerTotals | undefined, pricedNav: NavRow | undefined, asOf: string): PositionFigures {
   const units = totals?.units ?? NO_UNITS;
   const history = pricedNav?.navPerUnit ? [{ date: pricedNav.date, nav: pricedNav.nav, navPerUnit: pricedNav.navPerUnit }] : [];
   const value = fundPositionValue(units, history, asOf);
@@ -139,4 +147,3 @@ export function positionFigures(totals: LedgerTotals | undefined, pricedNav: Nav
     gain: value === null ? null : toAmount(new Decimal(value).plus(money.distributions).plus(money.redemptions).minus(money.paid_in)),
   };
 }
-export type PositionFigures = ReturnType<typeof positionFigures>;

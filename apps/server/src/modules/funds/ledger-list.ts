@@ -1,15 +1,15 @@
 import { and, asc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import { LEDGERS_LIST, type LedgerEntry } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { funds, LEDGER_KINDS, ledgers, users } from '../../db/schema';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { dayFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
-import type { ListQuery, ListResource } from '../../platform/list-query';
+import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import { namesById } from '../../platform/lookup';
 import type { LedgerRow } from './ledger';
 
 /** The ledgers list (a fund's or an investor's transactions) and its export share these. */
-export const LEDGERS_RESOURCE: ListResource = {
-  name: 'ledgers',
+export const LEDGERS_RESOURCE = listResource(LEDGERS_LIST, {
   filters: {
     fund_id: idsFilter('fund_id', ledgers.fundId),
     investor_id: idsFilter('investor_id', ledgers.investorId),
@@ -19,15 +19,14 @@ export const LEDGERS_RESOURCE: ListResource = {
   },
   sorts: { date: ledgers.date, amount: ledgers.amount, kind: ledgers.kind, created_at: ledgers.createdAt },
   defaultSort: '-date',
-  includes: ['fund', 'investor'],
-};
+});
 
 export const LEDGERS_EXPORT_RESOURCE: ListResource = { ...LEDGERS_RESOURCE, params: ['format'] };
 
 /** Live entries. (A fund with live entries cannot be deleted, so they all belong to live funds.) */
 export const liveLedgers = (where: SQL | undefined) => and(isNull(ledgers.deletedAt), where);
 
-export function presentLedger(row: LedgerRow) {
+export function presentLedger(row: LedgerRow): LedgerEntry {
   return {
     id: row.id,
     fund_id: row.fundId,
@@ -44,7 +43,7 @@ export function presentLedger(row: LedgerRow) {
   };
 }
 
-export async function presentLedgersWith(db: Db, rows: LedgerRow[], includes: ReadonlySet<string>) {
+export async function presentLedgersWith(db: Db, rows: LedgerRow[], includes: ReadonlySet<string>): Promise<LedgerEntry[]> {
   const [fundNames, investors] = await Promise.all([
     includes.has('fund')
       ? namesById(

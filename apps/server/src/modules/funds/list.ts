@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { CURRENCIES, FUNDS_LIST } from '@platform/domain';
+import { CURRENCIES, type FundFigures, FUNDS_LIST } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { funds, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { containsFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
-import { fundFiguresFor, type FundFigures } from './figures';
+import { fundFiguresFor } from './figures';
 
 /** The funds list and its export share these filters and sorts. */
 export const FUNDS_RESOURCE = listResource(FUNDS_LIST, {

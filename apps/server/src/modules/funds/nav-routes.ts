@@ -1,21 +1,28 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
-import { navPerUnit } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
+import {
+  createNavBody,
+  dataOf,
+  idParams,
+  listQuery,
+  type Nav,
+  NAVS_LIST,
+  navPerUnit,
+  navSchema,
+  noContent,
+  pageOf,
+  updateNavBody,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { funds, ledgers, netAssetValues } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
-import { parseFields, readFormFields } from '../../platform/form';
-import { idParams } from '@platform/domain';
 import { dayFilter, idsFilter } from '../../platform/list-filters';
-import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { listResource, paginate, parseListQuery } from '../../platform/list-query';
 import { authorizeFunds } from './access';
 import { ledgerTotalsByFund, presentNav, type NavRow } from './figures';
-import { createNavSchema, updateNavSchema } from './schemas';
 
-const NAV_RESOURCE: ListResource = {
-  name: 'net_asset_values',
+const NAV_RESOURCE = listResource(NAVS_LIST, {
   filters: {
     fund_id: idsFilter('fund_id', netAssetValues.fundId),
     date_from: (v) => gte(netAssetValues.date, dayFilter('date_from', v)),
@@ -23,7 +30,7 @@ const NAV_RESOURCE: ListResource = {
   },
   sorts: { date: netAssetValues.date, nav: netAssetValues.nav, created_at: netAssetValues.createdAt },
   defaultSort: '-date',
-};
+});
 
 /** Locks the fund row: NAV and ledger writes of one fund queue, so units in issue are read whole. */
 export async function lockFund(tx: Db, fundId: number, field = 'fund_id') {
@@ -62,25 +69,29 @@ async function assertDateFree(tx: Db, fundId: number, date: string, exceptId = 0
  * (docs/decisions/0006) and stored, so history never shifts. Units in issue default to what the
  * fund's ledgers show on the NAV's date.
  */
-export function registerNavRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+export function registerNavRoutes(app: App, { db, clock }: AppContext) {
   // NAVs of a deleted fund go with it (a fund may be deleted with NAVs but no ledgers or holdings).
   const live = and(
     isNull(netAssetValues.deletedAt),
     inArray(netAssetValues.fundId, db.select({ id: funds.id }).from(funds).where(isNull(funds.deletedAt))),
   );
 
-  app.get('/api/net-asset-values', { onRequest: authorizeFunds(db, 'index') }, async (request) => {
-    const query = parseListQuery(request.query as Record<string, unknown>, NAV_RESOURCE);
-    query.orderBy.push(asc(netAssetValues.id));
-    const where = and(live, query.where);
-    return paginate<NavRow, ReturnType<typeof presentNav>>(
-      db.select().from(netAssetValues).where(where).$dynamic(),
-      db.select({ total: count() }).from(netAssetValues).where(where).$dynamic(),
-      query,
-      request,
-      (rows) => rows.map(presentNav),
-    );
-  });
+  app.get(
+    '/api/net-asset-values',
+    { schema: { querystring: listQuery(NAVS_LIST), response: { 200: pageOf(navSchema) } }, onRequest: authorizeFunds(db, 'index') },
+    async (request) => {
+      const query = parseListQuery(request.query, NAV_RESOURCE);
+      query.orderBy.push(asc(netAssetValues.id));
+      const where = and(live, query.where);
+      return paginate<NavRow, Nav>(
+        db.select().from(netAssetValues).where(where).$dynamic(),
+        db.select({ total: count() }).from(netAssetValues).where(where).$dynamic(),
+        query,
+        request,
+        (rows) => rows.map(presentNav),
+      );
+    },
+  );
 
   async function loadNav(id: number, from: Db = db): Promise<NavRow> {
     const [row] = await from
@@ -92,60 +103,75 @@ export function registerNavRoutes(app: FastifyInstance, { db, clock }: AppContex
     return row.nav;
   }
 
-  app.get('/api/net-asset-values/:id', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) => ({
-    data: presentNav(await loadNav((request.params as { id: number }).id)),
-  }));
+  const oneNav = { 200: dataOf(navSchema) };
+
+  app.get(
+    '/api/net-asset-values/:id',
+    { schema: { params: idParams, response: oneNav }, onRequest: authorizeFunds(db, 'show') },
+    async (request) => ({
+      data: presentNav(await loadNav(request.params.id)),
+    }),
+  );
 
   // Recording a NAV maintains an existing fund: 'update' on funds, so the Fund Manager (no fund create, spec §6) may.
-  app.post('/api/net-asset-values', { onRequest: authorizeFunds(db, 'update') }, async (request, reply) => {
-    const input = parseFields(createNavSchema, await readFormFields(request));
-    const created = await db.transaction(async (tx) => {
-      await lockFund(tx, input.fund_id);
-      await assertDateFree(tx, input.fund_id, input.date);
-      const units = input.units_in_issue ?? (await unitsIssuedOn(tx, input.fund_id, input.date));
-      const [row] = await tx
-        .insert(netAssetValues)
-        .values({ fundId: input.fund_id, date: input.date, nav: input.nav, unitsInIssue: units, navPerUnit: navPerUnit(input.nav, units) })
-        .returning();
-      await recordActivity(tx, { request, action: 'created', subjectType: 'net_asset_value', subjectId: row.id, after: row });
-      return row;
-    });
-    return reply.status(201).send({ data: presentNav(created) });
-  });
+  app.post(
+    '/api/net-asset-values',
+    { schema: { body: createNavBody, response: { 201: dataOf(navSchema) } }, onRequest: authorizeFunds(db, 'update') },
+    async (request, reply) => {
+      const input = request.body;
+      const created = await db.transaction(async (tx) => {
+        await lockFund(tx, input.fund_id);
+        await assertDateFree(tx, input.fund_id, input.date);
+        const units = input.units_in_issue ?? (await unitsIssuedOn(tx, input.fund_id, input.date));
+        const [row] = await tx
+          .insert(netAssetValues)
+          .values({
+            fundId: input.fund_id,
+            date: input.date,
+            nav: input.nav,
+            unitsInIssue: units,
+            navPerUnit: navPerUnit(input.nav, units),
+          })
+          .returning();
+        await recordActivity(tx, { request, action: 'created', subjectType: 'net_asset_value', subjectId: row.id, after: row });
+        return row;
+      });
+      return reply.status(201).send({ data: presentNav(created) });
+    },
+  );
 
-  const update = async (request: FastifyRequest) => {
-    const seen = await loadNav(idParams.parse(request.params).id);
-    const input = parseFields(updateNavSchema, await readFormFields(request));
-    const updated = await db.transaction(async (tx) => {
-      await lockFund(tx, seen.fundId);
-      const before = await loadNav(seen.id, tx);
-      const date = input.date ?? before.date;
-      if (date !== before.date) await assertDateFree(tx, before.fundId, date, before.id);
-      const nav = input.nav ?? before.nav;
-      const units = input.units_in_issue ?? before.unitsInIssue;
-      const [row] = await tx
-        .update(netAssetValues)
-        .set({ date, nav, unitsInIssue: units, navPerUnit: navPerUnit(nav, units), updatedAt: clock.now() })
-        .where(eq(netAssetValues.id, before.id))
-        .returning();
-      await recordActivity(tx, { request, action: 'updated', subjectType: 'net_asset_value', subjectId: before.id, before, after: row });
-      return row;
-    });
-    return { data: presentNav(updated) };
-  };
   app.route({
     method: ['PATCH', 'POST'],
     url: '/api/net-asset-values/:id',
-    schema: { params: idParams },
+    schema: { params: idParams, body: updateNavBody, response: oneNav },
     onRequest: authorizeFunds(db, 'update'),
-    handler: update,
+    handler: async (request) => {
+      const seen = await loadNav(request.params.id);
+      const input = request.body;
+      const updated = await db.transaction(async (tx) => {
+        await lockFund(tx, seen.fundId);
+        const before = await loadNav(seen.id, tx);
+        const date = input.date ?? before.date;
+        if (date !== before.date) await assertDateFree(tx, before.fundId, date, before.id);
+        const nav = input.nav ?? before.nav;
+        const units = input.units_in_issue ?? before.unitsInIssue;
+        const [row] = await tx
+          .update(netAssetValues)
+          .set({ date, nav, unitsInIssue: units, navPerUnit: navPerUnit(nav, units), updatedAt: clock.now() })
+          .where(eq(netAssetValues.id, before.id))
+          .returning();
+        await recordActivity(tx, { request, action: 'updated', subjectType: 'net_asset_value', subjectId: before.id, before, after: row });
+        return row;
+      });
+      return { data: presentNav(updated) };
+    },
   });
 
   app.delete(
     '/api/net-asset-values/:id',
-    { schema: { params: idParams }, onRequest: authorizeFunds(db, 'delete') },
+    { schema: { params: idParams, response: { 204: noContent } }, onRequest: authorizeFunds(db, 'delete') },
     async (request, reply) => {
-      const before = await loadNav((request.params as { id: number }).id);
+      const before = await loadNav(request.params.id);
       await db.transaction(async (tx) => {
         const [row] = await tx
           .update(netAssetValues)
@@ -154,7 +180,7 @@ export function registerNavRoutes(app: FastifyInstance, { db, clock }: AppContex
           .returning();
         await recordActivity(tx, { request, action: 'deleted', subjectType: 'net_asset_value', subjectId: before.id, before, after: row });
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,6 +1,9 @@
 import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  COMPANIES_LIST,
+  type Company,
+  companySchema,
   createFundBody,
   dataOf,
   fileBody,
@@ -12,6 +15,7 @@ import {
   listQuery,
   noContent,
   pageOf,
+  portfolioAnalysisSchema,
   Role,
   updateFundBody,
 } from '@platform/domain';
@@ -183,23 +187,33 @@ export function registerFundRoutes(app: App, ctx: AppContext) {
   );
 
   /** The Portfolio tab: the fund's investments, with the companies list's filters and sorts. */
-  app.get('/api/funds/:id/portfolio', { schema: { params: idParams }, onRequest: authorizeFunds(db, 'show') }, async (request) => {
-    const fund = await loadFund(request.params.id);
-    const query = parseListQuery(request.query as Record<string, unknown>, COMPANIES_RESOURCE);
-    query.orderBy.push(asc(fundInvestments.id));
-    const where = liveCompanies(and(eq(fundInvestments.fundId, fund.id), query.where));
-    return paginate<CompanyRow, Record<string, unknown>>(
-      db.select().from(fundInvestments).where(where).$dynamic(),
-      db.select({ total: count() }).from(fundInvestments).where(where).$dynamic(),
-      query,
-      request,
-      (rows) => presentCompaniesWith(db, rows, query.includes),
-    );
-  });
+  app.get(
+    '/api/funds/:id/portfolio',
+    {
+      schema: { params: idParams, querystring: listQuery(COMPANIES_LIST), response: { 200: pageOf(companySchema) } },
+      onRequest: authorizeFunds(db, 'show'),
+    },
+    async (request) => {
+      const fund = await loadFund(request.params.id);
+      const query = parseListQuery(request.query, COMPANIES_RESOURCE);
+      query.orderBy.push(asc(fundInvestments.id));
+      const where = liveCompanies(and(eq(fundInvestments.fundId, fund.id), query.where));
+      return paginate<CompanyRow, Company>(
+        db.select().from(fundInvestments).where(where).$dynamic(),
+        db.select({ total: count() }).from(fundInvestments).where(where).$dynamic(),
+        query,
+        request,
+        (rows) => presentCompaniesWith(db, rows, query.includes),
+      );
+    },
+  );
 
   app.get(
     '/api/funds/:id/portfolio-analysis',
-    { schema: { params: idParams, querystring: z.strictObject({}) }, onRequest: authorizeFunds(db, 'show') },
+    {
+      schema: { params: idParams, querystring: z.strictObject({}), response: { 200: dataOf(portfolioAnalysisSchema) } },
+      onRequest: authorizeFunds(db, 'show'),
+    },
     async (request) => {
       const fund = await loadFund(request.params.id);
       return { data: { fund_id: fund.id, currency: fund.currency, ...(await portfolioAnalysis(db, fund.id)) } };

@@ -1,36 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MaturityStatus } from '@platform/domain';
+import type { Company, MaturityStatusEntry } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { useListQuery, type ListParams } from '../../../app/use-list-query';
 
-/** A fund investment, the spec's "company" (server: modules/companies/presenter.ts, with include=fund). */
-export interface Company {
-  id: number;
-  fund_id: number;
-  company_name: string;
-  industry: string | null;
-  stage: string | null;
-  investment_date: string | null;
-  cost: string;
-  current_valuation: string | null;
-  valuation_date: string | null;
-  maturity_status: MaturityStatus;
-  description: string | null;
-  key_information: string | null;
-  created_at: string;
-  updated_at: string;
-  fund?: { id: number; name: string; currency: string } | null;
-}
-
-export interface MaturityStatusEntry {
-  id: number;
-  fund_investment_id: number;
-  status: MaturityStatus;
-  date: string;
-  note: string | null;
-  recorded_by: { id: number; name: string } | null;
-  created_at: string;
-}
+export type { Company, MaturityStatusEntry };
 
 export const companyKeys = {
   all: ['companies'] as const,
@@ -68,5 +41,14 @@ export function useCompanyAction<Input, Output = unknown>(action: (input: Input)
 
 export const deleteCompany = (id: number) => api<void>(`/api/companies/${id}`, { method: 'DELETE' });
 
-export const recordMaturityStatus = (id: number, body: { status: string; date: string; note: string }) =>
+/** The record-status form's values (`createMaturityStatusBody`). */
+export interface MaturityStatusValues extends Record<string, unknown> {
+  status: string;
+  date: string;
+  note: string;
+}
+
+export const maturityStatusBody = (v: MaturityStatusValues) => ({ status: v.status, date: v.date, note: v.note.trim() });
+
+export const recordMaturityStatus = (id: number, body: ReturnType<typeof maturityStatusBody>) =>
   api<{ data: MaturityStatusEntry }>(`/api/companies/${id}/maturity-statuses`, { method: 'POST', body });

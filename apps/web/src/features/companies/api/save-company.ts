@@ -1,7 +1,7 @@
 import { api } from '../../../app/api-client';
 import type { Company } from './companies';
 
-/** The form's values in the server's names (modules/companies/schemas.ts); money stays exact text. */
+/** The form's values in the names of `createCompanyBody`/`updateCompanyBody`; money stays exact text. */
 export interface CompanyValues {
   fund_id: string | null;
   company_name: string;

@@ -2,6 +2,8 @@ import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Textarea, Te
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { ApiError } from '../../../app/api-client';
+import { createCompanyBody, updateCompanyBody } from '@platform/domain';
+import { validateWith } from '../../../app/form-validation';
 import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
@@ -10,7 +12,7 @@ import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { ErrorPage } from '../../errors/error-page';
 import { useFundOptions } from '../../funds/api/funds';
 import { useCompany, useCompanyAction, type Company } from '../api/companies';
-import { saveCompany, type CompanyValues } from '../api/save-company';
+import { companyFormData, saveCompany, type CompanyValues } from '../api/save-company';
 import { STATUS_OPTIONS } from './companies-list-page';
 import { SectionCard } from '../../../ui/section-card';
 import { BackLink } from '../../../ui/back-link';
@@ -36,11 +38,7 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
   const funds = useFundOptions();
   const form = useForm<CompanyValues>({
     initialValues: initialValues(company, fundId),
-    validate: {
-      company_name: (v) => (v.trim() ? null : 'Enter the company name.'),
-      fund_id: (v) => (v ? null : 'Choose a fund.'),
-      cost: (v) => (v.trim() ? null : 'Enter the cost.'),
-    },
+    validate: validateWith(company ? updateCompanyBody : createCompanyBody, (v: CompanyValues) => companyFormData(v, Boolean(company))),
   });
   const save = useCompanyAction(({ values, idempotencyKey }: { values: CompanyValues; idempotencyKey: string }) =>
     saveCompany(values, company, idempotencyKey),

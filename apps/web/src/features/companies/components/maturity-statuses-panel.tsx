@@ -1,26 +1,33 @@
 import { Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
+import { createMaturityStatusBody } from '@platform/domain';
+import { validateWith } from '../../../app/form-validation';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
-import { companyKeys, recordMaturityStatus, useCompanyAction, useMaturityStatuses, type Company } from '../api/companies';
+import {
+  companyKeys,
+  maturityStatusBody,
+  recordMaturityStatus,
+  useCompanyAction,
+  useMaturityStatuses,
+  type Company,
+  type MaturityStatusValues as Values,
+} from '../api/companies';
 import { STATUS_OPTIONS } from './companies-list-page';
 import { MaturityStatusBadge } from './maturity-status-badge';
 import { formatDate, toLocalIsoDate } from '../../../app/format';
 
-interface Values extends Record<string, unknown> {
-  status: string;
-  date: string;
-  note: string;
-}
-
 /** Records a status: the history only grows; the latest by date becomes the company's status. */
 function RecordStatus({ company }: { company: Company }) {
   const client = useQueryClient();
-  const form = useForm<Values>({ initialValues: { status: company.maturity_status, date: toLocalIsoDate(), note: '' } });
-  const record = useCompanyAction((v: Values) => recordMaturityStatus(company.id, v));
+  const form = useForm<Values>({
+    initialValues: { status: company.maturity_status, date: toLocalIsoDate(), note: '' },
+    validate: validateWith(createMaturityStatusBody, maturityStatusBody),
+  });
+  const record = useCompanyAction((v: Values) => recordMaturityStatus(company.id, maturityStatusBody(v)));
   const { submit, submitting, formError } = useSubmit(async (v: Values) => {
-    await record.mutateAsync({ ...v, note: v.note.trim() });
+    await record.mutateAsync(v);
     await client.invalidateQueries({ queryKey: companyKeys.statuses(company.id) });
     form.setValues({ note: '' });
   }, form);

@@ -1,54 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { can, type Fund, type FundFigures, type LedgerKind, type PositionFigures } from '@platform/domain';
-
-export type { Fund, FundFigures, PositionFigures };
+import {
+  type AnalysisGroup,
+  can,
+  type Fund,
+  type FundFigures,
+  type FundPositions,
+  type LedgerEntry,
+  type LedgerKind,
+  type Nav,
+  type PortfolioAnalysis,
+  type PositionFigures,
+} from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useFeature } from '../../../app/settings';
 import { toQuery, useListQuery, type ListParams } from '../../../app/use-list-query';
 
-export interface Nav {
-  id: number;
-  fund_id: number;
-  date: string;
-  nav: string;
-  units_in_issue: string;
-  nav_per_unit: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface LedgerEntry {
-  id: number;
-  fund_id: number;
-  investor_id: number;
-  kind: LedgerKind;
-  date: string;
-  amount: string;
-  units: string | null;
-  nav_per_unit: string | null;
-  reference: string | null;
-  notes: string | null;
-  investor?: { id: number; name: string } | null;
-}
-
-export interface AnalysisGroup {
-  key: string | null;
-  label: string;
-  count: number;
-  cost: string;
-  value: string;
-  cost_share: string | null;
-  value_share: string | null;
-}
-
-export interface PortfolioAnalysis {
-  fund_id: number;
-  currency: string;
-  totals: { count: number; cost: string; value: string };
-  by_industry: AnalysisGroup[];
-  by_stage: AnalysisGroup[];
-}
+export type { AnalysisGroup, Fund, FundFigures, LedgerEntry, Nav, PortfolioAnalysis, PositionFigures };
 
 export const fundKeys = {
   all: ['funds'] as const,
@@ -91,10 +59,7 @@ export function useNavs(fundId: number) {
 export function usePositions(fundId: number) {
   return useQuery({
     queryKey: fundKeys.positions(fundId),
-    queryFn: () =>
-      api<{ data: Array<PositionFigures & { investor: { id: number; name: string } }>; meta: { currency: string; as_of: string } }>(
-        `/api/funds/${fundId}/positions`,
-      ),
+    queryFn: () => api<FundPositions>(`/api/funds/${fundId}/positions`),
   });
 }
 
@@ -120,10 +85,53 @@ export function useFundAction<Input, Output = unknown>(action: (input: Input) =>
 }
 
 export const deleteFund = (id: number) => api<void>(`/api/funds/${id}`, { method: 'DELETE' });
-export const createNav = (body: { fund_id: number; date: string; nav: string; units_in_issue?: string }) =>
-  api<{ data: Nav }>('/api/net-asset-values', { method: 'POST', body });
+/** The add-NAV form's values; units in issue left empty are taken from the ledgers. */
+export interface NavValues extends Record<string, unknown> {
+  date: string;
+  nav: string;
+  units_in_issue: string;
+}
+
+/** What the add-NAV form sends (`createNavBody`). */
+export const navBody = (fundId: number, v: NavValues) => ({
+  fund_id: fundId,
+  date: v.date,
+  nav: v.nav.trim(),
+  units_in_issue: v.units_in_issue.trim() || undefined,
+});
+
+export const createNav = (body: ReturnType<typeof navBody>) => api<{ data: Nav }>('/api/net-asset-values', { method: 'POST', body });
 export const deleteNav = (id: number) => api<void>(`/api/net-asset-values/${id}`, { method: 'DELETE' });
-export const createLedger = (body: Record<string, unknown>, idempotencyKey: string) =>
+/** The record-entry form's values (`createLedgerBody` with the fund added). */
+export interface EntryValues extends Record<string, unknown> {
+  investor_id: string | null;
+  kind: LedgerKind;
+  date: string;
+  amount: string;
+  units: string;
+  reference: string;
+}
+
+export const ledgerBody = (fundId: number, values: EntryValues) => ({ fund_id: fundId, ...values });
+
+/** The edit-entry form's values (`updateLedgerBody`). */
+export interface EntryEditValues extends Record<string, unknown> {
+  date: string;
+  amount: string;
+  units: string;
+  reference: string;
+  notes: string;
+}
+
+/** What the edit-entry form sends: entered units only when changed, since units derived from a NAV follow the date and amount. */
+export function ledgerEditFields(entry: LedgerEntry, v: EntryEditValues): Record<string, string> {
+  const fields: Record<string, string> = { date: v.date, amount: v.amount.trim(), reference: v.reference.trim(), notes: v.notes.trim() };
+  const inUnits = entry.kind === 'subscription' || entry.kind === 'redemption';
+  if (inUnits && v.units.trim() !== (entry.units ?? '')) fields.units = v.units.trim();
+  return fields;
+}
+
+export const createLedger = (body: ReturnType<typeof ledgerBody>, idempotencyKey: string) =>
   api<{ data: LedgerEntry }>('/api/ledgers', { method: 'POST', body, idempotencyKey });
 export const deleteLedger = (id: number) => api<void>(`/api/ledgers/${id}`, { method: 'DELETE' });
 

@@ -1,17 +1,10 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LEDGER_KIND_LABELS } from '@platform/domain';
+import { LEDGER_KIND_LABELS, updateLedgerBody } from '@platform/domain';
+import { validateWith } from '../../../app/form-validation';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
-import { updateLedger, useFundAction, type Fund, type LedgerEntry } from '../api/funds';
-
-interface Values extends Record<string, unknown> {
-  date: string;
-  amount: string;
-  units: string;
-  reference: string;
-  notes: string;
-}
+import { ledgerEditFields, updateLedger, useFundAction, type EntryEditValues as Values, type Fund, type LedgerEntry } from '../api/funds';
 
 /**
  * Corrects a ledger entry's date, amount, units, reference or notes. Fund, investor and kind are what
@@ -28,14 +21,9 @@ export function EditLedgerEntry({ fund, entry, onClose }: { fund: Fund; entry: L
       reference: entry.reference ?? '',
       notes: entry.notes ?? '',
     },
+    validate: validateWith(updateLedgerBody, (v: Values) => ledgerEditFields(entry, v)),
   });
-  const save = useFundAction((v: Values) => {
-    const inUnits = entry.kind === 'subscription' || entry.kind === 'redemption';
-    // Entered units are sent only when changed: units derived from a NAV follow the date and amount.
-    const fields: Record<string, string> = { date: v.date, amount: v.amount.trim(), reference: v.reference.trim(), notes: v.notes.trim() };
-    if (inUnits && v.units.trim() !== (entry.units ?? '')) fields.units = v.units.trim();
-    return updateLedger(entry.id, fields);
-  });
+  const save = useFundAction((v: Values) => updateLedger(entry.id, ledgerEditFields(entry, v)));
   const { submit, submitting, formError } = useSubmit(async (v: Values) => {
     await save.mutateAsync(v);
     onClose();

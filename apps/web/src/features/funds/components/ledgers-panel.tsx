@@ -3,14 +3,25 @@ import { ActionIcon, Button, Group, Modal, Paper, Select, Skeleton, Stack, Table
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconReceipt, IconTrash } from '@tabler/icons-react';
-import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from '@platform/domain';
+import { createLedgerBody, LEDGER_KIND_LABELS, LEDGER_KINDS } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { FormError } from '../../../ui/form-error';
 import { InvestorPicker } from '../../../ui/investor-picker';
-import { createLedger, deleteLedger, useFundAction, useLedgerList, usePositions, type Fund, type LedgerEntry } from '../api/funds';
+import { validateWith } from '../../../app/form-validation';
+import {
+  createLedger,
+  deleteLedger,
+  ledgerBody,
+  useFundAction,
+  useLedgerList,
+  usePositions,
+  type EntryValues,
+  type Fund,
+  type LedgerEntry,
+} from '../api/funds';
 import { EditLedgerEntry } from './edit-ledger-entry';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatDate, formatMoney, formatMultiple, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
@@ -63,23 +74,14 @@ function Positions({ fund }: { fund: Fund }) {
   );
 }
 
-interface EntryValues extends Record<string, unknown> {
-  investor_id: string | null;
-  kind: LedgerKind;
-  date: string;
-  amount: string;
-  units: string;
-  reference: string;
-}
-
 /** Records a subscription, redemption, distribution or fee for one investor. */
 function AddEntry({ fund }: { fund: Fund }) {
   const form = useForm<EntryValues>({
     initialValues: { investor_id: null, kind: 'subscription', date: toLocalIsoDate(), amount: '', units: '', reference: '' },
-    validate: { investor_id: (v) => (v ? null : 'Choose an investor.') },
+    validate: validateWith(createLedgerBody, (v: EntryValues) => ledgerBody(fund.id, v)),
   });
   const create = useFundAction(({ values, idempotencyKey }: { values: EntryValues; idempotencyKey: string }) =>
-    createLedger({ fund_id: fund.id, ...values }, idempotencyKey),
+    createLedger(ledgerBody(fund.id, values), idempotencyKey),
   );
   const { submit, submitting, formError } = useSubmit(async (v: EntryValues, { idempotencyKey }) => {
     await create.mutateAsync({ values: v, idempotencyKey });

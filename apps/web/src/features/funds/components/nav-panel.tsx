@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { sumAmounts } from '@platform/domain';
+import { createNavBody, sumAmounts } from '@platform/domain';
 import { LineChart } from '@mantine/charts';
 import { ActionIcon, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -9,7 +9,8 @@ import { ApiError } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
-import { createNav, deleteNav, useFundAction, useNavs, type Fund, type Nav } from '../api/funds';
+import { validateWith } from '../../../app/form-validation';
+import { createNav, deleteNav, navBody, useFundAction, useNavs, type Fund, type Nav, type NavValues } from '../api/funds';
 import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 /** The fund's figures today: its latest NAV, what investors paid in and got back, and the multiples. */
@@ -49,17 +50,12 @@ export function FundFiguresCards({ fund }: { fund: Fund }) {
   );
 }
 
-interface NavValues extends Record<string, unknown> {
-  date: string;
-  nav: string;
-  units_in_issue: string;
-}
-
 function AddNav({ fund }: { fund: Fund }) {
-  const form = useForm<NavValues>({ initialValues: { date: toLocalIsoDate(), nav: '', units_in_issue: '' } });
-  const create = useFundAction((v: NavValues) =>
-    createNav({ fund_id: fund.id, date: v.date, nav: v.nav.trim(), units_in_issue: v.units_in_issue.trim() || undefined }),
-  );
+  const form = useForm<NavValues>({
+    initialValues: { date: toLocalIsoDate(), nav: '', units_in_issue: '' },
+    validate: validateWith(createNavBody, (v: NavValues) => navBody(fund.id, v)),
+  });
+  const create = useFundAction((v: NavValues) => createNav(navBody(fund.id, v)));
   const { submit, submitting, formError } = useSubmit(async (v: NavValues) => {
     await create.mutateAsync(v);
     form.setValues({ nav: '', units_in_issue: '' });
