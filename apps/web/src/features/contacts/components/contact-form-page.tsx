@@ -1,8 +1,16 @@
 import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { CONTACT_STATUS_IDS, CONTACT_STATUS_LABELS, INVESTOR_INTEREST_LABELS, INVESTOR_INTEREST_OPTIONS } from '@platform/domain';
+import {
+  CONTACT_STATUS_IDS,
+  CONTACT_STATUS_LABELS,
+  createContactBody,
+  INVESTOR_INTEREST_LABELS,
+  INVESTOR_INTEREST_OPTIONS,
+  updateContactBody,
+} from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
@@ -82,7 +90,12 @@ function ContactForm({ contact }: { contact?: Contact }) {
   const statuses = useLeadStatuses();
   const attributes = useAttributes('contact');
   const initial = initialValues(contact);
-  const form = useForm<ContactValues>({ initialValues: initial, validate: { name: (v) => (v.trim() ? null : 'Enter the name.') } });
+  const form = useForm<ContactValues>({
+    initialValues: initial,
+    validate: validateWith(contact ? updateContactBody : createContactBody, (values: ContactValues) =>
+      contactFormData(values, initial, attributes.data ?? [], user?.role_id, Boolean(contact)),
+    ),
+  });
   const save = useContactAction((values: ContactValues) => {
     const body = contactFormData(values, initial, attributes.data ?? [], user?.role_id, Boolean(contact));
     return api<{ data: Contact }>(contact ? `/api/contacts/${contact.id}` : '/api/contacts', {
