@@ -16,7 +16,7 @@ import { recordActivity } from '../../platform/activity';
 import { notFound, validationError, type FieldErrors } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { decode, encode } from '../../shared/attribute-values';
-import type { CreateAttributeInput, UpdateAttributeInput } from './schemas';
+import type { CreateAttributeInput, UpdateAttributeInput } from '@platform/domain';
 
 export type AttributeRow = typeof attributes.$inferSelect;
 
@@ -218,4 +218,10 @@ export async function saveAttributeValues(
     before: named('before'),
     after: named('after'),
   });
+}
+
+/** Soft delete: the attribute leaves forms and pages; its values stay in the database. */
+export async function softDeleteAttribute(tx: Db, id: number, now: Date): Promise<AttributeRow> {
+  const [after] = await tx.update(attributes).set({ deletedAt: now, updatedAt: now }).where(eq(attributes.id, id)).returning();
+  return after;
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { contactCategorySchema, Role } from '@platform/domain';
+import { contactCategorySchema, type ConversionSummary, Role } from '@platform/domain';
 import type { Db } from '../../db/client';
 import {
   attributes,
@@ -22,16 +22,6 @@ import { moveLeadAccounts } from '../investment-methods/service';
 import { assertNotConverted } from './service';
 
 /** What converting a lead carried over to the new investor, for the activity log and the answer. */
-export interface ConversionSummary {
-  notes: number;
-  call_logs: number;
-  tasks: number;
-  folders: number;
-  documents: number;
-  attribute_values: number;
-  questionnaires: string[];
-  categorisation_id: number | null;
-}
 
 const RECORD_TABLES = { notes, call_logs: callLogs, tasks, folders, documents } as const;
 

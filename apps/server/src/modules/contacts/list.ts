@@ -1,16 +1,20 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { CONTACT_STATUS_IDS, CONTACT_STATUS_LABELS, INVESTOR_INTEREST_OPTIONS, type ContactStatusId } from '@platform/domain';
+import {
+  CONTACTS_LIST,
+  CONTACT_STATUS_IDS,
+  CONTACT_STATUS_LABELS,
+  INVESTOR_INTEREST_OPTIONS,
+  type ContactStatusId,
+} from '@platform/domain';
 import type { Db } from '../../db/client';
 import { contacts, leadStatuses, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { containsFilter, idList, idsFilter, oneOfFilter } from '../../platform/list-filters';
-import type { ListQuery, ListResource } from '../../platform/list-query';
-import { CONTACT_FIELDS, CONTACT_INCLUDES } from './presenter';
+import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 
 /** The contacts list and its export share these filters and sorts (every one indexed). */
-export const CONTACTS_RESOURCE: ListResource = {
-  name: 'contacts',
+export const CONTACTS_RESOURCE = listResource(CONTACTS_LIST, {
   filters: {
     search: (value) => {
       const name = containsFilter(contacts.name)(value);
@@ -41,9 +45,7 @@ export const CONTACTS_RESOURCE: ListResource = {
     updated_at: contacts.updatedAt,
   },
   defaultSort: '-created_at',
-  includes: CONTACT_INCLUDES,
-  fields: CONTACT_FIELDS,
-};
+});
 
 export const CONTACTS_EXPORT_RESOURCE: ListResource = { ...CONTACTS_RESOURCE, params: ['format'] };
 

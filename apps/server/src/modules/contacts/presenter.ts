@@ -1,29 +1,16 @@
+import { CONTACT_INCLUDE_NAMES, type Contact, type LeadStatus } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { contacts, leadStatuses, users } from '../../db/schema';
+import { type contacts, leadStatuses, users } from '../../db/schema';
 import { namesById } from '../../platform/lookup';
 import { attributeValuesFor } from '../../shared/attribute-values';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type LeadStatusRow = typeof leadStatuses.$inferSelect;
 
-export const CONTACT_INCLUDES = ['owner', 'lead_status', 'converted_user', 'attributeValues'] as const;
-export const CONTACT_FIELDS = [
-  'name',
-  'email',
-  'phone',
-  'company',
-  'source',
-  'interest',
-  'status',
-  'lead_status_id',
-  'owner_id',
-  'converted_user_id',
-  'converted_at',
-  'created_at',
-  'updated_at',
-] as const;
+/** The relations a contact's answers embed on `include=`. */
+export const CONTACT_INCLUDES = CONTACT_INCLUDE_NAMES;
 
-export function presentContact(row: ContactRow) {
+export function presentContact(row: ContactRow): Contact {
   return {
     id: row.id,
     name: row.name,
@@ -43,7 +30,7 @@ export function presentContact(row: ContactRow) {
 }
 
 /** Contacts with the relations asked for, each loaded once for the whole page. */
-export async function presentContactsWith(db: Db, rows: ContactRow[], includes: ReadonlySet<string>) {
+export async function presentContactsWith(db: Db, rows: ContactRow[], includes: ReadonlySet<string>): Promise<Contact[]> {
   const [owners, statuses, converted, attributes] = await Promise.all([
     includes.has('owner')
       ? namesById(
@@ -83,7 +70,7 @@ export async function presentContactsWith(db: Db, rows: ContactRow[], includes: 
   }));
 }
 
-export function presentLeadStatus(row: LeadStatusRow, contactsCount?: number) {
+export function presentLeadStatus(row: LeadStatusRow, contactsCount?: number): LeadStatus {
   return {
     id: row.id,
     name: row.name,

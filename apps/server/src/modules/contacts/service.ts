@@ -5,7 +5,7 @@ import { attributeValues, contacts, investmentMethodEntities, leadStatuses, ques
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { purgeRecordsOf } from '../records/purge';
 import type { ContactRow } from './presenter';
-import type { ContactInput } from './schemas';
+import type { ContactInput } from '@platform/domain';
 
 export async function findLiveContact(db: Db, id: number): Promise<ContactRow | undefined> {
   const [row] = await db

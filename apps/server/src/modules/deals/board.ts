@@ -1,3 +1,4 @@
+import type { DealBoard, DealCard } from '@platform/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pipelineDeals, pipelines, pipelineStages, users } from '../../db/schema';
@@ -9,7 +10,7 @@ import { namesById } from '../../platform/lookup';
  * per table whatever the number of deals (the board is benchmarked at 5,000), read in one snapshot
  * so a deal never points at a stage the board does not show.
  */
-export async function loadBoard(db: Db, pipelineId: number) {
+export async function loadBoard(db: Db, pipelineId: number): Promise<DealBoard> {
   const { pipeline, stages, deals, owners } = await db.transaction(
     async (tx) => {
       const [pipeline] = await tx
@@ -46,7 +47,7 @@ export async function loadBoard(db: Db, pipelineId: number) {
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const cardsByStage = new Map<number, unknown[]>(stages.map((s) => [s.id, []]));
+  const cardsByStage = new Map<number, DealCard[]>(stages.map((s) => [s.id, []]));
   for (const deal of deals) {
     cardsByStage
       .get(deal.stage_id)

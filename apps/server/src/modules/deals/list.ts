@@ -1,14 +1,13 @@
+import { DEALS_LIST } from '@platform/domain';
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pipelineDeals, pipelines, pipelineStages, users } from '../../db/schema';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { containsFilter, idsFilter } from '../../platform/list-filters';
-import type { ListQuery, ListResource } from '../../platform/list-query';
-import { DEAL_FIELDS, DEAL_INCLUDES } from './presenter';
+import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 
 /** The deals list (table view) and its export share these filters and sorts. */
-export const DEALS_RESOURCE: ListResource = {
-  name: 'pipeline_deals',
+export const DEALS_RESOURCE = listResource(DEALS_LIST, {
   filters: {
     pipeline_id: idsFilter('pipeline_id', pipelineDeals.pipelineId),
     stage_id: idsFilter('stage_id', pipelineDeals.stageId),
@@ -30,9 +29,7 @@ export const DEALS_RESOURCE: ListResource = {
     updated_at: pipelineDeals.updatedAt,
   },
   defaultSort: '-created_at',
-  includes: DEAL_INCLUDES,
-  fields: DEAL_FIELDS,
-};
+});
 
 export const DEALS_EXPORT_RESOURCE: ListResource = { ...DEALS_RESOURCE, params: ['format'] };
 

@@ -1,30 +1,13 @@
+import { DEAL_INCLUDE_NAMES, type Deal } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { pipelines, pipelineStages, users } from '../../db/schema';
 import { namesById } from '../../platform/lookup';
 import type { DealRow } from '../pipelines/positions';
 
-export const DEAL_INCLUDES = ['owner', 'stage', 'pipeline'] as const;
+/** The relations a deal's answers embed on `include=`. */
+export const DEAL_INCLUDES = DEAL_INCLUDE_NAMES;
 
-export const DEAL_FIELDS = [
-  'pipeline_id',
-  'stage_id',
-  'position',
-  'company_name',
-  'owner_id',
-  'source',
-  'amount_sought',
-  'pre_money_valuation',
-  'currency',
-  'industry',
-  'summary',
-  'key_information',
-  'key_dates',
-  'performance_notes',
-  'created_at',
-  'updated_at',
-] as const;
-
-export function presentDeal(row: DealRow) {
+export function presentDeal(row: DealRow): Deal {
   return {
     id: row.id,
     pipeline_id: row.pipelineId,
@@ -47,7 +30,7 @@ export function presentDeal(row: DealRow) {
 }
 
 /** Deals with the relations asked for, each relation loaded once for the whole page. */
-export async function presentDealsWith(db: Db, rows: DealRow[], includes: ReadonlySet<string>) {
+export async function presentDealsWith(db: Db, rows: DealRow[], includes: ReadonlySet<string>): Promise<Deal[]> {
   const [owners, stages, pipelineNames] = await Promise.all([
     includes.has('owner')
       ? namesById(

@@ -6,7 +6,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { liveDealCount, lockPipelines, placeDeal, removeDeal, type DealRow } from '../pipelines/positions';
 import { findLiveStage } from '../pipelines/service';
-import type { CreateDealInput, UpdateDealInput } from './schemas';
+import type { CreateDealInput, UpdateDealInput } from '@platform/domain';
 
 export async function findLiveDeal(db: Db, id: number): Promise<DealRow | undefined> {
   const [row] = await db

@@ -1,19 +1,32 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { guessImportMapping, IMPORT_KINDS, Role, type ImportKind } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
-import type { Db } from '../../db/client';
-import { activityLog, contacts, users } from '../../db/schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  dataOf,
+  guessImportMapping,
+  type ImportKind,
+  type ImportProgress,
+  importFormBody,
+  importInspectionSchema,
+  importKindParams,
+  importPreviewSchema,
+  importProgressStream,
+  importRefusedBody,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
+import type { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { readForm } from '../../platform/form';
 import { authorize, requireUser } from '../../platform/guards';
 import { sendInvitation } from '../auth/service';
 import { readSheet } from './parse';
-import { parseMapping, validateRows, type ImportRecord } from './validate';
+import { insertBatch } from './service';
+import { parseMapping, validateRows } from './validate';
 
-const kindParams = z.object({ kind: z.enum(IMPORT_KINDS) });
 const BATCH = 500;
+
+/** The import's progress, one JSON line at a time as it happens (declared as `importProgressStream`). */
+const sendLines = (reply: FastifyReply, lines: PassThrough) =>
+  reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(lines);
 
 async function readUpload(request: FastifyRequest, kind: ImportKind) {
   const { fields, files } = await readForm(request);
@@ -21,126 +34,91 @@ async function readUpload(request: FastifyRequest, kind: ImportKind) {
   return { sheet, fields, mapping: () => parseMapping(kind, fields.mapping, sheet.headers.length) };
 }
 
-async function insertBatch(tx: Db, kind: ImportKind, batch: ImportRecord[], actorId: number, ip: string) {
-  const inserted =
-    kind === 'contacts'
-      ? await tx
-          .insert(contacts)
-          .values(
-            batch.map((r) => ({
-              name: r.name,
-              email: r.email,
-              phone: r.phone,
-              company: r.company,
-              source: r.source,
-              interest: r.interest,
-              status: r.status,
-              leadStatusId: r.leadStatusId,
-              ownerId: r.ownerId,
-              createdBy: actorId,
-            })),
-          )
-          .returning()
-      : await tx
-          .insert(users)
-          .values(
-            batch.map((r) => ({
-              name: r.name,
-              email: r.email!,
-              roleId: Role.User,
-              phone: r.phone,
-              ownerId: r.ownerId,
-              dateOfBirth: r.dateOfBirth,
-              nationality: r.nationality,
-              addressLine1: r.addressLine1,
-              addressLine2: r.addressLine2,
-              city: r.city,
-              postcode: r.postcode,
-              country: r.country,
-            })),
-          )
-          .returning();
-  // Each created record has its own line in the activity log, as a form-made one would.
-  await tx.insert(activityLog).values(
-    inserted.map((row) => {
-      const { passwordHash: _secret, ...after } = row as Record<string, unknown>;
-      return { actorId, action: 'imported', subjectType: kind === 'contacts' ? 'contact' : 'user', subjectId: String(row.id), after, ip };
-    }),
-  );
-  return inserted as Array<{ id: number } & Record<string, unknown>>;
-}
-
 /**
  * Spreadsheet import of investors or contacts (decision 0017). Stateless: the browser sends the
  * file with each step. Creating investors or contacts is `investors` create.
  */
-export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerImportRoutes(app: App, ctx: AppContext) {
   const { db } = ctx;
-  const options = { schema: { params: kindParams }, onRequest: authorize('investors', 'create') };
+  const onRequest = authorize('investors', 'create');
+  // The multipart `file` is read with readForm; its text fields are the declared body.
+  const upload = { params: importKindParams, body: importFormBody };
 
   /** Step 1: the header row, a guessed mapping and the first rows, to choose the columns. */
-  app.post('/api/imports/:kind/inspect', options, async (request) => {
-    const { kind } = kindParams.parse(request.params);
-    const { sheet } = await readUpload(request, kind);
-    return {
-      data: {
-        headers: sheet.headers,
-        mapping: guessImportMapping(kind, sheet.headers),
-        rows: sheet.rows.length,
-        sample: sheet.rows.slice(0, 5).map((r) => r.cells),
-      },
-    };
-  });
+  app.post(
+    '/api/imports/:kind/inspect',
+    { schema: { ...upload, response: { 200: dataOf(importInspectionSchema) } }, onRequest },
+    async (request) => {
+      const { kind } = request.params;
+      const { sheet } = await readUpload(request, kind);
+      return {
+        data: {
+          headers: sheet.headers,
+          mapping: guessImportMapping(kind, sheet.headers),
+          rows: sheet.rows.length,
+          sample: sheet.rows.slice(0, 5).map((r) => r.cells),
+        },
+      };
+    },
+  );
 
   /** Step 2: every row checked with the chosen mapping; nothing is written. */
-  app.post('/api/imports/:kind/preview', options, async (request) => {
-    const { kind } = kindParams.parse(request.params);
-    const upload = await readUpload(request, kind);
-    const { records, errors, total } = await validateRows(db, kind, upload.sheet, upload.mapping());
-    return { data: { total, valid: records.length, errors, sample: records.slice(0, 10) } };
-  });
+  app.post(
+    '/api/imports/:kind/preview',
+    { schema: { ...upload, response: { 200: dataOf(importPreviewSchema) } }, onRequest },
+    async (request) => {
+      const { kind } = request.params;
+      const upload = await readUpload(request, kind);
+      const { records, errors, total } = await validateRows(db, kind, upload.sheet, upload.mapping());
+      return { data: { total, valid: records.length, errors, sample: records.slice(0, 10).map((record) => ({ ...record })) } };
+    },
+  );
 
   /**
    * Step 3: all or nothing. Any bad row answers 422 with the row errors and writes nothing;
    * otherwise one transaction writes every row and the answer streams its progress as JSON lines.
    */
-  app.post('/api/imports/:kind', options, async (request, reply: FastifyReply) => {
-    const { kind } = kindParams.parse(request.params);
-    const actor = requireUser(request);
-    const upload = await readUpload(request, kind);
-    const invite = kind === 'investors' && (upload.fields.send_invitations === '1' || upload.fields.send_invitations === 'true');
-    const { records, errors, total } = await validateRows(db, kind, upload.sheet, upload.mapping());
-    if (errors.length) {
-      const rows = new Set(errors.map((e) => e.row)).size;
-      return reply.status(422).send({
-        message: `${rows} of ${total} rows need correcting; nothing was imported.`,
-        errors: { file: [`${rows} of ${total} rows need correcting; nothing was imported.`] },
-        row_errors: errors,
-      });
-    }
-    const out = new PassThrough();
-    const line = (value: object) => out.write(`${JSON.stringify(value)}\n`);
-    const run = async () => {
-      line({ phase: 'checked', total });
-      const created = await db.transaction(async (tx) => {
-        const all: Array<{ id: number } & Record<string, unknown>> = [];
-        for (let start = 0; start < records.length; start += BATCH) {
-          all.push(...(await insertBatch(tx, kind, records.slice(start, start + BATCH), actor.id, request.ip)));
-          line({ phase: 'importing', done: all.length, total });
-        }
-        await recordActivity(tx, { request, action: 'imported', subjectType: `${kind}_import`, after: { rows: all.length } });
-        return all;
-      });
-      if (invite) for (const user of created) await sendInvitation(ctx, user as unknown as typeof users.$inferSelect);
-      line({ phase: 'done', imported: created.length, total, invitations: invite ? created.length : 0 });
-    };
-    run()
-      .catch((error: unknown) => {
-        request.log.error({ err: error }, 'import failed');
-        // Nothing was written: the transaction rolled back.
-        line({ phase: 'failed', message: 'The import failed and nothing was imported. Try again; if it fails again, contact support.' });
-      })
-      .finally(() => out.end());
-    return reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(out);
-  });
+  app.post(
+    '/api/imports/:kind',
+    { schema: { ...upload, response: { 200: importProgressStream, 422: importRefusedBody } }, onRequest },
+    async (request, reply) => {
+      const { kind } = request.params;
+      const actor = requireUser(request);
+      const upload = await readUpload(request, kind);
+      const invite = kind === 'investors' && (upload.fields.send_invitations === '1' || upload.fields.send_invitations === 'true');
+      const { records, errors, total } = await validateRows(db, kind, upload.sheet, upload.mapping());
+      if (errors.length) {
+        const rows = new Set(errors.map((e) => e.row)).size;
+        return reply.status(422).send({
+          message: `${rows} of ${total} rows need correcting; nothing was imported.`,
+          errors: { file: [`${rows} of ${total} rows need correcting; nothing was imported.`] },
+          row_errors: errors,
+        });
+      }
+      const out = new PassThrough();
+      const line = (value: ImportProgress) => out.write(`${JSON.stringify(value)}\n`);
+      const run = async () => {
+        line({ phase: 'checked', total });
+        const created = await db.transaction(async (tx) => {
+          const all: Array<{ id: number } & Record<string, unknown>> = [];
+          for (let start = 0; start < records.length; start += BATCH) {
+            all.push(...(await insertBatch(tx, kind, records.slice(start, start + BATCH), actor.id, request.ip)));
+            line({ phase: 'importing', done: all.length, total });
+          }
+          await recordActivity(tx, { request, action: 'imported', subjectType: `${kind}_import`, after: { rows: all.length } });
+          return all;
+        });
+        if (invite) for (const user of created) await sendInvitation(ctx, user as unknown as typeof users.$inferSelect);
+        line({ phase: 'done', imported: created.length, total, invitations: invite ? created.length : 0 });
+      };
+      run()
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'import failed');
+          // Nothing was written: the transaction rolled back.
+          line({ phase: 'failed', message: 'The import failed and nothing was imported. Try again; if it fails again, contact support.' });
+        })
+        .finally(() => out.end());
+      return sendLines(reply, out);
+    },
+  );
 }

@@ -1,10 +1,11 @@
 import { and, asc, inArray, isNull } from 'drizzle-orm';
+import type { Pipeline, PipelineStage } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { pipelineStages } from '../../db/schema';
 import type { PipelineRow, StageRow } from './positions';
 import { dealCountsByStage } from './service';
 
-export function presentStage(row: StageRow, dealsCount?: number) {
+export function presentStage(row: StageRow, dealsCount: number): PipelineStage {
   return {
     id: row.id,
     pipeline_id: row.pipelineId,
@@ -12,14 +13,12 @@ export function presentStage(row: StageRow, dealsCount?: number) {
     position: row.position,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    ...(dealsCount === undefined ? {} : { deals_count: dealsCount }),
+    deals_count: dealsCount,
   };
 }
 
-export type PresentedStage = ReturnType<typeof presentStage>;
-
 /** Stages with their live deal counts (the settings page warns before deleting a stage that holds deals). */
-export async function presentStagesWith(db: Db, rows: StageRow[]) {
+export async function presentStagesWith(db: Db, rows: StageRow[]): Promise<PipelineStage[]> {
   const counts = await dealCountsByStage(
     db,
     rows.map((r) => r.id),
@@ -28,8 +27,8 @@ export async function presentStagesWith(db: Db, rows: StageRow[]) {
 }
 
 /** Pipelines with, on request, their live stages in order: one query for the whole page. */
-export async function presentPipelinesWith(db: Db, rows: PipelineRow[], options: { stages: boolean }) {
-  const byPipeline = new Map<number, PresentedStage[]>();
+export async function presentPipelinesWith(db: Db, rows: PipelineRow[], options: { stages: boolean }): Promise<Pipeline[]> {
+  const byPipeline = new Map<number, PipelineStage[]>();
   if (options.stages && rows.length) {
     const stages = await db
       .select()

@@ -30,6 +30,33 @@ export async function deletePipeline(tx: Db, id: number, now: Date): Promise<Pip
   return deleted;
 }
 
+export async function findLivePipeline(db: Db, id: number): Promise<PipelineRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pipelines)
+    .where(and(eq(pipelines.id, id), isNull(pipelines.deletedAt)));
+  return row;
+}
+
+export async function renamePipeline(tx: Db, id: number, name: string, now: Date): Promise<PipelineRow> {
+  const [row] = await tx.update(pipelines).set({ name, updatedAt: now }).where(eq(pipelines.id, id)).returning();
+  return row;
+}
+
+export async function renameStage(tx: Db, id: number, name: string, now: Date): Promise<StageRow> {
+  const [row] = await tx.update(pipelineStages).set({ name, updatedAt: now }).where(eq(pipelineStages.id, id)).returning();
+  return row;
+}
+
+/** A pipeline's live stage ids in their order. */
+export async function stageOrder(tx: Db, pipelineId: number): Promise<number[]> {
+  const stages = await tx
+    .select({ id: pipelineStages.id, position: pipelineStages.position })
+    .from(pipelineStages)
+    .where(and(eq(pipelineStages.pipelineId, pipelineId), isNull(pipelineStages.deletedAt)));
+  return stages.sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).map((s) => s.id);
+}
+
 export async function findLiveStage(db: Db, id: number): Promise<StageRow | undefined> {
   const [row] = await db
     .select()

@@ -1,23 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { can, QUESTIONNAIRE_FORMS, QUESTIONNAIRE_SUBJECTS, type QuestionnaireForm, type QuestionnaireSubject } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
+import type { FastifyRequest } from 'fastify';
+import {
+  can,
+  type QuestionnaireEntry,
+  type QuestionnaireForm,
+  questionnaireFormParams as formParams,
+  questionnaireListResponse,
+  questionnaireResponse,
+  type QuestionnaireSubject,
+  type RiskResult,
+  questionnaireSubjectParams as subjectParams,
+  saveQuestionnaireBody,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
-import { AppError, forbidden, notFound } from '../../platform/errors';
-import { readFormFields } from '../../platform/form';
+import { forbidden, notFound } from '../../platform/errors';
 import { authorize, requireUser } from '../../platform/guards';
 import { namesById } from '../../platform/lookup';
 import { flagOn, loadSettings } from '../../shared/settings';
 import { answersOf, assertSubjectExists, formsOf, saveAnswers, withoutBank, type AnswerRow } from './service';
-import { idParam } from '@platform/domain';
-
-const subjectParams = z.object({
-  subjectType: z.enum(QUESTIONNAIRE_SUBJECTS),
-  subjectId: idParam,
-});
-const formParams = subjectParams.extend({ form: z.enum(QUESTIONNAIRE_FORMS) });
 
 /** The activity log names investors 'user' and leads 'contact', as their own modules do. */
 const ACTIVITY_SUBJECT: Record<QuestionnaireSubject, string> = { user: 'user', contact: 'contact' };
@@ -27,16 +29,17 @@ function assertMaySave(request: FastifyRequest, form: QuestionnaireForm) {
   if (form === 'category' && !can(requireUser(request).roleId, 'investor_category', 'update')) throw forbidden();
 }
 
-async function present(db: Db, rows: AnswerRow[], bankHidden: boolean) {
+async function present(db: Db, rows: AnswerRow[], bankHidden: boolean): Promise<QuestionnaireEntry[]> {
   const people = await namesById(
     db,
     users,
     rows.flatMap((r) => [r.submittedBy, r.updatedBy]),
   );
   return rows.map((row) => ({
-    form: row.form,
+    form: row.form as QuestionnaireForm,
     answers: bankHidden && row.form === 'registration' ? withoutBank(row.answers) : row.answers,
-    result: row.result,
+    // Stored by saveAnswers from scoreRiskProfile: a RiskResult, or null.
+    result: row.result as RiskResult | null,
     submitted_at: row.submittedAt.toISOString(),
     submitted_by: (row.submittedBy && people.get(row.submittedBy)) || null,
     updated_at: row.updatedAt.toISOString(),
@@ -48,14 +51,14 @@ async function present(db: Db, rows: AnswerRow[], bankHidden: boolean) {
  * Questionnaires kept on investors and leads (decision 0017): one answer set per subject and form.
  * Reading a questionnaire is reading the investor or lead ('investors' show); writing is updating them.
  */
-export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+export function registerQuestionnaireRoutes(app: App, { db, clock }: AppContext) {
   const bankHidden = async () => flagOn(await loadSettings(db), 'hide_bank_details_admin');
 
   app.get(
     '/api/questionnaires/:subjectType/:subjectId',
-    { schema: { params: subjectParams }, onRequest: authorize('investors', 'show') },
+    { schema: { params: subjectParams, response: { 200: questionnaireListResponse } }, onRequest: authorize('investors', 'show') },
     async (request) => {
-      const { subjectType, subjectId } = subjectParams.parse(request.params);
+      const { subjectType, subjectId } = request.params;
       await assertSubjectExists(db, subjectType, subjectId);
       const rows = await answersOf(db, subjectType, subjectId);
       const hidden = await bankHidden();
@@ -80,9 +83,9 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }:
 
   app.get(
     '/api/questionnaires/:subjectType/:subjectId/:form',
-    { schema: { params: formParams }, onRequest: authorize('investors', 'show') },
+    { schema: { params: formParams, response: { 200: questionnaireResponse } }, onRequest: authorize('investors', 'show') },
     async (request) => {
-      const { subjectType, subjectId, form } = formParams.parse(request.params);
+      const { subjectType, subjectId, form } = request.params;
       if (!formsOf(subjectType).includes(form)) throw notFound('questionnaire');
       await assertSubjectExists(db, subjectType, subjectId);
       const row = (await answersOf(db, subjectType, subjectId)).find((r) => r.form === form);
@@ -91,39 +94,34 @@ export function registerQuestionnaireRoutes(app: FastifyInstance, { db, clock }:
     },
   );
 
-  const save = async (request: FastifyRequest) => {
-    const { subjectType, subjectId, form } = formParams.parse(request.params);
-    assertMaySave(request, form);
-    if (!formsOf(subjectType).includes(form)) throw notFound('questionnaire');
-    await assertSubjectExists(db, subjectType, subjectId);
-    const hidden = await bankHidden();
-    const fields = request.isMultipart() ? await readFormFields(request) : request.body;
-    if (fields !== undefined && (typeof fields !== 'object' || fields === null || Array.isArray(fields)))
-      throw new AppError('bad_request', 'Send the answers as an object of field → value.');
-    const actor = requireUser(request);
-    const { after } = await db.transaction(async (tx) => {
-      const saved = await saveAnswers(tx, { type: subjectType, id: subjectId }, form, fields ?? {}, actor.id, clock.now(), hidden);
-      await recordActivity(tx, {
-        request,
-        action: saved.before ? `${form}_updated` : `${form}_submitted`,
-        subjectType: ACTIVITY_SUBJECT[subjectType],
-        subjectId,
-        // Bank details hidden from staff stay out of the log staff read as well.
-        before: saved.before ? { form, answers: hidden ? withoutBank(saved.before.answers) : saved.before.answers } : null,
-        after: { form, answers: hidden ? withoutBank(saved.after.answers) : saved.after.answers, result: saved.after.result },
+  app.route({
+    // PUT, or POST from a form: a multipart form's fields become the body as a JSON body's do.
+    method: ['PUT', 'POST'],
+    url: '/api/questionnaires/:subjectType/:subjectId/:form',
+    schema: { params: formParams, body: saveQuestionnaireBody, response: { 200: questionnaireResponse } },
+    onRequest: authorize('investors', 'update'),
+    handler: async (request) => {
+      const { subjectType, subjectId, form } = request.params;
+      assertMaySave(request, form);
+      if (!formsOf(subjectType).includes(form)) throw notFound('questionnaire');
+      await assertSubjectExists(db, subjectType, subjectId);
+      const hidden = await bankHidden();
+      const fields = request.body;
+      const actor = requireUser(request);
+      const { after } = await db.transaction(async (tx) => {
+        const saved = await saveAnswers(tx, { type: subjectType, id: subjectId }, form, fields, actor.id, clock.now(), hidden);
+        await recordActivity(tx, {
+          request,
+          action: saved.before ? `${form}_updated` : `${form}_submitted`,
+          subjectType: ACTIVITY_SUBJECT[subjectType],
+          subjectId,
+          // Bank details hidden from staff stay out of the log staff read as well.
+          before: saved.before ? { form, answers: hidden ? withoutBank(saved.before.answers) : saved.before.answers } : null,
+          after: { form, answers: hidden ? withoutBank(saved.after.answers) : saved.after.answers, result: saved.after.result },
+        });
+        return saved;
       });
-      return saved;
-    });
-    return { data: (await present(db, [after], hidden))[0], meta: { bank_hidden: hidden } };
-  };
-  app.put(
-    '/api/questionnaires/:subjectType/:subjectId/:form',
-    { schema: { params: formParams }, onRequest: authorize('investors', 'update') },
-    save,
-  );
-  app.post(
-    '/api/questionnaires/:subjectType/:subjectId/:form',
-    { schema: { params: formParams }, onRequest: authorize('investors', 'update') },
-    save,
-  );
+      return { data: (await present(db, [after], hidden))[0], meta: { bank_hidden: hidden } };
+    },
+  });
 }

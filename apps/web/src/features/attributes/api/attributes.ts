@@ -1,27 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AttributeMode, AttributeSubjectType, AttributeType, AttributeValue } from '@platform/domain';
+import type { Attribute, AttributeMode, AttributeSubjectType, AttributeType, PresentedAttributeValue } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 
-/** A custom attribute definition (modules/attributes). */
-export interface Attribute {
-  id: number;
-  subject_type: AttributeSubjectType;
-  name: string;
-  type: AttributeType;
-  options: string[];
-  mode: AttributeMode;
-  description: string | null;
-  position: number;
-}
+export type { Attribute } from '@platform/domain';
 
 /** A record's value of one attribute, as `include=attributeValues` presents it. */
-export interface AttributeValueEntry {
-  attribute_id: number;
-  name: string;
-  type: AttributeType;
-  mode: AttributeMode;
-  value: AttributeValue;
-}
+export type AttributeValueEntry = PresentedAttributeValue;
 
 /** Every live attribute of investors ('user') or contacts ('contact'), in their order. */
 export function useAttributes(subjectType: AttributeSubjectType) {

@@ -6,13 +6,26 @@ import {
   ATTRIBUTE_TYPE_LABELS,
   attributeHasOptions,
   type AttributeSubjectType,
+  createAttributeBody,
+  updateAttributeBody,
 } from '@platform/domain';
+import { validateWith } from '../../../app/form-validation';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { saveAttribute, useAttributeAction, type Attribute, type AttributeDraft } from '../api/attributes';
 
 const options = <K extends string>(labels: Record<K, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label: label as string }));
+
+/** What the form sends: options only for the types that have them, no position when left empty. */
+const draftOf = (values: AttributeDraft): AttributeDraft => {
+  const { position, ...draft } = values;
+  return {
+    ...draft,
+    options: attributeHasOptions(values.type) ? values.options : [],
+    ...(position === '' || position === undefined ? {} : { position }),
+  };
+};
 
 /** Create or configure one attribute (name, type, options, mode). */
 export function AttributeForm({
@@ -35,18 +48,14 @@ export function AttributeForm({
       description: attribute?.description ?? '',
       position: attribute?.position ?? '',
     },
-    validate: {
-      name: (v) => (v.trim() ? null : 'Name the attribute.'),
-      options: (v, values) => (attributeHasOptions(values.type) && !v.length ? 'Add at least one option.' : null),
-    },
+    validate: validateWith(attribute ? updateAttributeBody : createAttributeBody, (values: AttributeDraft) => {
+      const { subject_type: _, ...draft } = draftOf(values);
+      return attribute ? draft : { ...draft, subject_type: subjectType };
+    }),
   });
   const save = useAttributeAction((draft: AttributeDraft) => saveAttribute(draft, attribute?.id));
   const { submit, submitting, formError } = useSubmit(async (values: AttributeDraft) => {
-    const draft = {
-      ...values,
-      options: attributeHasOptions(values.type) ? values.options : [],
-      position: values.position === '' ? undefined : values.position,
-    };
+    const draft = draftOf(values);
     const { data } = await save.mutateAsync(attribute ? draft : { ...draft, subject_type: subjectType });
     onSaved(data);
   }, form);

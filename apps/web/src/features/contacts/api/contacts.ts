@@ -1,38 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client';
 import { useListQuery, type ListParams } from '../../../app/use-list-query';
-import type { AttributeValueEntry } from '../../attributes/api/attributes';
+import type { Contact, ContactConversion, LeadStatus } from '@platform/domain';
 
-type Named = { id: number; name: string } | null;
-
-/** Server: modules/contacts/presenter.ts (with include=owner,lead_status,converted_user,attributeValues). */
-export interface Contact {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  source: string | null;
-  interest: string | null;
-  status: number;
-  lead_status_id: number | null;
-  owner_id: number | null;
-  converted_user_id: number | null;
-  converted_at: string | null;
-  created_at: string;
-  updated_at: string;
-  owner?: Named;
-  lead_status?: Named;
-  converted_user?: Named;
-  attribute_values?: AttributeValueEntry[];
-}
-
-export interface LeadStatus {
-  id: number;
-  name: string;
-  position: number;
-  contacts_count?: number;
-}
+export type { Contact, LeadStatus } from '@platform/domain';
 
 export const CONTACT_INCLUDES = 'owner,lead_status,converted_user,attributeValues';
 export const contactKeys = { all: ['contacts'] as const, one: (id: number | string) => ['contacts', 'one', String(id)] as const };
@@ -62,16 +33,11 @@ export function useContactAction<Input, Output = unknown>(action: (input: Input)
 
 export const deleteContact = (id: number) => api<void>(`/api/contacts/${id}`, { method: 'DELETE' });
 
-export interface Conversion {
-  contact: Contact;
-  investor: { id: number; name: string; email: string };
-  invitation_sent: boolean;
-}
-
 export const convertContact = ({ id, sendInvitation }: { id: number; sendInvitation: boolean }) =>
-  api<{ data: Conversion }>(`/api/convert-contact/${id}`, { method: 'POST', body: { send_invitation: sendInvitation ? '1' : '0' } }).then(
-    (r) => r.data,
-  );
+  api<{ data: ContactConversion }>(`/api/convert-contact/${id}`, {
+    method: 'POST',
+    body: { send_invitation: sendInvitation ? '1' : '0' },
+  }).then((r) => r.data);
 
 export function useLeadStatuses(enabled = true) {
   return useQuery({

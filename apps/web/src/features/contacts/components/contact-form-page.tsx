@@ -5,10 +5,13 @@ import {
   CONTACT_STATUS_IDS,
   CONTACT_STATUS_LABELS,
   ContactStatus,
+  createContactBody,
   INVESTOR_INTEREST_LABELS,
   INVESTOR_INTEREST_OPTIONS,
+  updateContactBody,
 } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
@@ -88,7 +91,12 @@ function ContactForm({ contact }: { contact?: Contact }) {
   const statuses = useLeadStatuses();
   const attributes = useAttributes('contact');
   const initial = initialValues(contact);
-  const form = useForm<ContactValues>({ initialValues: initial, validate: { name: (v) => (v.trim() ? null : 'Enter the name.') } });
+  const form = useForm<ContactValues>({
+    initialValues: initial,
+    validate: validateWith(contact ? updateContactBody : createContactBody, (values: ContactValues) =>
+      contactFormData(values, initial, attributes.data ?? [], user?.role_id, Boolean(contact)),
+    ),
+  });
   const save = useContactAction((values: ContactValues) => {
     const body = contactFormData(values, initial, attributes.data ?? [], user?.role_id, Boolean(contact));
     return api<{ data: Contact }>(contact ? `/api/contacts/${contact.id}` : '/api/contacts', {

@@ -3,8 +3,9 @@ import { ActionIcon, Alert, Button, Group, Modal, Paper, Skeleton, Stack, Table,
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { can } from '@platform/domain';
+import { can, createLeadStatusBody, updateLeadStatusBody } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
@@ -15,7 +16,7 @@ function NameModal({ status, onClose }: { status: LeadStatus | 'new'; onClose: (
   const editing = status !== 'new';
   const form = useForm({
     initialValues: { name: editing ? status.name : '' },
-    validate: { name: (v) => (v.trim() ? null : 'Name the lead status.') },
+    validate: validateWith(editing ? updateLeadStatusBody : createLeadStatusBody, (values: { name: string }) => ({ name: values.name })),
   });
   const save = useLeadStatusAction(saveLeadStatus);
   const { submit, submitting, formError } = useSubmit(async (values: { name: string }) => {

@@ -1,65 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Deal, DealBoard, DealKeyDate } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { useListQuery, type ListParams } from '../../../app/use-list-query';
 
-export interface KeyDate {
-  label: string;
-  date: string;
-}
-
-type Named = { id: number; name: string } | null;
-
-/** Server: modules/deals/presenter.ts (with include=owner,stage,pipeline). */
-export interface Deal {
-  id: number;
-  pipeline_id: number;
-  stage_id: number;
-  position: number | null;
-  company_name: string;
-  owner_id: number | null;
-  source: string | null;
-  amount_sought: string | null;
-  pre_money_valuation: string | null;
-  currency: string;
-  industry: string | null;
-  summary: string | null;
-  key_information: string | null;
-  key_dates: KeyDate[];
-  performance_notes: string | null;
-  created_at: string;
-  updated_at: string;
-  owner?: Named;
-  stage?: Named;
-  pipeline?: Named;
-}
-
-/** Server: modules/deals/board.ts. */
-export interface DealCard {
-  id: number;
-  stage_id: number;
-  position: number | null;
-  company_name: string;
-  owner_id: number | null;
-  owner: Named;
-  amount_sought: string | null;
-  currency: string;
-  industry: string | null;
-  updated_at: string;
-}
-
-export interface BoardStage {
-  id: number;
-  name: string;
-  position: number | null;
-  deals_count: number;
-  deals: DealCard[];
-}
-
-export interface Board {
-  id: number;
-  name: string;
-  stages: BoardStage[];
-}
+export type { BoardStage, Deal, DealCard } from '@platform/domain';
+export type KeyDate = DealKeyDate;
+export type Board = DealBoard;
 
 export const DEAL_INCLUDES = 'owner,stage,pipeline';
 

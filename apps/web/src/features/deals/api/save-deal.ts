@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../../app/session';
 import type { Deal, KeyDate, StaffMember } from './deals';
 import { DEAL_INCLUDES } from './deals';
 
-/** The form's values in the server's names (modules/deals/schemas.ts); money stays exact text. */
+/** The form's values in the server's names (`createDealBody`, `updateDealBody`); money stays exact text. */
 export interface DealValues {
   pipeline_id: string | null;
   stage_id: string | null;

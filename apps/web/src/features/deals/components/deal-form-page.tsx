@@ -2,8 +2,9 @@ import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, 
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { CURRENCIES } from '@platform/domain';
+import { CURRENCIES, createDealBody, updateDealBody } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
@@ -12,7 +13,7 @@ import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors/error-page';
 import { usePipelines } from '../../pipelines/api/pipelines';
 import { useDeal, useDealAction, type Deal } from '../api/deals';
-import { saveDeal, useStaff, type DealValues } from '../api/save-deal';
+import { dealFormData, saveDeal, useStaff, type DealValues } from '../api/save-deal';
 import { SectionCard } from '../../../ui/section-card';
 import { BackLink } from '../../../ui/back-link';
 
@@ -42,14 +43,7 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
   const staff = useStaff();
   const form = useForm<DealValues>({
     initialValues: initialValues(deal, pipelineId),
-    validate: {
-      company_name: (v) => (v.trim() ? null : 'Enter the company name.'),
-      pipeline_id: (v) => (deal || v ? null : 'Choose a pipeline.'),
-      key_dates: {
-        label: (v) => (v.trim() ? null : 'Name the date.'),
-        date: (v) => (v ? null : 'Choose the date.'),
-      },
-    },
+    validate: validateWith(deal ? updateDealBody : createDealBody, (v: DealValues) => dealFormData(v, Boolean(deal))),
   });
   const save = useDealAction((values: DealValues) => saveDeal(values, deal));
   const { submit, submitting, formError } = useSubmit(async (values: DealValues) => {

@@ -1,25 +1,10 @@
-import type { ImportKind, ImportMapping, ImportRowError } from '@platform/domain';
+import type { ImportInspection, ImportKind, ImportMapping, ImportPreview, ImportProgress, ImportRowError } from '@platform/domain';
 import { api, ApiError, readXsrfToken } from '../../../app/api-client';
 
-/** Server: modules/imports/routes.ts. The file travels with every step (decision 0017). */
-export interface Inspection {
-  headers: string[];
-  mapping: ImportMapping;
-  rows: number;
-  sample: string[][];
-}
-
-export interface Preview {
-  total: number;
-  valid: number;
-  errors: ImportRowError[];
-}
-
-export type Progress =
-  | { phase: 'checked'; total: number }
-  | { phase: 'importing'; done: number; total: number }
-  | { phase: 'done'; imported: number; total: number; invitations: number }
-  | { phase: 'failed'; message: string };
+/** The file travels with every step (decision 0017). */
+export type Inspection = ImportInspection;
+export type Preview = ImportPreview;
+export type Progress = ImportProgress;
 
 function formOf(file: File, fields: Record<string, string> = {}) {
   const data = new FormData();

@@ -1,24 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Pipeline as PipelineRecord, PipelineStage } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 
-/** Server: modules/pipelines/presenter.ts. */
-export interface Stage {
-  id: number;
-  pipeline_id: number;
-  name: string;
-  position: number | null;
-  deals_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Pipeline {
-  id: number;
-  name: string;
-  created_at: string;
-  updated_at: string;
-  stages: Stage[];
-}
+export type Stage = PipelineStage;
+/** A pipeline as these screens ask for it: always with its stages. */
+export type Pipeline = Required<PipelineRecord>;
 
 /** Everything under 'pipelines' (the deal board reads stages too, so it refreshes with them). */
 export const pipelineKeys = {

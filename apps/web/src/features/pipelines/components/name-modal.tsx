@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { z } from 'zod';
+import { validateWith } from '../../../app/form-validation';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 
@@ -14,6 +16,8 @@ interface Props {
   label: string;
   initial?: string;
   submitLabel: string;
+  /** The route's body schema: the name (and the first stages) are checked as the server checks them. */
+  schema: z.ZodType;
   /** Offer the first stages of a new pipeline. */
   withStages?: boolean;
   onClose: () => void;
@@ -21,13 +25,13 @@ interface Props {
 }
 
 /** Create or rename a pipeline or a stage; server messages land on the name field. */
-export function NameModal({ title, label, initial = '', submitLabel, withStages, onClose, onSave }: Props) {
+export function NameModal({ title, label, initial = '', submitLabel, schema, withStages, onClose, onSave }: Props) {
   const form = useForm<Values>({
     initialValues: {
       name: initial,
       stages: withStages ? ['Sourced', 'Screening', 'Due diligence', 'Investment committee', 'Term sheet'] : [],
     },
-    validate: { name: (v) => (v.trim() ? null : `Enter a ${label.toLowerCase()}.`) },
+    validate: validateWith(schema, (v: Values) => (withStages ? { name: v.name, stages: v.stages } : { name: v.name })),
   });
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
     await onSave({ name: values.name.trim(), stages: values.stages });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconListDetails, IconPencil, IconPlus, IconTimeline, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { can } from '@platform/domain';
+import { can, createPipelineBody, renamePipelineBody } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
@@ -184,6 +184,7 @@ export function PipelinesPage() {
           title="New pipeline"
           label="Name"
           submitLabel="Create pipeline"
+          schema={createPipelineBody}
           withStages
           onClose={() => setDialog(null)}
           onSave={(v) => create.mutateAsync(v)}
@@ -195,6 +196,7 @@ export function PipelinesPage() {
           label="Name"
           initial={dialog.pipeline.name}
           submitLabel="Save"
+          schema={renamePipelineBody}
           onClose={() => setDialog(null)}
           onSave={({ name }) => rename.mutateAsync({ id: dialog.pipeline.id, name })}
         />

@@ -32,7 +32,8 @@ import { restrictToVerticalAxis } from './restrict-vertical';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useParams } from '@tanstack/react-router';
-import { can } from '@platform/domain';
+import { can, createStageBody, renameStageBody } from '@platform/domain';
+import { validateWith } from '../../../app/form-validation';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useSubmit } from '../../../app/use-submit';
@@ -183,7 +184,10 @@ function DeleteStage({ stage, stages, onClose }: { stage: Stage; stages: Stage[]
 }
 
 function AddStage({ pipelineId }: { pipelineId: number }) {
-  const form = useForm({ initialValues: { name: '' }, validate: { name: (v) => (v.trim() ? null : 'Enter a name for the stage.') } });
+  const form = useForm({
+    initialValues: { name: '' },
+    validate: validateWith(createStageBody, ({ name }: { name: string }) => ({ pipeline_id: pipelineId, name })),
+  });
   const add = usePipelineAction((name: string) => createStage(pipelineId, name));
   const { submit, submitting, formError } = useSubmit(async ({ name }: { name: string }) => {
     await add.mutateAsync(name.trim());
@@ -315,6 +319,7 @@ function StageList({ pipeline }: { pipeline: Pipeline }) {
           label="Name"
           initial={dialog.stage.name}
           submitLabel="Save"
+          schema={renameStageBody}
           onClose={() => setDialog(null)}
           onSave={({ name }) => rename.mutateAsync({ id: dialog.stage.id, name })}
         />

@@ -1,17 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuestionnaireForm, QuestionnaireSubject, RiskResult } from '@platform/domain';
+import type { QuestionnaireEntry, QuestionnaireForm, QuestionnaireSubject } from '@platform/domain';
 import { api } from '../../../app/api-client';
 
-/** Server: modules/questionnaires/routes.ts. */
-export interface QuestionnaireEntry {
-  form: QuestionnaireForm;
-  answers: Record<string, unknown> | null;
-  result: (RiskResult & Record<string, unknown>) | null;
-  submitted_at: string | null;
-  submitted_by: { id: number; name: string } | null;
-  updated_at: string | null;
-  updated_by: { id: number; name: string } | null;
-}
+export type { QuestionnaireEntry } from '@platform/domain';
 
 export interface QuestionnaireSubjectRef {
   type: QuestionnaireSubject;
