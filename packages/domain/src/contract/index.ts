@@ -6,3 +6,4 @@ export * from './fields';
 export * from './funds';
 export * from './investments';
 export * from './payments';
+export * from './pre-emption';
