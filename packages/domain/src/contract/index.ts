@@ -7,3 +7,4 @@ export * from './funds';
 export * from './investments';
 export * from './payments';
 export * from './pre-emption';
+export * from './compliance';

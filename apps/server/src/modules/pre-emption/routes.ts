@@ -4,6 +4,7 @@ import {
   dataOf,
   idParams,
   INVESTOR_PRE_EMPTION_CHOICES,
+  MAX_ID,
   investorPreEmptionChoiceBody,
   noContent,
   preEmptionRoundSchema,
@@ -77,6 +78,8 @@ export function registerPreEmptionRoutes(app: App, ctx: AppContext) {
       const id = Number(raw['filter[opportunity_id]']);
       if (!Number.isInteger(id) || id < 1)
         throw new AppError('bad_request', 'filter[opportunity_id] is required: the rounds of one investment.');
+      // Beyond the id range no opportunity can exist (and the query would fail): missing, as any other.
+      if (id > MAX_ID) throw notFound('opportunity');
       const opportunity = await opportunityForTab(db, request, id, 'show', 'pre-emption');
       const rounds = await listRounds(db, opportunity.id);
       const lines = await loadEntitlements(
