@@ -8,3 +8,4 @@ export * from './investments';
 export * from './payments';
 export * from './pre-emption';
 export * from './compliance';
+export * from './profile';
