@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVESTOR_CATEGORIES } from '../compliance';
+import { CATEGORISATION_STATUSES, INVESTOR_CATEGORIES } from '../compliance';
 import type { ListSpec } from './common';
 import { idInput, MAX_ID, requiredText, textInput } from './fields';
 
@@ -62,9 +62,9 @@ export const complianceTriesSchema = z.object({ compliance_tries: z.number().int
 export const categorisationSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
-  category: z.string(),
+  category: z.enum(INVESTOR_CATEGORIES),
   declaration: z.record(z.string(), z.unknown()),
-  status: z.string(),
+  status: z.enum(CATEGORISATION_STATUSES),
   declared_at: z.string(),
   expires_at: z.string().nullable(),
   reviewed_by: z.number().int().nullable(),

@@ -63,7 +63,7 @@ export const investorInvestmentSchema = z.object({
     slug: z.string(),
     currency: z.string(),
     status: z.number().int(),
-    company_name: z.string().nullable(),
+    company_name: z.string(),
   }),
   payment_instructions: z.object({
     amount: z.string(),
@@ -134,7 +134,7 @@ const holdingOpportunity = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
-  company_name: z.string().nullable(),
+  company_name: z.string(),
   status: z.number().int(),
   status_label: z.string(),
 });

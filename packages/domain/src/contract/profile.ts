@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KYC_STATUSES } from '../compliance';
 import { textInput } from './fields';
 
 /** A document the investor uploaded for their identity checks (no download: it is filed for staff). */
@@ -13,7 +14,7 @@ export type IdentityDocument = z.infer<typeof identityDocumentSchema>;
 
 /** The investor's identity checks (KYC/AML): where they stand and what they sent. */
 export const identitySchema = z.object({
-  kyc_status: z.string(),
+  kyc_status: z.enum(KYC_STATUSES),
   kyc_updated_at: z.string().nullable(),
   documents: z.array(identityDocumentSchema),
 });
