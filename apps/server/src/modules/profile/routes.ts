@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { dataOf, IDENTITY_FOLDER, type Identity, identitySchema, identityUploadBody } from '@platform/domain';
+import { dataOf, IDENTITY_FOLDER, type Identity, identitySchema, identityUploadBody, type KycStatus } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
 import { documents, folders, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -38,7 +38,7 @@ export function registerProfileRoutes(app: App, ctx: AppContext) {
       )
       .orderBy(desc(documents.createdAt));
     return {
-      kyc_status: user.kycStatus,
+      kyc_status: user.kycStatus as KycStatus,
       kyc_updated_at: user.kycUpdatedAt?.toISOString() ?? null,
       documents: rows.map(({ document }) => {
         const { download_url: _staffOnly, ...rest } = presentDocumentForInvestor(document);
