@@ -12,3 +12,8 @@ export * from './attributes';
 export * from './contacts';
 export * from './questionnaires';
 export * from './imports';
+export * from './investments';
+export * from './payments';
+export * from './pre-emption';
+export * from './compliance';
+export * from './profile';

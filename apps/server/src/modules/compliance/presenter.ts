@@ -1,3 +1,4 @@
+import type { CategorisationStatus, InvestorCategory } from '@platform/domain';
 import type { AppropriatenessState, CategorisationRow, OptionRow, QuestionRow } from './service';
 
 /** Correct flags leave the server only for staff who manage the question bank. */
@@ -36,9 +37,9 @@ export function presentCategorisation(row: CategorisationRow, user?: { id: numbe
   return {
     id: row.id,
     user_id: row.userId,
-    category: row.category,
+    category: row.category as InvestorCategory,
     declaration: row.declaration,
-    status: row.status,
+    status: row.status as CategorisationStatus,
     declared_at: row.declaredAt.toISOString(),
     expires_at: row.expiresAt?.toISOString() ?? null,
     reviewed_by: row.reviewedBy,

@@ -1,28 +1,43 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { asc, count, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { asc, count } from 'drizzle-orm';
 import { z } from 'zod';
-import { CATEGORISATION_STATUSES, categorisationValid, INVESTOR_CATEGORIES, isInvestorRole } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
-import { investorCategorisations, users } from '../../db/schema';
+import {
+  appropriatenessAnswersBody,
+  appropriatenessResultSchema,
+  approveCategorisationBody,
+  CATEGORISATION_STATUSES,
+  CATEGORISATIONS_LIST,
+  type Categorisation,
+  categorisationSchema,
+  categorisationValid,
+  complianceQuestionSchema,
+  complianceQuestionsQuery,
+  complianceQuestionsResponse,
+  complianceTriesSchema,
+  createComplianceQuestionBody,
+  dataOf,
+  declareCategorisationBody,
+  idParams,
+  INVESTOR_CATEGORIES,
+  isInvestorRole,
+  listQuery,
+  myCategorisationResponse,
+  noContent,
+  pageOf,
+  rejectCategorisationBody,
+  updateComplianceQuestionBody,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
+import { investorCategorisations } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound } from '../../platform/errors';
-import { parseFields, readFormFields } from '../../platform/form';
 import { authenticated, authorize, investorOnly, investorOrAny, requireInvestor, requireUser } from '../../platform/guards';
-import { idParams } from '@platform/domain';
 import { idsFilter, oneOfFilter } from '../../platform/list-filters';
-import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { listResource, paginate, parseListQuery } from '../../platform/list-query';
 import { presentUser } from '../../shared/user-presenter';
 import { flagOn, loadSettings, SETTINGS_ID } from '../../shared/settings';
 import { latestApprovedCategorisation } from './gate';
 import { presentAppropriatenessMeta, presentCategorisation, presentQuestion } from './presenter';
-import {
-  answersSchema,
-  createQuestionSchema,
-  declareCategorisationSchema,
-  rejectCategorisationSchema,
-  reviewCategorisationSchema,
-  updateQuestionSchema,
-} from './schemas';
 import {
   allowedTries,
   appropriatenessState,
@@ -39,15 +54,13 @@ import {
   updateQuestion,
   type CategorisationRow,
   type QuestionRow,
+  usersById,
 } from './service';
-
-type Params = z.infer<typeof idParams>;
 
 const QUESTION_INCLUDES = ['options'] as const;
 
 /** `?include=options` and nothing else: a typo must not silently change the answer. */
-function questionIncludes(request: FastifyRequest): boolean {
-  const query = request.query as Record<string, unknown>;
+function questionIncludes(query: Record<string, unknown>): boolean {
   const [unknown] = Object.keys(query).filter((key) => key !== 'include');
   if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'.`);
   const names = String(query.include ?? '')
@@ -59,8 +72,7 @@ function questionIncludes(request: FastifyRequest): boolean {
   return names.includes('options');
 }
 
-const CATEGORISATIONS_RESOURCE: ListResource = {
-  name: 'investor_categorisations',
+const CATEGORISATIONS_RESOURCE = listResource(CATEGORISATIONS_LIST, {
   filters: {
     status: oneOfFilter('status', investorCategorisations.status, CATEGORISATION_STATUSES),
     category: oneOfFilter('category', investorCategorisations.category, INVESTOR_CATEGORIES),
@@ -68,14 +80,16 @@ const CATEGORISATIONS_RESOURCE: ListResource = {
   },
   sorts: { declared_at: investorCategorisations.declaredAt, status: investorCategorisations.status },
   defaultSort: '-declared_at',
-  includes: ['user'],
-};
+});
+
+/** The user's record as the users routes answer it (that module's contract holds its shape). */
+const userRecord = z.record(z.string(), z.unknown());
 
 /**
  * Compliance gates of spec §4: the appropriateness test (question bank, answers, tries, 24-hour
  * wait, staff reset) and investor categorisation with its approval. The gate itself is gate.ts.
  */
-export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
   async function presentQuestions(rows: QuestionRow[], withOptions: boolean, withCorrect: boolean) {
     const options = withOptions
       ? await optionsByQuestion(
@@ -86,127 +100,150 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     return rows.map((row) => presentQuestion(row, options?.get(row.id), withCorrect));
   }
 
-  app.get('/api/compliance-tries/:id', { schema: { params: idParams }, onRequest: authenticated }, async (request) => {
-    if ((request.params as Params).id !== SETTINGS_ID) throw notFound('settings');
-    return { data: { compliance_tries: allowedTries(await loadSettings(db)) } };
-  });
+  app.get(
+    '/api/compliance-tries/:id',
+    { schema: { params: idParams, response: { 200: dataOf(complianceTriesSchema) } }, onRequest: authenticated },
+    async (request) => {
+      if (request.params.id !== SETTINGS_ID) throw notFound('settings');
+      return { data: { compliance_tries: allowedTries(await loadSettings(db)) } };
+    },
+  );
 
   /** Investors get the questions they may answer now, without the answers; bank managers get all. */
-  app.get('/api/compliance-questions', { onRequest: investorOrAny(['settings_compliance', 'index']) }, async (request) => {
-    const user = requireUser(request);
-    const withOptions = questionIncludes(request);
-    if (isInvestorRole(user.roleId)) {
-      const state = await appropriatenessState(db, user, clock.now());
-      const rows = state.blocked ? [] : await liveQuestions(db);
-      return { data: await presentQuestions(rows, withOptions, false), meta: presentAppropriatenessMeta(state) };
-    }
-    return { data: await presentQuestions(await liveQuestions(db), withOptions, true) };
-  });
+  app.get(
+    '/api/compliance-questions',
+    {
+      schema: { querystring: complianceQuestionsQuery, response: { 200: complianceQuestionsResponse } },
+      onRequest: investorOrAny(['settings_compliance', 'index']),
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const withOptions = questionIncludes(request.query);
+      if (isInvestorRole(user.roleId)) {
+        const state = await appropriatenessState(db, user, clock.now());
+        const rows = state.blocked ? [] : await liveQuestions(db);
+        return { data: await presentQuestions(rows, withOptions, false), meta: presentAppropriatenessMeta(state) };
+      }
+      return { data: await presentQuestions(await liveQuestions(db), withOptions, true) };
+    },
+  );
+
+  const oneQuestion = { 200: dataOf(complianceQuestionSchema) };
 
   app.get(
     '/api/compliance-questions/:id',
-    { schema: { params: idParams }, onRequest: authorize('settings_compliance', 'show') },
+    { schema: { params: idParams, response: oneQuestion }, onRequest: authorize('settings_compliance', 'show') },
     async (request) => {
-      const row = await findLiveQuestion(db, (request.params as Params).id);
+      const row = await findLiveQuestion(db, request.params.id);
       if (!row) throw notFound('question');
       const [question] = await presentQuestions([row], true, true);
       return { data: question };
     },
   );
 
-  app.post('/api/compliance-questions', { onRequest: authorize('settings_compliance', 'create') }, async (request, reply) => {
-    const input = parseFields(createQuestionSchema, await readFormFields(request));
-    const now = clock.now();
-    const created = await db.transaction(async (tx) => {
-      const row = await createQuestion(tx, input, now);
-      await recordActivity(tx, {
-        request,
-        action: 'created',
-        subjectType: 'compliance_question',
-        subjectId: row.id,
-        after: { ...row, options: input.options },
+  app.post(
+    '/api/compliance-questions',
+    {
+      schema: { body: createComplianceQuestionBody, response: { 201: dataOf(complianceQuestionSchema) } },
+      onRequest: authorize('settings_compliance', 'create'),
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const now = clock.now();
+      const created = await db.transaction(async (tx) => {
+        const row = await createQuestion(tx, input, now);
+        await recordActivity(tx, {
+          request,
+          action: 'created',
+          subjectType: 'compliance_question',
+          subjectId: row.id,
+          after: { ...row, options: input.options },
+        });
+        return row;
       });
-      return row;
-    });
-    const [question] = await presentQuestions([created], true, true);
-    return reply.status(201).send({ data: question });
-  });
+      const [question] = await presentQuestions([created], true, true);
+      return reply.status(201).send({ data: question });
+    },
+  );
 
-  const updateQuestionRoute = async (request: FastifyRequest) => {
-    const { id } = idParams.parse(request.params);
-    const input = parseFields(updateQuestionSchema, await readFormFields(request));
-    const before = await findLiveQuestion(db, id);
-    if (!before) throw notFound('question');
-    const beforeOptions = (await optionsByQuestion(db, [id])).get(id);
-    const updated = await db.transaction(async (tx) => {
-      const row = await updateQuestion(tx, before, input, clock.now());
-      const afterOptions = (await optionsByQuestion(tx, [id])).get(id);
-      await recordActivity(tx, {
-        request,
-        action: 'updated',
-        subjectType: 'compliance_question',
-        subjectId: id,
-        before: { ...before, options: beforeOptions },
-        after: { ...row, options: afterOptions },
-      });
-      return row;
-    });
-    const [question] = await presentQuestions([updated], true, true);
-    return { data: question };
-  };
   app.route({
     method: ['PATCH', 'POST'],
     url: '/api/compliance-questions/:id',
-    schema: { params: idParams },
+    schema: { params: idParams, body: updateComplianceQuestionBody, response: oneQuestion },
     onRequest: authorize('settings_compliance', 'update'),
-    handler: updateQuestionRoute,
+    handler: async (request) => {
+      const { id } = request.params;
+      const input = request.body;
+      const before = await findLiveQuestion(db, id);
+      if (!before) throw notFound('question');
+      const beforeOptions = (await optionsByQuestion(db, [id])).get(id);
+      const updated = await db.transaction(async (tx) => {
+        const row = await updateQuestion(tx, before, input, clock.now());
+        const afterOptions = (await optionsByQuestion(tx, [id])).get(id);
+        await recordActivity(tx, {
+          request,
+          action: 'updated',
+          subjectType: 'compliance_question',
+          subjectId: id,
+          before: { ...before, options: beforeOptions },
+          after: { ...row, options: afterOptions },
+        });
+        return row;
+      });
+      const [question] = await presentQuestions([updated], true, true);
+      return { data: question };
+    },
   });
 
   app.delete(
     '/api/compliance-questions/:id',
-    { schema: { params: idParams }, onRequest: authorize('settings_compliance', 'delete') },
+    { schema: { params: idParams, response: { 204: noContent } }, onRequest: authorize('settings_compliance', 'delete') },
     async (request, reply) => {
-      const { id } = request.params as Params;
+      const { id } = request.params;
       await db.transaction(async (tx) => {
         const { before, after } = await deleteQuestion(tx, id, clock.now());
         await recordActivity(tx, { request, action: 'deleted', subjectType: 'compliance_question', subjectId: id, before, after });
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  app.post('/api/compliance-answers', { onRequest: investorOnly }, async (request) => {
-    const investor = requireInvestor(request);
-    const { answers } = parseFields(answersSchema, await readFormFields(request));
-    const now = clock.now();
-    const result = await db.transaction(async (tx) => {
-      const outcome = await submitAnswers(tx, investor.id, answers, now);
-      await recordActivity(tx, {
-        request,
-        action: outcome.attempt.passed ? 'passed' : 'failed',
-        subjectType: 'compliance_attempt',
-        subjectId: outcome.attempt.id,
-        after: outcome.attempt,
+  app.post(
+    '/api/compliance-answers',
+    { schema: { body: appropriatenessAnswersBody, response: { 200: dataOf(appropriatenessResultSchema) } }, onRequest: investorOnly },
+    async (request) => {
+      const investor = requireInvestor(request);
+      const { answers } = request.body;
+      const now = clock.now();
+      const result = await db.transaction(async (tx) => {
+        const outcome = await submitAnswers(tx, investor.id, answers, now);
+        await recordActivity(tx, {
+          request,
+          action: outcome.attempt.passed ? 'passed' : 'failed',
+          subjectType: 'compliance_attempt',
+          subjectId: outcome.attempt.id,
+          after: outcome.attempt,
+        });
+        return outcome;
       });
-      return outcome;
-    });
-    return {
-      data: {
-        passed: result.attempt.passed,
-        score: result.attempt.score,
-        total: result.attempt.total,
-        retry_at: result.retryAt?.toISOString() ?? null,
-        tries_used: result.user.complianceTries,
-        tries_allowed: result.triesAllowed,
-      },
-    };
-  });
+      return {
+        data: {
+          passed: result.attempt.passed,
+          score: result.attempt.score,
+          total: result.attempt.total,
+          retry_at: result.retryAt?.toISOString() ?? null,
+          tries_used: result.user.complianceTries,
+          tries_allowed: result.triesAllowed,
+        },
+      };
+    },
+  );
 
   app.post(
     '/api/users/:id/reset-appropriateness-test',
-    { schema: { params: idParams }, onRequest: authorize('investors', 'update') },
+    { schema: { params: idParams, response: { 200: dataOf(userRecord) } }, onRequest: authorize('investors', 'update') },
     async (request) => {
-      const { id } = request.params as Params;
+      const { id } = request.params;
       const after = await db.transaction(async (tx) => {
         const reset = await resetAppropriatenessTest(tx, id, clock.now());
         await recordActivity(tx, {
@@ -225,63 +262,73 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
 
   /* Categorisation */
 
-  app.get('/api/my/categorisation', { onRequest: investorOnly }, async (request) => {
-    const investor = requireInvestor(request);
-    const now = clock.now();
-    const settings = await loadSettings(db);
-    const latest = await latestCategorisation(db, investor.id);
-    return {
-      data: latest ? presentCategorisation(latest) : null,
-      meta: {
-        approval_required: flagOn(settings, 'compliance_test_requires_categorisation_approval'),
-        valid: categorisationValid(await latestApprovedCategorisation(db, investor.id), now),
-      },
-    };
-  });
+  app.get(
+    '/api/my/categorisation',
+    { schema: { response: { 200: myCategorisationResponse } }, onRequest: investorOnly },
+    async (request) => {
+      const investor = requireInvestor(request);
+      const now = clock.now();
+      const settings = await loadSettings(db);
+      const latest = await latestCategorisation(db, investor.id);
+      return {
+        data: latest ? presentCategorisation(latest) : null,
+        meta: {
+          approval_required: flagOn(settings, 'compliance_test_requires_categorisation_approval'),
+          valid: categorisationValid(await latestApprovedCategorisation(db, investor.id), now),
+        },
+      };
+    },
+  );
 
-  app.post('/api/my/categorisation', { onRequest: investorOnly }, async (request, reply) => {
-    const investor = requireInvestor(request);
-    const input = parseFields(declareCategorisationSchema, await readFormFields(request));
-    const row = await db.transaction(async (tx) => {
-      const { row: declared, supersededIds } = await declareCategorisation(tx, investor.id, input, clock.now());
-      await recordActivity(tx, {
-        request,
-        action: 'declared',
-        subjectType: 'investor_categorisation',
-        subjectId: declared.id,
-        after: { ...declared, superseded: supersededIds },
+  app.post(
+    '/api/my/categorisation',
+    { schema: { body: declareCategorisationBody, response: { 201: dataOf(categorisationSchema) } }, onRequest: investorOnly },
+    async (request, reply) => {
+      const investor = requireInvestor(request);
+      const input = request.body;
+      const row = await db.transaction(async (tx) => {
+        const { row: declared, supersededIds } = await declareCategorisation(tx, investor.id, input, clock.now());
+        await recordActivity(tx, {
+          request,
+          action: 'declared',
+          subjectType: 'investor_categorisation',
+          subjectId: declared.id,
+          after: { ...declared, superseded: supersededIds },
+        });
+        return declared;
       });
-      return declared;
-    });
-    return reply.status(201).send({ data: presentCategorisation(row) });
-  });
+      return reply.status(201).send({ data: presentCategorisation(row) });
+    },
+  );
 
-  app.get('/api/investor-categorisations', { onRequest: authorize('investor_category', 'index') }, async (request) => {
-    const query = parseListQuery(request.query as Record<string, unknown>, CATEGORISATIONS_RESOURCE);
-    query.orderBy.push(asc(investorCategorisations.id));
-    return paginate<CategorisationRow, ReturnType<typeof presentCategorisation>>(
-      db.select().from(investorCategorisations).where(query.where).$dynamic(),
-      db.select({ total: count() }).from(investorCategorisations).where(query.where).$dynamic(),
-      query,
-      request,
-      async (rows) => {
-        if (!query.includes.has('user')) return rows.map((row) => presentCategorisation(row));
-        const ids = [...new Set(rows.map((r) => r.userId))];
-        const people = ids.length
-          ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids))
-          : [];
-        const byId = new Map(people.map((p) => [p.id, p]));
-        return rows.map((row) => presentCategorisation(row, byId.get(row.userId) ?? null));
-      },
-    );
-  });
+  app.get(
+    '/api/investor-categorisations',
+    {
+      schema: { querystring: listQuery(CATEGORISATIONS_LIST), response: { 200: pageOf(categorisationSchema) } },
+      onRequest: authorize('investor_category', 'index'),
+    },
+    async (request) => {
+      const query = parseListQuery(request.query, CATEGORISATIONS_RESOURCE);
+      query.orderBy.push(asc(investorCategorisations.id));
+      return paginate<CategorisationRow, Categorisation>(
+        db.select().from(investorCategorisations).where(query.where).$dynamic(),
+        db.select({ total: count() }).from(investorCategorisations).where(query.where).$dynamic(),
+        query,
+        request,
+        async (rows) => {
+          if (!query.includes.has('user')) return rows.map((row) => presentCategorisation(row));
+          const byId = await usersById(
+            db,
+            rows.map((r) => r.userId),
+          );
+          return rows.map((row) => presentCategorisation(row, byId.get(row.userId) ?? null));
+        },
+      );
+    },
+  );
 
-  const review = (decision: 'approved' | 'rejected') => async (request: FastifyRequest) => {
-    const { id } = idParams.parse(request.params);
+  const review = async (request: FastifyRequest, id: number, note: string | undefined, decision: 'approved' | 'rejected') => {
     const reviewer = requireUser(request);
-    const fields = await readFormFields(request);
-    const { note } =
-      decision === 'approved' ? parseFields(reviewCategorisationSchema, fields) : parseFields(rejectCategorisationSchema, fields);
     const after = await db.transaction(async (tx) => {
       const result = await reviewCategorisation(tx, id, decision, reviewer.id, note || null, clock.now());
       await recordActivity(tx, {
@@ -296,7 +343,16 @@ export function registerComplianceRoutes(app: FastifyInstance, { db, clock }: Ap
     });
     return { data: presentCategorisation(after) };
   };
-  const reviewOptions = { schema: { params: idParams }, onRequest: authorize('investor_category', 'update') };
-  app.post('/api/investor-categorisations/:id/approve', reviewOptions, review('approved'));
-  app.post('/api/investor-categorisations/:id/reject', reviewOptions, review('rejected'));
+  const reviewed = { 200: dataOf(categorisationSchema) };
+  const reviewer = authorize('investor_category', 'update');
+  app.post(
+    '/api/investor-categorisations/:id/approve',
+    { schema: { params: idParams, body: approveCategorisationBody, response: reviewed }, onRequest: reviewer },
+    async (request) => review(request, request.params.id, request.body.note, 'approved'),
+  );
+  app.post(
+    '/api/investor-categorisations/:id/reject',
+    { schema: { params: idParams, body: rejectCategorisationBody, response: reviewed }, onRequest: reviewer },
+    async (request) => review(request, request.params.id, request.body.note, 'rejected'),
+  );
 }

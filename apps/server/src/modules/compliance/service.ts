@@ -7,14 +7,17 @@ import {
   complianceTriesUsedUp,
   inAppropriatenessWait,
   isInvestorRole,
+  type ComplianceOptionInput as OptionInput,
+  type CreateComplianceQuestionInput as CreateQuestionInput,
+  type DeclareCategorisationInput,
   type InvestorCategory,
+  type UpdateComplianceQuestionInput as UpdateQuestionInput,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { complianceAttempts, complianceOptions, complianceQuestions, investorCategorisations, users } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
 import { flagOn, loadSettings, type SettingsRow } from '../../shared/settings';
-import type { CreateQuestionInput, DeclareCategorisationInput, OptionInput, UpdateQuestionInput } from './schemas';
 
 export type QuestionRow = typeof complianceQuestions.$inferSelect;
 export type OptionRow = typeof complianceOptions.$inferSelect;
@@ -340,4 +343,13 @@ export async function reviewCategorisation(
     .returning();
   await syncCurrentCategorisation(tx, before.userId);
   return { before, after };
+}
+
+/** Names and e-mails of the investors whose categorisations are listed. */
+export async function usersById(db: Db, ids: number[]): Promise<Map<number, { id: number; name: string; email: string }>> {
+  const unique = [...new Set(ids)];
+  const people = unique.length
+    ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, unique))
+    : [];
+  return new Map(people.map((p) => [p.id, p]));
 }

@@ -5,6 +5,8 @@ import {
   INVESTMENT_STATUS_LABELS,
   INVESTMENT_STATUSES,
   INVESTMENT_TYPES,
+  INVESTMENTS_LIST,
+  MY_INVESTMENTS_LIST,
   OpportunityStatus,
   type HolderType,
   type InvestmentStatus,
@@ -13,12 +15,11 @@ import type { Db } from '../../db/client';
 import { investmentOpportunities, investments, users } from '../../db/schema';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { idsFilter, oneOfFilter } from '../../platform/list-filters';
-import type { ListQuery, ListResource } from '../../platform/list-query';
-import { holdersOf, INVESTMENT_FIELDS, INVESTMENT_INCLUDES } from './presenter';
+import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
+import { holdersOf } from './presenter';
 
 /** Staff transactions list (spec §2.2 …/transactions tabs) and its export share filters and sorts. */
-export const INVESTMENTS_RESOURCE: ListResource = {
-  name: 'investments',
+export const INVESTMENTS_RESOURCE = listResource(INVESTMENTS_LIST, {
   filters: {
     opportunity_id: idsFilter('opportunity_id', investments.opportunityId),
     user_id: idsFilter('user_id', investments.userId),
@@ -27,22 +28,19 @@ export const INVESTMENTS_RESOURCE: ListResource = {
   },
   sorts: { amount: investments.amount, created_at: investments.createdAt, status: investments.status },
   defaultSort: '-created_at',
-  includes: INVESTMENT_INCLUDES,
-  fields: INVESTMENT_FIELDS,
-};
+});
 
 export const INVESTMENTS_EXPORT_RESOURCE: ListResource = { ...INVESTMENTS_RESOURCE, params: ['format'] };
 
 /** The investor's own list (/investor/investments): their statuses and opportunities only. */
-export const MY_INVESTMENTS_RESOURCE: ListResource = {
-  name: 'investments',
+export const MY_INVESTMENTS_RESOURCE = listResource(MY_INVESTMENTS_LIST, {
   filters: {
     status: oneOfFilter('status', investments.status, INVESTMENT_STATUSES),
     opportunity_id: idsFilter('opportunity_id', investments.opportunityId),
   },
   sorts: { amount: investments.amount, created_at: investments.createdAt },
   defaultSort: '-created_at',
-};
+});
 
 const LIVE = [OpportunityStatus.Draft, OpportunityStatus.LiveExternal, OpportunityStatus.LiveInternal, OpportunityStatus.Closed];
 const EXISTING = [OpportunityStatus.Completed, OpportunityStatus.Matured];

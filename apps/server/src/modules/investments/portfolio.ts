@@ -6,6 +6,8 @@ import {
   toAmount,
   valueHolding,
   type CompanyPriceHistory,
+  type HoldingDetail,
+  type Portfolio,
   type HoldingRealisation,
   type InvestmentStatus,
   type OpportunityStatusId,
@@ -173,7 +175,7 @@ async function realisationsOf(db: Db, userId: number, opportunityId?: number): P
   return byCompany;
 }
 
-export async function loadPortfolio(db: Db, userId: number, asOf: Date) {
+export async function loadPortfolio(db: Db, userId: number, asOf: Date): Promise<Portfolio> {
   const [groups, realisations] = await Promise.all([loadHeld(db, userId), realisationsOf(db, userId)]);
   // Only the record that prices each company today: hundreds of full histories would be thousands of rows.
   const histories = await loadCurrentPriceHistories(
@@ -198,7 +200,7 @@ export async function loadPortfolio(db: Db, userId: number, asOf: Date) {
 }
 
 /** One holding with the investments that make it up; 404 when the investor holds nothing in it. */
-export async function loadHolding(db: Db, userId: number, opportunityId: number, asOf: Date) {
+export async function loadHolding(db: Db, userId: number, opportunityId: number, asOf: Date): Promise<HoldingDetail> {
   const [group] = await loadHeld(db, userId, opportunityId);
   if (!group) throw notFound('holding');
   return {

@@ -1,11 +1,20 @@
 import { eq, inArray } from 'drizzle-orm';
-import { HOLDER_TYPE_LABELS, INVESTMENT_STATUS_LABELS, investmentCategory, type HolderType, type InvestmentStatus } from '@platform/domain';
+import {
+  HOLDER_TYPE_LABELS,
+  INVESTMENT_STATUS_LABELS,
+  investmentCategory,
+  type HolderType,
+  type InvestmentHolder,
+  type InvestmentStatus,
+  type InvestorInvestment,
+  type StaffInvestment,
+} from '@platform/domain';
 import type { Db } from '../../db/client';
 import {
   investmentMethodEntities,
   investmentMethods,
   investmentOpportunities,
-  investments,
+  type investments,
   nominees,
   organisations,
   users,
@@ -15,34 +24,6 @@ import { flagOn, type SettingsRow } from '../../shared/settings';
 import type { OpportunityRow } from '../../shared/opportunity-visibility';
 
 export type InvestmentRow = typeof investments.$inferSelect;
-
-export const INVESTMENT_INCLUDES = ['user', 'opportunity', 'holder'] as const;
-
-export const INVESTMENT_FIELDS = [
-  'opportunity_id',
-  'user_id',
-  'holder_type',
-  'organisation_id',
-  'investment_method_entity_id',
-  'nominee_id',
-  'type',
-  'status',
-  'status_label',
-  'amount',
-  'currency',
-  'share_price',
-  'shares',
-  'payment_reference',
-  'terms_accepted_at',
-  'cash_call_at',
-  'paid_at',
-  'completed_at',
-  'cancelled_at',
-  'cancel_reason',
-  'created_by',
-  'created_at',
-  'updated_at',
-] as const;
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -73,7 +54,7 @@ function common(row: InvestmentRow) {
   };
 }
 
-export function presentInvestmentForStaff(row: InvestmentRow) {
+export function presentInvestmentForStaff(row: InvestmentRow): StaffInvestment {
   return {
     ...common(row),
     user_id: row.userId,
@@ -92,7 +73,11 @@ export type InvestorOpportunity = Pick<
  * What the investor sees of their own investment: the portal's category (spec §4) and how to pay.
  * The bank details and the reference are left out when the tenant hides them (spec §3 flags).
  */
-export function presentInvestmentForInvestor(row: InvestmentRow, opportunity: InvestorOpportunity, settings: SettingsRow) {
+export function presentInvestmentForInvestor(
+  row: InvestmentRow,
+  opportunity: InvestorOpportunity,
+  settings: SettingsRow,
+): InvestorInvestment {
   const hideBank = flagOn(settings, 'hide_bank_details');
   const hideReference = flagOn(settings, 'hide_payment_reference');
   return {
@@ -124,11 +109,7 @@ export function presentInvestmentForInvestor(row: InvestmentRow, opportunity: In
   };
 }
 
-export interface HolderSummary {
-  type: string;
-  id: number | null;
-  name: string;
-}
+export type HolderSummary = InvestmentHolder;
 
 /** The holder of each investment, named: the investor, their organisation, method account or nominee. */
 export async function holdersOf(db: Db, rows: InvestmentRow[]): Promise<Map<number, HolderSummary>> {
@@ -175,7 +156,7 @@ export async function holdersOf(db: Db, rows: InvestmentRow[]): Promise<Map<numb
 }
 
 /** Staff rows with the relations asked for, each relation loaded once for the whole page. */
-export async function presentInvestmentsWith(db: Db, rows: InvestmentRow[], includes: ReadonlySet<string>) {
+export async function presentInvestmentsWith(db: Db, rows: InvestmentRow[], includes: ReadonlySet<string>): Promise<StaffInvestment[]> {
   const userIds = [...new Set(rows.map((r) => r.userId))];
   const opportunityIds = [...new Set(rows.map((r) => r.opportunityId))];
   const [people, opportunities, holders] = await Promise.all([

@@ -1,25 +1,40 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, count, eq, getTableColumns, isNull } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { asc, count, eq, getTableColumns } from 'drizzle-orm';
 import {
   acceptsReservations,
   can,
+  INVESTMENT_INCLUDES,
+  dataOf,
+  fileBody,
   formatMoney,
+  holdingDetailSchema,
+  idParams,
   INVESTMENT_TYPE_BY_HOLDER,
+  investmentIncludeQuery,
+  INVESTMENTS_LIST,
+  investorCancelInvestmentBody,
+  investorInvestmentSchema,
+  listQuery,
+  manualInvestmentBody,
+  MY_INVESTMENTS_LIST,
   OPPORTUNITY_PERMISSION_EVENT,
   OpportunityStatus,
-  Role,
+  pageOf,
+  portfolioResponse,
+  reserveInvestmentBody,
+  staffCancelInvestmentBody,
+  staffInvestmentSchema,
   type Action,
   type InvestmentStatus,
+  type InvestorInvestment,
+  type StaffInvestment,
 } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
-import { investmentOpportunities, investments, users } from '../../db/schema';
+import type { App, AppContext } from '../../platform/context';
+import { investmentOpportunities, investments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
-import { parseFields, readFormFields } from '../../platform/form';
 import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
-import { idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { assertMayInvest } from '../compliance/gate';
@@ -37,18 +52,20 @@ import {
   staffInvestmentsWhere,
 } from './list';
 import { loadHolding, loadPortfolio } from './portfolio';
+import { presentInvestmentForInvestor, presentInvestmentsWith, type InvestmentRow, type InvestorOpportunity } from './presenter';
 import {
-  INVESTMENT_INCLUDES,
-  presentInvestmentForInvestor,
-  presentInvestmentsWith,
-  type InvestmentRow,
-  type InvestorOpportunity,
-} from './presenter';
-import { investorCancelSchema, manualInvestmentSchema, reserveInvestmentSchema, staffCancelSchema } from './schemas';
-import { assertHolder, findInvestment, findInvestorInvestment, moveInvestment, placeInvestment } from './service';
+  assertHolder,
+  findInvestment,
+  findInvestorInvestment,
+  findLiveInvestor,
+  findLiveOpportunity,
+  INVESTOR_OPPORTUNITY,
+  investorOpportunityOf,
+  moveInvestment,
+  opportunityStatusOf,
+  placeInvestment,
+} from './service';
 import { parseIncludes } from '../../shared/user-presenter';
-
-type Params = z.infer<typeof idParams>;
 
 /** Staff may act on an investment by its opportunity's status: live (1–4) or existing (5–6) events. */
 function assertStaffMay(user: UserRow, opportunity: Pick<OpportunityRow, 'status'>, action: Action) {
@@ -63,212 +80,236 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const INVESTOR_OPPORTUNITY = {
-  id: investmentOpportunities.id,
-  name: investmentOpportunities.name,
-  slug: investmentOpportunities.slug,
-  currency: investmentOpportunities.currency,
-  status: investmentOpportunities.status,
-  companyName: investmentOpportunities.companyName,
-  bankAccountName: investmentOpportunities.bankAccountName,
-  bankSortCode: investmentOpportunities.bankSortCode,
-  bankAccountNumber: investmentOpportunities.bankAccountNumber,
-  bankIban: investmentOpportunities.bankIban,
-};
-
 /**
  * Investments (DOMAIN.md lifecycle step 3): investors reserve allocations and follow them and their
  * portfolio; staff record manual entries and move investments through cash call, payment and
  * cancellation. Every change of committed money is one transaction under the opportunity's lock.
  */
-export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerInvestmentRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
 
   // ——— Investor portal ———
 
-  app.post('/api/investments/investor', { onRequest: investorOnly, config: { idempotent: true } }, async (request, reply) => {
-    const user = requireInvestor(request);
-    const input = parseFields(reserveInvestmentSchema, await readFormFields(request));
-    const now = clock.now();
-    const opportunity = await findVisibleOpportunity(db, user.id, input.opportunity_id);
-    await assertMarketSoundingAccepted(db, user.id, opportunity);
-    if (!acceptsReservations(opportunity.status))
-      throw validationError({ opportunity_id: ['This opportunity is not taking reservations.'] });
-    await assertMayInvest(db, user, now);
-    const settings = await loadSettings(db);
-    if (flagOn(settings, 'investment_terms_enabled') && !input.accept_terms)
-      throw validationError({ accept_terms: ['Accept the investment terms to continue.'] });
-    await assertHolder(db, user.id, input.holder_type, input.holder, settings);
-    const { investment, opportunity: after } = await db.transaction(async (tx) => {
-      const placed = await placeInvestment(tx, {
-        opportunityId: opportunity.id,
-        userId: user.id,
-        amount: input.amount,
-        holderType: input.holder_type,
-        holder: input.holder,
-        type: INVESTMENT_TYPE_BY_HOLDER[input.holder_type],
-        status: 'reserved',
-        termsAcceptedAt: input.accept_terms ? now : null,
-        createdBy: user.id,
-        now,
-        accepts: acceptsReservations,
-        subject: 'self',
-      });
-      await recordActivity(tx, {
-        request,
-        action: 'reserved',
-        subjectType: 'investment',
-        subjectId: placed.investment.id,
-        after: placed.investment,
-      });
-      return placed;
-    });
-    await notifyUser(ctx, user.id, {
-      message: `You reserved <strong>${formatMoney({ amount: investment.amount, currency: investment.currency })}</strong> in <strong>${escapeHtml(after.name)}</strong>.`,
-      icon: 'investment_opportunity_invested',
-      cta: `/investor/investments/${after.slug}`,
-    });
-    return reply.status(201).send({ data: presentInvestmentForInvestor(investment, after, settings) });
-  });
+  const oneForInvestor = { 200: dataOf(investorInvestmentSchema) };
+  const oneForStaff = { 200: dataOf(staffInvestmentSchema) };
 
-  app.get('/api/my/investments', { onRequest: investorOnly }, async (request) => {
-    const user = requireInvestor(request);
-    const query = parseListQuery(request.query as Record<string, unknown>, MY_INVESTMENTS_RESOURCE);
-    query.orderBy.push(asc(investments.id));
-    const where = investorInvestmentsWhere(query, user.id);
-    const settings = await loadSettings(db);
-    return paginate<{ investment: InvestmentRow; opportunity: InvestorOpportunity }, unknown>(
-      db
-        .select({ investment: investments, opportunity: INVESTOR_OPPORTUNITY })
-        .from(investments)
-        .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
-        .where(where)
-        .$dynamic(),
-      db
-        .select({ total: count() })
-        .from(investments)
-        .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
-        .where(where)
-        .$dynamic(),
-      query,
-      request,
-      (rows) => rows.map((r) => presentInvestmentForInvestor(r.investment, r.opportunity, settings)),
-    );
-  });
+  app.post(
+    '/api/investments/investor',
+    {
+      schema: { body: reserveInvestmentBody, response: { 201: dataOf(investorInvestmentSchema) } },
+      onRequest: investorOnly,
+      config: { idempotent: true },
+    },
+    async (request, reply) => {
+      const user = requireInvestor(request);
+      const input = request.body;
+      const now = clock.now();
+      const opportunity = await findVisibleOpportunity(db, user.id, input.opportunity_id);
+      await assertMarketSoundingAccepted(db, user.id, opportunity);
+      if (!acceptsReservations(opportunity.status))
+        throw validationError({ opportunity_id: ['This opportunity is not taking reservations.'] });
+      await assertMayInvest(db, user, now);
+      const settings = await loadSettings(db);
+      if (flagOn(settings, 'investment_terms_enabled') && !input.accept_terms)
+        throw validationError({ accept_terms: ['Accept the investment terms to continue.'] });
+      await assertHolder(db, user.id, input.holder_type, input.holder, settings);
+      const { investment, opportunity: after } = await db.transaction(async (tx) => {
+        const placed = await placeInvestment(tx, {
+          opportunityId: opportunity.id,
+          userId: user.id,
+          amount: input.amount,
+          holderType: input.holder_type,
+          holder: input.holder,
+          type: INVESTMENT_TYPE_BY_HOLDER[input.holder_type],
+          status: 'reserved',
+          termsAcceptedAt: input.accept_terms ? now : null,
+          createdBy: user.id,
+          now,
+          accepts: acceptsReservations,
+          subject: 'self',
+        });
+        await recordActivity(tx, {
+          request,
+          action: 'reserved',
+          subjectType: 'investment',
+          subjectId: placed.investment.id,
+          after: placed.investment,
+        });
+        return placed;
+      });
+      await notifyUser(ctx, user.id, {
+        message: `You reserved <strong>${formatMoney({ amount: investment.amount, currency: investment.currency })}</strong> in <strong>${escapeHtml(after.name)}</strong>.`,
+        icon: 'investment_opportunity_invested',
+        cta: `/investor/investments/${after.slug}`,
+      });
+      return reply.status(201).send({ data: presentInvestmentForInvestor(investment, after, settings) });
+    },
+  );
+
+  app.get(
+    '/api/my/investments',
+    {
+      schema: { querystring: listQuery(MY_INVESTMENTS_LIST), response: { 200: pageOf(investorInvestmentSchema) } },
+      onRequest: investorOnly,
+    },
+    async (request) => {
+      const user = requireInvestor(request);
+      const query = parseListQuery(request.query, MY_INVESTMENTS_RESOURCE);
+      query.orderBy.push(asc(investments.id));
+      const where = investorInvestmentsWhere(query, user.id);
+      const settings = await loadSettings(db);
+      return paginate<{ investment: InvestmentRow; opportunity: InvestorOpportunity }, InvestorInvestment>(
+        db
+          .select({ investment: investments, opportunity: INVESTOR_OPPORTUNITY })
+          .from(investments)
+          .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+          .where(where)
+          .$dynamic(),
+        db
+          .select({ total: count() })
+          .from(investments)
+          .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+          .where(where)
+          .$dynamic(),
+        query,
+        request,
+        (rows) => rows.map((r) => presentInvestmentForInvestor(r.investment, r.opportunity, settings)),
+      );
+    },
+  );
 
   async function presentForInvestor(row: InvestmentRow) {
-    const [opportunity] = await db
-      .select(INVESTOR_OPPORTUNITY)
-      .from(investmentOpportunities)
-      .where(eq(investmentOpportunities.id, row.opportunityId));
+    const opportunity = await investorOpportunityOf(db, row.opportunityId);
     return { data: presentInvestmentForInvestor(row, opportunity, await loadSettings(db)) };
   }
 
-  app.get('/api/my/investments/:id', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
-    const user = requireInvestor(request);
-    return presentForInvestor(await findInvestorInvestment(db, user.id, (request.params as Params).id));
-  });
+  app.get(
+    '/api/my/investments/:id',
+    { schema: { params: idParams, response: oneForInvestor }, onRequest: investorOnly },
+    async (request) => {
+      const user = requireInvestor(request);
+      return presentForInvestor(await findInvestorInvestment(db, user.id, request.params.id));
+    },
+  );
 
-  app.post('/api/my/investments/:id/cancel', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
-    const user = requireInvestor(request);
-    const mine = await findInvestorInvestment(db, user.id, (request.params as Params).id);
-    const { reason } = parseFields(investorCancelSchema, await readFormFields(request));
-    const after = await db.transaction(async (tx) => {
-      const moved = await moveInvestment(tx, mine.id, 'cancelled', clock.now(), {
-        reason: reason ?? 'Cancelled by the investor.',
-        onlyFrom: ['reserved'],
+  app.post(
+    '/api/my/investments/:id/cancel',
+    { schema: { params: idParams, body: investorCancelInvestmentBody, response: oneForInvestor }, onRequest: investorOnly },
+    async (request) => {
+      const user = requireInvestor(request);
+      const mine = await findInvestorInvestment(db, user.id, request.params.id);
+      const { reason } = request.body;
+      const after = await db.transaction(async (tx) => {
+        const moved = await moveInvestment(tx, mine.id, 'cancelled', clock.now(), {
+          reason: reason ?? 'Cancelled by the investor.',
+          onlyFrom: ['reserved'],
+        });
+        await recordActivity(tx, {
+          request,
+          action: 'cancelled',
+          subjectType: 'investment',
+          subjectId: mine.id,
+          before: moved.before,
+          after: moved.after,
+        });
+        return moved.after;
       });
-      await recordActivity(tx, {
-        request,
-        action: 'cancelled',
-        subjectType: 'investment',
-        subjectId: mine.id,
-        before: moved.before,
-        after: moved.after,
-      });
-      return moved.after;
-    });
-    return presentForInvestor(after);
-  });
+      return presentForInvestor(after);
+    },
+  );
 
-  app.get('/api/my/portfolio', { onRequest: investorOnly }, async (request) => {
+  app.get('/api/my/portfolio', { schema: { response: { 200: portfolioResponse } }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     return loadPortfolio(db, user.id, clock.now());
   });
 
-  app.get('/api/my/portfolio/:id', { schema: { params: idParams }, onRequest: investorOnly }, async (request) => {
-    const user = requireInvestor(request);
-    return { data: await loadHolding(db, user.id, (request.params as Params).id, clock.now()) };
-  });
+  app.get(
+    '/api/my/portfolio/:id',
+    { schema: { params: idParams, response: { 200: dataOf(holdingDetailSchema) } }, onRequest: investorOnly },
+    async (request) => {
+      const user = requireInvestor(request);
+      return { data: await loadHolding(db, user.id, request.params.id, clock.now()) };
+    },
+  );
 
   // ——— Staff: transactions ———
 
   const staffIndex = authorizeOpportunities('index');
 
-  app.get('/api/investments', { onRequest: staffIndex }, async (request) => {
-    const user = requireUser(request);
-    const query = parseListQuery(request.query as Record<string, unknown>, INVESTMENTS_RESOURCE);
-    query.orderBy.push(asc(investments.id));
-    const where = staffInvestmentsWhere(query, listableOpportunityStatuses(user.roleId));
-    return paginate<InvestmentRow, unknown>(
-      db
-        .select(getTableColumns(investments))
-        .from(investments)
-        .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
-        .where(where)
-        .$dynamic(),
-      db
-        .select({ total: count() })
-        .from(investments)
-        .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
-        .where(where)
-        .$dynamic(),
-      query,
-      request,
-      (rows) => presentInvestmentsWith(db, rows, query.includes),
-    );
-  });
+  app.get(
+    '/api/investments',
+    { schema: { querystring: listQuery(INVESTMENTS_LIST), response: { 200: pageOf(staffInvestmentSchema) } }, onRequest: staffIndex },
+    async (request) => {
+      const user = requireUser(request);
+      const query = parseListQuery(request.query, INVESTMENTS_RESOURCE);
+      query.orderBy.push(asc(investments.id));
+      const where = staffInvestmentsWhere(query, listableOpportunityStatuses(user.roleId));
+      return paginate<InvestmentRow, StaffInvestment>(
+        db
+          .select(getTableColumns(investments))
+          .from(investments)
+          .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+          .where(where)
+          .$dynamic(),
+        db
+          .select({ total: count() })
+          .from(investments)
+          .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+          .where(where)
+          .$dynamic(),
+        query,
+        request,
+        (rows) => presentInvestmentsWith(db, rows, query.includes),
+      );
+    },
+  );
 
-  app.get('/api/investments/export', { onRequest: staffIndex }, async (request, reply) => {
-    const user = requireUser(request);
-    const raw = request.query as Record<string, unknown>;
-    const query = parseListQuery(raw, INVESTMENTS_EXPORT_RESOURCE);
-    return sendExport(request, reply, exportFormat(raw), investmentsExport(db, query, listableOpportunityStatuses(user.roleId)));
-  });
+  app.get(
+    '/api/investments/export',
+    {
+      schema: { querystring: listQuery({ ...INVESTMENTS_LIST, params: ['format'] }), response: { 200: fileBody } },
+      onRequest: staffIndex,
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const raw = request.query;
+      const query = parseListQuery(raw, INVESTMENTS_EXPORT_RESOURCE);
+      return sendExport(request, reply, exportFormat(raw), investmentsExport(db, query, listableOpportunityStatuses(user.roleId)));
+    },
+  );
 
   /** The investment and its opportunity, once the signed-in member of staff may act on it. */
-  async function loadForStaff(request: FastifyRequest, action: Action): Promise<InvestmentRow> {
+  async function loadForStaff(request: FastifyRequest, id: number, action: Action): Promise<InvestmentRow> {
     const user = requireUser(request);
-    const row = await findInvestment(db, idParams.parse(request.params).id);
+    const row = await findInvestment(db, id);
     if (!row) throw notFound('investment');
-    const [opportunity] = await db
-      .select({ status: investmentOpportunities.status })
-      .from(investmentOpportunities)
-      .where(eq(investmentOpportunities.id, row.opportunityId));
-    assertStaffMay(user, opportunity, action);
+    assertStaffMay(user, await opportunityStatusOf(db, row.opportunityId), action);
     return row;
   }
 
-  async function presentForStaff(row: InvestmentRow, request: FastifyRequest) {
-    const includes = parseIncludes((request.query as { include?: string }).include, INVESTMENT_INCLUDES);
+  async function presentForStaff(row: InvestmentRow, include: string | undefined) {
+    const includes = parseIncludes(include, INVESTMENT_INCLUDES);
     const [investment] = await presentInvestmentsWith(db, [row], includes);
     return { data: investment };
   }
 
-  app.get('/api/investments/:id', { schema: { params: idParams }, onRequest: staffIndex }, async (request) =>
-    presentForStaff(await loadForStaff(request, 'show'), request),
+  app.get(
+    '/api/investments/:id',
+    { schema: { params: idParams, querystring: investmentIncludeQuery, response: oneForStaff }, onRequest: staffIndex },
+    async (request) => presentForStaff(await loadForStaff(request, request.params.id, 'show'), request.query.include),
   );
 
   app.post(
     '/api/investments/manual',
-    { onRequest: authorizeOpportunities('create'), config: { idempotent: true } },
+    {
+      schema: { querystring: investmentIncludeQuery, body: manualInvestmentBody, response: { 201: dataOf(staffInvestmentSchema) } },
+      onRequest: authorizeOpportunities('create'),
+      config: { idempotent: true },
+    },
     async (request, reply) => {
       const staff = requireUser(request);
-      const input = parseFields(manualInvestmentSchema, await readFormFields(request));
-      const [opportunity] = await db
-        .select()
-        .from(investmentOpportunities)
-        .where(and(eq(investmentOpportunities.id, input.opportunity_id), isNull(investmentOpportunities.deletedAt)));
+      const input = request.body;
+      const opportunity = await findLiveOpportunity(db, input.opportunity_id);
       if (!opportunity) throw validationError({ opportunity_id: ['Choose an opportunity.'] });
       assertStaffMay(staff, opportunity, 'create');
       const existing = isExisting(opportunity.status);
@@ -286,10 +327,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
       if (existing && !input.invested_on) throw validationError({ invested_on: ['Enter the date the holding was paid for.'] });
       if (input.invested_on && input.invested_on > clock.now().toISOString().slice(0, 10))
         throw validationError({ invested_on: ['The date cannot be in the future.'] });
-      const [investor] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, input.user_id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
+      const investor = await findLiveInvestor(db, input.user_id);
       if (!investor) throw validationError({ user_id: ['Choose an investor.'] });
       await assertHolder(db, investor.id, input.holder_type, input.holder, await loadSettings(db));
       const now = clock.now();
@@ -312,7 +350,7 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
         await recordActivity(tx, { request, action: 'created', subjectType: 'investment', subjectId: investment.id, after: investment });
         return investment;
       });
-      return reply.status(201).send(await presentForStaff(created, request));
+      return reply.status(201).send(await presentForStaff(created, request.query.include));
     },
   );
 
@@ -333,9 +371,18 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
 
   app.post(
     '/api/investments/:id/cash-call',
-    { schema: { params: idParams }, onRequest: authorizeOpportunities('update'), config: { idempotent: true } },
+    {
+      schema: { params: idParams, querystring: investmentIncludeQuery, response: oneForStaff },
+      onRequest: authorizeOpportunities('update'),
+      config: { idempotent: true },
+    },
     async (request) => {
-      const { after, opportunity } = await transition(request, await loadForStaff(request, 'update'), 'cash_call', 'cash_call');
+      const { after, opportunity } = await transition(
+        request,
+        await loadForStaff(request, request.params.id, 'update'),
+        'cash_call',
+        'cash_call',
+      );
       if (after.type !== 'private_manual') {
         await notifyUser(ctx, after.userId, {
           message: `A cash call has been issued: please pay <strong>${formatMoney({ amount: after.amount, currency: after.currency })}</strong> for your investment in <strong>${escapeHtml(opportunity.name)}</strong>.`,
@@ -343,27 +390,34 @@ export function registerInvestmentRoutes(app: FastifyInstance, ctx: AppContext) 
           cta: `/investor/investments/${opportunity.slug}`,
         });
       }
-      return presentForStaff(after, request);
+      return presentForStaff(after, request.query.include);
     },
   );
 
   app.post(
     '/api/investments/:id/mark-paid',
-    { schema: { params: idParams }, onRequest: authorizeOpportunities('update'), config: { idempotent: true } },
+    {
+      schema: { params: idParams, querystring: investmentIncludeQuery, response: oneForStaff },
+      onRequest: authorizeOpportunities('update'),
+      config: { idempotent: true },
+    },
     async (request) => {
-      const { after } = await transition(request, await loadForStaff(request, 'update'), 'paid', 'marked_paid');
-      return presentForStaff(after, request);
+      const { after } = await transition(request, await loadForStaff(request, request.params.id, 'update'), 'paid', 'marked_paid');
+      return presentForStaff(after, request.query.include);
     },
   );
 
   app.post(
     '/api/investments/:id/cancel',
-    { schema: { params: idParams }, onRequest: authorizeOpportunities('update') },
+    {
+      schema: { params: idParams, querystring: investmentIncludeQuery, body: staffCancelInvestmentBody, response: oneForStaff },
+      onRequest: authorizeOpportunities('update'),
+    },
     async (request) => {
-      const current = await loadForStaff(request, 'update');
-      const { reason } = parseFields(staffCancelSchema, await readFormFields(request));
+      const current = await loadForStaff(request, request.params.id, 'update');
+      const { reason } = request.body;
       const { after } = await transition(request, current, 'cancelled', 'cancelled', reason);
-      return presentForStaff(after, request);
+      return presentForStaff(after, request.query.include);
     },
   );
 }

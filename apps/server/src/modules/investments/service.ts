@@ -6,7 +6,9 @@ import {
   COMMITTED_STATUSES,
   formatMoney,
   INVESTMENT_STATUS_LABELS,
+  Role,
   type HolderType,
+  type InvestmentHolderIds as Holder,
   type InvestmentStatus,
   type InvestmentType,
 } from '@platform/domain';
@@ -18,13 +20,13 @@ import {
   nominees,
   organisations,
   organisationUsers,
+  users,
 } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
 import { flagOn, type SettingsRow } from '../../shared/settings';
 import { lockOpportunityRow as lockOpportunity, type OpportunityRow } from '../../shared/opportunity-visibility';
-import type { InvestmentRow } from './presenter';
-import type { Holder } from './schemas';
+import type { InvestmentRow, InvestorOpportunity } from './presenter';
 
 /**
  * Investments (DOMAIN.md lifecycle step 3; docs/decisions/0008 "Money limits"). Every change of
@@ -347,4 +349,51 @@ export async function completeOpportunityInvestments(tx: Db, opportunityId: numb
     });
   }
   return [...new Set(completed.filter((r) => r.type !== 'private_manual').map((r) => r.userId))];
+}
+
+/** What the investor sees of an opportunity beside their investment, bank details included. */
+export const INVESTOR_OPPORTUNITY = {
+  id: investmentOpportunities.id,
+  name: investmentOpportunities.name,
+  slug: investmentOpportunities.slug,
+  currency: investmentOpportunities.currency,
+  status: investmentOpportunities.status,
+  companyName: investmentOpportunities.companyName,
+  bankAccountName: investmentOpportunities.bankAccountName,
+  bankSortCode: investmentOpportunities.bankSortCode,
+  bankAccountNumber: investmentOpportunities.bankAccountNumber,
+  bankIban: investmentOpportunities.bankIban,
+};
+
+export async function investorOpportunityOf(db: Db, opportunityId: number): Promise<InvestorOpportunity> {
+  const [opportunity] = await db
+    .select(INVESTOR_OPPORTUNITY)
+    .from(investmentOpportunities)
+    .where(eq(investmentOpportunities.id, opportunityId));
+  return opportunity;
+}
+
+export async function opportunityStatusOf(db: Db, opportunityId: number): Promise<{ status: number }> {
+  const [opportunity] = await db
+    .select({ status: investmentOpportunities.status })
+    .from(investmentOpportunities)
+    .where(eq(investmentOpportunities.id, opportunityId));
+  return opportunity;
+}
+
+export async function findLiveOpportunity(db: Db, opportunityId: number): Promise<OpportunityRow | undefined> {
+  const [opportunity] = await db
+    .select()
+    .from(investmentOpportunities)
+    .where(and(eq(investmentOpportunities.id, opportunityId), isNull(investmentOpportunities.deletedAt)));
+  return opportunity;
+}
+
+/** An investor's account that has not been deleted; staff accounts are not investors. */
+export async function findLiveInvestor(db: Db, userId: number): Promise<{ id: number } | undefined> {
+  const [investor] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.roleId, Role.User), isNull(users.deletedAt)));
+  return investor;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   OpportunityStatus,
   preEmptionEntitlements as entitlementsFor,
@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import {
   investmentMethodEntities,
+  investments,
   investmentMethods,
   nominees,
   organisations,
@@ -17,7 +18,7 @@ import {
   preEmptionRounds,
   users,
 } from '../../db/schema';
-import { notFound, validationError } from '../../platform/errors';
+import { AppError, notFound, validationError } from '../../platform/errors';
 import { heldThroughName, loadCompanyHolders, sharesHeld } from '../performance/holders';
 import type { OpportunityRow } from '../../shared/opportunity-visibility';
 
@@ -185,4 +186,64 @@ export async function recordChoice(
 export async function findEntitlement(db: Db, id: number): Promise<EntitlementRow | undefined> {
   const [row] = await db.select().from(preEmptionEntitlements).where(eq(preEmptionEntitlements.id, id));
   return row;
+}
+
+/**
+ * Renames, re-dates, closes or reopens a round under its lock; reopening is refused while another
+ * round on the same investment is open.
+ */
+export async function updateRound(
+  tx: Db,
+  id: number,
+  input: { name?: string; deadline?: string; is_open?: boolean },
+  now: Date,
+): Promise<{ before: RoundRow; after: RoundRow }> {
+  const before = await lockRound(tx, id);
+  if (input.is_open === true && !before.isOpen) {
+    const [other] = await tx
+      .select({ id: preEmptionRounds.id })
+      .from(preEmptionRounds)
+      .where(
+        and(
+          eq(preEmptionRounds.opportunityId, before.opportunityId),
+          eq(preEmptionRounds.isOpen, true),
+          isNull(preEmptionRounds.deletedAt),
+        ),
+      );
+    if (other) throw validationError({ is_open: ['Another round is open on this investment: close it first.'] });
+  }
+  const [after] = await tx
+    .update(preEmptionRounds)
+    .set({ name: input.name, deadline: input.deadline, isOpen: input.is_open, updatedAt: now })
+    .where(eq(preEmptionRounds.id, id))
+    .returning();
+  return { before, after };
+}
+
+/** Whether the investor holds the company in a way their portfolio shows (not only a staff-only record). */
+export async function holdsVisibly(db: Db, userId: number, opportunityId: number): Promise<boolean> {
+  const [held] = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.opportunityId, opportunityId),
+        eq(investments.userId, userId),
+        inArray(investments.status, ['paid', 'completed']),
+        ne(investments.type, 'private_manual'),
+        isNull(investments.deletedAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(held);
+}
+
+/** Withdraws (soft-deletes) a round nobody has answered; an answered one must be closed instead. */
+export async function withdrawRound(tx: Db, id: number, now: Date): Promise<{ before: RoundRow; after: RoundRow }> {
+  const before = await lockRound(tx, id);
+  const lines = await loadEntitlements(tx, [id]);
+  if (lines.some((l) => l.chosenAt !== null))
+    throw new AppError('conflict', 'Holders have answered this round: close it instead of deleting it.');
+  const [after] = await tx.update(preEmptionRounds).set({ deletedAt: now, isOpen: false }).where(eq(preEmptionRounds.id, id)).returning();
+  return { before, after };
 }

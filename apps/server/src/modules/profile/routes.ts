@@ -1,28 +1,23 @@
-import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
-import { IDENTITY_FOLDER } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
+import { dataOf, IDENTITY_FOLDER, type Identity, identitySchema, identityUploadBody, type KycStatus } from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
 import { documents, folders, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
 import { investorOnly, requireInvestor } from '../../platform/guards';
-import { textInput } from '@platform/domain';
 import { withStoredFiles } from '../../platform/storage';
 import { presentDocumentForInvestor, readUpload, storeDocument } from '../records/documents';
-
-const identityUploadSchema = z.strictObject({ name: textInput(200).optional() });
 
 /**
  * The investor's identity checks (KYC/AML, spec §2.3 /investor/profile/identity): they upload their
  * documents, which are filed privately on their investor record for staff, in one folder; staff
  * verify or reject through the investor's record (`kyc_status` on PATCH /api/users/{id}).
  */
-export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerProfileRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
 
-  async function identityOf(userId: number) {
+  async function identityOf(userId: number): Promise<Identity> {
     const [user] = await db
       .select({ kycStatus: users.kycStatus, kycUpdatedAt: users.kycUpdatedAt })
       .from(users)
@@ -43,7 +38,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
       )
       .orderBy(desc(documents.createdAt));
     return {
-      kyc_status: user.kycStatus,
+      kyc_status: user.kycStatus as KycStatus,
       kyc_updated_at: user.kycUpdatedAt?.toISOString() ?? null,
       documents: rows.map(({ document }) => {
         const { download_url: _staffOnly, ...rest } = presentDocumentForInvestor(document);
@@ -52,13 +47,19 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  app.get('/api/my/identity', { onRequest: investorOnly }, async (request) => ({ data: await identityOf(requireInvestor(request).id) }));
+  const identity = dataOf(identitySchema);
 
-  app.post('/api/my/identity-documents', { onRequest: investorOnly }, async (request, reply) => {
+  app.get('/api/my/identity', { schema: { response: { 200: identity } }, onRequest: investorOnly }, async (request) => ({
+    data: await identityOf(requireInvestor(request).id),
+  }));
+
+  // No declared `body`: readUpload answers an oversized or second file with the documents' own
+  // messages, which reading the form before validation would bypass; its fields are checked below.
+  app.post('/api/my/identity-documents', { schema: { response: { 201: identity } }, onRequest: investorOnly }, async (request, reply) => {
     const user = requireInvestor(request);
     const { fields, files } = await readUpload(request);
     const { _method: _ignored, ...rest } = fields;
-    const input = parseFields(identityUploadSchema, rest);
+    const input = parseFields(identityUploadBody, rest);
     if (Object.keys(files).some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
     if (!files.file) throw validationError({ file: ['Choose a file to upload.'] });
     if (user.kycStatus === 'verified') throw validationError({ file: ['Your identity is already verified.'] });

@@ -3,7 +3,13 @@ import { Alert, Button, Group, Paper, Radio, Skeleton, Stack, Text, ThemeIcon, T
 import { IconCircleCheck, IconClockHour4, IconListCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { UNLIMITED_COMPLIANCE_TRIES } from '@platform/domain';
+import {
+  type AppropriatenessMeta,
+  type AppropriatenessResult,
+  type ComplianceOption,
+  type ComplianceQuestion,
+  UNLIMITED_COMPLIANCE_TRIES,
+} from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { currentUserQuery } from '../../../app/session';
 import { useSubmit } from '../../../app/use-submit';
@@ -11,24 +17,8 @@ import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { formatWeekdayTime } from '../../../app/format';
 
-interface Question {
-  id: number;
-  question: string;
-  options: Array<{ id: number; label: string }>;
-}
-interface TestState {
-  required: boolean;
-  passed: boolean;
-  tries_used: number;
-  tries_allowed: number;
-  retry_at: string | null;
-}
-interface Result {
-  passed: boolean;
-  score: number;
-  total: number;
-  retry_at: string | null;
-}
+/** An investor's question list always has its options (asked with `include=options`) and where they stand. */
+type QuestionsForInvestor = { data: Array<ComplianceQuestion & { options: ComplianceOption[] }>; meta: AppropriatenessMeta };
 
 /**
  * /investor/profile/appropriateness: the appropriateness test of spec §4 — the questions the server
@@ -40,12 +30,12 @@ export function AppropriatenessPage() {
   const client = useQueryClient();
   const test = useQuery({
     queryKey: ['compliance-questions'],
-    queryFn: () => api<{ data: Question[]; meta: TestState }>('/api/compliance-questions', { query: { include: 'options' } }),
+    queryFn: () => api<QuestionsForInvestor>('/api/compliance-questions', { query: { include: 'options' } }),
   });
   const [answers, setAnswers] = useState<Record<number, string>>({});
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<AppropriatenessResult | null>(null);
   const { submit, submitting, formError } = useSubmit(async () => {
-    const { data } = await api<{ data: Result }>('/api/compliance-answers', {
+    const { data } = await api<{ data: AppropriatenessResult }>('/api/compliance-answers', {
       method: 'POST',
       body: { answers: Object.fromEntries(Object.entries(answers).map(([q, o]) => [q, Number(o)])) },
     });

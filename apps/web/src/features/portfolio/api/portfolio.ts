@@ -1,54 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api-client';
-import type { InvestorFund, InvestorFundDetail } from '@platform/domain';
+import type { HoldingDetail, InvestorFund, InvestorFundDetail, Portfolio } from '@platform/domain';
 
-/** One holding (server: modules/investments/portfolio.ts). */
-export interface Holding {
-  opportunity_id: number;
-  opportunity: { id: number; name: string; slug: string; company_name: string; status: number; status_label: string };
-  currency: string;
-  investments_count: number;
-  cost: string;
-  shares: string | null;
-  share_price: string | null;
-  current_value: string;
-  /** Proceeds received for shares sold (an exit, a partial realisation). */
-  realised: string;
-  gain: string;
-  multiple: string | null;
-  valued_at: 'cost' | 'share_price';
-}
-
-export interface PortfolioTotals {
-  currency: string;
-  cost: string;
-  current_value: string;
-  realised: string;
-  gain: string;
-  multiple: string | null;
-}
-
-/** A holding's page adds its IRR (left out of the list: it costs most of the time there) and its investments. */
-export interface HoldingDetail extends Holding {
-  irr: string | null;
-  investments: Array<{
-    id: number;
-    holder_type: string;
-    type: string;
-    status: string;
-    status_label: string;
-    amount: string;
-    currency: string;
-    shares: string | null;
-    share_price: string | null;
-    paid_at: string | null;
-    completed_at: string | null;
-    created_at: string;
-  }>;
-}
+export type { Holding, HoldingDetail, PortfolioTotal as PortfolioTotals } from '@platform/domain';
 
 export function usePortfolio() {
-  return useQuery({ queryKey: ['my-portfolio'], queryFn: () => api<{ data: Holding[]; totals: PortfolioTotals[] }>('/api/my/portfolio') });
+  return useQuery({ queryKey: ['my-portfolio'], queryFn: () => api<Portfolio>('/api/my/portfolio') });
 }
 
 export function useHolding(id: number) {

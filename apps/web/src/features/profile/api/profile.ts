@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategorisationStatus, InvestorCategory, KycStatus } from '@platform/domain';
+import type { Categorisation, Identity, InvestorCategory, KycStatus, MyCategorisation } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 import { currentUserQuery } from '../../../app/session';
 
@@ -47,21 +47,14 @@ export function useUpdateMyDetails(id: number) {
   });
 }
 
-export interface Categorisation {
-  id: number;
-  category: InvestorCategory;
-  status: CategorisationStatus;
-  declared_at: string;
-  expires_at: string | null;
-  review_note: string | null;
-}
+export type { Categorisation, IdentityDocument } from '@platform/domain';
 
 export const myCategorisationKey = ['my-categorisation'] as const;
 
 export function useMyCategorisation() {
   return useQuery({
     queryKey: myCategorisationKey,
-    queryFn: () => api<{ data: Categorisation | null; meta: { approval_required: boolean; valid: boolean } }>('/api/my/categorisation'),
+    queryFn: () => api<MyCategorisation>('/api/my/categorisation'),
   });
 }
 
@@ -77,21 +70,10 @@ export function useDeclareCategorisation() {
   });
 }
 
-export interface IdentityDocument {
-  id: number;
-  name: string;
-  mime_type: string;
-  size_bytes: number;
-  created_at: string;
-}
-
 export function useMyIdentity() {
   return useQuery({
     queryKey: ['my-identity'],
-    queryFn: () =>
-      api<{ data: { kyc_status: KycStatus; kyc_updated_at: string | null; documents: IdentityDocument[] } }>('/api/my/identity').then(
-        (r) => r.data,
-      ),
+    queryFn: () => api<{ data: Identity }>('/api/my/identity').then((r) => r.data),
   });
 }
 
