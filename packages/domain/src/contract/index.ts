@@ -4,3 +4,5 @@
 export * from './common';
 export * from './fields';
 export * from './funds';
+export * from './auth';
+export * from './users';
