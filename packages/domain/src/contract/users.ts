@@ -203,6 +203,7 @@ export const createInvestorBody = z.strictObject({
   name: userName,
   email: userEmail,
 });
+export type CreateInvestorInput = z.infer<typeof createInvestorBody>;
 
 export const resendInvitationBody = z.object({ user_id: z.coerce.number().int().positive('Choose a user.') });
 
