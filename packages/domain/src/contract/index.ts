@@ -6,3 +6,7 @@ export * from './fields';
 export * from './funds';
 export * from './auth';
 export * from './users';
+export * from './reports';
+export * from './stats';
+export * from './health';
+export * from './notifications';
