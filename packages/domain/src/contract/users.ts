@@ -75,8 +75,8 @@ export const USER_INCLUDES = [
   'ownershipChoices',
 ] as const;
 
-/** `?include=` of the routes answering one user. */
-export const userIncludeQuery = z.strictObject({ include: z.string().optional() });
+/** `?include=` of the routes answering one user; other parameters (a cache-buster such as `update=1`) are ignored. */
+export const userIncludeQuery = z.looseObject({ include: z.string().optional() });
 
 /** The users list (the investors list filters role_id=5) and its export. */
 export const USERS_LIST = {
