@@ -5,7 +5,6 @@ export * from './terminology';
 export * from './statuses';
 export * from './constants';
 export * from './menu';
-export * from './auth-schemas';
 export * from './money';
 export * from './performance';
 export * from './investments';

@@ -1,26 +1,12 @@
 import { inArray } from 'drizzle-orm';
-import { Role } from '@platform/domain';
+import { type CategorisationStatus, type InvestorCategory, type KycStatus, Role, type User, USER_INCLUDES } from '@platform/domain';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../platform/errors';
 import type { UserRow } from '../platform/session';
 import { attributeValuesFor } from './attribute-values';
 
-/**
- * Relations a user is loaded with (spec §3). Their records arrive with later areas
- * (organisations, investment methods, documents…); until then they answer empty lists.
- */
-export const USER_INCLUDES = [
-  'organisations',
-  'attributeValues',
-  'onboardingDocuments',
-  'owner',
-  'investmentMethodEntities',
-  'investmentMethodEntities.investmentMethod',
-  'leadInvestmentMethodEntities',
-  'leadInvestmentMethodEntities.investmentMethod',
-  'ownershipChoices',
-] as const;
+export { USER_INCLUDES };
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -35,7 +21,7 @@ export function parseIncludes(raw: unknown, allowed: readonly string[] = USER_IN
   return new Set(names);
 }
 
-export function presentUser(row: UserRow) {
+export function presentUser(row: UserRow): User {
   const investor = row.roleId === Role.User;
   return {
     id: row.id,
@@ -59,10 +45,10 @@ export function presentUser(row: UserRow) {
           country: row.country,
           date_of_birth: row.dateOfBirth,
           nationality: row.nationality,
-          kyc_status: row.kycStatus,
+          kyc_status: row.kycStatus as KycStatus,
           kyc_updated_at: row.kycUpdatedAt?.toISOString() ?? null,
-          investor_category: row.investorCategory,
-          categorisation_status: row.categorisationStatus,
+          investor_category: row.investorCategory as InvestorCategory | null,
+          categorisation_status: row.categorisationStatus as CategorisationStatus | null,
           owner_id: row.ownerId,
           deleted_at: row.deletedAt?.toISOString() ?? null,
         }
@@ -76,7 +62,7 @@ export function presentUser(row: UserRow) {
 type Owner = { id: number; name: string; email: string } | null;
 
 /** Presents users with the requested relations, loading each relation once for the whole page. */
-export async function presentUsersWith(db: Db, rows: UserRow[], includes: Set<string>) {
+export async function presentUsersWith(db: Db, rows: UserRow[], includes: Set<string>): Promise<User[]> {
   const owners = new Map<number, Owner>();
   const ownerIds = [...new Set(rows.map((r) => r.ownerId).filter((id): id is number => id != null))];
   if (includes.has('owner') && ownerIds.length) {
@@ -91,13 +77,13 @@ export async function presentUsersWith(db: Db, rows: UserRow[], includes: Set<st
       )
     : null;
   return rows.map((row) => {
-    const out: Record<string, unknown> = presentUser(row);
+    const out: User & Record<string, unknown> = presentUser(row);
     for (const name of includes) {
       const key = snake(name.split('.')[0]);
       if (key === 'owner') out.owner = row.ownerId ? (owners.get(row.ownerId) ?? null) : null;
       else if (key === 'attribute_values') out.attribute_values = values?.get(row.id) ?? [];
       else out[key] ??= [];
     }
-    return out as ReturnType<typeof presentUser> & Record<string, unknown>;
+    return out;
   });
 }

@@ -1,27 +1,34 @@
-import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
+  dataOf,
+  errorBody,
   forgotPasswordSchema,
   loginSchema,
+  messageBody,
+  noContent,
+  redirectBody,
   registerSchema,
+  resendInvitationBody,
   resetPasswordSchema,
   setPasswordSchema,
   updatePasswordSchema,
+  userIncludeQuery,
+  userSchema,
+  verifyEmailParams,
+  verifyEmailQuery,
 } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
-import { users } from '../../db/schema';
+import type { App, AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
-import { hashPassword, sha256, verifyPassword } from '../../platform/crypto';
+import { sha256, verifyPassword } from '../../platform/crypto';
 import { notFound, validationError } from '../../platform/errors';
-import { parseFields } from '../../platform/form';
-import { idParam } from '@platform/domain';
 import { authenticated, authorize, requireUser } from '../../platform/guards';
 import { byIp, byIpAndEmail, claimAttempts } from '../../platform/rate-limit';
 import { parseIncludes, presentUser, presentUsersWith } from '../../shared/user-presenter';
 import {
+  changePassword,
   consumeTokenAndSetPassword,
   findUserByEmail,
+  findUserById,
+  markEmailVerified,
   registerInvestor,
   sendInvitation,
   sendPasswordResetIfAccountExists,
@@ -32,24 +39,25 @@ import {
 import { clearSignInThrottle, registrationLimits, resetRequestLimits, startPasswordCheck, tokenAttemptLimits } from './throttle';
 
 const MINUTE = 60_000;
-/** Serial ids of the users table: anything else in a verification link is simply an invalid link. */
 
 const RESET_SENT = 'If an account exists for that address, we have emailed a password reset link.';
 const REGISTRATION_RECEIVED = 'Thank you. Check your email: we have sent you a link to confirm your address. Once it is confirmed, log in.';
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, sessions, clock, background } = ctx;
+export function registerAuthRoutes(app: App, ctx: AppContext) {
+  const { db, sessions, background } = ctx;
+  const oneUser = { 200: dataOf(userSchema) };
+  const message = { 200: messageBody };
   /** Besides the failure limits below: `loginAttemptsPerMinute` tries of any outcome per address and e-mail. */
   const loginLimit = { rateLimit: { max: ctx.config.loginAttemptsPerMinute, timeWindow: MINUTE, keyGenerator: byIpAndEmail } };
 
-  app.get('/sanctum/csrf-cookie', async (_request, reply) => {
+  app.get('/sanctum/csrf-cookie', { schema: { response: { 204: noContent } } }, async (_request, reply) => {
     sessions.issueXsrf(reply);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.post('/login', { config: loginLimit }, async (request, reply) => {
-    const input = parseFields(loginSchema, request.body);
+  app.post('/login', { schema: { body: loginSchema, response: oneUser }, config: loginLimit }, async (request, reply) => {
+    const input = request.body;
     const check = await startPasswordCheck(ctx, request.ip, input.email);
     const user = await findUserByEmail(db, input.email);
     // Same answer and the same work whether the account is missing or the password is wrong.
@@ -63,12 +71,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: presentUser(signedIn) };
   });
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { schema: { response: { 204: noContent } } }, async (request, reply) => {
     await sessions.endSession(request, reply);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.get('/api/logout', async (request, reply) => {
+  app.get('/api/logout', { schema: { response: { 302: redirectBody, 403: errorBody } } }, async (request, reply) => {
     // A link or image on another site must not end the session. Browsers without Fetch Metadata
     // (before 2020–2023) send no header and are let through: the logout only ends a session, it
     // reads and changes nothing else, and refusing them would leave their users unable to log out.
@@ -80,8 +88,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.redirect('/login');
   });
 
-  app.get('/api/user', { onRequest: authenticated }, async (request) => {
-    const includes = parseIncludes((request.query as { include?: string }).include);
+  app.get('/api/user', { schema: { querystring: userIncludeQuery, response: oneUser }, onRequest: authenticated }, async (request) => {
+    const includes = parseIncludes(request.query.include);
     const [user] = await presentUsersWith(db, [requireUser(request)], includes);
     return { data: user };
   });
@@ -91,33 +99,37 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
    * account: the work (account and verification link, or a note to the address's owner) is done
    * after the answer, and the person signs in once the address is confirmed.
    */
-  app.post('/api/auth/manual-register', async (request, reply) => {
-    const input = parseFields(registerSchema, request.body);
+  app.post('/api/auth/manual-register', { schema: { body: registerSchema, response: { 202: messageBody } } }, async (request, reply) => {
+    const input = request.body;
     await claimAttempts(ctx, registrationLimits(request.ip, input.email));
     background.run('registration', () => registerInvestor(ctx, request, input));
     return reply.status(202).send({ message: REGISTRATION_RECEIVED });
   });
 
   // A link whose id is no id at all was not made by this app: 400, or 404 beyond the id range.
-  const verifyParams = z.object({ id: idParam, hash: z.string() });
-  app.get('/email/verify/:id/:hash', { schema: { params: verifyParams } }, async (request, reply) => {
-    const { id, hash } = request.params as z.infer<typeof verifyParams>;
-    const { expires = '', signature = '' } = request.query as { expires?: string; signature?: string };
-    const path = `/email/verify/${id}/${hash}`;
-    const [user] = await db.select().from(users).where(eq(users.id, id));
-    if (!user || !verificationSignatureValid(ctx, path, expires, signature) || sha256(user.email.toLowerCase()) !== hash) {
-      return reply.redirect('/verify-email?invalid=1');
-    }
-    if (!user.emailVerifiedAt) {
-      await db.update(users).set({ emailVerifiedAt: clock.now(), updatedAt: clock.now() }).where(eq(users.id, user.id));
-      await recordActivity(db, { request, actorId: user.id, action: 'verified_email', subjectType: 'user', subjectId: user.id });
-    }
-    return reply.redirect(request.user?.id === user.id ? '/investor?verified=1' : '/login?verified=1');
-  });
+  app.get(
+    '/email/verify/:id/:hash',
+    { schema: { params: verifyEmailParams, querystring: verifyEmailQuery, response: { 302: redirectBody } } },
+    async (request, reply) => {
+      const { id, hash } = request.params;
+      const { expires = '', signature = '' } = request.query;
+      const path = `/email/verify/${id}/${hash}`;
+      const user = await findUserById(db, id);
+      if (!user || !verificationSignatureValid(ctx, path, expires, signature) || sha256(user.email.toLowerCase()) !== hash) {
+        return reply.redirect('/verify-email?invalid=1');
+      }
+      await markEmailVerified(ctx, request, user);
+      return reply.redirect(request.user?.id === user.id ? '/investor?verified=1' : '/login?verified=1');
+    },
+  );
 
   app.post(
     '/email/resend',
-    { onRequest: authenticated, config: { rateLimit: { max: 3, timeWindow: 15 * MINUTE, keyGenerator: byIp } } },
+    {
+      schema: { response: { 200: messageBody, 202: messageBody } },
+      onRequest: authenticated,
+      config: { rateLimit: { max: 3, timeWindow: 15 * MINUTE, keyGenerator: byIp } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       if (user.emailVerifiedAt) return { message: 'Your email address is already verified.' };
@@ -127,15 +139,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   /** Answers before looking the address up: the lookup, token and mail happen after the answer. */
-  app.post('/password/email', async (request) => {
-    const input = parseFields(forgotPasswordSchema, request.body);
+  app.post('/password/email', { schema: { body: forgotPasswordSchema, response: message } }, async (request) => {
+    const input = request.body;
     await claimAttempts(ctx, resetRequestLimits(request.ip, input.email));
     background.run('password reset request', () => sendPasswordResetIfAccountExists(ctx, input.email));
     return { message: RESET_SENT };
   });
 
-  app.post('/password/reset', async (request) => {
-    const input = parseFields(resetPasswordSchema, request.body);
+  app.post('/password/reset', { schema: { body: resetPasswordSchema, response: message } }, async (request) => {
+    const input = request.body;
     const attempt = await claimAttempts(ctx, tokenAttemptLimits('reset', request.ip, input.email));
     const user = await consumeTokenAndSetPassword(ctx, 'reset', input.email, input.token, input.password);
     await attempt.refund();
@@ -145,8 +157,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: 'Your password has been reset. You can now log in.' };
   });
 
-  app.post('/api/auth/set-password', async (request, reply) => {
-    const input = parseFields(setPasswordSchema, request.body);
+  app.post('/api/auth/set-password', { schema: { body: setPasswordSchema, response: oneUser } }, async (request, reply) => {
+    const input = request.body;
     const attempt = await claimAttempts(ctx, tokenAttemptLimits('invite', request.ip, input.email));
     const user = await consumeTokenAndSetPassword(ctx, 'invite', input.email, input.token, input.password);
     await attempt.refund();
@@ -157,13 +169,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: presentUser(user) };
   });
 
-  const resendBody = z.object({ user_id: z.coerce.number().int().positive('Choose a user.') });
   app.post(
     '/api/users/resend-set-password-email',
-    { onRequest: authorize('investors', 'update'), config: { rateLimit: { max: 20, timeWindow: 15 * MINUTE, keyGenerator: byIp } } },
+    {
+      schema: { body: resendInvitationBody, response: message },
+      onRequest: authorize('investors', 'update'),
+      config: { rateLimit: { max: 20, timeWindow: 15 * MINUTE, keyGenerator: byIp } },
+    },
     async (request) => {
-      const { user_id: userId } = parseFields(resendBody, request.body);
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const user = await findUserById(db, request.body.user_id);
       if (!user || user.deletedAt) throw notFound('user');
       await sendInvitation(ctx, user);
       await recordActivity(db, { request, action: 'sent_invitation', subjectType: 'user', subjectId: user.id });
@@ -171,23 +185,24 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/auth/update-password', { onRequest: authenticated, config: loginLimit }, async (request) => {
-    const user = requireUser(request);
-    const input = parseFields(updatePasswordSchema, request.body);
-    // A borrowed session must not become a way round the sign-in limits on the same password.
-    const check = await startPasswordCheck(ctx, request.ip, user.email.toLowerCase());
-    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-      await check.failed();
-      throw validationError({ current_password: ['The current password is incorrect.'] });
-    }
-    await check.succeeded();
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.password), updatedAt: clock.now() })
-      .where(eq(users.id, user.id));
-    // Other devices signed in with the old password are signed out; this one stays.
-    await sessions.endAllSessions(user.id, request.sessionHash);
-    await recordActivity(db, { request, action: 'updated_password', subjectType: 'user', subjectId: user.id });
-    return { message: 'Your password has been updated.' };
-  });
+  app.post(
+    '/api/auth/update-password',
+    { schema: { body: updatePasswordSchema, response: message }, onRequest: authenticated, config: loginLimit },
+    async (request) => {
+      const user = requireUser(request);
+      const input = request.body;
+      // A borrowed session must not become a way round the sign-in limits on the same password.
+      const check = await startPasswordCheck(ctx, request.ip, user.email.toLowerCase());
+      if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+        await check.failed();
+        throw validationError({ current_password: ['The current password is incorrect.'] });
+      }
+      await check.succeeded();
+      await changePassword(ctx, user.id, input.password);
+      // Other devices signed in with the old password are signed out; this one stays.
+      await sessions.endAllSessions(user.id, request.sessionHash);
+      await recordActivity(db, { request, action: 'updated_password', subjectType: 'user', subjectId: user.id });
+      return { message: 'Your password has been updated.' };
+    },
+  );
 }

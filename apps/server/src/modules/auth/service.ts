@@ -25,6 +25,27 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Following the verification link proves the address; a second click changes nothing. */
+export async function markEmailVerified(ctx: AppContext, request: FastifyRequest, user: UserRow): Promise<void> {
+  if (user.emailVerifiedAt) return;
+  const now = ctx.clock.now();
+  await ctx.db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+  await recordActivity(ctx.db, { request, actorId: user.id, action: 'verified_email', subjectType: 'user', subjectId: user.id });
+}
+
+/** A signed-in user's new password (the current one already checked). */
+export async function changePassword(ctx: AppContext, userId: number, password: string): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: ctx.clock.now() })
+    .where(eq(users.id, userId));
+}
+
 async function productName(db: Db): Promise<string> {
   return resolveTerminology((await loadSettings(db)).navigation).pageTitle;
 }

@@ -37,3 +37,12 @@ export async function markRead(db: Db, userId: number, at: Date, ids?: string[])
     .returning({ id: notifications.id });
   return rows.length;
 }
+
+/** Whether the notification is the user's own. */
+export async function isOwnNotification(db: Db, userId: number, id: string): Promise<boolean> {
+  const [own] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return own !== undefined;
+}

@@ -1,54 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import { Role } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
-import { users } from '../../db/schema';
+import { dataOf, investorCountByDateSchema, userCountStatsSchema } from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
 import { authorize } from '../../platform/guards';
 import { loadSettings } from '../../shared/settings';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HISTORY_DAYS = 90;
+import { countUsers, investorsByDate } from './service';
 
 /** Figures for the admin overview (spec §7.6 /api/stats/*). */
-export function registerStatsRoutes(app: FastifyInstance, { db, clock }: AppContext) {
-  const guard = { onRequest: authorize('overview', 'index') };
+export function registerStatsRoutes(app: App, { db, clock }: AppContext) {
+  const onRequest = authorize('overview', 'index');
 
-  app.get('/api/stats/user-count', guard, async () => {
-    const { termsVersion } = await loadSettings(db);
-    const investor = and(eq(users.roleId, Role.User), isNull(users.deletedAt));
-    const [row] = await db
-      .select({
-        investors: sql<number>`count(*) filter (where ${investor})`.mapWith(Number),
-        staff: sql<number>`count(*) filter (where ${users.roleId} <> ${Role.User} and ${users.deletedAt} is null)`.mapWith(Number),
-        verified_investors: sql<number>`count(*) filter (where ${investor} and ${users.emailVerifiedAt} is not null)`.mapWith(Number),
-        pending_terms: sql<number>`count(*) filter (where ${investor} and ${users.acceptedTermsVersion} < ${termsVersion})`.mapWith(Number),
-      })
-      .from(users);
-    return { data: { ...row, unverified_investors: row.investors - row.verified_investors } };
-  });
+  app.get('/api/stats/user-count', { schema: { response: { 200: dataOf(userCountStatsSchema) } }, onRequest }, async () => ({
+    data: await countUsers(db, (await loadSettings(db)).termsVersion),
+  }));
 
-  app.get('/api/stats/investor-count-by-date', guard, async () => {
-    const today = new Date(clock.now().toISOString().slice(0, 10));
-    const from = new Date(today.getTime() - (HISTORY_DAYS - 1) * DAY_MS);
-    const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-    const rows = await db
-      .select({ date: day, count: count() })
-      .from(users)
-      .where(
-        and(
-          eq(users.roleId, Role.User),
-          isNull(users.deletedAt),
-          gte(users.createdAt, from),
-          lt(users.createdAt, new Date(today.getTime() + DAY_MS)),
-        ),
-      )
-      .groupBy(day);
-    const counts = new Map(rows.map((r) => [r.date, Number(r.count)]));
-    // Every day of the window appears, zero included, so the chart has no gaps.
-    const data = Array.from({ length: HISTORY_DAYS }, (_, i) => {
-      const date = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-      return { date, count: counts.get(date) ?? 0 };
-    });
-    return { data };
-  });
+  app.get(
+    '/api/stats/investor-count-by-date',
+    { schema: { response: { 200: dataOf(investorCountByDateSchema) } }, onRequest },
+    async () => ({
+      data: await investorsByDate(db, clock.now()),
+    }),
+  );
 }

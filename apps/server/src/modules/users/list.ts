@@ -8,17 +8,17 @@ import {
   KYC_STATUSES,
   Role,
   type AttributeType,
+  USERS_LIST,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { idList, oneOfFilter } from '../../platform/list-filters';
-import type { ListQuery, ListResource } from '../../platform/list-query';
+import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import type { AttributeRow } from '../attributes/service';
 import { attributeValuesFor } from '../../shared/attribute-values';
-import { USER_INCLUDES } from '../../shared/user-presenter';
 
 const date = (field: string) => (value: string) => {
   const parsed = new Date(value);
@@ -47,8 +47,7 @@ const APPROPRIATENESS: Record<(typeof APPROPRIATENESS_STATES)[number], SQL> = {
 };
 
 /** The users list (the investors list filters role_id=5) and its export share these. Each has an index. */
-export const USERS_RESOURCE: ListResource = {
-  name: 'users',
+export const USERS_RESOURCE = listResource(USERS_LIST, {
   filters: {
     role_id: (v) => inArray(users.roleId, idList('role_id', v)),
     owner_id: orNone('owner_id', users.ownerId, (v) => inArray(users.ownerId, idList('owner_id', v))),
@@ -87,23 +86,7 @@ export const USERS_RESOURCE: ListResource = {
     investor_category: users.investorCategory,
   },
   defaultSort: '-created_at',
-  includes: USER_INCLUDES,
-  fields: [
-    'name',
-    'email',
-    'role_id',
-    'email_verified_at',
-    'accepted_terms_version',
-    'avatar',
-    'created_at',
-    'last_login_at',
-    'kyc_status',
-    'investor_category',
-    'categorisation_status',
-    'owner_id',
-  ],
-  appends: ['role_name'],
-};
+});
 
 export const USERS_EXPORT_RESOURCE: ListResource = { ...USERS_RESOURCE, includes: [], fields: [], appends: [], params: ['format'] };
 

@@ -1,53 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { z } from 'zod';
-import { Role } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
-import { documents, users } from '../../db/schema';
+import { dataOf, SIGNATURE_PNG_PREFIX, type SignPdfInput, signPdfBody, signPdfDocumentSchema, signPdfParams } from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { parseFields, readFormFields } from '../../platform/form';
 import { authorize, requireUser } from '../../platform/guards';
-import { clearable, idParam, textInput } from '@platform/domain';
 import { storeDocument } from '../records/documents';
+import { assertLiveInvestor, findInvestorDocument } from './service';
 
 /**
  * Signing an investor's PDF (spec §2.2 /admin/investors/{id}/sign-pdf/{id}): staff place a drawn
  * or typed signature on a page, and the signed copy is filed as a new document next to the
  * original, which stays as it was.
  */
-const params = z.object({ id: idParam, documentId: idParam });
-
-const fraction = (what: string) =>
-  z.coerce
-    .number({ message: `Enter the ${what} as a fraction of the page (0 to 1).` })
-    .min(0, `The ${what} must be on the page.`)
-    .max(1, `The ${what} must be on the page.`);
 const MAX_DRAWING_BYTES = 1024 * 1024;
-const PNG_PREFIX = 'data:image/png;base64,';
 
-const signSchema = z
-  .strictObject({
-    page: z.coerce.number({ message: 'Choose a page.' }).int('Choose a page.').min(1, 'Choose a page.'),
-    x: fraction('left edge'),
-    y: fraction('top edge'),
-    width: fraction('width').refine((w) => w >= 0.05, 'Make the signature at least 5% of the page wide.'),
-    kind: z.enum(['typed', 'drawn'], { message: 'Type or draw the signature.' }),
-    text: textInput(100).optional(),
-    drawing: z.string().optional(),
-    name: clearable(textInput(200)).optional(),
-    visibility: z.enum(['public', 'private'], { message: 'Choose public or private.' }).optional(),
-  })
-  .superRefine((input, ctx) => {
-    if (input.kind === 'typed' && !input.text?.trim()) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Type the signature.' });
-    if (input.kind === 'drawn' && !input.drawing?.startsWith(PNG_PREFIX))
-      ctx.addIssue({ code: 'custom', path: ['drawing'], message: 'Draw the signature.' });
-    if (input.x + input.width > 1.0001)
-      ctx.addIssue({ code: 'custom', path: ['x'], message: 'The signature must fit on the page: move it left or make it narrower.' });
-  });
-
-export type SignInput = z.infer<typeof signSchema>;
+/** The signed copy as filed (the documents module presents it; only its id is promised here). */
+const signedDocument = z.looseObject({ id: z.number().int() });
 
 async function loadPdf(bytes: Buffer): Promise<PDFDocument> {
   try {
@@ -59,7 +28,7 @@ async function loadPdf(bytes: Buffer): Promise<PDFDocument> {
 }
 
 /** Draws the signature on a copy of the PDF and returns the new file's bytes. */
-export async function signPdf(original: Buffer, input: SignInput, signer: { name: string }, now: Date): Promise<Uint8Array> {
+export async function signPdf(original: Buffer, input: SignPdfInput, signer: { name: string }, now: Date): Promise<Uint8Array> {
   const pdf = await loadPdf(original);
   const pages = pdf.getPages();
   if (input.page > pages.length) throw validationError({ page: [`Choose a page from 1 to ${pages.length}.`] });
@@ -70,7 +39,7 @@ export async function signPdf(original: Buffer, input: SignInput, signer: { name
   const width = input.width * pageWidth;
   let height: number;
   if (input.kind === 'drawn') {
-    const bytes = Buffer.from(input.drawing!.slice(PNG_PREFIX.length), 'base64');
+    const bytes = Buffer.from(input.drawing!.slice(SIGNATURE_PNG_PREFIX.length), 'base64');
     if (bytes.length > MAX_DRAWING_BYTES) throw validationError({ drawing: ['The drawing is too large.'] });
     const image = await pdf.embedPng(bytes).catch(() => {
       throw validationError({ drawing: ['The drawing could not be read. Draw the signature again.'] });
@@ -94,22 +63,13 @@ export async function signPdf(original: Buffer, input: SignInput, signer: { name
   return pdf.save();
 }
 
-export function registerSignPdfRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSignPdfRoutes(app: App, ctx: AppContext) {
   const { db, storage, clock } = ctx;
 
   /** A live PDF filed on a live investor's record, with its bytes. */
   async function loadDocument(id: number, documentId: number) {
-    const [investor] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
-    if (!investor) throw notFound('investor');
-    const [document] = await db
-      .select()
-      .from(documents)
-      .where(
-        and(eq(documents.id, documentId), eq(documents.subjectType, 'investor'), eq(documents.subjectId, id), isNull(documents.deletedAt)),
-      );
+    await assertLiveInvestor(db, id);
+    const document = await findInvestorDocument(db, id, documentId);
     if (!document) throw notFound('document');
     if (document.mimeType !== 'application/pdf')
       throw new AppError('validation', 'Only PDF documents can be signed.', { document: ['Only PDF documents can be signed.'] });
@@ -119,46 +79,55 @@ export function registerSignPdfRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   /** The pages' sizes, so the signing page can draw them to scale. */
-  app.get('/api/users/:id/sign-pdf/:documentId', { schema: { params }, onRequest: authorize('investors', 'update') }, async (request) => {
-    const { id, documentId } = request.params as z.infer<typeof params>;
-    const { document, bytes } = await loadDocument(id, documentId);
-    const pdf = await loadPdf(bytes);
-    return {
-      data: {
-        document: {
-          id: document.id,
-          name: document.name,
-          visibility: document.visibility,
-          download_url: `/api/documents/${document.id}/download`,
+  app.get(
+    '/api/users/:id/sign-pdf/:documentId',
+    { schema: { params: signPdfParams, response: { 200: dataOf(signPdfDocumentSchema) } }, onRequest: authorize('investors', 'update') },
+    async (request) => {
+      const { id, documentId } = request.params;
+      const { document, bytes } = await loadDocument(id, documentId);
+      const pdf = await loadPdf(bytes);
+      return {
+        data: {
+          document: {
+            id: document.id,
+            name: document.name,
+            visibility: document.visibility,
+            download_url: `/api/documents/${document.id}/download`,
+          },
+          pages: pdf.getPages().map((p) => ({ width: p.getWidth(), height: p.getHeight() })),
         },
-        pages: pdf.getPages().map((p) => ({ width: p.getWidth(), height: p.getHeight() })),
-      },
-    };
-  });
+      };
+    },
+  );
 
   app.post(
     '/api/users/:id/sign-pdf/:documentId',
-    { schema: { params }, onRequest: authorize('investors', 'update'), bodyLimit: 4 * 1024 * 1024 },
+    {
+      schema: { params: signPdfParams, body: signPdfBody, response: { 201: dataOf(signedDocument) } },
+      onRequest: authorize('investors', 'update'),
+      bodyLimit: 4 * 1024 * 1024,
+    },
     async (request, reply) => {
-      const { id, documentId } = request.params as z.infer<typeof params>;
-      const input = parseFields(signSchema, await readFormFields(request));
+      const { id, documentId } = request.params;
+      const input = request.body;
       const signer = requireUser(request);
       const { document, bytes } = await loadDocument(id, documentId);
       const signed = await signPdf(bytes, input, signer, clock.now());
       const base = document.name.replace(/\.pdf$/i, '');
-      const data = await storeDocument(ctx, request, {
+      // The documents module presents the record; its id is what this route promises.
+      const data = (await storeDocument(ctx, request, {
         subject: { type: 'investor', id },
         file: { filename: `${base} (signed).pdf`, mimetype: 'application/pdf', data: Buffer.from(signed) },
         name: input.name ?? `${base} (signed)`.slice(0, 200),
         visibility: input.visibility ?? document.visibility,
         folder: document.folderId ? { id: document.folderId } : null,
-      });
+      })) as z.infer<typeof signedDocument>;
       await recordActivity(db, {
         request,
         action: 'pdf_signed',
         subjectType: 'investor',
         subjectId: id,
-        after: { original_document_id: document.id, signed_document_id: (data as { id: number }).id, page: input.page, kind: input.kind },
+        after: { original_document_id: document.id, signed_document_id: data.id, page: input.page, kind: input.kind },
       });
       return reply.status(201).send({ data });
     },

@@ -1,42 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Role, type AppropriatenessStateName, type InvestorCategory, type KycStatus } from '@platform/domain';
+import { type AppropriatenessStateName, type Invitation, type Owner, type Person, Role, type User } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 import { useListQuery, type ListParams } from '../../../app/use-list-query';
-import type { AttributeValueEntry } from '../../attributes/api/attributes';
 
-export interface Person {
-  id: number;
-  name: string;
-  email: string;
-}
-
-/** An investor as GET /api/users presents one (modules/users/presenter.ts). */
-export interface Investor {
-  id: number;
-  name: string;
-  email: string;
-  role_id: number;
-  email_verified_at: string | null;
-  accepted_terms_version: number;
-  compliance_passed: boolean | null;
-  compliance_tries: number | null;
-  phone: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  city: string | null;
-  postcode: string | null;
-  country: string | null;
-  date_of_birth: string | null;
-  nationality: string | null;
-  kyc_status: KycStatus;
-  investor_category: InvestorCategory | null;
-  categorisation_status: string | null;
-  owner_id: number | null;
-  owner?: Person | null;
-  attribute_values?: AttributeValueEntry[];
-  last_login_at: string | null;
-  created_at: string;
-}
+/** An investor as GET /api/users presents one: a user of role 5, whose answer always carries the investor fields. */
+export type Investor = User & Required<Pick<User, 'kyc_status'>>;
 
 export type InvestorRow = Investor;
 
@@ -65,10 +33,6 @@ export function useInvestor(id: string | number) {
     queryKey: ['users', 'one', String(id)],
     queryFn: () => api<{ data: Investor }>(`/api/users/${id}`, { query: { include: 'owner,attributeValues' } }).then((r) => r.data),
   });
-}
-
-export interface Owner extends Person {
-  role_id: number;
 }
 
 /** Staff who may own investors (relationship managers). */
@@ -101,14 +65,6 @@ export const resetAppropriateness = (id: number) => api<unknown>(`/api/users/${i
 export const sendInvitation = (id: number) =>
   api<{ message: string }>('/api/users/resend-set-password-email', { method: 'POST', body: { user_id: id } });
 
-export interface Invitation {
-  id: number;
-  user: Person;
-  sent_at: string;
-  expires_at: string;
-  expired: boolean;
-}
-
 export function useInvitations(page: number) {
   return useListQuery<Invitation>('invitations', { page, perPage: 25, sort: '-created_at', filters: {} });
 }
@@ -116,4 +72,4 @@ export function useInvitations(page: number) {
 export const bulkDeleteInvitations = (ids: number[]) =>
   api<{ message: string; deleted: number }>('/api/invitations/bulk-delete', { method: 'POST', body: { ids } });
 
-export type { Page };
+export type { Invitation, Owner, Page, Person };

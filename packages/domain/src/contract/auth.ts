@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { idParam } from './fields';
 
-/** Request bodies of the account routes (spec §7.1), shared by the server and the forms. */
+/** Request bodies and answers of the account routes (spec §7.1), shared by the server and the forms. */
+
 const email = z.string().trim().toLowerCase().email('Enter a valid email address.').max(254);
 
 /** Password rules: long enough to resist guessing, short enough to hash cheaply. */
@@ -47,3 +49,14 @@ export const updatePasswordSchema = z
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** An answer that is only a sentence to show (sent links, changed passwords). */
+export const messageBody = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof messageBody>;
+
+/** The signed e-mail verification link: /email/verify/{id}/{hash}?expires=…&signature=… */
+export const verifyEmailParams = z.object({ id: idParam, hash: z.string() });
+export const verifyEmailQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
+
+/** A redirect: the browser follows `Location`. */
+export const redirectBody = z.unknown().meta({ description: 'A redirect; the browser follows Location.' });

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { ListSpec } from './common';
+
+/** An in-app notification; `data.message` is sanitised rich text, `data.cta` an in-app path. */
+export const notificationSchema = z.object({
+  id: z.string(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+  data: z.object({ message: z.string(), icon: z.string(), cta: z.string().nullable() }),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+
+export const NOTIFICATIONS_LIST = { name: 'notifications', filters: ['read'], sorts: ['created_at'] } as const satisfies ListSpec;
+
+/** A notification's id: any text in the path; anything but a UUID names no notification (404). */
+export const notificationParams = z.object({ id: z.string() });
+
+/** Authorising a realtime subscription. */
+export const broadcastingAuthBody = z.object({ socket_id: z.string(), channel_name: z.string() });
+export const broadcastingAuthResponse = z.object({ auth: z.string() });

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { ATTRIBUTE_TYPES } from '../attributes';
+import { ATTRIBUTE_MODES } from '../statuses';
+import { CATEGORISATION_STATUSES, INVESTOR_CATEGORIES, KYC_STATUSES } from '../compliance';
+import type { ListSpec } from './common';
+import { clearable, idInput, idParam, isoDateInput, textInput } from './fields';
+
+/** A record's value of one custom attribute, as `include=attributeValues` presents it. */
+export const userAttributeValueSchema = z.object({
+  attribute_id: z.number().int(),
+  name: z.string(),
+  type: z.enum(ATTRIBUTE_TYPES),
+  mode: z.enum(ATTRIBUTE_MODES),
+  value: z.union([z.string(), z.array(z.string()), z.boolean(), z.null()]),
+});
+
+/** A person named in another answer: `{ id, name, email }`. */
+export const personRef = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type Person = z.infer<typeof personRef>;
+
+/**
+ * A user (server: shared/user-presenter.ts). Investors (role 5) carry their personal details, KYC
+ * and category; staff do not. Relations with `include=`, `role_name` with `append=role_name`.
+ * Relations not kept yet answer empty lists.
+ */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role_id: z.number().int(),
+  email_verified_at: z.string().nullable(),
+  accepted_terms_version: z.number().int(),
+  avatar: z.string().nullable(),
+  compliance_passed: z.boolean().nullable(),
+  compliance_tries: z.number().int().nullable(),
+  compliance_questions: z.array(z.unknown()).nullable(),
+  phone: z.string().nullable().optional(),
+  address_line1: z.string().nullable().optional(),
+  address_line2: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+  postcode: z.string().nullable().optional(),
+  country: z.string().nullable().optional(),
+  date_of_birth: z.string().nullable().optional(),
+  nationality: z.string().nullable().optional(),
+  kyc_status: z.enum(KYC_STATUSES).optional(),
+  kyc_updated_at: z.string().nullable().optional(),
+  investor_category: z.enum(INVESTOR_CATEGORIES).nullable().optional(),
+  categorisation_status: z.enum(CATEGORISATION_STATUSES).nullable().optional(),
+  owner_id: z.number().int().nullable().optional(),
+  deleted_at: z.string().nullable().optional(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  owner: personRef.nullable().optional(),
+  attribute_values: z.array(userAttributeValueSchema).optional(),
+  organisations: z.array(z.unknown()).optional(),
+  onboarding_documents: z.array(z.unknown()).optional(),
+  investment_method_entities: z.array(z.unknown()).optional(),
+  lead_investment_method_entities: z.array(z.unknown()).optional(),
+  ownership_choices: z.array(z.unknown()).optional(),
+  role_name: z.string().nullable().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The relations a user is loaded with (`include=`). */
+export const USER_INCLUDES = [
+  'organisations',
+  'attributeValues',
+  'onboardingDocuments',
+  'owner',
+  'investmentMethodEntities',
+  'investmentMethodEntities.investmentMethod',
+  'leadInvestmentMethodEntities',
+  'leadInvestmentMethodEntities.investmentMethod',
+  'ownershipChoices',
+] as const;
+
+/** `?include=` of the routes answering one user; other parameters (a cache-buster such as `update=1`) are ignored. */
+export const userIncludeQuery = z.looseObject({ include: z.string().optional() });
+
+/** The users list (the investors list filters role_id=5) and its export. */
+export const USERS_LIST = {
+  name: 'users',
+  filters: [
+    'role_id',
+    'owner_id',
+    'search',
+    'email_verified',
+    'created_from',
+    'created_to',
+    'category',
+    'categorisation_status',
+    'kyc_status',
+    'appropriateness',
+  ],
+  sorts: ['id', 'name', 'email', 'created_at', 'last_login_at', 'role_id', 'kyc_status', 'investor_category'],
+  includes: USER_INCLUDES,
+  fields: [
+    'name',
+    'email',
+    'role_id',
+    'email_verified_at',
+    'accepted_terms_version',
+    'avatar',
+    'created_at',
+    'last_login_at',
+    'kyc_status',
+    'investor_category',
+    'categorisation_status',
+    'owner_id',
+  ],
+  appends: ['role_name'],
+} as const satisfies ListSpec;
+
+/** Staff who may own investors (relationship managers). */
+export const ownerSchema = personRef.extend({ role_id: z.number().int() });
+export type Owner = z.infer<typeof ownerSchema>;
+
+/** A pending invitation to the investor portal (a set-password link not used yet). */
+export const invitationSchema = z.object({
+  id: z.number().int(),
+  user: personRef,
+  sent_at: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const INVITATIONS_LIST = {
+  name: 'invitations',
+  filters: ['status', 'expired'],
+  sorts: ['created_at', 'expires_at'],
+} as const satisfies ListSpec;
+
+export const bulkDeleteInvitationsBody = z.strictObject({
+  ids: z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+    z
+      .array(idInput('invitation'), { message: 'Choose the invitations to delete.' })
+      .min(1, 'Choose the invitations to delete.')
+      .max(500, 'Delete at most 500 at once.'),
+  ),
+});
+export const bulkDeleteInvitationsResponse = z.object({ message: z.string(), deleted: z.number().int() });
+
+/** An investor's personal details, which they keep up to date themselves and staff may correct. */
+const optionalText = (max: number) => clearable(textInput(max));
+export const personalDetails = {
+  phone: clearable(textInput(40).regex(/^\+?[0-9 ()-]{6,}$/, 'Enter a phone number such as +44 20 7946 0000.')),
+  address_line1: optionalText(200),
+  address_line2: optionalText(200),
+  city: optionalText(100),
+  postcode: optionalText(20),
+  country: optionalText(100),
+  date_of_birth: clearable(
+    isoDateInput.refine((value) => value < new Date().toISOString().slice(0, 10), 'The date of birth must be in the past.'),
+  ),
+  nationality: optionalText(100),
+};
+
+const userName = z.string().trim().min(1, 'Enter a name.').max(255, 'Use at most 255 characters.');
+const userEmail = z.string().trim().toLowerCase().email('Enter a valid email address.').max(254);
+const kycStatusInput = z.enum(KYC_STATUSES, { message: `Choose one of ${KYC_STATUSES.join(', ')}.` });
+const categoryInput = z.enum(INVESTOR_CATEGORIES, { message: `Choose one of ${INVESTOR_CATEGORIES.join(', ')}.` });
+/** Spec §5: '1' is true, '0' false. */
+const flagInput = z.union([z.boolean(), z.enum(['1', '0', 'true', 'false'])]).transform((v) => v === true || v === '1' || v === 'true');
+/** Custom attribute values (JSON text from a form, or an object); checked by the server against the attributes. */
+const attributesInput = z.unknown().optional();
+
+/**
+ * Editing a user. Anyone edits themselves (name, the terms they accept and, for investors, their
+ * details); staff with the permission edit investors (also e-mail, KYC, owner, category and custom
+ * `attributes`, checked by the server against the attributes). The server refuses the fields that
+ * are not the editor's to change.
+ */
+export const updateUserBody = z
+  .object({
+    name: userName,
+    email: userEmail,
+    accepted_terms_version: z.coerce.number().int().min(0),
+    ...personalDetails,
+    kyc_status: kycStatusInput,
+    owner_id: clearable(idInput('member of staff')),
+    category: categoryInput,
+  })
+  .partial()
+  .extend({ attributes: attributesInput })
+  .strict();
+export type UpdateUserInput = z.infer<typeof updateUserBody>;
+
+/** Staff creating an investor (new-investor). */
+export const createInvestorBody = z.strictObject({
+  ...z
+    .object({
+      ...personalDetails,
+      kyc_status: kycStatusInput,
+      owner_id: clearable(idInput('member of staff')),
+      category: categoryInput,
+      send_invitation: flagInput,
+    })
+    .partial().shape,
+  attributes: attributesInput,
+  name: userName,
+  email: userEmail,
+});
+export type CreateInvestorInput = z.infer<typeof createInvestorBody>;
+
+export const resendInvitationBody = z.object({ user_id: z.coerce.number().int().positive('Choose a user.') });
+
+/** Signing a PDF: the page to place the signature on and what it is. */
+const fraction = (what: string) =>
+  z.coerce
+    .number({ message: `Enter the ${what} as a fraction of the page (0 to 1).` })
+    .min(0, `The ${what} must be on the page.`)
+    .max(1, `The ${what} must be on the page.`);
+export const SIGNATURE_PNG_PREFIX = 'data:image/png;base64,';
+
+export const signPdfBody = z
+  .strictObject({
+    page: z.coerce.number({ message: 'Choose a page.' }).int('Choose a page.').min(1, 'Choose a page.'),
+    x: fraction('left edge'),
+    y: fraction('top edge'),
+    width: fraction('width').refine((w) => w >= 0.05, 'Make the signature at least 5% of the page wide.'),
+    kind: z.enum(['typed', 'drawn'], { message: 'Type or draw the signature.' }),
+    text: textInput(100).optional(),
+    drawing: z.string().optional(),
+    name: clearable(textInput(200)).optional(),
+    visibility: z.enum(['public', 'private'], { message: 'Choose public or private.' }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.kind === 'typed' && !input.text?.trim()) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Type the signature.' });
+    if (input.kind === 'drawn' && !input.drawing?.startsWith(SIGNATURE_PNG_PREFIX))
+      ctx.addIssue({ code: 'custom', path: ['drawing'], message: 'Draw the signature.' });
+    if (input.x + input.width > 1.0001)
+      ctx.addIssue({ code: 'custom', path: ['x'], message: 'The signature must fit on the page: move it left or make it narrower.' });
+  });
+export type SignPdfInput = z.infer<typeof signPdfBody>;
+
+/** What the signing page needs: the document and its pages' sizes. */
+export const signPdfDocumentSchema = z.object({
+  document: z.object({ id: z.number().int(), name: z.string(), visibility: z.string(), download_url: z.string() }),
+  pages: z.array(z.object({ width: z.number(), height: z.number() })),
+});
+export type SignPdfDocument = z.infer<typeof signPdfDocumentSchema>;
+
+export const signPdfParams = z.object({ id: idParam, documentId: idParam });
