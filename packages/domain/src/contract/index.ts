@@ -4,3 +4,4 @@
 export * from './common';
 export * from './fields';
 export * from './funds';
+export * from './records';
