@@ -83,8 +83,7 @@ export function registerResource<
       url: path,
       schema: { body: create.body as z.ZodType, response: { 201: one } },
       onRequest: guard('create'),
-      handler: async (request, reply) =>
-        reply.status(201).send({ data: await create.run(request, request.body as z.output<Create>) }),
+      handler: async (request, reply) => reply.status(201).send({ data: await create.run(request, request.body as z.output<Create>) }),
     });
   }
 

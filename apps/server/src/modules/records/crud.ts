@@ -140,11 +140,12 @@ export function logRecordChange<Row extends RecordRow>(
   });
 }
 
-export function registerRecordKind<Row extends RecordRow, Item extends z.ZodType<object, object>, Create extends z.ZodType, Update extends z.ZodType>(
-  app: App,
-  { db, clock }: AppContext,
-  kind: RecordKind<Row, Item, Create, Update>,
-) {
+export function registerRecordKind<
+  Row extends RecordRow,
+  Item extends z.ZodType<object, object>,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+>(app: App, { db, clock }: AppContext, kind: RecordKind<Row, Item, Create, Update>) {
   const t = kind.table;
   const resource: ListResource = {
     ...kind.list,
