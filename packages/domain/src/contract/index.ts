@@ -5,3 +5,4 @@ export * from './common';
 export * from './fields';
 export * from './funds';
 export * from './records';
+export * from './performance';
