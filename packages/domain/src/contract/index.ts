@@ -23,3 +23,5 @@ export * from './reports';
 export * from './stats';
 export * from './health';
 export * from './notifications';
+export * from './records';
+export * from './performance';

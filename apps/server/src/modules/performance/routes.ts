@@ -1,25 +1,30 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import { can, OPPORTUNITY_PERMISSION_EVENT, valueHolding, type Action, type CompanyPriceHistory } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
+import type { z } from 'zod';
 import {
-  COMPANY_OUTCOME_KINDS,
-  companyOutcomes,
-  companyValuations,
-  holdingRealisations,
-  investments,
-  sharePrices,
-  users,
-} from '../../db/schema';
+  type Action,
+  type CompanyPriceHistory,
+  can,
+  companyOutcomeSchema,
+  companyValuationSchema,
+  createCompanyOutcomeBody,
+  createCompanyValuationBody,
+  createSharePriceBody,
+  OPPORTUNITY_PERMISSION_EVENT,
+  priceHistoryQuery,
+  sharePriceSchema,
+  valueHolding,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
+import { companyOutcomes, companyValuations, holdingRealisations, investments, sharePrices, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
-import { parseFields, readFormFields } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
-import { clearable, idInput, idParams, isoDateInput, moneyInput, textInput, unitsInput } from '@platform/domain';
+import { idParams } from '@platform/domain';
+import { registerResource } from '../../platform/resource';
 import { findOpportunity } from '../../shared/opportunity-visibility';
 import { loadPriceHistories } from './history';
 import { authorizeOpportunities } from '../../shared/opportunity-access';
@@ -30,144 +35,143 @@ import { loadRealisations, presentFigures, realisationFlow } from './holders';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** A kind of price-history record and how its form maps onto its row. */
-interface HistoryKind {
+/** A kind of price-history record: its contract, and how its form maps onto its row. */
+interface HistoryKind<Row extends HistoryRow, Item extends z.ZodType, Body extends z.ZodType<DatedInput>> {
   path: string;
   subject: string;
   table: PgTable & { id: PgColumn; opportunityId: PgColumn; date: PgColumn; deletedAt: PgColumn };
-  schema: z.ZodType<Record<string, unknown>>;
-  row: (input: Record<string, unknown>) => Record<string, unknown>;
-  present: (row: Record<string, unknown>) => Record<string, unknown>;
+  item: Item;
+  body: Body;
+  row: (input: z.output<Body>) => Partial<Row>;
+  present: (row: Row) => z.input<Item>;
   /** Refuses to delete a record others depend on (inside the delete's transaction). */
   beforeDelete?: (tx: Db, id: number) => Promise<void>;
 }
+interface HistoryRow {
+  id: number;
+  opportunityId: number;
+  date: string;
+  note: string | null;
+  createdAt: Date;
+}
+interface DatedInput {
+  opportunity_id: number;
+  date: string;
+  note?: string | null;
+}
 
-const base = { opportunity_id: idInput('opportunity'), date: isoDateInput, note: clearable(textInput(2000)).optional() };
-const common = (row: Record<string, unknown>) => ({
+const common = (row: HistoryRow) => ({
   id: row.id,
   opportunity_id: row.opportunityId,
   date: row.date,
   note: row.note,
-  created_at: (row.createdAt as Date).toISOString(),
+  created_at: row.createdAt.toISOString(),
 });
 
-const KINDS: HistoryKind[] = [
-  {
-    path: '/api/share-prices',
-    subject: 'share_price',
-    table: sharePrices,
-    schema: z.strictObject({ ...base, price: unitsInput }),
-    row: (i) => ({ price: i.price }),
-    present: (r) => ({ ...common(r), price: r.price }),
-  },
+const sharePriceKind: HistoryKind<typeof sharePrices.$inferSelect, typeof sharePriceSchema, typeof createSharePriceBody> = {
+  path: '/api/share-prices',
+  subject: 'share_price',
+  table: sharePrices,
+  item: sharePriceSchema,
+  body: createSharePriceBody,
+  row: (i) => ({ price: i.price }),
+  present: (r) => ({ ...common(r), price: r.price }),
+};
+
+const valuationKind: HistoryKind<typeof companyValuations.$inferSelect, typeof companyValuationSchema, typeof createCompanyValuationBody> =
   {
     path: '/api/company-valuations',
     subject: 'company_valuation',
     table: companyValuations,
-    schema: z.strictObject({ ...base, valuation: moneyInput, shares_outstanding: unitsInput }),
+    item: companyValuationSchema,
+    body: createCompanyValuationBody,
     row: (i) => ({ valuation: i.valuation, sharesOutstanding: i.shares_outstanding }),
     present: (r) => ({ ...common(r), valuation: r.valuation, shares_outstanding: r.sharesOutstanding }),
+  };
+
+const outcomeKind: HistoryKind<typeof companyOutcomes.$inferSelect, typeof companyOutcomeSchema, typeof createCompanyOutcomeBody> = {
+  path: '/api/company-outcomes',
+  subject: 'company_outcome',
+  table: companyOutcomes,
+  item: companyOutcomeSchema,
+  body: createCompanyOutcomeBody,
+  row: (i) => ({ kind: i.kind, price: i.price ?? null }),
+  present: (r) => ({ ...common(r), kind: r.kind, price: r.price }),
+  beforeDelete: async (tx, id) => {
+    const [paid] = await tx
+      .select({ id: holdingRealisations.id })
+      .from(holdingRealisations)
+      .where(and(eq(holdingRealisations.outcomeId, id), isNull(holdingRealisations.deletedAt)))
+      .limit(1);
+    if (paid) throw new AppError('conflict', "Holders' proceeds were recorded from this outcome: delete them first.");
   },
-  {
-    path: '/api/company-outcomes',
-    subject: 'company_outcome',
-    table: companyOutcomes,
-    schema: z
-      .strictObject({
-        ...base,
-        kind: z.enum(COMPANY_OUTCOME_KINDS, { message: 'Choose exit, partial-realisation or write-off.' }),
-        price: clearable(unitsInput).optional(),
-      })
-      .superRefine((v, ctx) => {
-        if (v.kind !== 'write-off' && v.price == null)
-          ctx.addIssue({ code: 'custom', path: ['price'], message: 'Enter the price per share of the deal.' });
-        if (v.kind === 'write-off' && v.price != null)
-          ctx.addIssue({ code: 'custom', path: ['price'], message: 'A write-off has no price: the shares are valued at zero.' });
-      }),
-    row: (i) => ({ kind: i.kind, price: i.price ?? null }),
-    present: (r) => ({ ...common(r), kind: r.kind, price: r.price }),
-    beforeDelete: async (tx, id) => {
-      const [paid] = await tx
-        .select({ id: holdingRealisations.id })
-        .from(holdingRealisations)
-        .where(and(eq(holdingRealisations.outcomeId, id), isNull(holdingRealisations.deletedAt)))
-        .limit(1);
-      if (paid) throw new AppError('conflict', "Holders' proceeds were recorded from this outcome: delete them first.");
+};
+
+/** A company's records of one kind: listed by date, added, deleted (an opportunity's Performance tab). */
+function registerHistoryKind<Row extends HistoryRow, Item extends z.ZodType, Body extends z.ZodType<DatedInput>>(
+  app: App,
+  { db, clock }: AppContext,
+  kind: HistoryKind<Row, Item, Body>,
+  opportunityFor: (request: FastifyRequest, opportunityId: number, action: Action) => Promise<{ id: number }>,
+) {
+  const t = kind.table;
+  registerResource(app, {
+    path: kind.path,
+    item: kind.item,
+    guard: (action) => authorizeOpportunities(action === 'index' || action === 'show' ? 'show' : 'update'),
+    list: {
+      query: priceHistoryQuery,
+      paged: false,
+      async run(request, raw) {
+        const id = Number(raw['filter[opportunity_id]']);
+        if (!Number.isInteger(id) || id < 1)
+          throw new AppError('bad_request', 'filter[opportunity_id] is required: the history of one company.');
+        const opportunity = await opportunityForTab(db, request, id, 'show', 'performance');
+        const rows = (await db
+          .select()
+          .from(t)
+          .where(and(eq(t.opportunityId, opportunity.id), isNull(t.deletedAt)))
+          .orderBy(asc(t.date))) as Row[];
+        return rows.map(kind.present);
+      },
     },
-  },
-];
-
-/**
- * Existing investments' performance (spec §2.2 Performance tab, DOMAIN.md step 4): share prices,
- * valuations and outcomes over time, and each holder's cost, value, realised proceeds, multiple and
- * IRR computed by the domain arithmetic of decision 0006.
- */
-export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, clock } = ctx;
-  registerCapTableRoutes(app, ctx);
-  registerRealisationRoutes(app, ctx);
-  async function opportunityFor(request: FastifyRequest, opportunityId: number, action: Action) {
-    const user = requireUser(request);
-    const row = await findOpportunity(db, opportunityId);
-    if (!row) throw notFound('opportunity');
-    if (!can(user.roleId, OPPORTUNITY_PERMISSION_EVENT(row.status), action)) throw forbidden();
-    return row;
-  }
-
-  for (const kind of KINDS) {
-    const t = kind.table;
-    app.get(kind.path, { onRequest: authorizeOpportunities('show') }, async (request) => {
-      const raw = request.query as Record<string, unknown>;
-      const id = Number(raw['filter[opportunity_id]']);
-      if (!Number.isInteger(id) || id < 1)
-        throw new AppError('bad_request', 'filter[opportunity_id] is required: the history of one company.');
-      const opportunity = await opportunityForTab(db, request, id, 'show', 'performance');
-      const rows = await db
-        .select()
-        .from(t)
-        .where(and(eq(t.opportunityId, opportunity.id), isNull(t.deletedAt)))
-        .orderBy(asc(t.date));
-      return { data: (rows as Record<string, unknown>[]).map(kind.present) };
-    });
-
-    app.post(kind.path, { onRequest: authorizeOpportunities('update') }, async (request, reply) => {
-      const input = parseFields(kind.schema, await readFormFields(request));
-      const opportunity = await opportunityFor(request, input.opportunity_id as number, 'update');
-      const created = await db
-        .transaction(async (tx) => {
-          const [row] = await tx
-            .insert(t)
-            .values({
-              opportunityId: opportunity.id,
-              date: input.date,
-              note: input.note ?? null,
-              createdBy: request.user!.id,
-              ...kind.row(input),
-            } as never)
-            .returning();
-          await recordActivity(tx, {
-            request,
-            action: `${kind.subject}_added`,
-            subjectType: 'opportunity',
-            subjectId: opportunity.id,
-            after: row,
+    create: {
+      body: kind.body,
+      async run(request, input) {
+        const opportunity = await opportunityFor(request, input.opportunity_id, 'update');
+        const created = await db
+          .transaction(async (tx) => {
+            const [row] = await tx
+              .insert(t)
+              .values({
+                opportunityId: opportunity.id,
+                date: input.date,
+                note: input.note ?? null,
+                createdBy: requireUser(request).id,
+                ...kind.row(input),
+              } as never)
+              .returning();
+            await recordActivity(tx, {
+              request,
+              action: `${kind.subject}_added`,
+              subjectType: 'opportunity',
+              subjectId: opportunity.id,
+              after: row,
+            });
+            return row as unknown as Row;
+          })
+          .catch((error: unknown) => {
+            // One share price or valuation per company per day: a second is a field error on the date.
+            if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+              throw validationError({ date: ['There is already one for this date: delete it first to replace it.'] });
+            throw error;
           });
-          return row as Record<string, unknown>;
-        })
-        .catch((error: unknown) => {
-          // One share price or valuation per company per day: a second is a field error on the date.
-          if ((error as { cause?: { code?: string } }).cause?.code === '23505')
-            throw validationError({ date: ['There is already one for this date: delete it first to replace it.'] });
-          throw error;
-        });
-      return reply.status(201).send({ data: kind.present(created) });
-    });
-
-    app.delete(
-      `${kind.path}/:id`,
-      { schema: { params: idParams }, onRequest: authorizeOpportunities('update') },
-      async (request, reply) => {
-        const { id } = request.params as z.infer<typeof idParams>;
+        return kind.present(created);
+      },
+    },
+    remove: {
+      actions: ['update'],
+      async run(request, id) {
         const [existing] = (await db
           .select()
           .from(t)
@@ -189,17 +193,38 @@ export function registerPerformanceRoutes(app: FastifyInstance, ctx: AppContext)
             before: row,
           });
         });
-        return reply.status(204).send();
       },
-    );
+    },
+  });
+}
+
+/**
+ * Existing investments' performance (spec §2.2 Performance tab, DOMAIN.md step 4): share prices,
+ * valuations and outcomes over time, and each holder's cost, value, realised proceeds, multiple and
+ * IRR computed by the domain arithmetic of decision 0006.
+ */
+export function registerPerformanceRoutes(app: App, ctx: AppContext) {
+  const { db, clock } = ctx;
+  registerCapTableRoutes(app, ctx);
+  registerRealisationRoutes(app, ctx);
+  async function opportunityFor(request: FastifyRequest, opportunityId: number, action: Action) {
+    const user = requireUser(request);
+    const row = await findOpportunity(db, opportunityId);
+    if (!row) throw notFound('opportunity');
+    if (!can(user.roleId, OPPORTUNITY_PERMISSION_EVENT(row.status), action)) throw forbidden();
+    return row;
   }
+
+  registerHistoryKind(app, ctx, sharePriceKind, opportunityFor);
+  registerHistoryKind(app, ctx, valuationKind, opportunityFor);
+  registerHistoryKind(app, ctx, outcomeKind, opportunityFor);
 
   /** Per-holder and total figures of one company, as of today (or `as_of`), with the price series for the chart. */
   app.get(
     '/api/investment-opportunities/:id/performance',
     { schema: { params: idParams }, onRequest: authorizeOpportunities('show') },
     async (request) => {
-      const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'performance');
+      const opportunity = await opportunityForTab(db, request, request.params.id, 'show', 'performance');
       const asOfRaw = (request.query as { as_of?: string }).as_of;
       const asOf = asOfRaw ?? isoDay(clock.now());
       if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");

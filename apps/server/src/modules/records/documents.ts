@@ -1,16 +1,23 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { DOCUMENT_VISIBILITIES, type DocumentVisibility, type RecordSubjectType } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
+import {
+  DOCUMENT_VISIBILITIES,
+  DOCUMENTS_LIST,
+  type DocumentVisibility,
+  documentSchema,
+  type RecordSubjectType,
+  updateDocumentBody,
+  uploadDocumentBody,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readForm, type FormInput, type UploadedFile } from '../../platform/form';
 import { withStoredFiles } from '../../platform/storage';
 import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
-import { clearable, idInput, idParams, requiredText } from '@platform/domain';
+import { idParams } from '@platform/domain';
 import { idList, oneOfFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { loadRecordFor, logRecordChange, peopleById, person, presentOne, type RecordKind } from './crud';
@@ -25,26 +32,16 @@ import { authorizeRecords, parseSubject, type Subject } from '../../shared/recor
  */
 type DocumentRow = typeof documents.$inferSelect;
 
-const documentFields = {
-  name: requiredText(200, 'Name the document.'),
-  folder_id: clearable(idInput('folder')),
-  visibility: z.enum(DOCUMENT_VISIBILITIES, { message: 'Choose public or private.' }),
-};
-const uploadSchema = z.strictObject({
-  ...documentFields,
-  name: documentFields.name.optional(),
-  folder_id: documentFields.folder_id.optional(),
-});
-const updateDocumentSchema = z.strictObject(documentFields).partial();
-
 /** `filter[folder_id]=none` lists the documents outside any folder. */
 const folderFilter = (value: string): SQL =>
   value.trim() === 'none' ? isNull(documents.folderId) : inArray(documents.folderId, idList('folder_id', value));
 
-export const documentKind: RecordKind<DocumentRow> = {
+export const documentKind: RecordKind<DocumentRow, typeof documentSchema, typeof uploadDocumentBody, typeof updateDocumentBody> = {
   name: 'document',
   path: '/api/documents',
   table: documents,
+  item: documentSchema,
+  spec: DOCUMENTS_LIST,
   list: {
     name: 'documents',
     filters: { folder_id: folderFilter, visibility: oneOfFilter('visibility', documents.visibility, DOCUMENT_VISIBILITIES) },
@@ -73,15 +70,17 @@ export const documentKind: RecordKind<DocumentRow> = {
       updated_at: row.updatedAt.toISOString(),
     }));
   },
-  async update(tx, document, fields, { now }) {
-    const input = parseFields(updateDocumentSchema, fields);
-    if (input.folder_id != null) await lockFolderFor(tx, document, input.folder_id);
-    const [row] = await tx
-      .update(documents)
-      .set({ name: input.name, folderId: input.folder_id, visibility: input.visibility, updatedAt: now })
-      .where(eq(documents.id, document.id))
-      .returning();
-    return row;
+  update: {
+    body: updateDocumentBody,
+    run: async (tx, document, input, { now }) => {
+      if (input.folder_id != null) await lockFolderFor(tx, document, input.folder_id);
+      const [row] = await tx
+        .update(documents)
+        .set({ name: input.name, folderId: input.folder_id, visibility: input.visibility, updatedAt: now })
+        .where(eq(documents.id, document.id))
+        .returning();
+      return row;
+    },
   },
 };
 
@@ -202,13 +201,13 @@ export async function storeDocument(
 }
 
 /** The routes documents have beyond the shared ones: upload, download, and the investor portal's. */
-export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerDocumentRoutes(app: App, ctx: AppContext) {
   const { db, storage } = ctx;
   app.post('/api/documents', { onRequest: authorizeRecords('create') }, async (request, reply) => {
     const { fields, files } = await readUpload(request);
     const { _method: _ignored, subject_type, subject_id, ...rest } = fields;
     const subject = await parseSubject(db, request, { subject_type, subject_id }, 'create');
-    const input = parseFields(uploadSchema, rest);
+    const input = parseFields(uploadDocumentBody, rest);
     const names = Object.keys(files);
     if (names.some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
     const file = files.file;
@@ -230,7 +229,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.get('/api/documents/:id/download', { schema: { params: idParams }, onRequest: authorizeRecords('show') }, async (request, reply) => {
-    return send(reply, await loadRecordFor(db, documentKind, request, 'show'));
+    return send(reply, await loadRecordFor(db, documentKind, request, request.params.id, 'show'));
   });
 
   app.get('/api/my/documents', { onRequest: investorOnly }, async (request) => {
@@ -253,7 +252,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   app.get('/api/my/documents/:id/download', { schema: { params: idParams }, onRequest: investorOnly }, async (request, reply) => {
     const user = requireInvestor(request);
-    const { id } = request.params as z.infer<typeof idParams>;
+    const { id } = request.params;
     const [row] = await db
       .select()
       .from(documents)

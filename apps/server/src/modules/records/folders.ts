@@ -1,17 +1,13 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { documents, folders } from '../../db/schema';
 import { validationError } from '../../platform/errors';
-import { parseFields } from '../../platform/form';
-import { requiredText } from '@platform/domain';
+import { createFolderBody, FOLDERS_LIST, folderSchema, updateFolderBody } from '@platform/domain';
 import { peopleById, person, type RecordKind } from './crud';
 import type { Subject } from '../../shared/record-subjects';
 
 /** Folders group a record's documents. Names are unique per record (ignoring case) among live folders. */
 type FolderRow = typeof folders.$inferSelect;
-
-const folderSchema = z.strictObject({ name: requiredText(120, 'Name the folder.') });
 
 async function assertFreeName(db: Db, subject: Subject, name: string, exceptId?: number) {
   const [taken] = await db
@@ -78,10 +74,12 @@ export async function folderNamed(db: Db, subject: { subjectType: string; subjec
   return created.id;
 }
 
-export const folderKind: RecordKind<FolderRow> = {
+export const folderKind: RecordKind<FolderRow, typeof folderSchema, typeof createFolderBody, typeof updateFolderBody> = {
   name: 'folder',
   path: '/api/folders',
   table: folders,
+  item: folderSchema,
+  spec: FOLDERS_LIST,
   list: { name: 'folders', sorts: { name: folders.name }, defaultSort: 'name' },
   async present(db, rows) {
     const people = await peopleById(
@@ -98,22 +96,26 @@ export const folderKind: RecordKind<FolderRow> = {
       updated_at: row.updatedAt.toISOString(),
     }));
   },
-  async create(tx, subject, fields, { userId }) {
-    const { name } = parseFields(folderSchema, fields);
-    await assertFreeName(tx, subject, name);
-    const [row] = await tx
-      .insert(folders)
-      .values({ subjectType: subject.type, subjectId: subject.id, name, createdBy: userId })
-      .returning()
-      .catch(onNameRace);
-    return row;
+  create: {
+    body: createFolderBody,
+    run: async (tx, subject, { name }, { userId }) => {
+      await assertFreeName(tx, subject, name);
+      const [row] = await tx
+        .insert(folders)
+        .values({ subjectType: subject.type, subjectId: subject.id, name, createdBy: userId })
+        .returning()
+        .catch(onNameRace);
+      return row;
+    },
   },
-  async update(tx, folder, fields, { now }) {
-    const { name } = parseFields(folderSchema.partial(), fields);
-    if (name !== undefined)
-      await assertFreeName(tx, { type: folder.subjectType as Subject['type'], id: folder.subjectId }, name, folder.id);
-    const [row] = await tx.update(folders).set({ name, updatedAt: now }).where(eq(folders.id, folder.id)).returning().catch(onNameRace);
-    return row;
+  update: {
+    body: updateFolderBody,
+    run: async (tx, folder, { name }, { now }) => {
+      if (name !== undefined)
+        await assertFreeName(tx, { type: folder.subjectType as Subject['type'], id: folder.subjectId }, name, folder.id);
+      const [row] = await tx.update(folders).set({ name, updatedAt: now }).where(eq(folders.id, folder.id)).returning().catch(onNameRace);
+      return row;
+    },
   },
   /** Deleting a folder never takes documents with it: they are moved or deleted first, one by one. */
   async beforeDelete(tx, folder) {

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context';
+import type { App, AppContext } from '../../platform/context';
 import { registerActivityRoutes } from './activity';
 import { callLogKind } from './call-logs';
 import { registerRecordKind } from './crud';
@@ -13,7 +12,7 @@ import { taskKind } from './tasks';
  * record's activity history. Permission follows the record they are attached to
  * (shared/record-subjects.ts).
  */
-export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerRecordRoutes(app: App, ctx: AppContext) {
   registerRecordKind(app, ctx, noteKind);
   registerRecordKind(app, ctx, callLogKind);
   registerRecordKind(app, ctx, taskKind);

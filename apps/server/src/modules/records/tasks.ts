@@ -1,11 +1,8 @@
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
-import { z } from 'zod';
-import { Role, TASK_STATUSES, type TaskStatus } from '@platform/domain';
+import { createTaskBody, Role, TASK_STATUSES, TASKS_LIST, type TaskStatus, taskSchema, updateTaskBody } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { tasks, users } from '../../db/schema';
 import { validationError } from '../../platform/errors';
-import { parseFields } from '../../platform/form';
-import { clearable, idInput, isoDateInput, requiredText, textInput } from '@platform/domain';
 import { dayFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { peopleById, person, type RecordKind } from './crud';
 
@@ -14,17 +11,6 @@ import { peopleById, person, type RecordKind } from './crud';
  * completed_at from the app clock; reopening clears it. Lists may span records ("my tasks").
  */
 type TaskRow = typeof tasks.$inferSelect;
-
-const taskFields = {
-  title: requiredText(200, 'Enter a title.'),
-  description: clearable(textInput(5000)),
-  assignee_id: clearable(idInput('member of staff')),
-  due_date: clearable(isoDateInput),
-  status: z.enum(TASK_STATUSES, { message: 'Choose open or done.' }),
-};
-
-const createTaskSchema = z.strictObject(taskFields).partial().required({ title: true });
-const updateTaskSchema = z.strictObject(taskFields).partial();
 
 /** Tasks are staff work: an investor (or a deleted account) cannot be given one. */
 async function assertAssignee(db: Db, assigneeId: number | null | undefined) {
@@ -45,10 +31,12 @@ function completion(
   return { completedAt: status === 'done' ? now : null };
 }
 
-export const taskKind: RecordKind<TaskRow> = {
+export const taskKind: RecordKind<TaskRow, typeof taskSchema, typeof createTaskBody, typeof updateTaskBody> = {
   name: 'task',
   path: '/api/tasks',
   table: tasks,
+  item: taskSchema,
+  spec: TASKS_LIST,
   listsAcrossSubjects: true,
   list: {
     name: 'tasks',
@@ -82,41 +70,45 @@ export const taskKind: RecordKind<TaskRow> = {
       updated_at: row.updatedAt.toISOString(),
     }));
   },
-  async create(tx, subject, fields, { userId, now }) {
-    const input = parseFields(createTaskSchema, fields);
-    await assertAssignee(tx, input.assignee_id);
-    const [row] = await tx
-      .insert(tasks)
-      .values({
-        subjectType: subject.type,
-        subjectId: subject.id,
-        title: input.title,
-        description: input.description,
-        assigneeId: input.assignee_id,
-        dueDate: input.due_date,
-        status: input.status ?? 'open',
-        ...completion(input.status, null, now),
-        createdBy: userId,
-      })
-      .returning();
-    return row;
+  create: {
+    body: createTaskBody,
+    run: async (tx, subject, input, { userId, now }) => {
+      await assertAssignee(tx, input.assignee_id);
+      const [row] = await tx
+        .insert(tasks)
+        .values({
+          subjectType: subject.type,
+          subjectId: subject.id,
+          title: input.title,
+          description: input.description,
+          assigneeId: input.assignee_id,
+          dueDate: input.due_date,
+          status: input.status ?? 'open',
+          ...completion(input.status, null, now),
+          createdBy: userId,
+        })
+        .returning();
+      return row;
+    },
   },
-  async update(tx, task, fields, { now }) {
-    const input = parseFields(updateTaskSchema, fields);
-    await assertAssignee(tx, input.assignee_id);
-    const [row] = await tx
-      .update(tasks)
-      .set({
-        title: input.title,
-        description: input.description,
-        assigneeId: input.assignee_id,
-        dueDate: input.due_date,
-        status: input.status,
-        ...completion(input.status, task, now),
-        updatedAt: now,
-      })
-      .where(eq(tasks.id, task.id))
-      .returning();
-    return row;
+  update: {
+    body: updateTaskBody,
+    run: async (tx, task, input, { now }) => {
+      await assertAssignee(tx, input.assignee_id);
+      const [row] = await tx
+        .update(tasks)
+        .set({
+          title: input.title,
+          description: input.description,
+          assigneeId: input.assignee_id,
+          dueDate: input.due_date,
+          status: input.status,
+          ...completion(input.status, task, now),
+          updatedAt: now,
+        })
+        .where(eq(tasks.id, task.id))
+        .returning();
+      return row;
+    },
   },
 };
