@@ -10,7 +10,13 @@ export interface Column<T> {
   sort?: string;
   render: (row: T) => ReactNode;
   width?: number | string;
+  align?: 'left' | 'center' | 'right';
+  /** The label is for screen readers only (e.g. a column of row actions). */
+  hideLabel?: boolean;
 }
+
+/** A caption screen readers read and the page does not show. */
+export const hiddenCaption = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
 
 interface Props<T> {
   caption: string;
@@ -68,16 +74,18 @@ export function DataTable<T>({
     <Paper withBorder radius="md">
       <ScrollArea>
         <Table highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" horizontalSpacing="md" striped>
-          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
+          <caption style={hiddenCaption}>{caption}</caption>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
                 <Table.Th
                   key={column.key}
                   w={column.width}
+                  ta={column.align}
+                  aria-label={column.hideLabel ? column.label : undefined}
                   aria-sort={column.sort && sortName === column.sort ? (descending ? 'descending' : 'ascending') : undefined}
                 >
-                  {header(column)}
+                  {column.hideLabel ? null : header(column)}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -102,7 +110,9 @@ export function DataTable<T>({
                     style={{ cursor: onRowClick ? 'pointer' : undefined, opacity: loading ? 0.6 : 1 }}
                   >
                     {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                      <Table.Td key={column.key} ta={column.align}>
+                        {column.render(row)}
+                      </Table.Td>
                     ))}
                   </Table.Tr>
                 ))}

@@ -1,13 +1,14 @@
-import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingFactory2, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Text } from '@mantine/core';
+import { IconBuildingFactory2, IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { can, MATURITY_STATUS_LABELS, MATURITY_STATUSES } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { ExportButtons } from '../../../ui/export-buttons';
+import { useListPage } from '../../../app/use-list-page';
+import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFundOptions } from '../../funds/api/funds';
 import { useCompanyList, type Company } from '../api/companies';
@@ -15,8 +16,6 @@ import type { CompaniesSearch } from './companies-search';
 import { MaturityStatusBadge } from './maturity-status-badge';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatDate, formatMoney } from '../../../app/format';
-
-const PER_PAGE = 25;
 
 /** Columns of a list of fund investments; the fund's own Portfolio tab leaves the fund out. */
 export function companyColumns({ withFund }: { withFund: boolean }): Column<Company>[] {
@@ -78,25 +77,22 @@ export function CompaniesListPage() {
   const { terms } = useBranding();
   usePageTitle(terms.fundOpportunities);
   const user = useCurrentUser();
-  const search = useSearch({ strict: false }) as CompaniesSearch;
+  const listPage = useListPage<CompaniesSearch>({
+    path: '/admin/investments/companies',
+    defaultSort: 'company_name',
+    filters: (search, text) => ({ search: text, fund_id: search.fund ? String(search.fund) : undefined, maturity_status: search.status }),
+  });
+  const list = useCompanyList(listPage.params);
+  const { search, update } = listPage;
   const navigate = useNavigate();
   const fundOptions = useFundOptions();
-  const [text] = useDebouncedValue(search.search ?? '', 300);
-  const sort = search.sort ?? 'company_name';
-  const page = search.page ?? 1;
-  const filters = { search: text, fund_id: search.fund ? String(search.fund) : undefined, maturity_status: search.status };
-  const list = useCompanyList({ page, perPage: PER_PAGE, sort, filters });
-  const update = (changes: Partial<CompaniesSearch>) =>
-    void navigate({ to: '/admin/investments/companies', search: { ...search, page: undefined, ...changes }, replace: true });
   const filtered = Boolean(search.search || search.fund || search.status);
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} fz={26}>
-          {terms.fundOpportunities}
-        </Title>
-        {can(user?.role_id, 'fund_opportunities', 'create') && (
+    <ListPage
+      title={terms.fundOpportunities}
+      actions={
+        can(user?.role_id, 'fund_opportunities', 'create') && (
           <ButtonLink
             to="/admin/investments/companies/new-company"
             search={search.fund ? { fund: search.fund } : {}}
@@ -104,53 +100,36 @@ export function CompaniesListPage() {
           >
             New fund investment
           </ButtonLink>
-        )}
-      </Group>
-      <Group gap="sm" align="flex-end" justify="space-between">
-        <Group gap="sm" align="flex-end">
-          <TextInput
-            label="Search"
-            placeholder="Company name"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.search ?? ''}
-            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
-            w={260}
-          />
+        )
+      }
+      filters={
+        <>
+          <SearchFilter placeholder="Company name" {...listPage.searchBox} />
           {fundOptions.data && (
-            <Select
+            <SelectFilter
               label="Fund"
               placeholder="All funds"
-              clearable
               data={fundOptions.data.map((f) => ({ value: String(f.id), label: f.name }))}
-              value={search.fund ? String(search.fund) : null}
+              value={search.fund ? String(search.fund) : undefined}
               onChange={(value) => update({ fund: value ? Number(value) : undefined })}
               w={260}
             />
           )}
-          <Select
+          <SelectFilter
             label="Status"
             placeholder="Any status"
-            clearable
             data={STATUS_OPTIONS}
-            value={search.status ?? null}
-            onChange={(value) => update({ status: (value as CompaniesSearch['status']) ?? undefined })}
-            w={200}
+            value={search.status}
+            onChange={(value) => update({ status: value as CompaniesSearch['status'] })}
           />
-        </Group>
-        <ExportButtons resource="companies" list={{ sort, filters }} />
-      </Group>
+        </>
+      }
+      exports={<ExportButtons resource="companies" list={listPage.exportList} />}
+    >
       <DataTable
-        caption={`${terms.fundOpportunities}, page ${page}`}
+        caption={`${terms.fundOpportunities}, page ${listPage.page}`}
         columns={companyColumns({ withFund: true })}
-        rows={list.data?.data}
         rowKey={(c) => c.id}
-        loading={list.isFetching}
-        sort={sort}
-        onSort={(next) => update({ sort: next })}
-        page={page}
-        lastPage={list.data?.meta.last_page ?? 1}
-        total={list.data?.meta.total ?? 0}
-        onPage={(next) => update({ page: next })}
         onRowClick={(c) => void navigate({ to: `/admin/investments/companies/${c.id}/details` })}
         empty={
           <EmptyState icon={IconBuildingFactory2} title={filtered ? 'No fund investments match' : 'No fund investments yet'}>
@@ -159,7 +138,8 @@ export function CompaniesListPage() {
               : 'Record the companies your funds hold to follow their cost, valuation and status.'}
           </EmptyState>
         }
+        {...listPage.table(list)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,12 +1,13 @@
-import { Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconAddressBook, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Badge, Group, Text } from '@mantine/core';
+import { IconAddressBook, IconFileImport, IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { can, CONTACT_STATUS_IDS, CONTACT_STATUS_LABELS, type ContactStatusId } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
+import { useListPage } from '../../../app/use-list-page';
+import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
 import { useStaff } from '../../deals/api/save-deal';
 import { useContactList, useLeadStatuses, type Contact } from '../api/contacts';
@@ -15,7 +16,6 @@ import { EmptyState } from '../../../ui/empty-state';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { formatDate } from '../../../app/format';
 
-const PER_PAGE = 25;
 const LIST = '/admin/investors/contacts';
 export const STATUS_COLOURS: Record<ContactStatusId, string> = { 1: 'teal', 2: 'gray', 3: 'indigo' };
 
@@ -32,15 +32,14 @@ export function ContactsListPage() {
   const { terms } = useBranding();
   usePageTitle(terms.contacts);
   const user = useCurrentUser();
-  const search = useSearch({ strict: false }) as ContactsSearch;
+  const listPage = useListPage<ContactsSearch>({
+    path: LIST,
+    defaultSort: '-created_at',
+    filters: (search, text) => ({ search: text, status: search.status, lead_status_id: search.lead_status, owner_id: search.owner }),
+  });
+  const list = useContactList(listPage.params);
+  const { search, update } = listPage;
   const navigate = useNavigate();
-  const update = (changes: Partial<ContactsSearch>) =>
-    void navigate({ to: LIST, search: { ...search, page: undefined, ...changes }, replace: true });
-  const [text] = useDebouncedValue(search.search ?? '', 300);
-  const sort = search.sort ?? '-created_at';
-  const page = search.page ?? 1;
-  const filters = { search: text, status: search.status, lead_status_id: search.lead_status, owner_id: search.owner };
-  const list = useContactList({ page, perPage: PER_PAGE, sort, filters });
   const statuses = useLeadStatuses();
   const staff = useStaff();
   const filtered = Boolean(search.search || search.status || search.lead_status || search.owner);
@@ -80,11 +79,9 @@ export function ContactsListPage() {
   ];
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} fz={26}>
-          {terms.contacts}
-        </Title>
+    <ListPage
+      title={terms.contacts}
+      actions={
         <Group gap="sm">
           {can(user?.role_id, 'investors', 'create') && (
             <>
@@ -102,70 +99,54 @@ export function ContactsListPage() {
             </>
           )}
         </Group>
-      </Group>
-      <Group gap="sm" align="flex-end" justify="space-between">
-        <Group gap="sm" align="flex-end">
-          <TextInput
-            label="Search"
-            placeholder="Name, e-mail or company"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.search ?? ''}
-            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
-            w={260}
-          />
-          <Select
+      }
+      filters={
+        <>
+          <SearchFilter placeholder="Name, e-mail or company" {...listPage.searchBox} />
+          <SelectFilter
             label="Status"
             placeholder="Any status"
-            clearable
             data={CONTACT_STATUS_IDS.map((id) => ({ value: String(id), label: CONTACT_STATUS_LABELS[id] }))}
-            value={search.status ?? null}
-            onChange={(value) => update({ status: value ?? undefined })}
+            value={search.status}
+            onChange={(status) => update({ status })}
             w={160}
           />
-          <Select
+          <SelectFilter
             label="Lead status"
             placeholder="Any lead status"
-            clearable
             data={[
               { value: 'none', label: 'No lead status' },
               ...(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
             ]}
-            value={search.lead_status ?? null}
-            onChange={(value) => update({ lead_status: value ?? undefined })}
+            value={search.lead_status}
+            onChange={(lead_status) => update({ lead_status })}
             w={190}
           />
-          <Select
+          <SelectFilter
             label="Owner"
             placeholder="Anyone"
-            clearable
             searchable
             data={[{ value: 'none', label: 'No owner' }, ...(staff.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))]}
-            value={search.owner ?? null}
-            onChange={(value) => update({ owner: value ?? undefined })}
+            value={search.owner}
+            onChange={(owner) => update({ owner })}
             w={190}
           />
-        </Group>
-        <ExportButtons resource="contacts" list={{ sort, filters }} />
-      </Group>
+        </>
+      }
+      exports={<ExportButtons resource="contacts" list={listPage.exportList} />}
+    >
       <DataTable
-        caption={`${terms.contacts}, page ${page}`}
+        caption={`${terms.contacts}, page ${listPage.page}`}
         columns={columns}
-        rows={list.data?.data}
         rowKey={(c) => c.id}
-        loading={list.isFetching}
-        sort={sort}
-        onSort={(next) => update({ sort: next })}
-        page={page}
-        lastPage={list.data?.meta.last_page ?? 1}
-        total={list.data?.meta.total ?? 0}
-        onPage={(next) => void navigate({ to: LIST, search: { ...search, page: next > 1 ? next : undefined }, replace: true })}
         onRowClick={(c) => void navigate({ to: `${LIST}/${c.id}/details` })}
         empty={
           <EmptyState icon={IconAddressBook} title={filtered ? 'No contacts match' : 'No contacts yet'}>
             {filtered ? 'Try another search or clear the filters.' : 'Add leads one by one or import them from a spreadsheet.'}
           </EmptyState>
         }
+        {...listPage.table(list)}
       />
-    </Stack>
+    </ListPage>
   );
 }

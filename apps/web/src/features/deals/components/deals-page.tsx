@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconLayoutKanban, IconPlus, IconSearch, IconSettings, IconTable, IconTimeline } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconLayoutKanban, IconPlus, IconSettings, IconTable, IconTimeline } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { can } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
+import { useListPage } from '../../../app/use-list-page';
+import { ListFilters, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
 import { usePipelines, type Pipeline } from '../../pipelines/api/pipelines';
 import { useBoard, useDealList, type Deal } from '../api/deals';
@@ -15,8 +16,6 @@ import type { DealsSearch } from './deals-search';
 import { EmptyState } from '../../../ui/empty-state';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { formatDate, formatMoneyCompact } from '../../../app/format';
-
-const PER_PAGE = 25;
 
 function NoPipelines({ canManage }: { canManage: boolean }) {
   return (
@@ -68,26 +67,20 @@ function BoardView({ pipeline, canMove, canManage }: { pipeline: Pipeline; canMo
   return <DealBoard board={board.data} canMove={canMove} />;
 }
 
-function TableView({
-  search,
-  pipelines,
-  update,
-}: {
-  search: DealsSearch;
-  pipelines: Pipeline[];
-  update: (changes: Partial<DealsSearch>) => void;
-}) {
+function TableView({ pipelines }: { pipelines: Pipeline[] }) {
   const { terms } = useBranding();
   const navigate = useNavigate();
-  const [text] = useDebouncedValue(search.search ?? '', 300);
-  const sort = search.sort ?? '-created_at';
-  const page = search.page ?? 1;
-  const filters = {
-    search: text,
-    pipeline_id: search.pipeline ? String(search.pipeline) : undefined,
-    stage_id: search.stage ? String(search.stage) : undefined,
-  };
-  const list = useDealList({ page, perPage: PER_PAGE, sort, filters });
+  const listPage = useListPage<DealsSearch>({
+    path: '/admin/investments/deals',
+    defaultSort: '-created_at',
+    filters: (search, text) => ({
+      search: text,
+      pipeline_id: search.pipeline ? String(search.pipeline) : undefined,
+      stage_id: search.stage ? String(search.stage) : undefined,
+    }),
+  });
+  const list = useDealList(listPage.params);
+  const { search, update } = listPage;
   const stages = pipelines.find((p) => p.id === search.pipeline)?.stages ?? [];
 
   const columns: Column<Deal>[] = [
@@ -127,56 +120,36 @@ function TableView({
 
   return (
     <Stack gap="md">
-      <Group gap="sm" align="flex-end" justify="space-between">
-        <Group gap="sm" align="flex-end">
-          <TextInput
-            label="Search"
-            placeholder="Company name"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.search ?? ''}
-            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
-            w={260}
-          />
-          <Select
-            label="Pipeline"
-            placeholder="All pipelines"
-            clearable
-            data={pipelines.map((p) => ({ value: String(p.id), label: p.name }))}
-            value={search.pipeline ? String(search.pipeline) : null}
-            onChange={(value) => update({ pipeline: value ? Number(value) : undefined, stage: undefined })}
-            w={200}
-          />
-          <Select
-            label="Stage"
-            placeholder={search.pipeline ? 'All stages' : 'Choose a pipeline first'}
-            clearable
-            disabled={!search.pipeline}
-            data={stages.map((s) => ({ value: String(s.id), label: s.name }))}
-            value={search.stage ? String(search.stage) : null}
-            onChange={(value) => update({ stage: value ? Number(value) : undefined })}
-            w={220}
-          />
-        </Group>
-        <ExportButtons resource="pipeline-deals" list={{ sort, filters }} />
-      </Group>
+      <ListFilters exports={<ExportButtons resource="pipeline-deals" list={listPage.exportList} />}>
+        <SearchFilter placeholder="Company name" {...listPage.searchBox} />
+        <SelectFilter
+          label="Pipeline"
+          placeholder="All pipelines"
+          data={pipelines.map((p) => ({ value: String(p.id), label: p.name }))}
+          value={search.pipeline ? String(search.pipeline) : undefined}
+          onChange={(value) => update({ pipeline: value ? Number(value) : undefined, stage: undefined })}
+        />
+        <SelectFilter
+          label="Stage"
+          placeholder={search.pipeline ? 'All stages' : 'Choose a pipeline first'}
+          disabled={!search.pipeline}
+          data={stages.map((s) => ({ value: String(s.id), label: s.name }))}
+          value={search.stage ? String(search.stage) : undefined}
+          onChange={(value) => update({ stage: value ? Number(value) : undefined })}
+          w={220}
+        />
+      </ListFilters>
       <DataTable
-        caption={`${terms.dealOpportunities}, page ${page}`}
+        caption={`${terms.dealOpportunities}, page ${listPage.page}`}
         columns={columns}
-        rows={list.data?.data}
         rowKey={(d) => d.id}
-        loading={list.isFetching}
-        sort={sort}
-        onSort={(next) => update({ sort: next })}
-        page={page}
-        lastPage={list.data?.meta.last_page ?? 1}
-        total={list.data?.meta.total ?? 0}
-        onPage={(next) => update({ page: next })}
         onRowClick={(d) => void navigate({ to: `/admin/investments/deals/${d.id}/performance` })}
         empty={
           <EmptyState icon={IconTable} title="No deals match">
             Try another search or clear the filters.
           </EmptyState>
         }
+        {...listPage.table(list)}
       />
     </Stack>
   );
@@ -247,7 +220,7 @@ export function DealsPage() {
       {pipelines.error && <Alert color="red">The pipelines could not be loaded. Reload the page to try again.</Alert>}
       {!pipelines.data && !pipelines.error && <Skeleton h={420} radius="md" />}
       {pipelines.data && list.length === 0 && <NoPipelines canManage={canManage} />}
-      {pipelines.data && list.length > 0 && table && <TableView search={search} pipelines={list} update={update} />}
+      {pipelines.data && list.length > 0 && table && <TableView pipelines={list} />}
       {current && !table && (
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">

@@ -1,37 +1,35 @@
-import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingBank, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Text, TextInput } from '@mantine/core';
+import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { can } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { ExportButtons } from '../../../ui/export-buttons';
+import { useListPage } from '../../../app/use-list-page';
+import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFundList, useFundOptions, type Fund } from '../api/funds';
 import type { FundsSearch } from './funds-search';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatMoney, formatMultiple, formatPrice } from '../../../app/format';
 
-const PER_PAGE = 25;
-
 /** /admin/funds: funds with their latest NAV and multiples; filters, sort and page in the URL; exports of that list. */
 export function FundsListPage() {
   const { terms } = useBranding();
   usePageTitle(terms.funds);
   const user = useCurrentUser();
-  const search = useSearch({ strict: false }) as FundsSearch;
+  const listPage = useListPage<FundsSearch>({
+    path: '/admin/funds',
+    defaultSort: 'name',
+    filters: (search, text) => ({ search: text, type: search.type, vintage: search.vintage ? String(search.vintage) : undefined }),
+  });
+  const list = useFundList(listPage.params);
+  const { search, update } = listPage;
   const navigate = useNavigate();
-  const [text] = useDebouncedValue(search.search ?? '', 300);
   // The types in use, from the funds the user may list: the filter matches a type exactly.
   const types = [...new Set([...(useFundOptions().data ?? []).map((f) => f.type), ...(search.type ? [search.type] : [])])].sort();
-  const sort = search.sort ?? 'name';
-  const page = search.page ?? 1;
-  const filters = { search: text, type: search.type, vintage: search.vintage ? String(search.vintage) : undefined };
-  const list = useFundList({ page, perPage: PER_PAGE, sort, filters });
-  const update = (changes: Partial<FundsSearch>) =>
-    void navigate({ to: '/admin/funds', search: { ...search, page: undefined, ...changes }, replace: true });
   const filtered = Boolean(search.search || search.type || search.vintage);
 
   const columns: Column<Fund>[] = [
@@ -80,34 +78,24 @@ export function FundsListPage() {
   ];
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} fz={26}>
-          {terms.funds}
-        </Title>
-        {can(user?.role_id, 'funds', 'create') && (
+    <ListPage
+      title={terms.funds}
+      actions={
+        can(user?.role_id, 'funds', 'create') && (
           <ButtonLink to="/admin/funds/new-fund" leftSection={<IconPlus size={16} aria-hidden />}>
             New fund
           </ButtonLink>
-        )}
-      </Group>
-      <Group gap="sm" align="flex-end" justify="space-between">
-        <Group gap="sm" align="flex-end">
-          <TextInput
-            label="Search"
-            placeholder="Fund name"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.search ?? ''}
-            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
-            w={260}
-          />
-          <Select
+        )
+      }
+      filters={
+        <>
+          <SearchFilter placeholder="Fund name" {...listPage.searchBox} />
+          <SelectFilter
             label="Type"
             placeholder="Any type"
-            clearable
             data={types}
-            value={search.type ?? null}
-            onChange={(value) => update({ type: value ?? undefined })}
+            value={search.type}
+            onChange={(type) => update({ type })}
             w={160}
           />
           <TextInput
@@ -122,28 +110,22 @@ export function FundsListPage() {
             }}
             w={110}
           />
-        </Group>
-        <ExportButtons resource="funds" list={{ sort, filters }} />
-      </Group>
+        </>
+      }
+      exports={<ExportButtons resource="funds" list={listPage.exportList} />}
+    >
       <DataTable
-        caption={`${terms.funds}, page ${page}`}
+        caption={`${terms.funds}, page ${listPage.page}`}
         columns={columns}
-        rows={list.data?.data}
         rowKey={(f) => f.id}
-        loading={list.isFetching}
-        sort={sort}
-        onSort={(next) => update({ sort: next })}
-        page={page}
-        lastPage={list.data?.meta.last_page ?? 1}
-        total={list.data?.meta.total ?? 0}
-        onPage={(next) => update({ page: next })}
         onRowClick={(f) => void navigate({ to: `/admin/funds/${f.id}/details` })}
         empty={
           <EmptyState icon={IconBuildingBank} title={filtered ? 'No funds match' : 'No funds yet'}>
             {filtered ? 'Try another search or clear the filters.' : 'Create a fund to record its NAVs, its investors and its holdings.'}
           </EmptyState>
         }
+        {...listPage.table(list)}
       />
-    </Stack>
+    </ListPage>
   );
 }

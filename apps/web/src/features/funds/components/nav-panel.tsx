@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createNavBody, sumAmounts } from '@platform/domain';
 import { LineChart } from '@mantine/charts';
-import { ActionIcon, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import { validateWith } from '../../../app/form-validation';
 import { createNav, deleteNav, navBody, useFundAction, useNavs, type Fund, type Nav, type NavValues } from '../api/funds';
+import { SimpleTable } from '../../../ui/simple-table';
 import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 /** The fund's figures today: its latest NAV, what investors paid in and got back, and the multiples. */
@@ -164,46 +165,42 @@ export function NavPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: 
         </Stack>
       )}
       {newestFirst.length > 0 && (
-        <Table verticalSpacing="xs" horizontalSpacing="md" striped mt="lg">
-          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-            Net asset values, newest first
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>NAV</Table.Th>
-              <Table.Th>Units in issue</Table.Th>
-              <Table.Th>NAV per unit</Table.Th>
-              {canDelete && (
-                <Table.Th w={60}>
-                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {newestFirst.map((n) => (
-              <Table.Tr key={n.id}>
-                <Table.Td>{formatDate(n.date)}</Table.Td>
-                <Table.Td>{formatMoney(n.nav, fund.currency)}</Table.Td>
-                <Table.Td>{formatUnits(n.units_in_issue)}</Table.Td>
-                <Table.Td>{formatPrice(n.nav_per_unit, fund.currency)}</Table.Td>
-                {canDelete && (
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove the NAV of ${formatDate(n.date)}`}
-                      onClick={() => setRemoving(n)}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          verticalSpacing="xs"
+          horizontalSpacing="md"
+          striped
+          mt="lg"
+          caption="Net asset values, newest first"
+          bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
+          rows={newestFirst}
+          rowKey={(n) => n.id}
+          columns={[
+            { key: 'date', label: 'Date', render: (n) => formatDate(n.date) },
+            { key: 'nav', label: 'NAV', render: (n) => formatMoney(n.nav, fund.currency) },
+            { key: 'units', label: 'Units in issue', render: (n) => formatUnits(n.units_in_issue) },
+            { key: 'nav_per_unit', label: 'NAV per unit', render: (n) => formatPrice(n.nav_per_unit, fund.currency) },
+            ...(canDelete
+              ? [
+                  {
+                    key: 'actions',
+                    label: 'Actions',
+                    hideLabel: true,
+                    width: 60,
+                    render: (n: (typeof newestFirst)[number]) => (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove the NAV of ${formatDate(n.date)}`}
+                        onClick={() => setRemoving(n)}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
       {removing && <RemoveNav fund={fund} nav={removing} onClose={() => setRemoving(null)} />}
     </Paper>

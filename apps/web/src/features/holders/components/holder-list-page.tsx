@@ -1,18 +1,16 @@
-import { Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { can, HOLDER_PERMISSION_EVENT } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { ExportButtons } from '../../../ui/export-buttons';
+import { useListPage } from '../../../app/use-list-page';
+import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
 import { useHolderList, type HolderResource } from '../api/holders';
 import type { HolderListSearch } from '../list-search';
 import { EmptyState, type EmptyStateIcon } from '../../../ui/empty-state';
-
-const PER_PAGE = 25;
 
 interface Props<T> {
   resource: HolderResource;
@@ -43,66 +41,40 @@ export function HolderListPage<T extends { id: number }>({
 }: Props<T>) {
   usePageTitle(title);
   const user = useCurrentUser();
-  const search = useSearch({ strict: false }) as HolderListSearch;
+  const listPage = useListPage<HolderListSearch>({
+    path,
+    defaultSort: 'name',
+    filters: (search, text) => ({ search: text, type: search.type }),
+  });
+  const list = useHolderList<T>(resource, listPage.params);
+  const { search, update } = listPage;
   const navigate = useNavigate();
-  const typed = search.search == null ? '' : String(search.search);
-  const [text] = useDebouncedValue(typed, 300);
-  const sort = search.sort ?? 'name';
-  const page = search.page ?? 1;
-  const filters = { search: text, type: search.type };
-  const update = (changes: Partial<HolderListSearch>) =>
-    void navigate({ to: path, search: { ...search, page: undefined, ...changes }, replace: true });
-  const list = useHolderList<T>(resource, { page, perPage: PER_PAGE, sort, filters });
   const filtered = Boolean(search.search || search.type);
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} fz={26}>
-          {title}
-        </Title>
-        {can(user?.role_id, HOLDER_PERMISSION_EVENT, 'create') && (
+    <ListPage
+      title={title}
+      actions={
+        can(user?.role_id, HOLDER_PERMISSION_EVENT, 'create') && (
           <ButtonLink to={newPath} leftSection={<IconPlus size={16} aria-hidden />}>
             {newLabel}
           </ButtonLink>
-        )}
-      </Group>
-      <Group gap="sm" align="flex-end" justify="space-between">
-        <Group gap="sm" align="flex-end">
-          <TextInput
-            label="Search"
-            placeholder={searchPlaceholder}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={typed}
-            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
-            w={280}
-          />
+        )
+      }
+      filters={
+        <>
+          <SearchFilter placeholder={searchPlaceholder} {...listPage.searchBox} w={280} />
           {types && (
-            <Select
-              label="Type"
-              placeholder="Any type"
-              clearable
-              data={types}
-              value={search.type ?? null}
-              onChange={(value) => update({ type: value ?? undefined })}
-              w={200}
-            />
+            <SelectFilter label="Type" placeholder="Any type" data={types} value={search.type} onChange={(type) => update({ type })} />
           )}
-        </Group>
-        <ExportButtons resource={resource} list={{ sort, filters }} />
-      </Group>
+        </>
+      }
+      exports={<ExportButtons resource={resource} list={listPage.exportList} />}
+    >
       <DataTable
-        caption={`${title}, page ${page}`}
+        caption={`${title}, page ${listPage.page}`}
         columns={columns}
-        rows={list.data?.data}
         rowKey={(r) => r.id}
-        loading={list.isFetching}
-        sort={sort}
-        onSort={(next) => update({ sort: next })}
-        page={page}
-        lastPage={list.data?.meta.last_page ?? 1}
-        total={list.data?.meta.total ?? 0}
-        onPage={(next) => update({ page: next })}
         // A role that may list but not open records (the Creator) gets a list without links.
         onRowClick={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'show') ? (row) => void navigate({ to: rowHref(row) }) : undefined}
         empty={
@@ -110,7 +82,8 @@ export function HolderListPage<T extends { id: number }>({
             {filtered ? 'Try another search or clear the filter.' : empty.hint}
           </EmptyState>
         }
+        {...listPage.table(list)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,7 +1,6 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileImport, IconMailForward, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconFileImport, IconMailForward, IconPlus, IconUsers } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import {
   APPROPRIATENESS_STATE_LABELS,
   appropriatenessStateOf,
@@ -16,6 +15,8 @@ import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { ButtonLink } from '../../../ui/button-link';
 import { DataTable, type Column } from '../../../ui/data-table';
+import { useListPage } from '../../../app/use-list-page';
+import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
 import { investorFilters, useInvestors, useOwners, type Investor } from '../api/use-investors';
 import type { InvestorsSearch } from './investors-search';
@@ -23,7 +24,6 @@ import { EmptyState } from '../../../ui/empty-state';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { formatDate } from '../../../app/format';
 
-const PER_PAGE = 25;
 const KYC_COLOURS: Record<KycStatus, string> = { not_started: 'gray', submitted: 'blue', verified: 'teal', rejected: 'red' };
 const APPROPRIATENESS_COLOURS = { passed: 'teal', failed: 'red', not_taken: 'gray' } as const;
 
@@ -57,22 +57,20 @@ export function InvestorsListPage() {
   const { terms } = useBranding();
   usePageTitle(terms.investors);
   const user = useCurrentUser();
-  const search = useSearch({ strict: false }) as InvestorsSearch;
-  const navigate = useNavigate();
+  const listPage = useListPage<InvestorsSearch>({
+    path: '/admin/investors',
+    defaultSort: 'name',
+    filters: (search, text) => ({
+      search: text,
+      category: search.category,
+      kyc_status: search.kyc,
+      owner_id: search.owner,
+      appropriateness: search.appropriateness,
+    }),
+  });
+  const list = useInvestors(listPage.params);
+  const { search, update } = listPage;
   const owners = useOwners();
-  const [text] = useDebouncedValue(search.search ?? '', 300);
-  const sort = search.sort ?? 'name';
-  const page = search.page ?? 1;
-  const update = (changes: Partial<InvestorsSearch>) =>
-    void navigate({ to: '/admin/investors', search: { ...search, page: undefined, ...changes }, replace: true });
-  const filters = {
-    search: text,
-    category: search.category,
-    kyc_status: search.kyc,
-    owner_id: search.owner,
-    appropriateness: search.appropriateness,
-  };
-  const list = useInvestors({ page, perPage: PER_PAGE, sort, filters });
   const mayShow = can(user?.role_id, 'investors', 'show');
 
   const columns: Column<Investor>[] = [
@@ -100,11 +98,9 @@ export function InvestorsListPage() {
   ];
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} fz={26}>
-          {terms.investors}
-        </Title>
+    <ListPage
+      title={terms.investors}
+      actions={
         <Group gap="xs">
           {can(user?.role_id, 'investors', 'index') && (
             <Button
@@ -132,78 +128,60 @@ export function InvestorsListPage() {
             </Button>
           )}
         </Group>
-      </Group>
-      <Group gap="sm" align="flex-end" justify="space-between">
-        <Group gap="sm" align="flex-end">
-          <TextInput
-            label="Search"
-            placeholder="Name or email"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.search ?? ''}
-            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
-            w={240}
-          />
-          <Select
+      }
+      filters={
+        <>
+          <SearchFilter placeholder="Name or email" {...listPage.searchBox} w={240} />
+          <SelectFilter
             label="Category"
             placeholder="Any"
-            clearable
             data={[
               ...INVESTOR_CATEGORIES.map((c) => ({ value: c, label: INVESTOR_CATEGORY_DETAILS[c].label })),
               { value: 'none', label: 'Not categorised' },
             ]}
-            value={search.category ?? null}
-            onChange={(value) => update({ category: value ?? undefined })}
+            value={search.category}
+            onChange={(category) => update({ category })}
             w={220}
           />
-          <Select
+          <SelectFilter
             label="KYC"
             placeholder="Any"
-            clearable
             data={KYC_STATUSES.map((s) => ({ value: s, label: KYC_STATUS_LABELS[s] }))}
-            value={search.kyc ?? null}
-            onChange={(value) => update({ kyc: value ?? undefined })}
+            value={search.kyc}
+            onChange={(kyc) => update({ kyc })}
             w={190}
           />
-          <Select
+          <SelectFilter
             label="Appropriateness"
             placeholder="Any"
-            clearable
             data={Object.entries(APPROPRIATENESS_STATE_LABELS).map(([value, label]) => ({ value, label }))}
-            value={search.appropriateness ?? null}
-            onChange={(value) => update({ appropriateness: value ?? undefined })}
+            value={search.appropriateness}
+            onChange={(appropriateness) => update({ appropriateness })}
             w={160}
           />
-          <Select
+          <SelectFilter
             label="Owner"
             placeholder="Anyone"
-            clearable
             searchable
             data={[{ value: 'none', label: 'No owner' }, ...(owners.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))]}
-            value={search.owner ?? null}
-            onChange={(value) => update({ owner: value ?? undefined })}
-            w={200}
+            value={search.owner}
+            onChange={(owner) => update({ owner })}
           />
-        </Group>
-        <ExportButtons resource="users" list={{ sort, filters: investorFilters(filters) }} />
-      </Group>
+        </>
+      }
+      exports={<ExportButtons resource="users" list={{ sort: listPage.sort, filters: investorFilters(listPage.filters) }} />}
+    >
       <DataTable
-        caption={`${terms.investors}, page ${page}`}
+        caption={`${terms.investors}, page ${listPage.page}`}
         columns={columns}
-        rows={list.data?.data}
         rowKey={(r) => r.id}
-        loading={list.isFetching}
-        sort={sort}
-        onSort={(next) => update({ sort: next })}
-        page={page}
-        lastPage={list.data?.meta.last_page ?? 1}
-        total={list.data?.meta.total ?? 0}
-        onPage={(next) => update({ page: next })}
         empty={
           <EmptyState icon={IconUsers} title={<>No {terms.investors.toLowerCase()} match</>}>
             Try another search or clear the filters.
           </EmptyState>
         }
+        {...listPage.table(list)}
       />
-    </Stack>
+    </ListPage>
   );
 }

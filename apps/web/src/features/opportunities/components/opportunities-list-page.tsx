@@ -1,11 +1,12 @@
-import { Badge, Button, Group, Progress, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconRocket, IconSearch } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Badge, Button, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPlus, IconRocket } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { can, OPPORTUNITY_STATUS_LABELS, type OpportunityStatusId } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { DataTable, type Column } from '../../../ui/data-table';
+import { useListPage } from '../../../app/use-list-page';
+import { ListPage, SearchFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOpportunityList, type StaffOpportunity } from '../api/opportunities';
 import { EmptyState } from '../../../ui/empty-state';
@@ -34,8 +35,6 @@ const GROUPS = {
   existing: { statuses: '5,6', tabs: ['5', '6'], path: '/admin/investments/existing' },
 } as const;
 
-const PER_PAGE = 25;
-
 /** Live opportunities (statuses 1–4) or existing investments (5–6): search, status tabs, sort and paging in the URL. */
 export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS }) {
   const { terms } = useBranding();
@@ -43,16 +42,14 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
   const title = group === 'live' ? terms.LiveOpportunities : terms.ExistingOpportunities;
   usePageTitle(title);
   const config = GROUPS[group];
-  const search = useSearch({ strict: false }) as OpportunitiesSearch;
+  const listPage = useListPage<OpportunitiesSearch>({
+    path: config.path,
+    defaultSort: '-created_at',
+    filters: (search, text) => ({ search: text, status: search.status ?? config.statuses }),
+  });
+  const list = useOpportunityList(listPage.params);
+  const { search, update } = listPage;
   const navigate = useNavigate();
-  const [text] = useDebouncedValue(search.search ?? '', 300);
-  const sort = search.sort ?? '-created_at';
-  const page = search.page ?? 1;
-  const update = (changes: Partial<OpportunitiesSearch>) =>
-    void navigate({ to: config.path, search: { ...search, page: undefined, ...changes }, replace: true });
-  const filters = { search: text, status: search.status ?? config.statuses };
-  const list = useOpportunityList({ page, perPage: PER_PAGE, sort, filters });
-
   const columns: Column<StaffOpportunity>[] = [
     {
       key: 'name',
@@ -89,32 +86,25 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
   ];
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={1} fz={26}>
-          {title}
-        </Title>
-        {group === 'live' && can(user?.role_id, 'live_opportunities', 'create') && (
-          <Button component={Link} to="/admin/investments/opportunities/new-opportunity" leftSection={<IconPlus size={16} aria-hidden />}>
-            New opportunity
-          </Button>
-        )}
-        {group === 'existing' && can(user?.role_id, 'existing_opportunities', 'create') && (
-          <Button component={Link} to="/admin/investments/existing/new-existing" leftSection={<IconPlus size={16} aria-hidden />}>
-            Record an existing investment
-          </Button>
-        )}
-      </Group>
-      <Group gap="sm" align="flex-end" justify="space-between" wrap="wrap">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Search"
-            placeholder="Opportunity name"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.search ?? ''}
-            onChange={(e) => update({ search: e.currentTarget.value || undefined })}
-            w={280}
-          />
+    <ListPage
+      title={title}
+      actions={
+        <>
+          {group === 'live' && can(user?.role_id, 'live_opportunities', 'create') && (
+            <Button component={Link} to="/admin/investments/opportunities/new-opportunity" leftSection={<IconPlus size={16} aria-hidden />}>
+              New opportunity
+            </Button>
+          )}
+          {group === 'existing' && can(user?.role_id, 'existing_opportunities', 'create') && (
+            <Button component={Link} to="/admin/investments/existing/new-existing" leftSection={<IconPlus size={16} aria-hidden />}>
+              Record an existing investment
+            </Button>
+          )}
+        </>
+      }
+      filters={
+        <>
+          <SearchFilter placeholder="Opportunity name" {...listPage.searchBox} w={280} />
           <SegmentedControl
             aria-label="Status"
             value={search.status ?? 'all'}
@@ -124,21 +114,14 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
               ...config.tabs.map((s) => ({ value: s, label: OPPORTUNITY_STATUS_LABELS[Number(s) as OpportunityStatusId] })),
             ]}
           />
-        </Group>
-        <ExportButtons resource="investment-opportunities" list={{ sort, filters }} />
-      </Group>
+        </>
+      }
+      exports={<ExportButtons resource="investment-opportunities" list={listPage.exportList} />}
+    >
       <DataTable
-        caption={`${title}, page ${page}`}
+        caption={`${title}, page ${listPage.page}`}
         columns={columns}
-        rows={list.data?.data}
         rowKey={(o) => o.id}
-        loading={list.isFetching}
-        sort={sort}
-        onSort={(next) => update({ sort: next })}
-        page={page}
-        lastPage={list.data?.meta.last_page ?? 1}
-        total={list.data?.meta.total ?? 0}
-        onPage={(next) => update({ page: next })}
         onRowClick={(o) => void navigate({ to: o.admin_path })}
         empty={
           <EmptyState icon={IconRocket} title="Nothing here yet">
@@ -147,7 +130,8 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
               : 'Completed opportunities appear here, and investments the firm already holds once they are recorded.'}
           </EmptyState>
         }
+        {...listPage.table(list)}
       />
-    </Stack>
+    </ListPage>
   );
 }

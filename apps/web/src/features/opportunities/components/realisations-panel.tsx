@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { IconReceipt, IconTrash } from '@tabler/icons-react';
 import { api, ApiError, newIdempotencyKey } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
+import { SimpleTable } from '../../../ui/simple-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
@@ -211,59 +212,66 @@ export function RealisationsPanel({
           <RecordSale opportunity={opportunity} lines={lines} onSaved={refresh} />
         </Stack>
       )}
-      {rows.length === 0 ? (
-        <EmptyState icon={IconReceipt} title="No proceeds recorded yet">
-          Record an exit or a partial realisation above the chart, then what each holder received; or a holder’s own sale.
-        </EmptyState>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label="Holders’ proceeds">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Holder</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>Shares sold</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>Proceeds</Table.Th>
-                <Table.Th>From</Table.Th>
-                {canWrite && <Table.Th aria-label="Actions" />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => {
-                const outcome = r.outcome_id ? outcomeOf.get(r.outcome_id) : undefined;
-                return (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{formatDate(r.date)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{r.user.name ?? 'Former holder'}</Text>
-                      {r.held_through && (
-                        <Text size="xs" c="dimmed">
-                          {r.held_through}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatUnits(r.shares)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatMoney(r.proceeds, opportunity.currency)}</Table.Td>
-                    <Table.Td>{outcome ? OUTCOME_NAMES[outcome.kind] : (r.note ?? 'Sale')}</Table.Td>
-                    {canWrite && (
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete the proceeds of ${r.user.name ?? 'this holder'} on ${formatDate(r.date)}`}
-                          onClick={() => void remove(r)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <SimpleTable
+        minWidth={720}
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        striped
+        aria-label="Holders’ proceeds"
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={
+          <EmptyState icon={IconReceipt} title="No proceeds recorded yet">
+            Record an exit or a partial realisation above the chart, then what each holder received; or a holder’s own sale.
+          </EmptyState>
+        }
+        columns={[
+          { key: 'date', label: 'Date', render: (r) => formatDate(r.date) },
+          {
+            key: 'holder',
+            label: 'Holder',
+            render: (r) => (
+              <>
+                <Text size="sm">{r.user.name ?? 'Former holder'}</Text>
+                {r.held_through && (
+                  <Text size="xs" c="dimmed">
+                    {r.held_through}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          { key: 'shares', label: 'Shares sold', align: 'right', render: (r) => formatUnits(r.shares) },
+          { key: 'proceeds', label: 'Proceeds', align: 'right', render: (r) => formatMoney(r.proceeds, opportunity.currency) },
+          {
+            key: 'from',
+            label: 'From',
+            render: (r) => {
+              const outcome = r.outcome_id ? outcomeOf.get(r.outcome_id) : undefined;
+              return outcome ? OUTCOME_NAMES[outcome.kind] : (r.note ?? 'Sale');
+            },
+          },
+          ...(canWrite
+            ? [
+                {
+                  key: 'actions',
+                  label: 'Actions',
+                  hideLabel: true,
+                  render: (r: (typeof rows)[number]) => (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete the proceeds of ${r.user.name ?? 'this holder'} on ${formatDate(r.date)}`}
+                      onClick={() => void remove(r)}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
     </Paper>
   );
 }

@@ -1,9 +1,10 @@
-import { Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconInbox, IconSearch } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Badge, Text } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { ORGANISATION_APPLICATION_STATUS_LABELS, ORGANISATION_APPLICATION_STATUSES } from '@platform/domain';
 import { useListQuery } from '../../../app/use-list-query';
+import { useListPage } from '../../../app/use-list-page';
+import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
 import { APPLICATION_STATUS_COLOURS, type OrganisationApplication } from '../api/organisations';
@@ -16,20 +17,14 @@ const PATH = '/admin/investors/organisation-applications';
 /** /admin/investors/organisation-applications: what investors asked for, pending first by default. */
 export function ApplicationsListPage() {
   usePageTitle('Organisation Applications');
-  const search = useSearch({ strict: false }) as ApplicationsSearch;
-  const navigate = useNavigate();
-  const typed = search.search == null ? '' : String(search.search);
-  const [text] = useDebouncedValue(typed, 300);
-  const sort = search.sort ?? '-created_at';
-  const page = search.page ?? 1;
-  const update = (changes: Partial<ApplicationsSearch>) =>
-    void navigate({ to: PATH, search: { ...search, page: undefined, ...changes }, replace: true });
-  const list = useListQuery<OrganisationApplication>('organisation-applications', {
-    page,
-    perPage: 25,
-    sort,
-    filters: { search: text, status: search.status },
+  const listPage = useListPage<ApplicationsSearch>({
+    path: PATH,
+    defaultSort: '-created_at',
+    filters: (search, text) => ({ search: text, status: search.status }),
   });
+  const list = useListQuery<OrganisationApplication>('organisation-applications', listPage.params);
+  const { search, update } = listPage;
+  const navigate = useNavigate();
   const columns: Column<OrganisationApplication>[] = [
     {
       key: 'name',
@@ -68,48 +63,33 @@ export function ApplicationsListPage() {
     { key: 'created_at', label: 'Received', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
   ];
   return (
-    <Stack gap="lg">
-      <Title order={1} fz={26}>
-        Organisation Applications
-      </Title>
-      <Group gap="sm" align="flex-end">
-        <TextInput
-          label="Search"
-          placeholder="Organisation name"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={typed}
-          onChange={(e) => update({ search: e.currentTarget.value || undefined })}
-          w={280}
-        />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          clearable
-          data={ORGANISATION_APPLICATION_STATUSES.map((value) => ({ value, label: ORGANISATION_APPLICATION_STATUS_LABELS[value] }))}
-          value={search.status ?? null}
-          onChange={(value) => update({ status: value ?? undefined })}
-          w={200}
-        />
-      </Group>
+    <ListPage
+      title="Organisation Applications"
+      filters={
+        <>
+          <SearchFilter placeholder="Organisation name" {...listPage.searchBox} w={280} />
+          <SelectFilter
+            label="Status"
+            placeholder="Any status"
+            data={ORGANISATION_APPLICATION_STATUSES.map((value) => ({ value, label: ORGANISATION_APPLICATION_STATUS_LABELS[value] }))}
+            value={search.status}
+            onChange={(status) => update({ status })}
+          />
+        </>
+      }
+    >
       <DataTable
-        caption={`Organisation applications, page ${page}`}
+        caption={`Organisation applications, page ${listPage.page}`}
         columns={columns}
-        rows={list.data?.data}
         rowKey={(r) => r.id}
-        loading={list.isFetching}
-        sort={sort}
-        onSort={(next) => update({ sort: next })}
-        page={page}
-        lastPage={list.data?.meta.last_page ?? 1}
-        total={list.data?.meta.total ?? 0}
-        onPage={(next) => update({ page: next })}
         onRowClick={(row) => void navigate({ to: `${PATH}/${row.id}/details` })}
         empty={
           <EmptyState icon={IconInbox} title={<>No applications {search.status || search.search ? 'match' : 'yet'}</>}>
             Investors apply from their profile to act for an organisation.
           </EmptyState>
         }
+        {...listPage.table(list)}
       />
-    </Stack>
+    </ListPage>
   );
 }

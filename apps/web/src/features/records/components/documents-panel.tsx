@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Button, FileInput, Group, Paper, SegmentedControl, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, FileInput, Group, Paper, SegmentedControl, Text, Title } from '@mantine/core';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
 import { DOCUMENT_VISIBILITY_LABELS } from '@platform/domain';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { useRecords, useRecordWrite, type RecordDocument, type Subject } from '../api/records';
 import { formatDate } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -84,56 +85,60 @@ export function DocumentsPanel({
         </form>
       )}
       {list.data?.length ? (
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Visibility</Table.Th>
-              <Table.Th>Size</Table.Th>
-              <Table.Th>Added</Table.Th>
-              {(canWrite || rowActions) && <Table.Th>Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>
-                  <Anchor href={d.download_url} size="sm">
-                    <Group gap={6} wrap="nowrap">
-                      <IconFileText size={16} aria-hidden />
-                      {d.name}
-                    </Group>
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={d.visibility === 'public' ? 'teal' : 'gray'}>
-                    {d.visibility === 'public' ? publicLabel : DOCUMENT_VISIBILITY_LABELS.private}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{size(d.size_bytes)}</Table.Td>
-                <Table.Td>{formatDate(d.created_at)}</Table.Td>
-                {(canWrite || rowActions) && (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {rowActions?.(d)}
-                      {canWrite && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => write.mutate({ path: `/${d.id}`, method: 'DELETE' })}
-                          aria-label={`Delete ${d.name}`}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          verticalSpacing="xs"
+          rows={list.data}
+          rowKey={(d) => d.id}
+          columns={[
+            {
+              key: 'name',
+              label: 'Name',
+              render: (d) => (
+                <Anchor href={d.download_url} size="sm">
+                  <Group gap={6} wrap="nowrap">
+                    <IconFileText size={16} aria-hidden />
+                    {d.name}
+                  </Group>
+                </Anchor>
+              ),
+            },
+            {
+              key: 'visibility',
+              label: 'Visibility',
+              render: (d) => (
+                <Badge variant="light" color={d.visibility === 'public' ? 'teal' : 'gray'}>
+                  {d.visibility === 'public' ? publicLabel : DOCUMENT_VISIBILITY_LABELS.private}
+                </Badge>
+              ),
+            },
+            { key: 'size', label: 'Size', render: (d) => size(d.size_bytes) },
+            { key: 'created_at', label: 'Added', render: (d) => formatDate(d.created_at) },
+            ...(canWrite || rowActions
+              ? [
+                  {
+                    key: 'actions',
+                    label: 'Actions',
+                    render: (d: RecordDocument) => (
+                      <Group gap={4} wrap="nowrap">
+                        {rowActions?.(d)}
+                        {canWrite && (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => write.mutate({ path: `/${d.id}`, method: 'DELETE' })}
+                            aria-label={`Delete ${d.name}`}
+                          >
+                            Delete
+                          </Button>
+                        )}
+                      </Group>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       ) : (
         <Text size="sm" c="dimmed">
           {list.isLoading ? 'Loading documents…' : 'No documents yet.'}

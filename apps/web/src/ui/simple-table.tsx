@@ -1,0 +1,50 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { Table, type TableProps } from '@mantine/core';
+import { type Column, hiddenCaption } from './data-table';
+
+interface Props<T> extends Omit<TableProps, 'children' | 'data'> {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  /** Read by screen readers, not shown. */
+  caption?: string;
+  /** Shown in place of the table when there are no rows; without it an empty list shows the bare headers. */
+  empty?: ReactNode;
+  /** Scrolls sideways below this width instead of squeezing the columns. */
+  minWidth?: number;
+  bodyStyle?: CSSProperties;
+}
+
+/**
+ * A plain table over rows already on the page — no paging, no sorting — on the same column type as
+ * `DataTable`, so a list can move between the two without rewriting its columns.
+ */
+export function SimpleTable<T>({ columns, rows, rowKey, caption, empty, minWidth, bodyStyle, ...table }: Props<T>) {
+  if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
+  const markup = (
+    <Table {...table}>
+      {caption && <caption style={hiddenCaption}>{caption}</caption>}
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.key} w={column.width} ta={column.align} aria-label={column.hideLabel ? column.label : undefined}>
+              {column.hideLabel ? null : column.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody style={bodyStyle}>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <Table.Td key={column.key} ta={column.align}>
+                {column.render(row)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{markup}</Table.ScrollContainer> : markup;
+}
