@@ -117,46 +117,40 @@ export async function seedContacts({ db, storage }: Pick<AppContext, 'db' | 'sto
     });
     const inserted = await db.insert(contacts).values(rows).returning({ id: contacts.id, createdAt: contacts.createdAt });
     const some = inserted.filter((_, i) => i % 4 === 0);
-    await db
-      .insert(notes)
-      .values(
-        some.map((c, i) => ({
+    await db.insert(notes).values(
+      some.map((c, i) => ({
+        subjectType: 'contact',
+        subjectId: c.id,
+        body: NOTES[i % NOTES.length],
+        authorId: admin?.id ?? null,
+        createdAt: c.createdAt,
+      })),
+    );
+    await db.insert(callLogs).values(
+      some
+        .filter((_, i) => i % 2 === 0)
+        .map((c, i) => ({
           subjectType: 'contact',
           subjectId: c.id,
-          body: NOTES[i % NOTES.length],
+          calledAt: c.createdAt,
+          direction: i % 2 ? ('inbound' as const) : ('outbound' as const),
+          durationMinutes: 10 + (i % 20),
+          summary: 'Talked through the current opportunities.',
           authorId: admin?.id ?? null,
-          createdAt: c.createdAt,
         })),
-      );
-    await db
-      .insert(callLogs)
-      .values(
-        some
-          .filter((_, i) => i % 2 === 0)
-          .map((c, i) => ({
-            subjectType: 'contact',
-            subjectId: c.id,
-            calledAt: c.createdAt,
-            direction: i % 2 ? ('inbound' as const) : ('outbound' as const),
-            durationMinutes: 10 + (i % 20),
-            summary: 'Talked through the current opportunities.',
-            authorId: admin?.id ?? null,
-          })),
-      );
-    await db
-      .insert(tasks)
-      .values(
-        some
-          .filter((_, i) => i % 3 === 0)
-          .map((c, i) => ({
-            subjectType: 'contact',
-            subjectId: c.id,
-            title: i % 2 ? 'Send the information memorandum' : 'Book an introductory call',
-            assigneeId: admin?.id ?? null,
-            dueDate: new Date(now.getTime() + ((i % 30) - 5) * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
-            createdBy: admin?.id ?? null,
-          })),
-      );
+    );
+    await db.insert(tasks).values(
+      some
+        .filter((_, i) => i % 3 === 0)
+        .map((c, i) => ({
+          subjectType: 'contact',
+          subjectId: c.id,
+          title: i % 2 ? 'Send the information memorandum' : 'Book an introductory call',
+          assigneeId: admin?.id ?? null,
+          dueDate: new Date(now.getTime() + ((i % 30) - 5) * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
+          createdBy: admin?.id ?? null,
+        })),
+    );
     const answered = inserted.filter((_, i) => i % 10 === 0);
     await db.insert(questionnaireAnswers).values(
       answered.flatMap((c, i) => [
@@ -188,20 +182,18 @@ export async function seedContacts({ db, storage }: Pick<AppContext, 'db' | 'sto
     // A short text document on the first lead, filed like any upload.
     const text = Buffer.from('Introductory call notes\n\nInterested in EIS healthtech rounds; follow up in March.\n');
     const storageKey = await storage.put('documents', { filename: 'intro-call.txt', mimetype: 'text/plain', data: text });
-    await db
-      .insert(documents)
-      .values({
-        subjectType: 'contact',
-        subjectId: inserted[0].id,
-        name: 'Introductory call notes',
-        originalFilename: 'intro-call.txt',
-        mimeType: 'text/plain',
-        sizeBytes: text.length,
-        sha256: createHash('sha256').update(text).digest('hex'),
-        storageKey,
-        visibility: 'private',
-        uploadedBy: admin?.id ?? null,
-      });
+    await db.insert(documents).values({
+      subjectType: 'contact',
+      subjectId: inserted[0].id,
+      name: 'Introductory call notes',
+      originalFilename: 'intro-call.txt',
+      mimeType: 'text/plain',
+      sizeBytes: text.length,
+      sha256: createHash('sha256').update(text).digest('hex'),
+      storageKey,
+      visibility: 'private',
+      uploadedBy: admin?.id ?? null,
+    });
   }
 
   const [investor] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'investor@demo.test'));

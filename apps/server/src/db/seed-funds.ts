@@ -370,18 +370,16 @@ async function seedFund(tx: Db, fund: DemoFund, investorIds: number[], managerId
         keyInformation: `<p>${holding.summary}</p><ul><li>Invested ${holding.cost.replace(/\.00$/, '')} GBP in the ${holding.stage} round</li></ul>`,
       })
       .returning();
-    await tx
-      .insert(fundInvestmentStatuses)
-      .values([
-        {
-          fundInvestmentId: company.id,
-          status: 'active' as const,
-          date: holding.date,
-          note: 'Investment completed.',
-          recordedBy: recorderId,
-        },
-        ...history.map(([status, date, note]) => ({ fundInvestmentId: company.id, status, date, note, recordedBy: recorderId })),
-      ]);
+    await tx.insert(fundInvestmentStatuses).values([
+      {
+        fundInvestmentId: company.id,
+        status: 'active' as const,
+        date: holding.date,
+        note: 'Investment completed.',
+        recordedBy: recorderId,
+      },
+      ...history.map(([status, date, note]) => ({ fundInvestmentId: company.id, status, date, note, recordedBy: recorderId })),
+    ]);
   }
 }
 

@@ -225,26 +225,22 @@ export async function seedInvestors({ db, storage }: Pick<AppContext, 'db' | 'st
   const passportKey = await storage.put('documents', { filename: 'passport.pdf', mimetype: 'application/pdf', data: passport });
   const author = owners[0] ?? null;
   for (const [i, u] of created.slice(0, 40).entries()) {
-    await db
-      .insert(notes)
-      .values({
+    await db.insert(notes).values({
+      subjectType: 'investor',
+      subjectId: u.id,
+      body: `<p>${pick(['Met at the spring showcase; keen on', 'Called about', 'Asked for the information memorandum of'])} ${pick(SECTORS).toLowerCase()} opportunities.</p>`,
+      authorId: author,
+      createdAt: u.createdAt,
+    });
+    if (i % 2 === 0) {
+      await db.insert(tasks).values({
         subjectType: 'investor',
         subjectId: u.id,
-        body: `<p>${pick(['Met at the spring showcase; keen on', 'Called about', 'Asked for the information memorandum of'])} ${pick(SECTORS).toLowerCase()} opportunities.</p>`,
-        authorId: author,
-        createdAt: u.createdAt,
+        title: pick(['Chase the signed agreement', 'Review the categorisation', 'Book an introduction call']),
+        assigneeId: u.ownerId ?? author,
+        dueDate: new Date(now.getTime() + (i - 10) * day).toISOString().slice(0, 10),
+        createdBy: author,
       });
-    if (i % 2 === 0) {
-      await db
-        .insert(tasks)
-        .values({
-          subjectType: 'investor',
-          subjectId: u.id,
-          title: pick(['Chase the signed agreement', 'Review the categorisation', 'Book an introduction call']),
-          assigneeId: u.ownerId ?? author,
-          dueDate: new Date(now.getTime() + (i - 10) * day).toISOString().slice(0, 10),
-          createdBy: author,
-        });
     }
     const file = (name: string, data: Buffer, storageKey: string, visibility: 'public' | 'private', folderId: number | null) => ({
       subjectType: 'investor',

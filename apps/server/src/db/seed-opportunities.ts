@@ -298,15 +298,13 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
           mimetype: 'image/png',
           data: demoPicture(index * 2 + picture),
         });
-        await tx
-          .insert(opportunityImages)
-          .values({
-            opportunityId: row.id,
-            storageKey: key,
-            mimeType: 'image/png',
-            caption: picture === 0 ? spec.company : 'The team at work',
-            position: picture,
-          });
+        await tx.insert(opportunityImages).values({
+          opportunityId: row.id,
+          storageKey: key,
+          mimeType: 'image/png',
+          caption: picture === 0 ? spec.company : 'The team at work',
+          position: picture,
+        });
       }
       // Investors bought at the round's price; a completed company's price has moved since.
       if (spec.currentPrice) await seedPriceHistory(tx, row.id, spec, closes, now);
@@ -373,19 +371,17 @@ async function seedPriceHistory(
   });
   await tx.insert(sharePrices).values(prices);
   const shares = new Decimal(spec.valuation).div(spec.price);
-  await tx
-    .insert(companyValuations)
-    .values(
-      prices
-        .filter((_, q) => q % 4 === 3)
-        .map((p) => ({
-          opportunityId,
-          date: p.date,
-          valuation: shares.times(p.price).toFixed(2),
-          sharesOutstanding: shares.toFixed(6),
-          note: 'Annual valuation',
-        })),
-    );
+  await tx.insert(companyValuations).values(
+    prices
+      .filter((_, q) => q % 4 === 3)
+      .map((p) => ({
+        opportunityId,
+        date: p.date,
+        valuation: shares.times(p.price).toFixed(2),
+        sharesOutstanding: shares.toFixed(6),
+        note: 'Annual valuation',
+      })),
+  );
   const last = prices.at(-1)!.date;
   if (spec.status === 6)
     await tx

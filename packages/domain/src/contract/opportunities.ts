@@ -246,7 +246,7 @@ export function opportunityLimitErrors(v: {
   const n = (x: string | null | undefined) => (x == null ? null : new Decimal(x));
   const [target, maxRaise, min, max] = [n(v.target_raise), n(v.maximum_raise), n(v.minimum_investment), n(v.maximum_investment)];
   if (maxRaise && target && maxRaise.lt(target)) errors.maximum_raise = ['The maximum raise cannot be below the target raise.'];
-  if (min && max && max.lt(min)) errors.maximum_investment = ['The maximum investment cannot be below the minimum investment.'];
+  if (min && max?.lt(min)) errors.maximum_investment = ['The maximum investment cannot be below the minimum investment.'];
   const cap = maxRaise ?? target;
   if (min && cap && min.gt(cap)) errors.minimum_investment = ['The minimum investment cannot be above the raise.'];
   if (v.opens_at && v.closes_at && v.closes_at < v.opens_at) errors.closes_at = ['The closing date cannot be before the opening date.'];

@@ -147,7 +147,7 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
     const format = exportFormat(raw);
     return sendExport(request, reply, format, {
       filename: path.slice('/api/'.length),
-      sheet: label.charAt(0).toUpperCase() + label.slice(1) + 's',
+      sheet: `${label.charAt(0).toUpperCase() + label.slice(1)}s`,
       columns: resource.exportColumns,
       orderedIds: async () =>
         (

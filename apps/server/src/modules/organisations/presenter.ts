@@ -8,7 +8,7 @@ import {
   type OrganisationType,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { documents, organisationApplications, organisations, organisationUsers, users } from '../../db/schema';
+import { documents, type organisationApplications, organisations, organisationUsers, users } from '../../db/schema';
 import { namesById } from '../../platform/lookup';
 
 export type OrganisationRow = typeof organisations.$inferSelect;

@@ -59,7 +59,7 @@ const brandingSchema = z
     isCustomBranding: boolish,
     isTrial: boolish,
     logo_alt: z.string().max(255),
-    font: z.string().regex(/^[\w \-]{1,60}$/, 'Enter a font family name.'),
+    font: z.string().regex(/^[\w -]{1,60}$/, 'Enter a font family name.'),
     market_sounding_description: z.string().max(50_000),
     risk_warning_text: z.string().max(50_000),
     support_email: z.string().trim().email('Enter a valid email address.'),
