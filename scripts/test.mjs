@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every check in one command — type-checks, the server's module boundaries, unit and
+// `npm test`: every check in one command — type-checks, lint and format, the server's module boundaries, unit and
 // API tests (on PGlite and on PostgreSQL) and the browser journeys in Chromium — ending with one
 // line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -36,6 +36,11 @@ for (const project of PROJECTS) {
     console.log(output);
   }
 }
+
+section('Lint and format (Biome)');
+// Every file formatted and no lint finding, warnings included (docs/decisions/0023-lint-and-format.md).
+if (run(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '.']).status === 0) passed += 1;
+else failed += 1;
 
 section('Server module boundaries (dependency-cruiser)');
 // Prints each violation (a runtime cycle between modules, a layer reaching up) and exits non-zero.

@@ -93,6 +93,7 @@ export function DataTable<T>({
           <Table.Tbody aria-busy={loading}>
             {!rows && loading
               ? Array.from({ length: 8 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows and fixed lists have no identity but their position
                   <Table.Tr key={i}>
                     {columns.map((column) => (
                       <Table.Td key={column.key}>

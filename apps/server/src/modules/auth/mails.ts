@@ -8,8 +8,8 @@ interface Link {
 /** Account e-mails: plain text first (it is what the log shows), with a simple HTML twin. */
 function message(to: string, subject: string, lines: string[], links: Link[], product: string): MailMessage {
   const text = [...lines, '', ...links.map((link) => `${link.label}: ${link.url}`), '', `— ${product}`].join('\n');
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const html = `${lines.map((l) => `<p>${escape(l)}</p>`).join('')}${links.map((link) => `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>`).join('')}<p>— ${escape(product)}</p>`;
+  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const html = `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`).join('')}<p>— ${escapeHtml(product)}</p>`;
   return { to, subject, text, html };
 }
 

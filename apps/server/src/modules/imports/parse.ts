@@ -84,8 +84,7 @@ export async function readSheet(file: UploadedFile | undefined): Promise<Sheet> 
   else throw fileError('Upload a .csv or .xlsx file (older .xls files: save them as .xlsx first).');
   const [headerRow, ...body] = table.map((cells, index) => ({ line: index + 1, cells }));
   const rows = body.filter((row) => row.cells.some((cell) => cell !== ''));
-  if (!headerRow?.cells.some((cell) => cell !== ''))
-    throw fileError('The file is empty: the first row should name the columns.');
+  if (!headerRow?.cells.some((cell) => cell !== '')) throw fileError('The file is empty: the first row should name the columns.');
   if (!rows.length) throw fileError('The file has no rows under its header row.');
   if (rows.length > IMPORT_MAX_ROWS)
     throw fileError(`The file has ${rows.length} rows; one import takes at most ${IMPORT_MAX_ROWS}. Split it and import the parts.`);

@@ -61,7 +61,10 @@ export async function loadCurrentPriceHistories(
     select opportunity_id, date::text, kind, coalesce(price, 0)::text, '1' from company_outcomes where deleted_at is null and date > ${today}::date and opportunity_id = ${idList(ids)}`);
   for (const r of rowsOf<PriceRecordRow>(result)) {
     let history = histories.get(r.opportunity_id);
-    if (!history) histories.set(r.opportunity_id, (history = { sharePrices: [], valuations: [], outcomes: [] }));
+    if (!history) {
+      history = { sharePrices: [], valuations: [], outcomes: [] };
+      histories.set(r.opportunity_id, history);
+    }
     if (r.source === 'share-price') history.sharePrices.push({ date: r.date, price: r.numerator });
     else if (r.source === 'valuation') history.valuations.push({ date: r.date, valuation: r.numerator, sharesOutstanding: r.denominator });
     else if (r.source === 'write-off') history.outcomes.push({ date: r.date, kind: 'write-off' });

@@ -179,18 +179,10 @@ export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
   >();
   const currencyOf = (currency: string) => {
     let total = byCurrency.get(currency);
-    if (!total)
-      byCurrency.set(
-        currency,
-        (total = {
-          companies: 0,
-          holdings: 0,
-          cost: new Decimal(0),
-          currentValue: new Decimal(0),
-          realised: new Decimal(0),
-          flows: new Map(),
-        }),
-      );
+    if (!total) {
+      total = { companies: 0, holdings: 0, cost: new Decimal(0), currentValue: new Decimal(0), realised: new Decimal(0), flows: new Map() };
+      byCurrency.set(currency, total);
+    }
     return total;
   };
   const rows = companies.map((row) => {

@@ -139,6 +139,8 @@ export function AttributeFields<Values extends { attributes: AttributeFormValues
                 onChange={(v) => set(attribute.id, v === null ? null : v === '1')}
               />
             );
+          default:
+            return null;
         }
       })}
     </SimpleGrid>

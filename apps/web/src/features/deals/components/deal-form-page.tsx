@@ -131,6 +131,7 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
               </Text>
             )}
             {values.key_dates.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: every input of the row is controlled by the form value at this index, so the row holds no state of its own
               <Group key={index} align="flex-start" wrap="nowrap" gap="sm">
                 <TextInput
                   label="What"

@@ -78,6 +78,7 @@ function KeyInformation({ deal }: { deal: Deal }) {
         ) : (
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {dates.map((d, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows and fixed lists have no identity but their position
               <Group key={i} component="li" gap="sm" wrap="nowrap">
                 <IconCalendarEvent size={18} aria-hidden color="var(--mantine-color-brand-6)" />
                 <Text size="sm" fw={600} w={160}>

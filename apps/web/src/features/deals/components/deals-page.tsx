@@ -44,6 +44,7 @@ function BoardView({ pipeline, canMove, canManage }: { pipeline: Pipeline; canMo
     return (
       <Group wrap="nowrap" align="flex-start" gap="md" aria-busy="true" aria-label="Loading the board">
         {Array.from({ length: Math.max(pipeline.stages.length, 3) }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows and fixed lists have no identity but their position
           <Skeleton key={i} w={272} miw={272} h={360} radius="md" />
         ))}
       </Group>

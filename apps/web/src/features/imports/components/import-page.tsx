@@ -60,6 +60,7 @@ function RowErrors({ errors, kind }: { errors: ImportRowError[]; kind: ImportKin
           </Table.Thead>
           <Table.Tbody>
             {errors.slice(0, 500).map((error, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows and fixed lists have no identity but their position
               <Table.Tr key={index}>
                 <Table.Td>{error.row}</Table.Td>
                 <Table.Td>{label(error.field)}</Table.Td>
@@ -211,6 +212,7 @@ export function ImportPage() {
             </Table.Thead>
             <Table.Tbody>
               {inspection.headers.map((header, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows and fixed lists have no identity but their position
                 <Table.Tr key={index}>
                   <Table.Td fw={600}>{header || `Column ${index + 1}`}</Table.Td>
                   <Table.Td c="dimmed">{inspection.sample[0]?.[index] || '—'}</Table.Td>

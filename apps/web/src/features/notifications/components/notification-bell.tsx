@@ -87,7 +87,7 @@ export function NotificationBell({ audience }: { audience: Audience }) {
                           {relativeTime(item.created_at)}
                         </Text>
                       </Box>
-                      {!item.read_at && <span className="unread-dot" aria-label="Unread" />}
+                      {!item.read_at && <span className="unread-dot" role="img" aria-label="Unread" />}
                     </Group>
                   </UnstyledButton>
                 ))}

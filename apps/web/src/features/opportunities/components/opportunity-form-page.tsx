@@ -235,6 +235,7 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
           )}
           <Stack>
             {form.values.team.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: every input of the row is controlled by the form value at this index, so the row holds no state of its own
               <Group key={index} align="flex-start" wrap="nowrap">
                 <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ flex: 1 }}>
                   <TextInput label="Name" required {...form.getInputProps(`team.${index}.name`)} />
@@ -275,6 +276,7 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
           )}
           <Stack>
             {form.values.key_dates.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: every input of the row is controlled by the form value at this index, so the row holds no state of its own
               <Group key={index} align="flex-start" wrap="nowrap">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
                   <TextInput label="What happens" required placeholder="First close" {...form.getInputProps(`key_dates.${index}.label`)} />

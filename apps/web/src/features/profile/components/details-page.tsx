@@ -31,9 +31,10 @@ export function DetailsPage() {
     load(saved);
   }, form);
 
+  // Load once per record (keyed by its id); later edits stay the person's own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloading on every refetch would overwrite what the person is typing.
   useEffect(() => {
     if (details.data) load(details.data);
-    // Load once per record; later edits stay the person's own.
   }, [details.data?.id]);
 
   if (!details.data) return <Skeleton h={420} radius="md" />;
