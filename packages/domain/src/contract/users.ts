@@ -205,7 +205,7 @@ export const createInvestorBody = z.strictObject({
 });
 export type CreateInvestorInput = z.infer<typeof createInvestorBody>;
 
-export const resendInvitationBody = z.object({ user_id: z.coerce.number().int().positive('Choose a user.') });
+export const resendInvitationBody = z.object({ user_id: idInput('user') });
 
 /** Signing a PDF: the page to place the signature on and what it is. */
 const fraction = (what: string) =>

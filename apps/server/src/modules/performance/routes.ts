@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
-import { idParams } from '@platform/domain';
+import { idParams, MAX_ID } from '@platform/domain';
 import { registerResource } from '../../platform/resource';
 import { findOpportunity } from '../../shared/opportunity-visibility';
 import { loadPriceHistories } from './history';
@@ -126,6 +126,8 @@ function registerHistoryKind<Row extends HistoryRow, Item extends z.ZodType, Bod
         const id = Number(raw['filter[opportunity_id]']);
         if (!Number.isInteger(id) || id < 1)
           throw new AppError('bad_request', 'filter[opportunity_id] is required: the history of one company.');
+        // Well formed, but beyond any id the database can hold: no such company, as for a missing one.
+        if (id > MAX_ID) throw notFound('opportunity');
         const opportunity = await opportunityForTab(db, request, id, 'show', 'performance');
         const rows = (await db
           .select()
