@@ -1,8 +1,9 @@
-// Server module boundaries (docs/decisions/0021-module-boundaries.md), checked by `npm test`.
-// Only runtime imports count: `import type` is erased before the code runs, so it cannot form a
-// cycle at start-up (tsPreCompilationDeps: false reads the code as it will run).
+// Module boundaries (docs/decisions/0021-module-boundaries.md, 0023-lint-and-format.md), checked by
+// `npm test`. Cycles count runtime imports only (`import type` is erased before the code runs, so it
+// cannot form a cycle at start-up); what is internal to a module or feature counts type imports too.
 const server = '^apps/server/src/';
-const tests = '\\.test\\.ts$|^apps/server/src/test/';
+const web = '^apps/web/src/';
+const tests = '\\.test\\.tsx?$|^apps/server/src/test/';
 
 module.exports = {
   forbidden: [
@@ -13,14 +14,14 @@ module.exports = {
       severity: 'error',
       scope: 'folder',
       from: { path: server },
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
       name: 'no-file-cycle',
       comment: 'No file of the server reaches itself again through its runtime imports.',
       severity: 'error',
       from: { path: server },
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
       name: 'platform-below-modules',
@@ -44,6 +45,20 @@ module.exports = {
       to: { path: `${server}modules/[^/]+/(routes|[^/]+-routes)\\.ts$`, pathNot: `${server}modules/$1/` },
     },
     {
+      name: 'no-module-internals',
+      comment: "Another module is used through its index.ts, which names what it offers; the module's other files are its own.",
+      severity: 'error',
+      from: { path: `${server}modules/([^/]+)/` },
+      to: { path: `${server}modules/`, pathNot: [`${server}modules/$1/`, `${server}modules/[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'no-feature-internals',
+      comment: "A web feature uses another through its index.ts, which names what it offers; the feature's other files are its own.",
+      severity: 'error',
+      from: { path: `${web}features/([^/]+)/` },
+      to: { path: `${web}features/`, pathNot: [`${web}features/$1/`, `${web}features/[^/]+/index\\.ts$`] },
+    },
+    {
       name: 'no-composition-root',
       comment: 'app.ts assembles the modules; a module, shared piece or platform file never imports it.',
       severity: 'error',
@@ -57,7 +72,7 @@ module.exports = {
     // it sits above every module, beside the composition root, not inside db/'s schema layer.
     // Tests start the whole app and reach any part of it; the layers are about the code that runs.
     exclude: { path: ['^apps/server/src/db/seed', tests] },
-    tsPreCompilationDeps: false,
+    tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
   },
 };

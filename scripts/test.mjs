@@ -42,11 +42,13 @@ section('Lint and format (Biome)');
 if (run(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '.']).status === 0) passed += 1;
 else failed += 1;
 
-section('Server module boundaries (dependency-cruiser)');
-// Prints each violation (a runtime cycle between modules, a layer reaching up) and exits non-zero.
+section('Module boundaries (dependency-cruiser)');
+// Prints each violation (a runtime cycle between modules, a layer reaching up, an import into another
+// module's or feature's internals) and exits non-zero.
 const cruise = [
   'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
   'apps/server/src',
+  'apps/web/src',
   '--config',
   '.dependency-cruiser.cjs',
   '--output-type',

@@ -17,8 +17,8 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import type { FastifyRequest } from 'fastify';
-import { declareCategorisation } from '../compliance/service';
-import { moveLeadAccounts } from '../investment-methods/service';
+import { declareCategorisation } from '../compliance';
+import { moveLeadAccounts } from '../investment-methods';
 import { assertNotConverted } from './service';
 
 /** What converting a lead carried over to the new investor, for the activity log and the answer. */

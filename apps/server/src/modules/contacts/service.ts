@@ -3,7 +3,7 @@ import { Role } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { attributeValues, contacts, investmentMethodEntities, leadStatuses, questionnaireAnswers, users } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { purgeRecordsOf } from '../records/purge';
+import { purgeRecordsOf } from '../records';
 import type { ContactRow } from './presenter';
 import type { ContactInput } from '@platform/domain';
 

@@ -2,7 +2,7 @@ import { DEAL_INCLUDE_NAMES, type Deal } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { pipelines, pipelineStages, users } from '../../db/schema';
 import { namesById } from '../../platform/lookup';
-import type { DealRow } from '../pipelines/positions';
+import type { DealRow } from '../pipelines';
 
 /** The relations a deal's answers embed on `include=`. */
 export const DEAL_INCLUDES = DEAL_INCLUDE_NAMES;

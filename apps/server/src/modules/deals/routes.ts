@@ -23,7 +23,7 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { notFound } from '../../platform/errors';
 import { authorize } from '../../platform/guards';
 import { paginate, parseListQuery } from '../../platform/list-query';
-import type { DealRow } from '../pipelines/positions';
+import type { DealRow } from '../pipelines';
 import { loadBoard } from './board';
 import { dealsExport, DEALS_EXPORT_RESOURCE, DEALS_RESOURCE, liveDeals } from './list';
 import { parseIncludes } from '../../shared/user-presenter';

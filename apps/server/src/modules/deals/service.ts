@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { pipelineDeals, pipelineStages, users } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/sanitize';
-import { liveDealCount, lockPipelines, placeDeal, removeDeal, type DealRow } from '../pipelines/positions';
-import { findLiveStage } from '../pipelines/service';
+import { liveDealCount, lockPipelines, placeDeal, removeDeal, type DealRow } from '../pipelines';
+import { findLiveStage } from '../pipelines';
 import type { CreateDealInput, UpdateDealInput } from '@platform/domain';
 
 export async function findLiveDeal(db: Db, id: number): Promise<DealRow | undefined> {

@@ -13,9 +13,9 @@ import { parseFields, readFormFields } from '../../platform/form';
 import { authorizeAny, behindFeature, requireUser } from '../../platform/guards';
 import { idParams } from '@platform/domain';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
-import { INVESTMENTS_RESOURCE } from '../investments/list';
-import { presentInvestmentsWith, type InvestmentRow } from '../investments/presenter';
-import { purgeRecordsOf } from '../records/purge';
+import { INVESTMENTS_RESOURCE } from '../investments';
+import { presentInvestmentsWith, type InvestmentRow } from '../investments';
+import { purgeRecordsOf } from '../records';
 import { registerSubject } from '../../shared/record-subjects';
 import { parseIncludes } from '../../shared/user-presenter';
 

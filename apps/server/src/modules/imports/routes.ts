@@ -17,7 +17,7 @@ import type { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { readForm } from '../../platform/form';
 import { authorize, requireUser } from '../../platform/guards';
-import { sendInvitation } from '../auth/service';
+import { sendInvitation } from '../auth';
 import { readSheet } from './parse';
 import { insertBatch } from './service';
 import { parseMapping, validateRows } from './validate';

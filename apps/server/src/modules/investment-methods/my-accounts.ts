@@ -6,8 +6,8 @@ import { investmentMethodEntities, investmentMethods, investments } from '../../
 import { notFound } from '../../platform/errors';
 import { investorOnly, requireInvestor } from '../../platform/guards';
 import { idParams } from '@platform/domain';
-import { myInvestmentsHeld } from '../holders/mine';
-import { publicDocumentsOf, registerPortalDocuments } from '../records/documents';
+import { myInvestmentsHeld } from '../holders';
+import { publicDocumentsOf, registerPortalDocuments } from '../records';
 
 /**
  * The investor's own accounts with investment methods (spec §2.3 /investor/profile/investmentmethod_{id}):

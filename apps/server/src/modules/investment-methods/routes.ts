@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { idParam, idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
-import { registerHolderResource } from '../holders/resource';
+import { registerHolderResource } from '../holders';
 import {
   ENTITIES_RESOURCE,
   entityOf,

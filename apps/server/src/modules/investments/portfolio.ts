@@ -15,9 +15,9 @@ import {
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { hasHistory, loadPriceHistories } from '../performance/history';
-import { loadRealisations, realisationFlow } from '../performance/holders';
-import { loadCurrentPriceHistories } from '../performance/latest-prices';
+import { hasHistory, loadPriceHistories } from '../performance';
+import { loadRealisations, realisationFlow } from '../performance';
+import { loadCurrentPriceHistories } from '../performance';
 import type { InvestmentRow } from './presenter';
 
 /**

@@ -37,7 +37,7 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
-import { assertMayInvest } from '../compliance/gate';
+import { assertMayInvest } from '../compliance';
 import { notifyUser } from '../../shared/notifications';
 import { authorizeOpportunities } from '../../shared/opportunity-access';
 import { assertMarketSoundingAccepted, findVisibleOpportunity, type OpportunityRow } from '../../shared/opportunity-visibility';

@@ -8,7 +8,7 @@ import type { ExportColumn } from '../../platform/export';
 import { clearable, requiredText, textInput } from '@platform/domain';
 import { containsFilter } from '../../platform/list-filters';
 import type { ListResource } from '../../platform/list-query';
-import { registerHolderResource } from '../holders/resource';
+import { registerHolderResource } from '../holders';
 import { flagOn, loadSettings } from '../../shared/settings';
 
 type NomineeRow = typeof nominees.$inferSelect;

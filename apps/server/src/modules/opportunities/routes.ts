@@ -42,7 +42,7 @@ import { authorizeOpportunities, investorOrOpportunityStaff } from '../../shared
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { notifyUser } from '../../shared/notifications';
-import { presentDocumentForInvestor } from '../records/documents';
+import { presentDocumentForInvestor } from '../records';
 import { registerSubject, registerSubjectGuard } from '../../shared/record-subjects';
 import { guardOpportunityRecords } from '../../shared/opportunity-tabs';
 import { loadSettings } from '../../shared/settings';

@@ -24,8 +24,8 @@ import {
 } from '../../db/schema';
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/sanitize';
-import { draftOpportunityFromDeal } from '../deals/promotion';
-import { completeOpportunityInvestments } from '../investments/service';
+import { draftOpportunityFromDeal } from '../deals';
+import { completeOpportunityInvestments } from '../investments';
 import { findOpportunity, lockOpportunityRow, type OpportunityRow } from '../../shared/opportunity-visibility';
 
 /** Writes to investment opportunities; each runs inside the caller's transaction (docs/decisions/0008). */

@@ -8,7 +8,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { idParams } from '@platform/domain';
 import { paginate, parseListQuery } from '../../platform/list-query';
-import { holderGuard } from '../holders/resource';
+import { holderGuard } from '../holders';
 import { notifyUser } from '../../shared/notifications';
 import { flagOn, loadSettings } from '../../shared/settings';
 import { APPLICATIONS_RESOURCE } from './list';

@@ -7,7 +7,7 @@ import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
 import { parseFields, readFormFields } from '../../platform/form';
 import { idParam, idParams } from '@platform/domain';
-import { registerHolderResource } from '../holders/resource';
+import { registerHolderResource } from '../holders';
 import { ORGANISATION_EXPORT_COLUMNS, ORGANISATION_INCLUDES, ORGANISATIONS_RESOURCE, organisationExportRows } from './list';
 import { linkedUsers, presentOrganisationsWith, type OrganisationRow } from './presenter';
 import { createOrganisationSchema, linkUserSchema, updateLinkSchema, updateOrganisationSchema, type OrganisationInput } from './schemas';

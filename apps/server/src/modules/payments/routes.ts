@@ -3,7 +3,7 @@ import type { App, AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
 import { AppError, validationError } from '../../platform/errors';
 import { investorOnly, requireInvestor } from '../../platform/guards';
-import { findInvestorInvestment, investorOpportunityOf, moveInvestment } from '../investments/service';
+import { findInvestorInvestment, investorOpportunityOf, moveInvestment } from '../investments';
 import { findCheckedOutInvestment, recordCheckout } from './service';
 import { notifyUser } from '../../shared/notifications';
 import { BadSignatureError, stripeProvider, type PaymentProvider } from './provider';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { investments } from '../../db/schema';
-import type { InvestmentRow } from '../investments/presenter';
+import type { InvestmentRow } from '../investments';
 
 /** Remembers the provider's checkout, so that only a payment we started can mark the investment paid. */
 export async function recordCheckout(db: Db, investmentId: number, reference: string, now: Date): Promise<void> {

@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { heldThroughName, loadCompanyHolders, sharesHeld } from '../performance/holders';
+import { heldThroughName, loadCompanyHolders, sharesHeld } from '../performance';
 import type { OpportunityRow } from '../../shared/opportunity-visibility';
 
 export type RoundRow = typeof preEmptionRounds.$inferSelect;

@@ -7,7 +7,7 @@ import { validationError } from '../../platform/errors';
 import { parseFields } from '../../platform/form';
 import { investorOnly, requireInvestor } from '../../platform/guards';
 import { withStoredFiles } from '../../platform/storage';
-import { presentDocumentForInvestor, readUpload, storeDocument } from '../records/documents';
+import { presentDocumentForInvestor, readUpload, storeDocument } from '../records';
 
 /**
  * The investor's identity checks (KYC/AML, spec §2.3 /investor/profile/identity): they upload their

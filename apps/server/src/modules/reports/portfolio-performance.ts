@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { summarisePortfolio, toPriceMark, type IsoDate } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { latestPriceRecords, rowsOf, type PriceRecordRow } from '../performance/latest-prices';
+import { latestPriceRecords, rowsOf, type PriceRecordRow } from '../performance';
 
 /**
  * The whole book's performance (DOMAIN.md step 4, the portfolio KPIs of spec §2.2 Reports): cost,

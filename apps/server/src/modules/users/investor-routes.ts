@@ -2,8 +2,8 @@ import { createInvestorBody, dataOf, idParams, noContent, userSchema } from '@pl
 import type { App, AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
 import { authorize } from '../../platform/guards';
-import { readAttributeInput } from '../attributes/service';
-import { sendInvitation } from '../auth/service';
+import { readAttributeInput } from '../attributes';
+import { sendInvitation } from '../auth';
 import { presentUsersWith } from '../../shared/user-presenter';
 import { createInvestor, deleteInvestor, removeInvestorForGood } from './service';
 

@@ -17,7 +17,7 @@ import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { idList, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
-import type { AttributeRow } from '../attributes/service';
+import type { AttributeRow } from '../attributes';
 import { attributeValuesFor } from '../../shared/attribute-values';
 
 const date = (field: string) => (value: string) => {

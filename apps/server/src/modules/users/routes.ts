@@ -24,7 +24,7 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { authenticated, authorize, requireUser } from '../../platform/guards';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
-import { liveAttributes, readAttributeInput } from '../attributes/service';
+import { liveAttributes, readAttributeInput } from '../attributes';
 import { loadSettings } from '../../shared/settings';
 import { USERS_EXPORT_RESOURCE, USERS_RESOURCE, usersExport, visibleUsersScope } from './list';
 import { parseIncludes, presentUsersWith } from '../../shared/user-presenter';

@@ -30,10 +30,10 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import type { UserRow } from '../../platform/session';
-import { saveAttributeValues } from '../attributes/service';
-import { recordCategorisationByStaff } from '../compliance/service';
-import { purgeContact } from '../contacts/service';
-import { purgeRecordsOf } from '../records/purge';
+import { saveAttributeValues } from '../attributes';
+import { recordCategorisationByStaff } from '../compliance';
+import { purgeContact } from '../contacts';
+import { purgeRecordsOf } from '../records';
 import { visibleUsersScope } from './list';
 
 /** Roles that may own (look after) investors: staff roles holding any investors permission. */

@@ -5,7 +5,7 @@ import type { App, AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { authorize, requireUser } from '../../platform/guards';
-import { storeDocument } from '../records/documents';
+import { storeDocument } from '../records';
 import { assertLiveInvestor, findInvestorDocument } from './service';
 
 /**

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from '../../app/routes/base';
-import { requireHolderAccess } from '../holders/guard';
-import { holderListSearch } from '../holders/list-search';
+import { requireHolderAccess } from '../holders';
+import { holderListSearch } from '../holders';
 
 /** Staff pages of alternative investment methods (spec §2.2). */
 const parent = { getParentRoute: () => adminRoute };

@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { useCurrentUser } from '../../app/session';
 import { useBranding } from '../../app/settings';
 import { usePageTitle } from '../../ui/page-title';
-import { useMyInvestments } from '../investor-investments/api/investments';
-import { usePortfolio } from '../portfolio/api/portfolio';
+import { useMyInvestments } from '../investor-investments';
+import { usePortfolio } from '../portfolio';
 import { LatestActivity } from './latest-activity';
 import { formatMoney } from '../../app/format';
 

@@ -2,8 +2,8 @@ import { Anchor, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantin
 import { Link } from '@tanstack/react-router';
 import { relativeTime } from '@platform/domain';
 import { RichText } from '../../ui/rich-text';
-import { useNotificationList } from '../notifications/api/use-notifications';
-import { NotificationIcon } from '../notifications/components/notification-icon';
+import { useNotificationList } from '../notifications';
+import { NotificationIcon } from '../notifications';
 
 const SHOWN = 5;
 

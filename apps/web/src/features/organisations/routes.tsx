@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from '../../app/routes/base';
-import { requireHolderAccess } from '../holders/guard';
-import { holderListSearch } from '../holders/list-search';
+import { requireHolderAccess } from '../holders';
+import { holderListSearch } from '../holders';
 import { applicationsSearch } from './applications-search';
 
 /** Staff pages of organisations and, while organisation links are enabled, applications (spec §2.2). */

@@ -1,5 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { investorRoute } from '../../app/routes/base';
+import { MyOrganisationDocumentsPage, MyOrganisationPage, OrganisationApplyPage } from '../organisations';
+import { MyMethodAccountPage, MyMethodDocumentsPage } from '../investment-methods';
+import { AppropriatenessPage } from '../appropriateness';
 
 /** The investor's profile (spec §2.3 /investor/profile/...): one layout, a page each. */
 const profileRoute = createRoute({
@@ -45,7 +48,7 @@ export const profileRoutes = [
       ...parent,
       path: '/appropriateness',
       validateSearch: texts('redirect'),
-      component: lazyRouteComponent(() => import('../appropriateness/components/appropriateness-page'), 'AppropriatenessPage'),
+      component: AppropriatenessPage,
     }),
     createRoute({
       ...parent,
@@ -66,27 +69,27 @@ export const profileRoutes = [
     createRoute({
       ...parent,
       path: '/organisation-apply',
-      component: lazyRouteComponent(() => import('../organisations/components/organisation-apply-page'), 'OrganisationApplyPage'),
+      component: OrganisationApplyPage,
     }),
     createRoute({
       ...parent,
       path: '/organisation_{$id}',
-      component: lazyRouteComponent(() => import('../organisations/components/my-organisation-page'), 'MyOrganisationPage'),
+      component: MyOrganisationPage,
     }),
     createRoute({
       ...parent,
       path: '/organisation-documents_{$id}',
-      component: lazyRouteComponent(() => import('../organisations/components/my-organisation-page'), 'MyOrganisationDocumentsPage'),
+      component: MyOrganisationDocumentsPage,
     }),
     createRoute({
       ...parent,
       path: '/investmentmethod-documents_{$id}',
-      component: lazyRouteComponent(() => import('../investment-methods/components/my-account-page'), 'MyMethodDocumentsPage'),
+      component: MyMethodDocumentsPage,
     }),
     createRoute({
       ...parent,
       path: '/investmentmethod_{$id}',
-      component: lazyRouteComponent(() => import('../investment-methods/components/my-account-page'), 'MyMethodAccountPage'),
+      component: MyMethodAccountPage,
     }),
   ]),
 ];

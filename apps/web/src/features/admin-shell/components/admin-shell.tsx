@@ -7,8 +7,8 @@ import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { Logo } from '../../../ui/logo';
 import { TrialRibbon } from '../../../ui/trial-ribbon';
-import { NotificationBell } from '../../notifications/components/notification-bell';
-import { TermsAcceptanceModal } from '../../terms/components/terms-modal';
+import { NotificationBell } from '../../notifications';
+import { TermsAcceptanceModal } from '../../terms';
 
 /** The staff shell (spec §2.2): side menu by permission, Create actions, account menu, bell. */
 /**

@@ -7,7 +7,7 @@ import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
+import { ErrorPage } from '../../errors';
 import { deleteAttribute, useAttribute, useAttributeAction, type Attribute } from '../api/attributes';
 import { AttributeForm } from './attribute-form';
 

@@ -10,7 +10,7 @@ import { ExportButtons } from '../../../ui/export-buttons';
 import { useListPage } from '../../../app/use-list-page';
 import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
-import { useFundOptions } from '../../funds/api/funds';
+import { useFundOptions } from '../../funds';
 import { useCompanyList, type Company } from '../api/companies';
 import type { CompaniesSearch } from './companies-search';
 import { MaturityStatusBadge } from './maturity-status-badge';

@@ -17,15 +17,10 @@ import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
-import { useStaff } from '../../deals/api/save-deal';
-import { useAttributes, type Attribute } from '../../attributes/api/attributes';
-import {
-  AttributeFields,
-  attributeFormValues,
-  attributesPayload,
-  type AttributeFormValues,
-} from '../../attributes/components/attribute-fields';
+import { ErrorPage } from '../../errors';
+import { useStaff } from '../../deals';
+import { useAttributes, type Attribute } from '../../attributes';
+import { AttributeFields, attributeFormValues, attributesPayload, type AttributeFormValues } from '../../attributes';
 import { CONTACT_INCLUDES, useContact, useContactAction, useLeadStatuses, type Contact } from '../api/contacts';
 import { SectionCard } from '../../../ui/section-card';
 import { BackLink } from '../../../ui/back-link';

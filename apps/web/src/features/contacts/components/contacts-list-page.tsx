@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../../ui/data-table';
 import { useListPage } from '../../../app/use-list-page';
 import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
-import { useStaff } from '../../deals/api/save-deal';
+import { useStaff } from '../../deals';
 import { useContactList, useLeadStatuses, type Contact } from '../api/contacts';
 import type { ContactsSearch } from './contacts-search';
 import { EmptyState } from '../../../ui/empty-state';

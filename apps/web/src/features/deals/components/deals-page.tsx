@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../../ui/data-table';
 import { useListPage } from '../../../app/use-list-page';
 import { ListFilters, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
-import { usePipelines, type Pipeline } from '../../pipelines/api/pipelines';
+import { usePipelines, type Pipeline } from '../../pipelines';
 import { useBoard, useDealList, type Deal } from '../api/deals';
 import { DealBoard } from './deal-board';
 import type { DealsSearch } from './deals-search';

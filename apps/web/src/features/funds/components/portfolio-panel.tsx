@@ -7,8 +7,8 @@ import { ButtonLink } from '../../../ui/button-link';
 import { DataTable } from '../../../ui/data-table';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { useListQuery } from '../../../app/use-list-query';
-import type { Company } from '../../companies/api/companies';
-import { companyColumns, STATUS_OPTIONS } from '../../companies/components/companies-list-page';
+import type { Company } from '../../companies';
+import { companyColumns, STATUS_OPTIONS } from '../../companies';
 import type { Fund } from '../api/funds';
 import { EmptyState } from '../../../ui/empty-state';
 

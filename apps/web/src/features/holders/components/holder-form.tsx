@@ -5,7 +5,7 @@ import { ApiError } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
+import { ErrorPage } from '../../errors';
 import { saveHolder, useHolder, useHolderAction, type HolderResource } from '../api/holders';
 import { BackLink } from '../../../ui/back-link';
 

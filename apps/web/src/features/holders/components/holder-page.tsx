@@ -7,7 +7,7 @@ import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { ButtonLink } from '../../../ui/button-link';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
+import { ErrorPage } from '../../errors';
 import type { HolderResource } from '../api/holders';
 import { DeleteHolderButton } from './delete-holder-button';
 import { BackLink } from '../../../ui/back-link';

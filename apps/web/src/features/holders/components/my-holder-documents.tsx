@@ -2,8 +2,8 @@ import { Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../app/api-client';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
-import { FileList } from '../../profile/components/file-list';
+import { ErrorPage } from '../../errors';
+import { FileList } from '../../profile';
 import { BackLink } from '../../../ui/back-link';
 
 interface PortalDocument {

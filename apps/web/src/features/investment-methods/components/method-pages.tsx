@@ -6,14 +6,14 @@ import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import type { Column } from '../../../ui/data-table';
 import { Fact } from '../../../ui/fact';
-import { ActivityPanel } from '../../records/components/activity-panel';
-import { DocumentsPanel } from '../../records/components/documents-panel';
-import { RecordsPanel } from '../../records/components/records-panel';
-import { useHolder } from '../../holders/api/holders';
-import { HeldInvestmentsPanel } from '../../holders/components/held-investments-panel';
-import { EditHolderPage, NewHolderPage, type HolderField } from '../../holders/components/holder-form';
-import { HolderListPage } from '../../holders/components/holder-list-page';
-import { HolderPage } from '../../holders/components/holder-page';
+import { ActivityPanel } from '../../records';
+import { DocumentsPanel } from '../../records';
+import { RecordsPanel } from '../../records';
+import { useHolder } from '../../holders';
+import { HeldInvestmentsPanel } from '../../holders';
+import { EditHolderPage, NewHolderPage, type HolderField } from '../../holders';
+import { HolderListPage } from '../../holders';
+import { HolderPage } from '../../holders';
 import { AccountsPanel } from './accounts-panel';
 
 /** Server: presentMethods in modules/investment-methods/list.ts. */

@@ -11,11 +11,11 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { RichText } from '../../../ui/rich-text';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
-import { useOpportunity, type InvestorOpportunity } from '../../opportunities/api/opportunities';
+import { ErrorPage } from '../../errors';
+import { useOpportunity, type InvestorOpportunity } from '../../opportunities';
 import { useReserve, type MyInvestment } from '../api/investments';
 import { InvestmentSummary } from './payment-instructions';
-import { CategoryPrompt, useCategoryPromptDue } from '../../profile/components/category-prompt';
+import { CategoryPrompt, useCategoryPromptDue } from '../../profile';
 import { formatMoney } from '../../../app/format';
 
 const HOLDER_ID_FIELD: Partial<Record<HolderType, 'organisation_id' | 'investment_method_entity_id' | 'nominee_id'>> = {

@@ -5,8 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { acceptsReservations, OpportunityStatus } from '@platform/domain';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
-import { useOpportunityList, type InvestorOpportunity, type Opportunity } from '../../opportunities/api/opportunities';
-import { FundingProgress } from '../../opportunities/components/opportunity-view';
+import { useOpportunityList, type InvestorOpportunity, type Opportunity } from '../../opportunities';
+import { FundingProgress } from '../../opportunities';
 import { useMyInvestments, type MyInvestment } from '../api/investments';
 import { formatMoney } from '../../../app/format';
 

@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import type { HolderType } from '@platform/domain';
 import { usePageTitle } from '../../../ui/page-title';
 import { useHolders } from '../api/investments';
-import { CategoryPrompt, useCategoryPromptDue } from '../../profile/components/category-prompt';
+import { CategoryPrompt, useCategoryPromptDue } from '../../profile';
 
 export interface HolderChoice {
   holder_type: HolderType;

@@ -10,8 +10,8 @@ import { FormError } from '../../../ui/form-error';
 import type { MarketSounding } from '@platform/domain';
 import { RichText } from '../../../ui/rich-text';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
-import { opportunityKeys } from '../../opportunities/api/opportunities';
+import { ErrorPage } from '../../errors';
+import { opportunityKeys } from '../../opportunities';
 
 /** /investor/investments/market-sounding/{id}: the wall-crossing the investor accepts before seeing inside information. */
 export function MarketSoundingPage() {

@@ -6,8 +6,8 @@ import { RISK_BANNER_HEIGHT } from '@platform/domain';
 import { useBranding, useFeature } from '../../../app/settings';
 import { Logo } from '../../../ui/logo';
 import { TrialRibbon } from '../../../ui/trial-ribbon';
-import { NotificationBell } from '../../notifications/components/notification-bell';
-import { TermsAcceptanceModal } from '../../terms/components/terms-modal';
+import { NotificationBell } from '../../notifications';
+import { TermsAcceptanceModal } from '../../terms';
 import { RiskWarningBanner } from './risk-warning-banner';
 
 /** The investor portal shell (spec §2.4): risk banner, top navigation, bell, terms modal. */

@@ -7,14 +7,9 @@ import { useCurrentUser } from '../../../app/session';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
-import { useAttributes } from '../../attributes/api/attributes';
-import {
-  AttributeFields,
-  attributeFormValues,
-  attributesPayload,
-  type AttributeFormValues,
-} from '../../attributes/components/attribute-fields';
-import { ErrorPage } from '../../errors/error-page';
+import { useAttributes } from '../../attributes';
+import { AttributeFields, attributeFormValues, attributesPayload, type AttributeFormValues } from '../../attributes';
+import { ErrorPage } from '../../errors';
 import { useInvestor, useInvestorAction, useOwners, type Investor } from '../api/use-investors';
 import { SectionCard } from '../../../ui/section-card';
 import { BackLink } from '../../../ui/back-link';

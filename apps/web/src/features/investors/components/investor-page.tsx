@@ -6,15 +6,11 @@ import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
-import { DocumentsPanel } from '../../records/components/documents-panel';
-import { RecordsPanel } from '../../records/components/records-panel';
+import { ErrorPage } from '../../errors';
+import { DocumentsPanel } from '../../records';
+import { RecordsPanel } from '../../records';
 import { useInvestor } from '../api/use-investors';
-import {
-  InvestorQuestionnaireTab,
-  useQuestionnaireTitles,
-  type InvestorQuestionnaire,
-} from '../../questionnaires/components/investor-questionnaire-tab';
+import { InvestorQuestionnaireTab, useQuestionnaireTitles, type InvestorQuestionnaire } from '../../questionnaires';
 import { InvestorActions } from './investor-actions';
 import { AppropriatenessBadge, KycBadge } from './investors-list-page';
 import { CategoryPanel, DetailsPanel, OnboardingDocumentsPanel, TransactionsPanel } from './investor-panels';

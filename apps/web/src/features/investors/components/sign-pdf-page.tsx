@@ -24,7 +24,7 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { PdfPage, usePdfDocument } from '../../../ui/pdf-page';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
+import { ErrorPage } from '../../errors';
 import { useInvestorAction } from '../api/use-investors';
 import { BackLink } from '../../../ui/back-link';
 

@@ -6,13 +6,13 @@ import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import type { Column } from '../../../ui/data-table';
 import { Fact } from '../../../ui/fact';
-import { ActivityPanel } from '../../records/components/activity-panel';
-import { RecordsPanel } from '../../records/components/records-panel';
-import { useHolder } from '../../holders/api/holders';
-import { HeldInvestmentsPanel } from '../../holders/components/held-investments-panel';
-import { EditHolderPage, NewHolderPage, type HolderField } from '../../holders/components/holder-form';
-import { HolderListPage } from '../../holders/components/holder-list-page';
-import { HolderPage } from '../../holders/components/holder-page';
+import { ActivityPanel } from '../../records';
+import { RecordsPanel } from '../../records';
+import { useHolder } from '../../holders';
+import { HeldInvestmentsPanel } from '../../holders';
+import { EditHolderPage, NewHolderPage, type HolderField } from '../../holders';
+import { HolderListPage } from '../../holders';
+import { HolderPage } from '../../holders';
 import { formatDate } from '../../../app/format';
 
 /** Server: modules/nominees/routes.ts. */

@@ -24,7 +24,7 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
+import { ErrorPage } from '../../errors';
 import { useOpportunity, useOpportunityAction, type StaffOpportunity } from '../api/opportunities';
 import { GalleryManager } from './gallery-manager';
 import { StatusActions } from './status-actions';

@@ -14,7 +14,7 @@ import { useSubmit } from '../../../app/use-submit';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
+import { ErrorPage } from '../../errors';
 import {
   APPLICATION_STATUS_COLOURS,
   ORGANISATION_ROLE_OPTIONS,

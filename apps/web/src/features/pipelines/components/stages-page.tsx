@@ -39,7 +39,7 @@ import { useCurrentUser } from '../../../app/session';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
-import { ErrorPage } from '../../errors/error-page';
+import { ErrorPage } from '../../errors';
 import {
   createStage,
   deleteStage,

@@ -6,7 +6,7 @@ import { ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichText } from '../../../ui/rich-text';
-import { ErrorPage } from '../../errors/error-page';
+import { ErrorPage } from '../../errors';
 import { useMyFund } from '../api/portfolio';
 import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';

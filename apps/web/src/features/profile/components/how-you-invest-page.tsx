@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { IconBuilding, IconBuildingBank, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
-import { useHolders } from '../../investor-investments/api/investments';
+import { useHolders } from '../../investor-investments';
 
 /** A way to hold; items with a page (an organisation, a method account) link to it. */
 function Way({

@@ -5,7 +5,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTerm } from '../../../app/settings';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
-import { gainColour } from '../../portfolio/components/portfolio-page';
+import { gainColour } from '../../portfolio';
 import { usePortfolioPerformance, type BookCompany, type BookTotal } from '../api/portfolio-performance';
 import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatRate } from '../../../app/format';
 

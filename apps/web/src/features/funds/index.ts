@@ -1,0 +1,2 @@
+// What other features may use of funds; everything else in this folder is its own.
+export { useFundOptions } from './api/funds';

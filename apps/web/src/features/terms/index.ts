@@ -1,0 +1,2 @@
+// What other features may use of terms; everything else in this folder is its own.
+export { TermsAcceptanceModal } from './components/terms-modal';
