@@ -201,15 +201,9 @@ export const portfolioAnalysisSchema = z.object({
 export type PortfolioAnalysis = z.infer<typeof portfolioAnalysisSchema>;
 
 /** A fund as its investor sees it (no fees or manager), with their position in it. */
-export const investorFundSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: z.string(),
-  vintage: z.number().int(),
-  currency: z.string(),
-  description: z.string().nullable(),
-  position: positionFiguresSchema,
-});
+export const investorFundSchema = fundSchema
+  .pick({ id: true, name: true, type: true, vintage: true, currency: true, description: true })
+  .extend({ position: positionFiguresSchema });
 export type InvestorFund = z.infer<typeof investorFundSchema>;
 
 /** One fund of the investor portal: their position, the fund's NAV history and their own entries (no staff notes). */
