@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton, Avatar } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -40,7 +40,7 @@ export function AdminShell() {
         <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
-            <Link to="/admin" aria-label="Home" style={{ textDecoration: 'none' }}>
+            <Link to="/admin" style={{ textDecoration: 'none' }}>
               <Logo height={40} />
             </Link>
           </Group>
@@ -74,8 +74,9 @@ export function AdminShell() {
             <NotificationBell audience="admin" />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label="Account menu">
+                <UnstyledButton>
                   <Group gap={8} wrap="nowrap">
+                    <VisuallyHidden>Account menu:</VisuallyHidden>
                     <Avatar src={user.avatar} name={user.name} color="brand" radius="xl" size={34} />
                     <Box visibleFrom="md">
                       <Text size="sm" fw={600} lh={1.2}>
