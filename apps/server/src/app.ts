@@ -41,6 +41,7 @@ import { registerNomineeRoutes } from './modules/nominees/routes';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { registerOpportunityRoutes } from './modules/opportunities/routes';
 import { registerInvestmentRoutes } from './modules/investments/routes';
+import { registerInsiderRegisterRoutes } from './modules/insider-register/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerPaymentRoutes } from './modules/payments/routes';
@@ -153,6 +154,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerProfileRoutes(app, ctx);
   registerComplianceRoutes(app, ctx);
   registerAttributeRoutes(app, ctx);
+  registerInsiderRegisterRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   app.addHook('onReady', async () => {

@@ -57,5 +57,7 @@ export const NOTIFICATION_ICONS = [
   'investment_opportunity_invited',
   /** The decision on an investor's application to act for an organisation. */
   'organisation_application',
+  /** Entered on, or cleansed from, a project's insider list (docs/decisions/0025). */
+  'insider_register',
 ] as const;
 export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];

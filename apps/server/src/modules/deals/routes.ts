@@ -21,7 +21,8 @@ import { pipelineDeals } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { exportFormat, sendExport } from '../../platform/export';
 import { notFound } from '../../platform/errors';
-import { authorize } from '../../platform/guards';
+import { authorize, requireUser } from '../../platform/guards';
+import { recordProjectAccess } from '../insider-register';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { DealRow } from '../pipelines';
 import { loadBoard } from './board';
@@ -86,6 +87,7 @@ export function registerDealRoutes(app: App, { db, clock }: AppContext) {
     async (request) => {
       const deal = await findLiveDeal(db, request.params.id);
       if (!deal) throw notFound('deal');
+      await recordProjectAccess(db, { dealId: deal.id }, requireUser(request), clock.now());
       return present(deal, request);
     },
   );

@@ -43,6 +43,7 @@ import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { notifyUser } from '../../shared/notifications';
 import { presentDocumentForInvestor } from '../records';
+import { recordProjectAccess, recordWallCrossing } from '../insider-register';
 import { registerSubject, registerSubjectGuard } from '../../shared/record-subjects';
 import { guardOpportunityRecords } from '../../shared/opportunity-tabs';
 import { loadSettings } from '../../shared/settings';
@@ -183,12 +184,17 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
       if (byId !== null && byId > MAX_ID) throw notFound('opportunity');
       if (user.roleId === Role.User) {
         const row = await findVisibleOpportunity(db, user.id, byId ?? key);
-        return { data: presentOpportunityForInvestor(row, await marketSoundingPending(db, user.id, row)) };
+        const pending = await marketSoundingPending(db, user.id, row);
+        // An invited investor who opens a Live - Internal opportunity holding inside information is wall-crossed.
+        if (!pending && row.status === OpportunityStatus.LiveInternal)
+          await recordWallCrossing(db, { opportunity: row, user, source: 'invitation', disclosedText: '', now: clock.now() });
+        return { data: presentOpportunityForInvestor(row, pending) };
       }
       if (byId === null) throw notFound('opportunity');
       const row = await findOpportunity(db, byId);
       if (!row) throw notFound('opportunity');
       assertStaffMay(user, row, 'show');
+      await recordProjectAccess(db, { opportunityId: row.id }, user, clock.now());
       return { data: presentOpportunityForStaff(row) };
     },
   );
@@ -449,7 +455,15 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
         userAgent: request.headers['user-agent']?.slice(0, 255) ?? null,
         acceptedAt: clock.now(),
       });
-      if (entry)
+      if (entry) {
+        await recordWallCrossing(db, {
+          opportunity: row,
+          user,
+          source: 'market_sounding',
+          disclosedText: entry.disclosedText,
+          acceptanceId: entry.id,
+          now: entry.acceptedAt,
+        });
         await recordActivity(db, {
           request,
           action: 'market_sounding_accepted',
@@ -457,6 +471,7 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
           subjectId: row.id,
           after: { acceptance_id: entry.id },
         });
+      }
       return { data: { accepted: true as const, slug: row.slug } };
     },
   );
