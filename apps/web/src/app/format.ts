@@ -99,6 +99,22 @@ export const formatDayMonth = dateFormatter({ day: 'numeric', month: 'short' });
 /** '5 Jan 2024, 14:03' in the viewer's zone. */
 export const formatDateTime = dateFormatter({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
+const utcDateTime = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
+
+/** '5 Jan 2024, 14:03 UTC': a moment as registers that must be read the same everywhere keep it (the insider list). */
+export function formatDateTimeUtc(value: Maybe<string>): string {
+  if (value == null || value === '') return EMPTY;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : `${utcDateTime.format(time)} UTC`;
+}
+
 /** 'Monday 5 February at 14:03' in the viewer's zone, for a moment within the coming days. */
 export const formatWeekdayTime = dateFormatter({ weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 

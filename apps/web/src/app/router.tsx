@@ -9,6 +9,7 @@ import { investorRoutes } from '../features/investors/routes';
 import { companyRoutes } from '../features/companies/routes';
 import { contactRoutes } from '../features/contacts/routes';
 import { importRoutes } from '../features/imports/routes';
+import { insiderRegisterRoutes } from '../features/insider-register/routes';
 import { dealRoutes } from '../features/deals/routes';
 import { fundRoutes } from '../features/funds/routes';
 import { investmentMethodRoutes } from '../features/investment-methods/routes';
@@ -120,6 +121,7 @@ const routeTree = rootRoute.addChildren([
     ...reportRoutes,
     ...contactRoutes,
     ...importRoutes,
+    ...insiderRegisterRoutes,
   ]),
   investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes, ...profileRoutes]),
 ]);
