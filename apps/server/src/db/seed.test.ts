@@ -29,6 +29,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo data', () => {
+  it('has two insider projects with insiders, one cleansed, and PA deals in every state', async () => {
+    const client = agent(t.app);
+    await client.login('support@demo.test', DEMO_PASSWORD);
+    const projects = (await client.get('/api/insider-register/projects')).json().data;
+    expect(projects).toHaveLength(2);
+    expect(
+      projects.map((p: { cleansing: unknown; current_insiders: number }) => [Boolean(p.cleansing), p.current_insiders > 0]).sort(),
+    ).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+    expect((await client.get('/api/insider-register/entries?filter[status]=ceased')).json().meta.total).toBe(2);
+    const deals = (await client.get('/api/pa-deals?per_page=100')).json().data;
+    expect([...new Set(deals.map((d: { status: string }) => d.status))].sort()).toEqual(['approved', 'executed', 'refused', 'requested']);
+  });
+
   it('is idempotent and has opportunities in every status, one needing market sounding', async () => {
     const rows = await t.db.select().from(investmentOpportunities);
     expect(rows).toHaveLength(9);

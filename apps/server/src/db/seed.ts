@@ -12,6 +12,7 @@ import { seedPreEmption } from './seed-pre-emption';
 import { seedFunds } from './seed-funds';
 import { seedHolders } from './seed-holders';
 import { seedInvestors } from './seed-investors';
+import { seedInsiderRegister } from './seed-insider-register';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -159,4 +160,5 @@ export async function seedDemo(
   await seedExitProceeds(db);
   await seedInvestors({ db, storage }, now);
   await seedContacts({ db, storage }, now);
+  await seedInsiderRegister(db, now);
 }
