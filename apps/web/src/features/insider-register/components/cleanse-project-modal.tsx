@@ -23,7 +23,13 @@ export function CleanseProjectModal({ project, onClose }: { project: InsiderProj
     onClose();
   }, form);
   return (
-    <Modal opened={project !== null} onClose={onClose} title={project ? `Cleanse ${project.name}` : ''} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={project !== null}
+      onClose={onClose}
+      title={project ? `Cleanse ${project.name}` : ''}
+      size="lg"
+    >
       {project && (
         <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
           <Stack>
@@ -46,7 +52,7 @@ export function CleanseProjectModal({ project, onClose }: { project: InsiderProj
               <Button variant="default" onClick={onClose}>
                 Keep it open
               </Button>
-              <Button type="submit" color="red" loading={submitting}>
+              <Button type="submit" color="red.9" loading={submitting}>
                 Cleanse project
               </Button>
             </Group>

@@ -53,7 +53,13 @@ export function CorrectEntryModal({ entry, onClose }: { entry: InsiderEntry | nu
     <TextInput label={label} {...props} {...form.getInputProps(name)} />
   );
   return (
-    <Modal opened={entry !== null} onClose={onClose} title={entry ? `Correct entry ${entry.id}` : ''} size="xl">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={entry !== null}
+      onClose={onClose}
+      title={entry ? `Correct entry ${entry.id}` : ''}
+      size="xl"
+    >
       <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">

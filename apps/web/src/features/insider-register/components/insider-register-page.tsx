@@ -31,6 +31,7 @@ function entryColumns(onCorrect: ((entry: InsiderEntry) => void) | null): Column
       key: 'surname',
       label: 'Insider',
       sort: 'surname',
+      width: 170,
       render: (e) => (
         <div>
           <Text fw={600} size="sm">
@@ -45,18 +46,13 @@ function entryColumns(onCorrect: ((entry: InsiderEntry) => void) | null): Column
     {
       key: 'project',
       label: 'Project',
-      render: (e) => (
-        <div>
-          <Text size="sm">{e.project.name}</Text>
-          <Text size="xs" c="dimmed">
-            {e.project.company_name}
-          </Text>
-        </div>
-      ),
+      width: 150,
+      render: (e) => <Text size="sm">{e.project.name}</Text>,
     },
     {
       key: 'reason',
       label: 'Why',
+      width: 230,
       render: (e) => (
         <div>
           <Text size="sm">{e.reason}</Text>
@@ -65,12 +61,12 @@ function entryColumns(onCorrect: ((entry: InsiderEntry) => void) | null): Column
               {INSIDER_SOURCE_LABELS[e.source]}
             </Text>
             {e.corrects_id !== null && (
-              <Badge size="xs" variant="light" color="blue">
+              <Badge tt="none" c="dark.8" size="xs" variant="light" color="blue">
                 Corrects entry {e.corrects_id}
               </Badge>
             )}
             {e.corrected_by_id !== null && (
-              <Badge size="xs" variant="light" color="gray">
+              <Badge tt="none" c="dark.8" size="xs" variant="light" color="gray">
                 Corrected by entry {e.corrected_by_id}
               </Badge>
             )}
@@ -82,15 +78,17 @@ function entryColumns(onCorrect: ((entry: InsiderEntry) => void) | null): Column
       key: 'obtained_at',
       label: 'Became an insider',
       sort: 'obtained_at',
+      width: 120,
       render: (e) => <Text size="sm">{formatDateTimeUtc(e.obtained_at)}</Text>,
     },
     {
       key: 'recorded_by',
       label: 'Recorded by',
       sort: 'recorded_at',
+      width: 130,
       render: (e) => (
         <div>
-          <Text size="sm">{e.recorded_by?.name ?? 'The platform, on their own act'}</Text>
+          <Text size="sm">{e.recorded_by?.name ?? 'Recorded automatically'}</Text>
           <Text size="xs" c="dimmed">
             {formatDateTimeUtc(e.recorded_at)}
           </Text>
@@ -100,13 +98,14 @@ function entryColumns(onCorrect: ((entry: InsiderEntry) => void) | null): Column
     {
       key: 'ceased_at',
       label: 'Ceased',
+      width: 110,
       render: (e) =>
         e.ceased_at ? (
           <Text size="sm">{formatDateTimeUtc(e.ceased_at)}</Text>
         ) : (
-          <Badge variant="light" color="orange">
+          <Text size="sm" fw={600}>
             Current
-          </Badge>
+          </Text>
         ),
     },
     ...(onCorrect
@@ -158,7 +157,7 @@ function ProjectsPanel({ onShow, mayCleanse }: { onShow: (project: InsiderProjec
       render: (p) =>
         p.cleansing ? (
           <div>
-            <Badge variant="light" color="gray">
+            <Badge tt="none" c="dark.8" variant="light" color="gray">
               Cleansed
             </Badge>
             <Text size="xs" c="dimmed">
@@ -166,7 +165,7 @@ function ProjectsPanel({ onShow, mayCleanse }: { onShow: (project: InsiderProjec
             </Text>
           </div>
         ) : (
-          <Badge variant="light" color="red">
+          <Badge tt="none" c="dark.8" variant="light" color="red">
             Inside information
           </Badge>
         ),
@@ -192,7 +191,7 @@ function ProjectsPanel({ onShow, mayCleanse }: { onShow: (project: InsiderProjec
             PDF
           </Button>
           {mayCleanse && !p.cleansing && (
-            <Button size="xs" color="red" variant="light" onClick={() => setCleansing(p)} aria-label={`Cleanse ${p.name}`}>
+            <Button size="xs" color="red.9" variant="outline" onClick={() => setCleansing(p)} aria-label={`Cleanse ${p.name}`}>
               Cleanse
             </Button>
           )}
@@ -261,7 +260,6 @@ function ViewLog() {
           caption="Latest views of the register"
           rows={views.data}
           rowKey={(v) => v.id}
-          minWidth={560}
           columns={[
             { key: 'when', label: 'When', render: (v) => <Text size="sm">{formatDateTimeUtc(v.viewed_at)}</Text> },
             { key: 'who', label: 'Who', render: (v) => <Text size="sm">{v.user.name}</Text> },

@@ -36,10 +36,15 @@ function Decide({ deal }: { deal: PaDeal }) {
       />
       <FormError message={formError} />
       <Group justify="flex-end">
-        <Button color="red" variant="light" loading={submitting} onClick={() => void submit({ ...form.getValues(), decision: 'refuse' })}>
+        <Button
+          color="red.9"
+          variant="outline"
+          loading={submitting}
+          onClick={() => void submit({ ...form.getValues(), decision: 'refuse' })}
+        >
           Refuse
         </Button>
-        <Button color="green" loading={submitting} onClick={() => void submit({ ...form.getValues(), decision: 'approve' })}>
+        <Button loading={submitting} onClick={() => void submit({ ...form.getValues(), decision: 'approve' })}>
           Approve
         </Button>
       </Group>
@@ -88,7 +93,13 @@ export function PaDealModal({ deal, onClose }: { deal: PaDeal | null; onClose: (
   const mayDecide = can(user?.role_id, 'insider_register', 'update');
   const status: PaDealStatus | undefined = deal?.status;
   return (
-    <Modal opened={deal !== null} onClose={onClose} title={deal ? `PA deal ${deal.id}: ${deal.company_name}` : ''} size="xl">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={deal !== null}
+      onClose={onClose}
+      title={deal ? `PA deal ${deal.id}: ${deal.company_name}` : ''}
+      size="xl"
+    >
       {deal && (
         <Stack>
           <Group justify="space-between">

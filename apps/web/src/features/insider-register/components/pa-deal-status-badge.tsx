@@ -5,7 +5,7 @@ const COLOURS: Record<PaDealStatus, string> = { requested: 'yellow', approved: '
 
 export function PaDealStatusBadge({ status }: { status: PaDealStatus }) {
   return (
-    <Badge variant="light" color={COLOURS[status]}>
+    <Badge tt="none" c="dark.8" variant="light" color={COLOURS[status]}>
       {PA_DEAL_STATUS_LABELS[status]}
     </Badge>
   );

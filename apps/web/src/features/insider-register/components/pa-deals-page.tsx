@@ -43,7 +43,7 @@ const columns: Column<PaDeal>[] = [
       </Text>
     ),
   },
-  { key: 'status', label: 'Status', render: (d) => <PaDealStatusBadge status={d.status} /> },
+  { key: 'status', label: 'Status', width: 200, render: (d) => <PaDealStatusBadge status={d.status} /> },
 ];
 
 /** /admin/insider-register/pa-deals: personal-account deals; compliance sees all and decides, others see their own. */

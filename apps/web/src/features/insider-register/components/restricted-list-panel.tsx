@@ -53,7 +53,12 @@ function RemoveCompany({ company, onClose }: { company: RestrictedCompany | null
     onClose();
   }, form);
   return (
-    <Modal opened={company !== null} onClose={onClose} title={company ? `Lift the restriction on ${company.company_name}` : ''}>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={company !== null}
+      onClose={onClose}
+      title={company ? `Lift the restriction on ${company.company_name}` : ''}
+    >
       <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
         <Stack>
           <Textarea label="Why the restriction ends" autosize minRows={2} {...form.getInputProps('reason')} />
@@ -111,8 +116,8 @@ export function RestrictedListPanel() {
                 key: 'source',
                 label: 'Source',
                 render: (c) => (
-                  <Badge variant="light" color={c.source === 'project' ? 'red' : 'gray'}>
-                    {c.source === 'project' ? 'Open project' : 'Added by staff'}
+                  <Badge tt="none" c="dark.8" variant="light" color={c.source === 'project' ? 'red' : 'gray'}>
+                    {c.source === 'project' ? 'Open project' : 'By staff'}
                   </Badge>
                 ),
               },
