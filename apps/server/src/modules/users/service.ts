@@ -235,6 +235,7 @@ const KEPT_RECORDS: Record<string, string> = {
   investments: 'investments',
   ledgers: 'fund ledger entries',
   market_sounding_acceptances: 'insider-register entries',
+  insider_entries: 'insider-register entries',
   opportunity_discussions: 'questions asked on opportunities',
   discussion_replies: 'answers given on opportunities',
   pre_emption_entitlements: 'pre-emption entitlements',
