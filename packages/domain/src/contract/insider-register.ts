@@ -90,7 +90,10 @@ export const utcDateTimeInput = z
     'Enter a date and time such as 2026-03-01T09:30.',
   )
   .transform((value) => (/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`))
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Enter a real date and time.')
+  .refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1900 && year <= 2999;
+  }, 'Enter a real date and time.')
   .transform((value) => new Date(value).toISOString());
 
 /** What the template asks about a person; the reason says why they are an insider. */

@@ -262,6 +262,8 @@ describe('the register is append-only', () => {
       reason: ['Say why this person is an insider.'],
       obtained_at: ['Enter a date and time such as 2026-03-01T09:30.'],
     });
+    const ancient = await admin.client.post('/api/insider-register/entries', { ...lawyer, obtained_at: '0000-01-01T00:00' });
+    expect(ancient.json().errors).toEqual({ obtained_at: ['Enter a real date and time.'] });
     const twice = await admin.client.post('/api/insider-register/entries', { ...lawyer, user_id: admin.user.id });
     expect(twice.statusCode).toBe(201);
     expect((await admin.client.post('/api/insider-register/entries', { ...lawyer, user_id: admin.user.id })).json().errors.user_id).toEqual(
@@ -505,5 +507,7 @@ describe('exports and the view log', () => {
     ]);
     expect((await admin.client.get('/api/insider-register/entries?filter[status]=old')).statusCode).toBe(400);
     expect((await admin.client.get('/api/insider-register/entries?filter[obtained_to]=2026-13-01')).statusCode).toBe(400);
+    expect((await admin.client.get('/api/insider-register/entries?filter[obtained_from]=0000-01-01')).statusCode).toBe(400);
+    expect((await admin.client.get('/api/insider-register/entries?filter[obtained_to]=9999-12-31')).statusCode).toBe(400);
   });
 });

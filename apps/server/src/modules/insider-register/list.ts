@@ -14,7 +14,13 @@ import { containsFilter, dayFilter, idsFilter, oneOfFilter } from '../../platfor
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import { corrections, entryRows, latestStatus, type EntryListRow } from './service';
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+/** The start of a day (UTC) a filter names; years the database cannot hold are refused like any malformed date. */
+function dayStart(field: string, value: string): Date {
+  const day = dayFilter(field, value);
+  const year = Number(day.slice(0, 4));
+  if (year < 1 || year > 9998) throw new AppError('bad_request', `filter[${field}] must be a date (YYYY-MM-DD).`);
+  return new Date(`${day}T00:00:00Z`);
+}
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The register's list: by project, person (name or e-mail), the day they became an insider (UTC) and state. */
@@ -28,8 +34,8 @@ export const INSIDER_ENTRIES_RESOURCE = listResource(INSIDER_ENTRIES_LIST, {
       const like = `%${escapeLike(text)}%`;
       return sql`(${insiderEntries.firstName} || ' ' || ${insiderEntries.surname} ilike ${like} or ${insiderEntries.email} ilike ${like})`;
     },
-    obtained_from: (v) => gte(insiderEntries.obtainedAt, new Date(`${dayFilter('obtained_from', v)}T00:00:00Z`)),
-    obtained_to: (v) => lt(insiderEntries.obtainedAt, nextDay(dayFilter('obtained_to', v))),
+    obtained_from: (v) => gte(insiderEntries.obtainedAt, dayStart('obtained_from', v)),
+    obtained_to: (v) => lt(insiderEntries.obtainedAt, new Date(dayStart('obtained_to', v).getTime() + 86_400_000)),
     status: (value) => {
       if (value === 'current') return and(isNull(corrections.id), isNull(insiderCessations.id));
       if (value === 'ceased') return and(isNull(corrections.id), isNotNull(insiderCessations.id));
