@@ -126,6 +126,11 @@ describe.each(ZONES)('dates in %s', (zone) => {
     expect(new Date(format.toLocalIsoDateTime(new Date(stamp))).toISOString()).toBe(stamp);
     expect(formatWeekdayTime(stamp)).toBe(kiritimati ? 'Friday 5 January at 13:30' : 'Thursday 4 January at 13:30');
   });
+
+  it('shows a register time in UTC wherever the viewer is', () => {
+    expect(format.formatDateTimeUtc('2024-01-04T23:30:00.000Z')).toBe('4 Jan 2024, 23:30 UTC');
+    expect(format.formatDateTimeUtc(null)).toBe('—');
+  });
 });
 
 describe('missing and unexpected dates', () => {
