@@ -25,3 +25,5 @@ export * from './health';
 export * from './notifications';
 export * from './records';
 export * from './performance';
+export * from './wip-reports';
+export * from './kpis';
