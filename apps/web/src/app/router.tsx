@@ -19,6 +19,7 @@ import { pipelineSettingsRoutes } from '../features/pipelines/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { reportRoutes } from '../features/reports/routes';
+import { wipReportRoutes } from '../features/wip-reports/routes';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 
 const indexRoute = createRoute({
@@ -118,6 +119,7 @@ const routeTree = rootRoute.addChildren([
     ...nomineeRoutes,
     ...attributeSettingsRoutes,
     ...reportRoutes,
+    ...wipReportRoutes,
     ...contactRoutes,
     ...importRoutes,
   ]),
