@@ -51,6 +51,7 @@ import { registerPipelineRoutes } from './modules/pipelines/routes';
 import { registerRecordRoutes } from './modules/records/routes';
 import { registerReportRoutes } from './modules/reports/routes';
 import { registerWipReportRoutes } from './modules/wip-reports/routes';
+import { registerKpiRoutes } from './modules/kpis/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import { registerInvestorRoutes } from './modules/users/investor-routes';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerImportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerWipReportRoutes(app, ctx);
+  registerKpiRoutes(app, ctx);
   registerOpportunityRoutes(app, ctx);
   registerHolderRoutes(app, ctx);
   registerOrganisationRoutes(app, ctx);

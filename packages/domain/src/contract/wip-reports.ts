@@ -18,7 +18,9 @@ const idFilter = z
 
 /** `filter[owner_id]`, `filter[pipeline_id]`; the export adds `format` (csv or xlsx). */
 export const wipReportQuery = z.strictObject({
-  'filter[owner_id]': idFilter.meta({ description: 'Only the work of this member of staff (a deal’s owner; an opportunity’s source deal’s owner).' }),
+  'filter[owner_id]': idFilter.meta({
+    description: 'Only the work of this member of staff (a deal’s owner; an opportunity’s source deal’s owner).',
+  }),
   'filter[pipeline_id]': idFilter.meta({ description: 'Only the deals of this pipeline, and the opportunities promoted from them.' }),
 });
 export type WipReportQuery = z.input<typeof wipReportQuery>;

@@ -24,7 +24,11 @@ import {
 } from '../../db/schema';
 
 /** Opportunities still in progress: not yet closed (decision 0026). */
-export const WIP_STATUSES: readonly OpportunityStatusId[] = [OpportunityStatus.Draft, OpportunityStatus.LiveExternal, OpportunityStatus.LiveInternal];
+export const WIP_STATUSES: readonly OpportunityStatusId[] = [
+  OpportunityStatus.Draft,
+  OpportunityStatus.LiveExternal,
+  OpportunityStatus.LiveInternal,
+];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -127,9 +131,7 @@ function totalsByCurrency(items: WipItem[]) {
     if (item.amount === null) continue;
     sums.set(item.currency, (sums.get(item.currency) ?? new Decimal(0)).plus(item.amount));
   }
-  return [...sums]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, amount]) => ({ currency, amount: amount.toFixed(2) }));
+  return [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount: amount.toFixed(2) }));
 }
 
 function loadDeals(db: Db, { ownerId, pipelineId }: WipFilters) {

@@ -39,7 +39,16 @@ beforeAll(async () => {
   const draft = await createOpportunityRow(t, { status: 1, name: 'Promoted Round', sourceDealId: promoted.id, createdAt: daysAgo(5) });
   const live = await createOpportunityRow(t, { status: 2, name: 'Live Round', committedAmount: '1500.00', createdAt: daysAgo(20) });
   const closed = await createOpportunityRow(t, { status: 4, name: 'Closed Round' });
-  ids = { acme: acme.id, beta: beta.id, gamma: gamma.id, promoted: promoted.id, draft: draft.id, live: live.id, closed: closed.id, pipeline: pipeline.id };
+  ids = {
+    acme: acme.id,
+    beta: beta.id,
+    gamma: gamma.id,
+    promoted: promoted.id,
+    draft: draft.id,
+    live: live.id,
+    closed: closed.id,
+    pipeline: pipeline.id,
+  };
 
   // Acme moved into its stage 10 days and 6 hours ago (an earlier move and a reorder do not count).
   await t.db.insert(activityLog).values([
@@ -73,10 +82,26 @@ beforeAll(async () => {
   await t.db.insert(tasks).values([
     { subjectType: 'pipeline_deal', subjectId: acme.id, title: 'Undated follow-up', createdAt: daysAgo(9) },
     { subjectType: 'pipeline_deal', subjectId: acme.id, title: 'Call the founder', dueDate: '2030-03-20', createdAt: daysAgo(9) },
-    { subjectType: 'pipeline_deal', subjectId: acme.id, title: 'Earlier but done', dueDate: '2030-03-01', status: 'done', completedAt: daysAgo(1) },
-    { subjectType: 'pipeline_deal', subjectId: acme.id, title: 'Read the deck', dueDate: '2030-03-18', createdAt: daysAgo(8), updatedAt: daysAgo(8) },
+    {
+      subjectType: 'pipeline_deal',
+      subjectId: acme.id,
+      title: 'Earlier but done',
+      dueDate: '2030-03-01',
+      status: 'done',
+      completedAt: daysAgo(1),
+    },
+    {
+      subjectType: 'pipeline_deal',
+      subjectId: acme.id,
+      title: 'Read the deck',
+      dueDate: '2030-03-18',
+      createdAt: daysAgo(8),
+      updatedAt: daysAgo(8),
+    },
   ]);
-  await t.db.insert(notes).values({ subjectType: 'opportunity', subjectId: live.id, body: '<p>Spoke to the lead.</p>', createdAt: daysAgo(0, 2) });
+  await t.db
+    .insert(notes)
+    .values({ subjectType: 'opportunity', subjectId: live.id, body: '<p>Spoke to the lead.</p>', createdAt: daysAgo(0, 2) });
 });
 
 afterAll(async () => {

@@ -11,7 +11,10 @@ export interface WipFilters extends Record<string, string | undefined> {
 export function useWipReport(filters: WipFilters) {
   return useQuery({
     queryKey: ['reports', 'wip', filters],
-    queryFn: () => api<{ data: WipReport }>('/api/reports/wip', { query: { 'filter[owner_id]': filters.owner_id, 'filter[pipeline_id]': filters.pipeline_id } }).then((r) => r.data),
+    queryFn: () =>
+      api<{ data: WipReport }>('/api/reports/wip', {
+        query: { 'filter[owner_id]': filters.owner_id, 'filter[pipeline_id]': filters.pipeline_id },
+      }).then((r) => r.data),
     placeholderData: keepPreviousData,
   });
 }
