@@ -7,6 +7,7 @@ import { loadSettings, SETTINGS_ID } from '../shared/settings';
 import { notifyUser } from '../shared/notifications';
 import { seedExitProceeds, seedOpportunities } from './seed-opportunities';
 import { seedDeals } from './seed-deals';
+import { seedKpis } from './seed-kpis';
 import { seedContacts } from './seed-contacts';
 import { seedPreEmption } from './seed-pre-emption';
 import { seedFunds } from './seed-funds';
@@ -159,4 +160,5 @@ export async function seedDemo(
   await seedExitProceeds(db);
   await seedInvestors({ db, storage }, now);
   await seedContacts({ db, storage }, now);
+  await seedKpis(db, now);
 }

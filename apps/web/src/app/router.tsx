@@ -20,6 +20,7 @@ import { portfolioRoutes } from '../features/portfolio/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { wipReportRoutes } from '../features/wip-reports/routes';
+import { kpiAdminRoutes, kpiInvestorRoutes } from '../features/kpis/routes';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 
 const indexRoute = createRoute({
@@ -120,10 +121,17 @@ const routeTree = rootRoute.addChildren([
     ...attributeSettingsRoutes,
     ...reportRoutes,
     ...wipReportRoutes,
+    ...kpiAdminRoutes,
     ...contactRoutes,
     ...importRoutes,
   ]),
-  investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes, ...profileRoutes]),
+  investorRoute.addChildren([
+    investorOverviewRoute,
+    ...investorInvestmentRoutes,
+    ...portfolioRoutes,
+    ...kpiInvestorRoutes,
+    ...profileRoutes,
+  ]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

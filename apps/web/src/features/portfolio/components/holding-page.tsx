@@ -1,5 +1,5 @@
-import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
+import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useParams } from '@tanstack/react-router';
 import { ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
@@ -45,6 +45,9 @@ export function HoldingPage() {
           <Badge variant="light">{holding.opportunity.status_label}</Badge>
         </Group>
         <Text c="dimmed">{holding.opportunity.company_name}</Text>
+        <Anchor component={Link} to={`/investor/portfolio/${holding.opportunity_id}/reports/kpis`} size="sm">
+          {terms.kpis}
+        </Anchor>
       </div>
       <SimpleGrid cols={{ base: 2, md: figures.length }}>
         {figures.map((f) => (
