@@ -27,6 +27,7 @@ export function KpiChart({ title, unit, series, h = 260 }: { title: string; unit
       connectNulls
       yAxisProps={{ width: 80 }}
       valueFormatter={(v) => (unit === 'percentage' ? `${formatNumber(v)}%` : formatNumber(v))}
+      role="img"
       aria-label={title}
     />
   );
