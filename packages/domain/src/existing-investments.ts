@@ -47,7 +47,8 @@ export function mayViewOpportunityTab(
   if (options.existing ? LIVE_ONLY.includes(tab) : EXISTING_ONLY.includes(tab)) return false;
   if (CAP_TABLE.includes(tab) && !options.capTable) return false;
   // The KPIs tab is the company's KPI values: for the roles that may read KPIs (decision 0026).
-  if (tab === 'kpis' && !canAny(roleId, 'kpis')) return false;
+  // Without a role the question is whether the page exists at all.
+  if (tab === 'kpis' && roleId != null && !canAny(roleId, 'kpis')) return false;
   const hidden = roleId == null ? undefined : HIDDEN_FROM_ROLE[roleId];
   return !(hidden && (options.existing ? hidden.existing : hidden.live).includes(tab));
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mayViewOpportunityTab } from './existing-investments';
 import { kpiPeriodKey, kpiPeriodOf, kpiPeriodStart } from './kpi-periods';
+import { Role } from './roles';
 
 describe('KPI periods', () => {
   it('reads a period key of its frequency as the first day of the period', () => {
@@ -23,5 +25,16 @@ describe('KPI periods', () => {
     expect(kpiPeriodKey('annual', '2026-01-01')).toBe('2026');
     expect(kpiPeriodOf('quarterly', '2026-05-17')).toBe('2026-Q2');
     expect(kpiPeriodOf('monthly', '2026-05-17')).toBe('2026-05');
+  });
+});
+
+describe('the KPIs tab of an existing investment', () => {
+  it('is for the roles that may read KPIs, and only on existing investments', () => {
+    const existing = { existing: true, capTable: false };
+    expect(mayViewOpportunityTab(Role.FundManager, 'kpis', existing)).toBe(true);
+    expect(mayViewOpportunityTab(Role.InvestmentCommittee, 'kpis', existing)).toBe(true);
+    expect(mayViewOpportunityTab(Role.Custodian, 'kpis', existing)).toBe(false);
+    expect(mayViewOpportunityTab(null, 'kpis', existing)).toBe(true);
+    expect(mayViewOpportunityTab(Role.SuperAdmin, 'kpis', { existing: false, capTable: false })).toBe(false);
   });
 });
