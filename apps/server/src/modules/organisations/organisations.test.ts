@@ -148,6 +148,8 @@ describe('people linked to an organisation', () => {
     ]);
     const shown = (await admin.client.get(`/api/organisations/${org.id}?include=users`)).json().data;
     expect(shown).toMatchObject({ users_count: 1, users: [{ id: investor.id, role: 'director' }] });
+    expect((await admin.client.get(`/api/organisations/${org.id}?include=everything`)).statusCode).toBe(400);
+    expect((await admin.client.get(`/api/organisations/${org.id}?colour=red`)).statusCode).toBe(400);
 
     const changed = await admin.client.patch(`/api/organisations/${org.id}/users/${investor.id}`, { role: 'trustee' });
     expect(changed.json().data[0]).toMatchObject({ role: 'trustee', role_label: 'Trustee' });
