@@ -142,6 +142,7 @@ export const bulkDeleteInvitationsBody = z.strictObject({
   ),
 });
 export const bulkDeleteInvitationsResponse = z.object({ message: z.string(), deleted: z.number().int() });
+export type BulkDeleteInvitationsResult = z.infer<typeof bulkDeleteInvitationsResponse>;
 
 /** An investor's personal details, which they keep up to date themselves and staff may correct. */
 const optionalText = (max: number) => clearable(textInput(max));
@@ -242,5 +243,9 @@ export const signPdfDocumentSchema = z.object({
   pages: z.array(z.object({ width: z.number(), height: z.number() })),
 });
 export type SignPdfDocument = z.infer<typeof signPdfDocumentSchema>;
+
+/** The signed copy as filed (the documents module presents it; only its id is promised here). */
+export const signedPdfSchema = z.looseObject({ id: z.number().int() });
+export type SignedPdf = z.infer<typeof signedPdfSchema>;
 
 export const signPdfParams = z.object({ id: idParam, documentId: idParam });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
-import { can, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, ONBOARDING_FOLDER, type InvestorCategory } from '@platform/domain';
+import { type Categorisation, can, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, ONBOARDING_FOLDER } from '@platform/domain';
 import { api, ApiError, type Page } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useListQuery } from '../../../app/use-list-query';
@@ -66,7 +66,7 @@ export function DetailsPanel({ investor: i }: { investor: Investor }) {
 /** The Transactions tab: the investor's investments across opportunities. */
 export function TransactionsPanel({ investor }: { investor: Investor }) {
   const [page, setPage] = useState(1);
-  const list = useListQuery<Transaction & { opportunity?: { id: number; name: string } | null }>('investments', {
+  const list = useListQuery<Transaction>('investments', {
     page,
     perPage: 25,
     sort: '-created_at',
@@ -124,17 +124,6 @@ export function TransactionsPanel({ investor }: { investor: Investor }) {
       )}
     </SectionCard>
   );
-}
-
-interface Categorisation {
-  id: number;
-  category: InvestorCategory;
-  status: 'pending' | 'approved' | 'rejected' | 'superseded';
-  declared_at: string;
-  expires_at: string | null;
-  reviewed_at: string | null;
-  review_note: string | null;
-  declaration: Record<string, unknown>;
 }
 
 const STATUS_COLOURS = { pending: 'orange', approved: 'teal', rejected: 'red', superseded: 'gray' } as const;
