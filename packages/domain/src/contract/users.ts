@@ -3,7 +3,7 @@ import { ATTRIBUTE_TYPES } from '../attributes';
 import { ATTRIBUTE_MODES } from '../statuses';
 import { CATEGORISATION_STATUSES, INVESTOR_CATEGORIES, KYC_STATUSES } from '../compliance';
 import type { ListSpec } from './common';
-import { clearable, idInput, idParam, isoDateInput, textInput } from './fields';
+import { clearable, idInput, idParam, isoDateInput, requiredText, textInput } from './fields';
 
 /** A record's value of one custom attribute, as `include=attributeValues` presents it. */
 export const userAttributeValueSchema = z.object({
@@ -159,8 +159,8 @@ export const personalDetails = {
   nationality: optionalText(100),
 };
 
-const userName = z.string().trim().min(1, 'Enter a name.').max(255, 'Use at most 255 characters.');
-const userEmail = z.string().trim().toLowerCase().email('Enter a valid email address.').max(254);
+const userName = requiredText(255, 'Enter a name.');
+const userEmail = z.string({ error: 'Enter a valid email address.' }).trim().toLowerCase().email('Enter a valid email address.').max(254);
 const kycStatusInput = z.enum(KYC_STATUSES, { message: `Choose one of ${KYC_STATUSES.join(', ')}.` });
 const categoryInput = z.enum(INVESTOR_CATEGORIES, { message: `Choose one of ${INVESTOR_CATEGORIES.join(', ')}.` });
 /** Spec §5: '1' is true, '0' false. */
