@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
 import { type Categorisation, can, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, ONBOARDING_FOLDER } from '@platform/domain';
@@ -17,7 +17,8 @@ import { ActivityPanel } from '../../records';
 import type { Investor } from '../api/use-investors';
 import { AppropriatenessBadge, categoryLabel } from './investors-list-page';
 import { SectionCard } from '../../../ui/section-card';
-import { formatDate } from '../../../app/format';
+import { formatDate, formatMoney } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 /** The Details tab: who they are, compliance at a glance, custom attributes and the record's history. */
 export function DetailsPanel({ investor: i }: { investor: Investor }) {
@@ -85,32 +86,20 @@ export function TransactionsPanel({ investor }: { investor: Investor }) {
           {investor.name} has not invested yet.
         </Text>
       ) : (
-        <Table verticalSpacing="xs" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Opportunity</Table.Th>
-              <Table.Th>Held by</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Date</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Td>{t.opportunity?.name ?? '—'}</Table.Td>
-                <Table.Td>{t.holder?.name ?? t.holder_type_label}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{t.status_label}</Badge>
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {t.currency} {t.amount}
-                </Table.Td>
-                <Table.Td>{formatDate(t.created_at)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          verticalSpacing="xs"
+          striped
+          bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
+          rows={rows}
+          rowKey={(t) => t.id}
+          columns={[
+            { key: 'opportunity', label: 'Opportunity', render: (t) => t.opportunity?.name ?? '—' },
+            { key: 'holder', label: 'Held by', render: (t) => t.holder?.name ?? t.holder_type_label },
+            { key: 'status', label: 'Status', render: (t) => <Badge variant="light">{t.status_label}</Badge> },
+            { key: 'amount', label: 'Amount', align: 'right', render: (t) => formatMoney(t.amount, t.currency) },
+            { key: 'date', label: 'Date', render: (t) => formatDate(t.created_at) },
+          ]}
+        />
       )}
       {list.data && list.data.meta.last_page > 1 && (
         <Group mt="sm">
