@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
-import { type Categorisation, can, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, ONBOARDING_FOLDER } from '@platform/domain';
+import { type Categorisation, can, type Folder, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, ONBOARDING_FOLDER } from '@platform/domain';
 import { api, ApiError, type Page } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useListQuery } from '../../../app/use-list-query';
@@ -231,7 +231,7 @@ export function OnboardingDocumentsPanel({ investor }: { investor: Investor }) {
   const folder = useQuery({
     queryKey: ['records', 'onboarding', investor.id, 'folder'],
     queryFn: async () =>
-      (await api<Page<{ id: number; name: string }>>('/api/folders', { query: { ...subject, per_page: 100 } })).data.find(
+      (await api<Page<Folder>>('/api/folders', { query: { ...subject, per_page: 100 } })).data.find(
         (f) => f.name.toLowerCase() === ONBOARDING_FOLDER.toLowerCase(),
       ) ?? null,
   });
@@ -249,7 +249,7 @@ export function OnboardingDocumentsPanel({ investor }: { investor: Investor }) {
     const folderId =
       folder.data?.id ??
       (
-        await api<{ data: { id: number } }>('/api/folders', {
+        await api<{ data: Folder }>('/api/folders', {
           method: 'POST',
           body: { subject_type: 'investor', subject_id: investor.id, name: ONBOARDING_FOLDER },
         })
