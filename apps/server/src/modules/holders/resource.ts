@@ -1,29 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, count, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import { can, HOLDER_PERMISSION_EVENT, type Action, type RecordSubjectType } from '@platform/domain';
+import type { z } from 'zod';
+import { holderDeleteQuery, idParams, type Action, type RecordSubjectType } from '@platform/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
-import { investments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { exportFormat, sendExport, type ExportColumn } from '../../platform/export';
 import { parseFields, readFormFields } from '../../platform/form';
-import { authorizeAny, behindFeature, requireUser } from '../../platform/guards';
-import { idParams } from '@platform/domain';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
-import { INVESTMENTS_RESOURCE } from '../investments';
-import { presentInvestmentsWith, type InvestmentRow } from '../investments';
-import { purgeRecordsOf } from '../records';
 import { registerSubject } from '../../shared/record-subjects';
 import { parseIncludes } from '../../shared/user-presenter';
+import { holderGuard } from './access';
+import { deleteHolder, heldInvestmentsPage } from './service';
 
 /**
- * The staff routes organisations, investment methods and nominees share (spec §2.2): list, export,
- * details, create, edit, soft delete (`delete`), hard delete (`?permanent=1`, `delete_unsafe`), and
- * the investments held through the holder (its Transactions tab). Permission event 'investors'
- * (decision 0012). A holder that holds investments is never deleted: 409 says why.
+ * The staff routes of organisations until they move onto `registerResource` as investment methods
+ * and nominees have (platform/resource.ts): list, export, details, create, edit, delete (service.ts)
+ * and the investments held through the holder (its Transactions tab). Permission event 'investors'
+ * (decision 0012).
  */
 export type HolderTable = PgTable & { id: PgColumn; name: PgColumn; createdAt: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
 
@@ -58,24 +54,6 @@ export interface HolderResource<Row extends HolderRow, Input extends object, Exp
   enabled?(db: Db): Promise<boolean>;
 }
 
-const deleteQuery = z.strictObject({ permanent: z.enum(['0', '1']).optional() });
-
-/** Authentication (401), the feature switch (404), then the permission table (403): any one of the actions. */
-export function holderGuard(db: Db, resource: { enabled?(db: Db): Promise<boolean>; label: string }, ...actions: Action[]) {
-  const permission = authorizeAny(...actions.map((action) => [HOLDER_PERMISSION_EVENT, action] as const));
-  const { enabled } = resource;
-  if (!enabled) return permission;
-  return behindFeature(async () => {
-    if (!(await enabled(db))) throw new AppError('not_found', `The ${resource.label} could not be found.`);
-  }, permission);
-}
-
-/** Investments that still count against deleting a holder: every row not itself deleted. */
-async function investmentsHeld(db: Db, where: SQL): Promise<number> {
-  const [{ total }] = await db.select({ total: count() }).from(investments).where(where);
-  return Number(total);
-}
-
 export function registerHolderResource<Row extends HolderRow, Input extends object, ExportRow extends { id: number }>(
   app: FastifyInstance,
   { db, clock, storage }: AppContext,
@@ -96,11 +74,11 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
       ).length > 0,
   );
 
-  async function find(id: number, withDeleted = false): Promise<Row> {
+  async function find(id: number): Promise<Row> {
     const [row] = (await db
       .select()
       .from(table as PgTable)
-      .where(withDeleted ? eq(table.id, id) : live(eq(table.id, id)))) as unknown as Row[];
+      .where(live(eq(table.id, id)))) as unknown as Row[];
     if (!row) throw notFound(label);
     return row;
   }
@@ -197,44 +175,13 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
   };
   app.route({ method: ['PATCH', 'POST'], url: `${path}/:id`, schema: { params: idParams }, onRequest: guard('update'), handler: update });
 
-  /**
-   * Soft delete hides the holder; `?permanent=1` (delete_unsafe: Support) removes it and what exists
-   * only for it (its notes, calls, tasks and documents with their files included), also after a soft delete. Either way, investments held through it forbid it: a
-   * soft-deleted holder would leave live investments naming a holder no one can open.
-   */
   app.delete(
     `${path}/:id`,
-    { schema: { params: idParams, querystring: deleteQuery }, onRequest: guard('delete', 'delete_unsafe') },
+    { schema: { params: idParams, querystring: holderDeleteQuery }, onRequest: guard('delete', 'delete_unsafe') },
     async (request, reply) => {
       const { id } = idParams.parse(request.params);
-      const permanent = (request.query as z.infer<typeof deleteQuery>).permanent === '1';
-      if (!can(requireUser(request).roleId, HOLDER_PERMISSION_EVENT, permanent ? 'delete_unsafe' : 'delete')) throw forbidden();
-      await find(id, permanent);
-      const files = await db.transaction(async (tx) => {
-        const before = await lock(tx, id);
-        const held = await investmentsHeld(tx, permanent ? resource.heldBy(id) : and(resource.heldBy(id), isNull(investments.deletedAt))!);
-        if (held > 0) {
-          throw new AppError(
-            'conflict',
-            `This ${label} holds ${held} ${held === 1 ? 'investment' : 'investments'}${permanent ? ' (cancelled or deleted ones included)' : ''}, so it cannot be deleted. Move or remove them first.`,
-          );
-        }
-        if (permanent) {
-          await resource.purge?.(tx, id);
-          const removed = await purgeRecordsOf(tx, { type: resource.subject, id });
-          await tx.delete(table).where(eq(table.id, id));
-          await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: resource.subject, subjectId: id, before });
-          return removed;
-        }
-        const [after] = await tx
-          .update(table)
-          .set({ deletedAt: clock.now(), updatedAt: clock.now() } as never)
-          .where(eq(table.id, id))
-          .returning();
-        await recordActivity(tx, { request, action: 'deleted', subjectType: resource.subject, subjectId: id, before, after });
-        return [];
-      });
-      await storage.remove(files);
+      const permanent = (request.query as z.infer<typeof holderDeleteQuery>).permanent === '1';
+      await deleteHolder({ db, clock, storage }, resource, request, id, permanent);
       return reply.status(204).send();
     },
   );
@@ -243,16 +190,7 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
   app.get(`${path}/:id/investments`, { schema: { params: idParams }, onRequest: guard('show') }, async (request) => {
     const { id } = idParams.parse(request.params);
     await find(id);
-    const query = parseListQuery(request.query as Record<string, unknown>, INVESTMENTS_RESOURCE);
-    query.orderBy.push(asc(investments.id));
-    const where = and(isNull(investments.deletedAt), resource.heldBy(id), query.where);
-    return paginate<InvestmentRow, object>(
-      db.select(getTableColumns(investments)).from(investments).where(where).$dynamic(),
-      db.select({ total: count() }).from(investments).where(where).$dynamic(),
-      query,
-      request,
-      (rows) => presentInvestmentsWith(db, rows, query.includes),
-    );
+    return heldInvestmentsPage(db, request, resource.heldBy(id), request.query as Record<string, unknown>);
   });
 
   return { find, guard };
