@@ -63,7 +63,7 @@ export const methodAccountParams = idParams.extend({ entityId: idParam });
 /** The account holder: an investor (user_id) or a lead (contact_id), exactly one. */
 export const createMethodAccountBody = z
   .strictObject({
-    user_id: idInput('investor').optional(),
+    user_id: idInput('investor', 'Choose an investor.').optional(),
     contact_id: idInput('lead').optional(),
     reference: clearable(textInput(100)).optional(),
   })
