@@ -16,8 +16,8 @@ interface DeclaredRoute {
 }
 
 /**
- * Routes still to move onto the contract (settings, organisations, documents' downloads, activity,
- * cap table, realisations, an opportunity's performance).
+ * Routes still to move onto the contract (settings, documents' downloads, activity, cap table,
+ * realisations, an opportunity's performance).
  * The list may only shrink: a new route without declared answers fails, and so does a route here
  * that has gained them (take it off the list).
  */
@@ -32,28 +32,6 @@ const NOT_YET_DECLARED = [
   'GET /api/my/documents',
   'GET /api/my/documents/:id/download',
   'GET /api/activity',
-  'GET /api/organisations',
-  'GET /api/organisations/export',
-  'GET /api/organisations/:id',
-  'POST /api/organisations',
-  'PATCH /api/organisations/:id',
-  'POST /api/organisations/:id',
-  'DELETE /api/organisations/:id',
-  'GET /api/organisations/:id/investments',
-  'GET /api/organisations/:id/users',
-  'POST /api/organisations/:id/users',
-  'PATCH /api/organisations/:id/users/:userId',
-  'POST /api/organisations/:id/users/:userId',
-  'DELETE /api/organisations/:id/users/:userId',
-  'GET /api/organisation-applications',
-  'GET /api/organisation-applications/:id',
-  'POST /api/organisation-applications/:id/approve',
-  'POST /api/organisation-applications/:id/reject',
-  'GET /api/my/organisation-applications',
-  'POST /api/my/organisation-applications',
-  'GET /api/my/organisations/:id/documents',
-  'GET /api/my/organisations',
-  'GET /api/my/organisations/:id',
   'GET /api/investment-opportunities/:id/cap-table',
   'GET /api/investment-opportunities/:id/cap-table-performance',
   'GET /api/investment-opportunities/:id/realisations',

@@ -7,7 +7,7 @@ import { namedRef } from './common';
  * and the holders an investor may invest through.
  */
 
-/** `?permanent=1` removes a holder for good (delete_unsafe); without it the delete is soft. */
+/** `?permanent=1` removes a holder for good (delete_unsafe), also one already soft-deleted; without it the delete is soft. */
 export const holderDeleteQuery = z.strictObject({ permanent: z.enum(['0', '1']).optional() });
 
 /** An organisation's or a nominee's e-mail address. */

@@ -28,3 +28,4 @@ export * from './health';
 export * from './notifications';
 export * from './records';
 export * from './performance';
+export * from './organisations';

@@ -28,7 +28,7 @@ interface FormProps {
   resource: HolderResource;
   fields: HolderField[];
   /** The route's body schema (create or update), so the form's rules and messages are the server's. */
-  body?: z.ZodType;
+  body: z.ZodType;
   record?: Record<string, unknown> & { id: number };
   /** Where a saved record opens. */
   afterSave: (id: number) => string;
@@ -45,7 +45,7 @@ function HolderForm({ resource, fields, body, record, afterSave, cancelTo, submi
         record?.[f.name] == null ? (f.kind === 'select' && f.required ? (f.options?.[0]?.value ?? null) : '') : String(record[f.name]),
       ]),
     ),
-    validate: body && validateWith(body, (values: Record<string, string | null>) => holderFormData(values, Boolean(record))),
+    validate: validateWith(body, (values: Record<string, string | null>) => holderFormData(values, Boolean(record))),
   });
   const save = useHolderAction(resource, (values: Record<string, string | null>) => saveHolder(resource, values, record?.id));
   const { submit, submitting, formError } = useSubmit(async (values: Record<string, string | null>) => {
@@ -91,7 +91,7 @@ interface PageProps {
   resource: HolderResource;
   fields: HolderField[];
   /** The body schema of the page's route: creating on the new page, updating on the edit page. */
-  body?: z.ZodType;
+  body: z.ZodType;
   /** "organisation", "investment method", "nominee". */
   noun: string;
   listPath: string;
