@@ -16,8 +16,8 @@ interface DeclaredRoute {
 }
 
 /**
- * Routes still to move onto the contract (settings, holders, investment methods,
- * nominees, documents' downloads, activity, cap table, realisations, an opportunity's performance).
+ * Routes still to move onto the contract (settings, documents' downloads, activity, cap table,
+ * realisations, an opportunity's performance).
  * The list may only shrink: a new route without declared answers fails, and so does a route here
  * that has gained them (take it off the list).
  */
@@ -32,31 +32,6 @@ const NOT_YET_DECLARED = [
   'GET /api/my/documents',
   'GET /api/my/documents/:id/download',
   'GET /api/activity',
-  'GET /api/my/holders',
-  'GET /api/investment-methods',
-  'GET /api/investment-methods/export',
-  'GET /api/investment-methods/:id',
-  'POST /api/investment-methods',
-  'PATCH /api/investment-methods/:id',
-  'POST /api/investment-methods/:id',
-  'DELETE /api/investment-methods/:id',
-  'GET /api/investment-methods/:id/investments',
-  'GET /api/investment-methods/:id/entities',
-  'POST /api/investment-methods/:id/entities',
-  'PATCH /api/investment-methods/:id/entities/:entityId',
-  'POST /api/investment-methods/:id/entities/:entityId',
-  'DELETE /api/investment-methods/:id/entities/:entityId',
-  'GET /api/my/investment-method-entities/:id/documents',
-  'GET /api/my/investment-method-entities',
-  'GET /api/my/investment-method-entities/:id',
-  'GET /api/nominees',
-  'GET /api/nominees/export',
-  'GET /api/nominees/:id',
-  'POST /api/nominees',
-  'PATCH /api/nominees/:id',
-  'POST /api/nominees/:id',
-  'DELETE /api/nominees/:id',
-  'GET /api/nominees/:id/investments',
   'GET /api/investment-opportunities/:id/cap-table',
   'GET /api/investment-opportunities/:id/cap-table-performance',
   'GET /api/investment-opportunities/:id/realisations',
