@@ -226,6 +226,14 @@ function audienceOf(report: UpdateReportRow): SQL {
     where l.fund_id = ${report.fundId} and l.deleted_at is null and ${liveInvestor}`;
 }
 
+/** Fixes who an update reached: its audience as it stands now becomes its recipients, in one statement. */
+export async function addressRecipients(tx: Pick<Db, 'execute'>, report: UpdateReportRow): Promise<void> {
+  await tx.execute(sql`
+    insert into ${updateReportRecipients} (update_report_id, user_id)
+    select ${report.id}, audience.user_id from (${audienceOf(report)}) as audience
+    on conflict do nothing`);
+}
+
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Where the investor reads an update (notification and e-mail link). */
@@ -243,10 +251,7 @@ async function publishLocked(
   now: Date,
   request?: FastifyRequest,
 ) {
-  await tx.execute(sql`
-    insert into ${updateReportRecipients} (update_report_id, user_id)
-    select ${report.id}, audience.user_id from (${audienceOf(report)}) as audience
-    on conflict do nothing`);
+  await addressRecipients(tx, report);
   const [after] = await tx
     .update(updateReports)
     .set({ status: PublishState.Live, publishedAt: now, publishAt: null, updatedAt: now })
