@@ -5,6 +5,7 @@ import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
 import { PreEmptionOffers } from '../../opportunities';
+import { HoldingUpdates } from '../../update-reports';
 import { useHolding } from '../api/portfolio';
 import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
@@ -93,6 +94,7 @@ export function HoldingPage() {
           </Table.Tbody>
         </Table>
       </Paper>
+      <HoldingUpdates opportunityId={holding.opportunity_id} />
     </Stack>
   );
 }
