@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Card, Group, Pagination, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Group, Pagination, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { updateReportInvestorPath } from '@platform/domain';
@@ -15,7 +15,7 @@ const PER_PAGE = 10;
 function UpdateCard({ report, area }: { report: InvestorUpdateReport; area: 'news' | 'portfolio' }) {
   const unread = report.opened_at === null;
   return (
-    <UnstyledButton component={Link} to={updateReportInvestorPath(report, area)} aria-label={`${report.title}${unread ? ', unread' : ''}`}>
+    <UnstyledButton component={Link} to={updateReportInvestorPath(report, area)}>
       <Card
         withBorder
         radius="md"
@@ -24,7 +24,10 @@ function UpdateCard({ report, area }: { report: InvestorUpdateReport; area: 'new
       >
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
-            <Text fw={unread ? 700 : 600}>{report.title}</Text>
+            <Text fw={unread ? 700 : 600}>
+              {report.title}
+              {unread && <VisuallyHidden>, unread</VisuallyHidden>}
+            </Text>
             <Text size="sm" c="dimmed">
               {[report.subject?.name, report.report_type?.name, report.report_sub_type?.name].filter(Boolean).join(' · ')}
             </Text>

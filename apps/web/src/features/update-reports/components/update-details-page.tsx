@@ -155,7 +155,7 @@ function Questions({ report }: { report: UpdateReport }) {
               </Text>
             )}
             {q.answer && (
-              <Badge variant="light" mb="xs">
+              <Badge variant="light" color="gray" c="dark.6" mb="xs" style={{ textTransform: 'none' }}>
                 {q.answer_visibility ? ANSWER_VISIBILITY_LABELS[q.answer_visibility] : ''}
               </Badge>
             )}

@@ -17,6 +17,7 @@ import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { BackLink } from '../../../ui/back-link';
+import { DeleteRecordButton } from '../../../ui/delete-record-button';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
@@ -188,7 +189,7 @@ function UpdateForm({ report }: { report?: UpdateReport }) {
           </Button>
           {report && can(user?.role_id, 'update_reports', 'update') && (
             <Button
-              color="green"
+              variant="outline"
               loading={publishNow.submitting || publish.isPending}
               onClick={() => void publishNow.submit(form.getValues())}
             >
@@ -199,17 +200,14 @@ function UpdateForm({ report }: { report?: UpdateReport }) {
             Cancel
           </Button>
           {report && can(user?.role_id, 'update_reports', 'delete') && (
-            <Button
-              variant="subtle"
-              color="red"
-              loading={remove.isPending}
-              onClick={() => {
-                if (window.confirm('Delete this draft?'))
-                  void remove.mutateAsync(report.id).then(() => navigate({ to: '/admin/reports/updates' }));
-              }}
-            >
-              Delete draft
-            </Button>
+            <DeleteRecordButton
+              name={report.title}
+              what="draft"
+              consequence="The draft and its schedule are removed; nothing has been sent to investors."
+              remove={() => remove.mutateAsync(report.id)}
+              pending={remove.isPending}
+              onDeleted={() => void navigate({ to: '/admin/reports/updates' })}
+            />
           )}
         </Group>
       </Stack>

@@ -16,9 +16,14 @@ import type { UpdatesSearch } from './update-reports-search';
 
 /** Draft or live, and when a draft is scheduled to go out. */
 export function StatusBadge({ report }: { report: Pick<UpdateReport, 'status' | 'publish_at'> }) {
-  if (report.status === 2) return <Badge color="green">{UPDATE_REPORT_STATUS_LABELS[2]}</Badge>;
+  if (report.status === 2)
+    return (
+      <Badge color="teal" c="dark.7" variant="light" style={{ textTransform: 'none' }}>
+        {UPDATE_REPORT_STATUS_LABELS[2]}
+      </Badge>
+    );
   return (
-    <Badge color="gray" variant="light">
+    <Badge color="gray" c="dark.6" variant="light" style={{ textTransform: 'none' }}>
       {report.publish_at ? `Scheduled ${formatDateTime(report.publish_at)}` : UPDATE_REPORT_STATUS_LABELS[1]}
     </Badge>
   );
