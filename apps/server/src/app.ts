@@ -50,6 +50,7 @@ import { registerPreEmptionRoutes } from './modules/pre-emption/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
 import { registerRecordRoutes } from './modules/records/routes';
 import { registerReportRoutes } from './modules/reports/routes';
+import { registerUpdateReportRoutes } from './modules/update-reports/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import { registerInvestorRoutes } from './modules/users/investor-routes';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerQuestionnaireRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
+  registerUpdateReportRoutes(app, ctx);
   registerOpportunityRoutes(app, ctx);
   registerHolderRoutes(app, ctx);
   registerOrganisationRoutes(app, ctx);

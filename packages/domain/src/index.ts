@@ -20,4 +20,5 @@ export * from './funds';
 export * from './pre-emption';
 export * from './existing-investments';
 export * from './holders';
+export * from './update-reports';
 export * from './contract';

@@ -12,6 +12,7 @@ import { seedPreEmption } from './seed-pre-emption';
 import { seedFunds } from './seed-funds';
 import { seedHolders } from './seed-holders';
 import { seedInvestors } from './seed-investors';
+import { seedUpdateReports } from './seed-update-reports';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -145,11 +146,6 @@ export async function seedDemo(
       icon: 'investment_opportunity_invited',
       cta: '/investor/investments',
     });
-    await notifyUser({ db, realtime }, investor.id, {
-      message: '<p>A new quarterly update report has been published.</p>',
-      icon: 'update_reports',
-      cta: '/investor/news',
-    });
   }
   await seedOpportunities({ db, storage }, now);
   await seedPreEmption(db, now);
@@ -159,4 +155,5 @@ export async function seedDemo(
   await seedExitProceeds(db);
   await seedInvestors({ db, storage }, now);
   await seedContacts({ db, storage }, now);
+  await seedUpdateReports({ db, realtime, storage }, now);
 }

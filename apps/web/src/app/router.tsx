@@ -19,6 +19,7 @@ import { pipelineSettingsRoutes } from '../features/pipelines/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { reportRoutes } from '../features/reports/routes';
+import { updateReportAdminRoutes, updateReportInvestorRoutes } from '../features/update-reports/routes';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 
 const indexRoute = createRoute({
@@ -118,10 +119,17 @@ const routeTree = rootRoute.addChildren([
     ...nomineeRoutes,
     ...attributeSettingsRoutes,
     ...reportRoutes,
+    ...updateReportAdminRoutes,
     ...contactRoutes,
     ...importRoutes,
   ]),
-  investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes, ...profileRoutes]),
+  investorRoute.addChildren([
+    investorOverviewRoute,
+    ...investorInvestmentRoutes,
+    ...portfolioRoutes,
+    ...profileRoutes,
+    ...updateReportInvestorRoutes,
+  ]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -29,3 +29,4 @@ export * from './notifications';
 export * from './records';
 export * from './performance';
 export * from './organisations';
+export * from './update-reports';

@@ -8,3 +8,4 @@ export * from './records';
 export * from './attributes';
 export * from './contacts';
 export * from './pre-emption';
+export * from './update-reports';

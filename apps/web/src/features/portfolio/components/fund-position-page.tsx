@@ -7,6 +7,7 @@ import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors';
+import { HoldingUpdates } from '../../update-reports';
 import { useMyFund } from '../api/portfolio';
 import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
@@ -124,6 +125,7 @@ export function FundPositionPage() {
           <RichText html={fund.description} />
         </Paper>
       )}
+      <HoldingUpdates fundId={fund.id} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
 import { PreEmptionOffers } from '../../opportunities';
+import { HoldingUpdates } from '../../update-reports';
 import { useHolding } from '../api/portfolio';
 import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
@@ -82,6 +83,7 @@ export function HoldingPage() {
           ]}
         />
       </Paper>
+      <HoldingUpdates opportunityId={holding.opportunity_id} />
     </Stack>
   );
 }
