@@ -52,6 +52,7 @@ import { registerRecordRoutes } from './modules/records/routes';
 import { registerReportRoutes } from './modules/reports/routes';
 import { registerWipReportRoutes } from './modules/wip-reports/routes';
 import { registerKpiRoutes } from './modules/kpis/routes';
+import { registerUpdateReportRoutes } from './modules/update-reports/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import { registerInvestorRoutes } from './modules/users/investor-routes';
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerReportRoutes(app, ctx);
   registerWipReportRoutes(app, ctx);
   registerKpiRoutes(app, ctx);
+  registerUpdateReportRoutes(app, ctx);
   registerOpportunityRoutes(app, ctx);
   registerHolderRoutes(app, ctx);
   registerOrganisationRoutes(app, ctx);

@@ -21,4 +21,5 @@ export * from './pre-emption';
 export * from './existing-investments';
 export * from './holders';
 export * from './kpi-periods';
+export * from './update-reports';
 export * from './contract';

@@ -13,6 +13,7 @@ import { seedPreEmption } from './seed-pre-emption';
 import { seedFunds } from './seed-funds';
 import { seedHolders } from './seed-holders';
 import { seedInvestors } from './seed-investors';
+import { seedUpdateReports } from './seed-update-reports';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -146,11 +147,6 @@ export async function seedDemo(
       icon: 'investment_opportunity_invited',
       cta: '/investor/investments',
     });
-    await notifyUser({ db, realtime }, investor.id, {
-      message: '<p>A new quarterly update report has been published.</p>',
-      icon: 'update_reports',
-      cta: '/investor/news',
-    });
   }
   await seedOpportunities({ db, storage }, now);
   await seedPreEmption(db, now);
@@ -161,4 +157,5 @@ export async function seedDemo(
   await seedInvestors({ db, storage }, now);
   await seedContacts({ db, storage }, now);
   await seedKpis(db, now);
+  await seedUpdateReports({ db, realtime, storage }, now);
 }

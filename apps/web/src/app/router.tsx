@@ -21,6 +21,7 @@ import { profileRoutes } from '../features/profile/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { wipReportRoutes } from '../features/wip-reports/routes';
 import { kpiAdminRoutes, kpiInvestorRoutes } from '../features/kpis/routes';
+import { updateReportAdminRoutes, updateReportInvestorRoutes } from '../features/update-reports/routes';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 
 const indexRoute = createRoute({
@@ -122,6 +123,7 @@ const routeTree = rootRoute.addChildren([
     ...reportRoutes,
     ...wipReportRoutes,
     ...kpiAdminRoutes,
+    ...updateReportAdminRoutes,
     ...contactRoutes,
     ...importRoutes,
   ]),
@@ -131,6 +133,7 @@ const routeTree = rootRoute.addChildren([
     ...portfolioRoutes,
     ...kpiInvestorRoutes,
     ...profileRoutes,
+    ...updateReportInvestorRoutes,
   ]),
 ]);
 

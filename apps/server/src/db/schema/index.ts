@@ -9,3 +9,4 @@ export * from './attributes';
 export * from './contacts';
 export * from './pre-emption';
 export * from './kpis';
+export * from './update-reports';
