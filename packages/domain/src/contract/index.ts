@@ -25,3 +25,4 @@ export * from './health';
 export * from './notifications';
 export * from './records';
 export * from './performance';
+export * from './settings';
