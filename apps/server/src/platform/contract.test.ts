@@ -16,17 +16,12 @@ interface DeclaredRoute {
 }
 
 /**
- * Routes still to move onto the contract (holders, organisations, investment methods,
- * nominees, documents' downloads, activity, cap table, realisations, an opportunity's performance).
+ * Routes still to move onto the contract (holders, organisations, investment methods, nominees,
+ * cap table, realisations, an opportunity's performance).
  * The list may only shrink: a new route without declared answers fails, and so does a route here
  * that has gained them (take it off the list).
  */
 const NOT_YET_DECLARED = [
-  'POST /api/documents',
-  'GET /api/documents/:id/download',
-  'GET /api/my/documents',
-  'GET /api/my/documents/:id/download',
-  'GET /api/activity',
   'GET /api/my/holders',
   'GET /api/organisations',
   'GET /api/organisations/export',

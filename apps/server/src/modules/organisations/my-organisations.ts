@@ -6,12 +6,12 @@ import type { Db } from '../../db/client';
 import { investments, organisationApplications, organisations, organisationUsers } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { parseFields } from '../../platform/form';
+import { parseFields, readForm } from '../../platform/form';
 import { behindFeature, investorOnly, requireInvestor } from '../../platform/guards';
 import { idParams } from '@platform/domain';
 import { withStoredFiles } from '../../platform/storage';
 import { myInvestmentsHeld } from '../holders';
-import { publicDocumentsOf, readUpload, registerPortalDocuments, storeDocument } from '../records';
+import { publicDocumentsOf, registerPortalDocuments, storeDocument } from '../records';
 import { applicationsFeature } from './applications';
 import { presentApplicationCommon, presentOrganisation } from './presenter';
 import { applicationSchema } from './schemas';
@@ -54,7 +54,7 @@ export function registerMyOrganisationRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post('/api/my/organisation-applications', { onRequest: applying }, async (request, reply) => {
     const user = requireInvestor(request);
-    const { fields, files } = await readUpload(request);
+    const { fields, files } = await readForm(request);
     const { _method: _ignored, ...rest } = fields;
     const input = parseFields(applicationSchema, rest);
     if (Object.keys(files).some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
