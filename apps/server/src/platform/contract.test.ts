@@ -16,8 +16,7 @@ interface DeclaredRoute {
 }
 
 /**
- * Routes still to move onto the contract (holders, organisations, investment methods, nominees,
- * cap table, realisations, an opportunity's performance).
+ * Routes still to move onto the contract (holders, organisations, investment methods, nominees).
  * The list may only shrink: a new route without declared answers fails, and so does a route here
  * that has gained them (take it off the list).
  */
@@ -69,13 +68,6 @@ const NOT_YET_DECLARED = [
   'POST /api/nominees/:id',
   'DELETE /api/nominees/:id',
   'GET /api/nominees/:id/investments',
-  'GET /api/investment-opportunities/:id/cap-table',
-  'GET /api/investment-opportunities/:id/cap-table-performance',
-  'GET /api/investment-opportunities/:id/realisations',
-  'POST /api/investment-opportunities/:id/realisations',
-  'POST /api/investment-opportunities/:id/realisations/from-outcome',
-  'DELETE /api/investment-opportunities/:id/realisations/:realisationId',
-  'GET /api/investment-opportunities/:id/performance',
 ];
 
 const routes: DeclaredRoute[] = [];
