@@ -25,4 +25,5 @@ export * from './health';
 export * from './notifications';
 export * from './records';
 export * from './performance';
+export * from './organisations';
 export * from './settings';

@@ -137,6 +137,10 @@ export const marketSoundingSchema = z.object({
 });
 export type MarketSounding = z.infer<typeof marketSoundingSchema>;
 
+/** The investor has accepted the wall-crossing: the opportunity's slug to open next. */
+export const marketSoundingAcceptedSchema = z.object({ accepted: z.literal(true), slug: z.string() });
+export type MarketSoundingAccepted = z.infer<typeof marketSoundingAcceptedSchema>;
+
 /** An entry of the insider register's market-sounding list. */
 export const marketSoundingAcceptanceSchema = z.object({
   id: z.number().int(),

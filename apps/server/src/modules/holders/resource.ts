@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { can, HOLDER_PERMISSION_EVENT, type Action, type RecordSubjectType } from '@platform/domain';
+import { can, HOLDER_PERMISSION_EVENT, type Action, type RecordSubjectType, type StaffInvestment } from '@platform/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { investments } from '../../db/schema';
@@ -12,7 +12,7 @@ import { exportFormat, sendExport, type ExportColumn } from '../../platform/expo
 import { parseFields, readFormFields } from '../../platform/form';
 import { authorizeAny, behindFeature, requireUser } from '../../platform/guards';
 import { idParams } from '@platform/domain';
-import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { paginate, parseListQuery, type ListResource, type Page } from '../../platform/list-query';
 import { INVESTMENTS_RESOURCE } from '../investments';
 import { presentInvestmentsWith, type InvestmentRow } from '../investments';
 import { purgeRecordsOf } from '../records';
@@ -23,7 +23,9 @@ import { parseIncludes } from '../../shared/user-presenter';
  * The staff routes organisations, investment methods and nominees share (spec §2.2): list, export,
  * details, create, edit, soft delete (`delete`), hard delete (`?permanent=1`, `delete_unsafe`), and
  * the investments held through the holder (its Transactions tab). Permission event 'investors'
- * (decision 0012). A holder that holds investments is never deleted: 409 says why.
+ * (decision 0012). A holder that holds investments is never deleted: 409 says why. Organisations
+ * declare their routes from the contract with `registerResource`, and use the delete and the
+ * Transactions tab from here; investment methods and nominees are registered whole.
  */
 export type HolderTable = PgTable & { id: PgColumn; name: PgColumn; createdAt: PgColumn; updatedAt: PgColumn; deletedAt: PgColumn };
 
@@ -76,6 +78,79 @@ async function investmentsHeld(db: Db, where: SQL): Promise<number> {
   return Number(total);
 }
 
+/** What deleting a holder needs to know of it. */
+export type DeletableHolder = Pick<HolderResource<HolderRow, object, { id: number }>, 'subject' | 'label' | 'table' | 'heldBy' | 'purge'>;
+
+/**
+ * Soft delete hides the holder; `permanent` (delete_unsafe: Support) removes it and what exists
+ * only for it (its notes, calls, tasks and documents with their files included), also after a soft
+ * delete. Either way, investments held through it forbid it: a soft-deleted holder would leave live
+ * investments naming a holder no one can open.
+ */
+export async function deleteHolder(
+  { db, clock, storage }: Pick<AppContext, 'db' | 'clock' | 'storage'>,
+  holder: DeletableHolder,
+  request: FastifyRequest,
+  id: number,
+  permanent: boolean,
+): Promise<void> {
+  const { table, label } = holder;
+  if (!can(requireUser(request).roleId, HOLDER_PERMISSION_EVENT, permanent ? 'delete_unsafe' : 'delete')) throw forbidden();
+  const [found] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(permanent ? eq(table.id, id) : and(eq(table.id, id), isNull(table.deletedAt)));
+  if (!found) throw notFound(label);
+  const files = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.id, id))
+      .for('update');
+    const held = await investmentsHeld(tx, permanent ? holder.heldBy(id) : and(holder.heldBy(id), isNull(investments.deletedAt))!);
+    if (held > 0) {
+      throw new AppError(
+        'conflict',
+        `This ${label} holds ${held} ${held === 1 ? 'investment' : 'investments'}${permanent ? ' (cancelled or deleted ones included)' : ''}, so it cannot be deleted. Move or remove them first.`,
+      );
+    }
+    if (permanent) {
+      await holder.purge?.(tx, id);
+      const removed = await purgeRecordsOf(tx, { type: holder.subject, id });
+      await tx.delete(table).where(eq(table.id, id));
+      await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: holder.subject, subjectId: id, before });
+      return removed;
+    }
+    const [after] = await tx
+      .update(table)
+      .set({ deletedAt: clock.now(), updatedAt: clock.now() } as never)
+      .where(eq(table.id, id))
+      .returning();
+    await recordActivity(tx, { request, action: 'deleted', subjectType: holder.subject, subjectId: id, before, after });
+    return [];
+  });
+  await storage.remove(files);
+}
+
+/** The Transactions tab: a page of the investments held through a holder, with the investor and the opportunity. */
+export async function heldInvestmentsPage(
+  db: Db,
+  request: FastifyRequest,
+  heldBy: SQL,
+  rawQuery: Record<string, unknown>,
+): Promise<Page<StaffInvestment>> {
+  const query = parseListQuery(rawQuery, INVESTMENTS_RESOURCE);
+  query.orderBy.push(asc(investments.id));
+  const where = and(isNull(investments.deletedAt), heldBy, query.where);
+  return paginate<InvestmentRow, StaffInvestment>(
+    db.select(getTableColumns(investments)).from(investments).where(where).$dynamic(),
+    db.select({ total: count() }).from(investments).where(where).$dynamic(),
+    query,
+    request,
+    (rows) => presentInvestmentsWith(db, rows, query.includes),
+  );
+}
+
 export function registerHolderResource<Row extends HolderRow, Input extends object, ExportRow extends { id: number }>(
   app: FastifyInstance,
   { db, clock, storage }: AppContext,
@@ -96,11 +171,11 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
       ).length > 0,
   );
 
-  async function find(id: number, withDeleted = false): Promise<Row> {
+  async function find(id: number): Promise<Row> {
     const [row] = (await db
       .select()
       .from(table as PgTable)
-      .where(withDeleted ? eq(table.id, id) : live(eq(table.id, id)))) as unknown as Row[];
+      .where(live(eq(table.id, id)))) as unknown as Row[];
     if (!row) throw notFound(label);
     return row;
   }
@@ -197,62 +272,20 @@ export function registerHolderResource<Row extends HolderRow, Input extends obje
   };
   app.route({ method: ['PATCH', 'POST'], url: `${path}/:id`, schema: { params: idParams }, onRequest: guard('update'), handler: update });
 
-  /**
-   * Soft delete hides the holder; `?permanent=1` (delete_unsafe: Support) removes it and what exists
-   * only for it (its notes, calls, tasks and documents with their files included), also after a soft delete. Either way, investments held through it forbid it: a
-   * soft-deleted holder would leave live investments naming a holder no one can open.
-   */
   app.delete(
     `${path}/:id`,
     { schema: { params: idParams, querystring: deleteQuery }, onRequest: guard('delete', 'delete_unsafe') },
     async (request, reply) => {
       const { id } = idParams.parse(request.params);
-      const permanent = (request.query as z.infer<typeof deleteQuery>).permanent === '1';
-      if (!can(requireUser(request).roleId, HOLDER_PERMISSION_EVENT, permanent ? 'delete_unsafe' : 'delete')) throw forbidden();
-      await find(id, permanent);
-      const files = await db.transaction(async (tx) => {
-        const before = await lock(tx, id);
-        const held = await investmentsHeld(tx, permanent ? resource.heldBy(id) : and(resource.heldBy(id), isNull(investments.deletedAt))!);
-        if (held > 0) {
-          throw new AppError(
-            'conflict',
-            `This ${label} holds ${held} ${held === 1 ? 'investment' : 'investments'}${permanent ? ' (cancelled or deleted ones included)' : ''}, so it cannot be deleted. Move or remove them first.`,
-          );
-        }
-        if (permanent) {
-          await resource.purge?.(tx, id);
-          const removed = await purgeRecordsOf(tx, { type: resource.subject, id });
-          await tx.delete(table).where(eq(table.id, id));
-          await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: resource.subject, subjectId: id, before });
-          return removed;
-        }
-        const [after] = await tx
-          .update(table)
-          .set({ deletedAt: clock.now(), updatedAt: clock.now() } as never)
-          .where(eq(table.id, id))
-          .returning();
-        await recordActivity(tx, { request, action: 'deleted', subjectType: resource.subject, subjectId: id, before, after });
-        return [];
-      });
-      await storage.remove(files);
+      await deleteHolder({ db, clock, storage }, resource, request, id, (request.query as z.infer<typeof deleteQuery>).permanent === '1');
       return reply.status(204).send();
     },
   );
 
-  /** The Transactions tab: investments held through this holder, with the investor and the opportunity. */
   app.get(`${path}/:id/investments`, { schema: { params: idParams }, onRequest: guard('show') }, async (request) => {
     const { id } = idParams.parse(request.params);
     await find(id);
-    const query = parseListQuery(request.query as Record<string, unknown>, INVESTMENTS_RESOURCE);
-    query.orderBy.push(asc(investments.id));
-    const where = and(isNull(investments.deletedAt), resource.heldBy(id), query.where);
-    return paginate<InvestmentRow, object>(
-      db.select(getTableColumns(investments)).from(investments).where(where).$dynamic(),
-      db.select({ total: count() }).from(investments).where(where).$dynamic(),
-      query,
-      request,
-      (rows) => presentInvestmentsWith(db, rows, query.includes),
-    );
+    return heldInvestmentsPage(db, request, resource.heldBy(id), request.query as Record<string, unknown>);
   });
 
   return { find, guard };
