@@ -13,15 +13,6 @@ const tableProps = {
   style: { fontVariantNumeric: 'tabular-nums' },
 } as const;
 
-/** The table's name, shown above it (the table itself is named by `aria-label`). */
-export function TableTitle({ children }: { children: string }) {
-  return (
-    <Text size="sm" fw={600} p="md">
-      {children}
-    </Text>
-  );
-}
-
 /** Who holds a line of the register, and how: personally, or through an organisation, a method or a nominee. */
 const holderColumn: Column<{ name: string; held_through: string | null; holder_type_label: string }> = {
   key: 'holder',
@@ -73,8 +64,7 @@ export function CapTablePanel({ opportunityId }: { opportunityId: number }) {
           }
         />
       </SimpleGrid>
-      <TableTitle>Cap table</TableTitle>
-      <SimpleTable aria-label="Cap table" minWidth={640} {...tableProps} rows={holders} rowKey={(h) => h.key} columns={columns} />
+      <SimpleTable title="Cap table" minWidth={640} {...tableProps} rows={holders} rowKey={(h) => h.key} columns={columns} />
       {!holders.length && <Empty />}
     </Paper>
   );
@@ -113,8 +103,7 @@ export function CapTablePerformancePanel({ opportunityId }: { opportunityId: num
         </SimpleGrid>
       )}
       <Paper withBorder radius="md">
-        <TableTitle>Returns by holder</TableTitle>
-        <SimpleTable aria-label="Returns by holder" minWidth={760} {...tableProps} rows={holders} rowKey={(h) => h.key} columns={columns} />
+        <SimpleTable title="Returns by holder" minWidth={760} {...tableProps} rows={holders} rowKey={(h) => h.key} columns={columns} />
         {!holders.length && <Empty />}
       </Paper>
     </Stack>

@@ -9,7 +9,6 @@ import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import { SimpleTable } from '../../../ui/simple-table';
 import type { StaffOpportunity } from '../api/opportunities';
-import { TableTitle } from './cap-table-panel';
 import { RealisationsPanel } from './realisations-panel';
 import { formatMoney, formatMultiple, formatPrice, formatRate, formatUnits, toLocalIsoDate } from '../../../app/format';
 
@@ -164,9 +163,8 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
       </Paper>
       <RealisationsPanel opportunity={opportunity} canWrite={canWrite} onChanged={refresh} />
       <Paper withBorder radius="md">
-        <TableTitle>Holders</TableTitle>
         <SimpleTable
-          aria-label="Holders"
+          title="Holders"
           verticalSpacing="sm"
           horizontalSpacing="md"
           striped
