@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORGANISATION_APPLICATION_STATUSES, ORGANISATION_ROLES, ORGANISATION_TYPES } from '../holders';
 import { namedRef, type ListSpec } from './common';
 import { clearable, idInput, idParam, idParams, requiredText, textInput } from './fields';
+import { holderEmailInput, myHeldInvestmentSchema } from './holders';
 
 /**
  * Organisations investors hold through (spec §2.2), the people who act for them, investors'
@@ -59,12 +60,8 @@ export const organisationIncludeQuery = z.strictObject({
     .meta({ description: `Comma-separated relations to embed: ${ORGANISATION_INCLUDES.join(', ')}.` }),
 });
 
-/** `?permanent=1` removes the organisation for good (delete_unsafe), also one already soft-deleted. */
-export const deleteOrganisationQuery = z.strictObject({ permanent: z.enum(['0', '1']).optional() });
-
 const organisationType = z.enum(ORGANISATION_TYPES, { message: `Choose one of ${ORGANISATION_TYPES.join(', ')}.` });
 const organisationRole = z.enum(ORGANISATION_ROLES, { message: `Choose one of ${ORGANISATION_ROLES.join(', ')}.` });
-const email = z.string().trim().max(254, 'Use at most 254 characters.').email('Enter an email address such as name@example.com.');
 
 const organisationFields = {
   name: requiredText(200, 'Enter the organisation name.'),
@@ -72,7 +69,7 @@ const organisationFields = {
   company_number: clearable(textInput(40)),
   country: clearable(textInput(80)),
   address: clearable(textInput(500)),
-  email: clearable(email),
+  email: clearable(holderEmailInput),
   phone: clearable(textInput(40)),
 };
 
@@ -141,18 +138,6 @@ export const rejectApplicationBody = z.strictObject({
 /** One of the investor's organisations, with the role they act in. */
 export const myOrganisationSchema = organisationBase.extend({ my_role: z.string().nullable(), my_role_label: z.string().nullable() });
 export type MyOrganisation = z.infer<typeof myOrganisationSchema>;
-
-/** The investor's own investment through one of their holders, as their portal lists it. */
-export const myHeldInvestmentSchema = z.object({
-  id: z.number().int(),
-  opportunity: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  status: z.string(),
-  status_label: z.string(),
-  created_at: z.string(),
-});
-export type MyHeldInvestment = z.infer<typeof myHeldInvestmentSchema>;
 
 /** One of the investor's organisations with what they invested through it. */
 export const myOrganisationDetailSchema = myOrganisationSchema.extend({ investments: z.array(myHeldInvestmentSchema) });

@@ -3,8 +3,8 @@ import {
   type Action,
   createOrganisationBody,
   dataOf,
-  deleteOrganisationQuery,
   fileBody,
+  holderDeleteQuery,
   idParams,
   INVESTMENTS_LIST,
   linkedUserSchema,
@@ -81,7 +81,7 @@ export function registerOrganisationRoutes(app: App, ctx: AppContext) {
     },
     remove: {
       actions: ['delete', 'delete_unsafe'],
-      query: deleteOrganisationQuery,
+      query: holderDeleteQuery,
       run: (request, id, query) => deleteHolder(ctx, ORGANISATION_HOLDER, request, id, query.permanent === '1'),
     },
   });
