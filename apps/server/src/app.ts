@@ -14,6 +14,7 @@ import { createBackgroundWork } from './platform/background';
 import { registerNoStore } from './platform/cache-control';
 import { systemClock, type Clock } from './platform/clock';
 import { registerDraining } from './platform/draining';
+import { UPLOAD_LIMITS } from './platform/form';
 import { registerContract } from './platform/contract';
 import { registerErrorHandler } from './platform/errors';
 import { scheduleHousekeeping } from './platform/housekeeping';
@@ -111,7 +112,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     },
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
   await registerRateLimits(app, db, clock);
   await app.register(swagger, {
     openapi: { info: { title: 'Investor platform API', version: '1.0.0' } },

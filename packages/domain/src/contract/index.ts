@@ -32,3 +32,4 @@ export * from './wip-reports';
 export * from './kpis';
 export * from './organisations';
 export * from './update-reports';
+export * from './settings';

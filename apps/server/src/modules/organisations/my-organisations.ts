@@ -11,11 +11,11 @@ import {
 import { eq } from 'drizzle-orm';
 import type { App, AppContext } from '../../platform/context';
 import { investments } from '../../db/schema';
-import { AppError, notFound, validationError } from '../../platform/errors';
-import { parseFields } from '../../platform/form';
+import { AppError, notFound } from '../../platform/errors';
+import { onlyFile, readForm } from '../../platform/form';
 import { behindFeature, investorOnly, requireInvestor } from '../../platform/guards';
 import { myInvestmentsHeld } from '../holders';
-import { publicDocumentsOf, readUpload, registerPortalDocuments } from '../records';
+import { publicDocumentsOf, registerPortalDocuments } from '../records';
 import { applicationsFeature, applyForOrganisation, myApplications } from './application-service';
 import { presentApplicationCommon, presentMyOrganisation } from './presenter';
 import { actsFor, myOrganisation, myOrganisations } from './service';
@@ -39,20 +39,16 @@ export function registerMyOrganisationRoutes(app: App, ctx: AppContext) {
     async (request) => ({ data: (await myApplications(db, requireInvestor(request).id)).map(presentApplicationCommon) }),
   );
 
-  // No declared `body`: readUpload answers an oversized or second file with the documents' own
-  // messages, which reading the form before validation would bypass; its fields are checked below.
   app.post(
     '/api/my/organisation-applications',
-    { schema: { response: { 201: dataOf(organisationApplicationSchema) } }, onRequest: applying },
+    { schema: { body: organisationApplicationBody, response: { 201: dataOf(organisationApplicationSchema) } }, onRequest: applying },
     async (request, reply) => {
       const user = requireInvestor(request);
-      const { fields, files } = await readUpload(request);
-      const { _method: _ignored, ...rest } = fields;
-      const input = parseFields(organisationApplicationBody, rest);
-      if (Object.keys(files).some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
-      if (!files.file)
-        throw validationError({ file: ['Attach a supporting document, such as a certificate of incorporation or a trust deed.'] });
-      const created = await applyForOrganisation(ctx, request, user.id, input, files.file);
+      const file = onlyFile(
+        (await readForm(request)).files,
+        'Attach a supporting document, such as a certificate of incorporation or a trust deed.',
+      );
+      const created = await applyForOrganisation(ctx, request, user.id, request.body, file);
       return reply.status(201).send({ data: presentApplicationCommon(created) });
     },
   );

@@ -12,7 +12,7 @@ import { FormError } from '../../../ui/form-error';
 import { useAttributes } from '../../attributes';
 import { AttributeValues } from '../../attributes';
 import type { Transaction } from '../../opportunities';
-import type { RecordDocument } from '../../records';
+import type { RecordDocument } from '@platform/domain';
 import { ActivityPanel } from '../../records';
 import type { Investor } from '../api/use-investors';
 import { AppropriatenessBadge, categoryLabel } from './investors-list-page';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Categorisation, Identity, InvestorCategory, MyCategorisation, User } from '@platform/domain';
+import type { Categorisation, Identity, InvestorCategory, MyCategorisation, PublicDocument, User } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 import { currentUserQuery } from '../../../app/session';
 
@@ -76,19 +76,10 @@ export function useUploadIdentityDocument() {
   });
 }
 
-export interface PortalDocument {
-  id: number;
-  name: string;
-  mime_type: string;
-  size_bytes: number;
-  download_url: string;
-  created_at: string;
-}
-
 export function useMyDocuments() {
   return useQuery({
     queryKey: ['my-documents'],
-    queryFn: () => api<Page<PortalDocument>>('/api/my/documents', { query: { per_page: 100 } }).then((r) => r.data),
+    queryFn: () => api<Page<PublicDocument>>('/api/my/documents', { query: { per_page: 100 } }).then((r) => r.data),
   });
 }
 
