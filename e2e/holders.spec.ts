@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { chooseFile } from './support/files';
 import { login } from './support/session';
 
-/** Organisations, organisation applications and nominees: what staff and an investor do with them. */
+/** Organisations, organisation applications, investment methods and nominees: what staff and an investor do with them. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 test('staff create an organisation and link an investor to it in a role', async ({ page }) => {
@@ -93,4 +93,29 @@ test("a nominee's page shows the investments it holds", async ({ page }) => {
   await expect(rows).toHaveCount(4);
   await expect(page.getByText('3 records')).toBeVisible();
   await expect(rows.nth(1)).toContainText('Platform Nominees Ltd');
+});
+
+test('staff create an investment method and add an investor account to it under a reference', async ({ page }) => {
+  await login(page, 'superadmin@demo.test');
+  await page.goto('/admin/investors/investment-methods');
+  await expect(page.getByRole('row', { name: /Westgate SIPP/ })).toBeVisible();
+  await page.getByRole('link', { name: 'New method' }).click();
+
+  // The form checks what it sends with the server's schema: the server's message, before any request.
+  await page.getByRole('button', { name: 'Create investment method' }).click();
+  await expect(page.getByText('Enter the name of the investment method.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Harbour SSAS');
+  await page.getByRole('textbox', { name: 'Provider' }).fill('Harbour Trustees Ltd');
+  await page.getByRole('button', { name: 'Create investment method' }).click();
+  await expect(page).toHaveURL(/\/investment-methods\/\d+\/details$/);
+  await expect(page.getByRole('heading', { name: 'Harbour SSAS' })).toBeVisible();
+  await expect(page.getByText('No investor or lead holds an account with this method yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await expect(page.getByText('Choose an investor.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Investor' }).fill('olivia.smith0');
+  await page.getByRole('option', { name: /Olivia Smith \(olivia\.smith0@example\.test\)/ }).click();
+  await page.getByRole('textbox', { name: 'Reference with the method' }).fill('HSS-0042');
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await expect(page.getByRole('row', { name: /Olivia Smith/ })).toContainText('HSS-0042');
 });

@@ -14,6 +14,7 @@ import { createBackgroundWork } from './platform/background';
 import { registerNoStore } from './platform/cache-control';
 import { systemClock, type Clock } from './platform/clock';
 import { registerDraining } from './platform/draining';
+import { UPLOAD_LIMITS } from './platform/form';
 import { registerContract } from './platform/contract';
 import { registerErrorHandler } from './platform/errors';
 import { scheduleHousekeeping } from './platform/housekeeping';
@@ -51,6 +52,9 @@ import { registerPreEmptionRoutes } from './modules/pre-emption/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
 import { registerRecordRoutes } from './modules/records/routes';
 import { registerReportRoutes } from './modules/reports/routes';
+import { registerWipReportRoutes } from './modules/wip-reports/routes';
+import { registerKpiRoutes } from './modules/kpis/routes';
+import { registerUpdateReportRoutes } from './modules/update-reports/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import { registerInvestorRoutes } from './modules/users/investor-routes';
@@ -109,7 +113,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     },
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
   await registerRateLimits(app, db, clock);
   await app.register(swagger, {
     openapi: { info: { title: 'Investor platform API', version: '1.0.0' } },
@@ -142,6 +146,9 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerQuestionnaireRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
+  registerWipReportRoutes(app, ctx);
+  registerKpiRoutes(app, ctx);
+  registerUpdateReportRoutes(app, ctx);
   registerOpportunityRoutes(app, ctx);
   registerHolderRoutes(app, ctx);
   registerOrganisationRoutes(app, ctx);

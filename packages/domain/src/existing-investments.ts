@@ -1,3 +1,4 @@
+import { canAny } from './permissions';
 import { Role } from './roles';
 
 /**
@@ -16,10 +17,11 @@ export const OPPORTUNITY_TABS = [
   'discussions',
   'documents',
   'notes-calls-tasks',
+  'kpis',
 ] as const;
 export type OpportunityTab = (typeof OPPORTUNITY_TABS)[number];
 
-const EXISTING_ONLY: readonly OpportunityTab[] = ['performance', 'cap-table', 'cap-table-performance', 'pre-emption'];
+const EXISTING_ONLY: readonly OpportunityTab[] = ['performance', 'cap-table', 'cap-table-performance', 'pre-emption', 'kpis'];
 const LIVE_ONLY: readonly OpportunityTab[] = ['invitations'];
 const CAP_TABLE: readonly OpportunityTab[] = ['cap-table', 'cap-table-performance'];
 
@@ -44,6 +46,9 @@ export function mayViewOpportunityTab(
 ): boolean {
   if (options.existing ? LIVE_ONLY.includes(tab) : EXISTING_ONLY.includes(tab)) return false;
   if (CAP_TABLE.includes(tab) && !options.capTable) return false;
+  // The KPIs tab is the company's KPI values: for the roles that may read KPIs (decision 0026).
+  // Without a role the question is whether the page exists at all.
+  if (tab === 'kpis' && roleId != null && !canAny(roleId, 'kpis')) return false;
   const hidden = roleId == null ? undefined : HIDDEN_FROM_ROLE[roleId];
   return !(hidden && (options.existing ? hidden.existing : hidden.live).includes(tab));
 }

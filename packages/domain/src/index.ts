@@ -20,4 +20,6 @@ export * from './funds';
 export * from './pre-emption';
 export * from './existing-investments';
 export * from './holders';
+export * from './kpi-periods';
+export * from './update-reports';
 export * from './contract';

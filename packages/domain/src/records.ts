@@ -16,6 +16,7 @@ export const RECORD_SUBJECTS = {
   opportunity: 'live_opportunities',
   company: 'fund_opportunities',
   fund: 'funds',
+  update_report: 'update_reports',
 } as const satisfies Record<string, PermissionEvent>;
 
 export type RecordSubjectType = keyof typeof RECORD_SUBJECTS;

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { count, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import type { AppContext } from '../platform/context';
-import { recordOutcomeProceeds } from '../modules/performance/realisations';
+import { recordOutcomeProceeds } from '../modules/performance/service';
 import {
   companyOutcomes,
   companyValuations,

@@ -7,12 +7,14 @@ import { loadSettings, SETTINGS_ID } from '../shared/settings';
 import { notifyUser } from '../shared/notifications';
 import { seedExitProceeds, seedOpportunities } from './seed-opportunities';
 import { seedDeals } from './seed-deals';
+import { seedKpis } from './seed-kpis';
 import { seedContacts } from './seed-contacts';
 import { seedPreEmption } from './seed-pre-emption';
 import { seedFunds } from './seed-funds';
 import { seedHolders } from './seed-holders';
 import { seedInvestors } from './seed-investors';
 import { seedInsiderRegister } from './seed-insider-register';
+import { seedUpdateReports } from './seed-update-reports';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -146,11 +148,6 @@ export async function seedDemo(
       icon: 'investment_opportunity_invited',
       cta: '/investor/investments',
     });
-    await notifyUser({ db, realtime }, investor.id, {
-      message: '<p>A new quarterly update report has been published.</p>',
-      icon: 'update_reports',
-      cta: '/investor/news',
-    });
   }
   await seedOpportunities({ db, storage }, now);
   await seedPreEmption(db, now);
@@ -161,4 +158,6 @@ export async function seedDemo(
   await seedInvestors({ db, storage }, now);
   await seedContacts({ db, storage }, now);
   await seedInsiderRegister(db, now);
+  await seedKpis(db, now);
+  await seedUpdateReports({ db, realtime, storage }, now);
 }

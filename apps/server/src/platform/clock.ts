@@ -17,3 +17,6 @@ export function fixedClock(start: Date): Clock & { advance(ms: number): void; se
     },
   };
 }
+
+/** The calendar date (YYYY-MM-DD, UTC) of an instant: "today" for date-only rules and figures. */
+export const utcDate = (now: Date): string => now.toISOString().slice(0, 10);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 // Types request.parts and request.isMultipart; the plugin itself is registered by app.ts.
 import type {} from '@fastify/multipart';
 import type { z } from 'zod';
+import { MAX_DOCUMENT_BYTES } from '@platform/domain';
 import { AppError, validationError, zodIssuesToFieldErrors } from './errors';
 import { nulCharacterError } from './input';
 
@@ -36,10 +37,26 @@ export function cleanFileName(name: string): string {
   return base.slice(0, MAX_FILE_NAME - ext.length) + ext;
 }
 
-/** Errors of the multipart parser itself mean the body is malformed; limits keep their own 4xx. */
-function malformedForm(error: unknown): unknown {
-  const status = (error as { statusCode?: number }).statusCode;
-  if (error instanceof AppError || (status !== undefined && status < 500)) return error;
+/**
+ * The multipart parser's limits (registered in app.ts): no upload takes a file larger than a
+ * document may be, nor more than ten files.
+ */
+export const UPLOAD_LIMITS = { fileSize: MAX_DOCUMENT_BYTES, files: 10 };
+
+/** A file over the size limit, answered on its form field like any other problem with the upload. */
+const fileTooLarge = (field: string) =>
+  validationError({ [field]: [`The file may not be larger than ${UPLOAD_LIMITS.fileSize / 1024 / 1024} MB.`] });
+
+/**
+ * Errors of the multipart parser: a file over the size limit, or more files than a form takes, is a
+ * 422 on the file's field, whatever the route; other limits keep their own 4xx; anything else means
+ * the body is malformed.
+ */
+function formError(error: unknown): unknown {
+  const { code, statusCode, part } = error as { code?: string; statusCode?: number; part?: { fieldname?: string } };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(part?.fieldname ?? 'file');
+  if (code === 'FST_FILES_LIMIT') return validationError({ file: ['Upload one file at a time.'] });
+  if (error instanceof AppError || (statusCode !== undefined && statusCode < 500)) return error;
   return new AppError('bad_request', 'The form could not be read: the multipart body is malformed or incomplete.');
 }
 
@@ -60,7 +77,7 @@ async function readMultipart(request: FastifyRequest): Promise<FormInput> {
       }
     }
   } catch (error) {
-    throw malformedForm(error);
+    throw formError(error);
   }
   const nul = nulCharacterError(fields);
   if (nul) throw nul;
@@ -81,6 +98,13 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
   const form = await readMultipart(request);
   multipartForms.set(request, form);
   return form;
+}
+
+/** The one file of an upload, in the field `file`: a file in another field, or none, is a 422 on `file`. */
+export function onlyFile(files: Record<string, UploadedFile>, missing: string): UploadedFile {
+  if (Object.keys(files).some((name) => name !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
+  if (!files.file) throw validationError({ file: [missing] });
+  return files.file;
 }
 
 /** Validates form fields with a schema; failures become a 422 with messages per field. */

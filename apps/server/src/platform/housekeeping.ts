@@ -25,13 +25,37 @@ export async function pruneExpiredRows({ db, clock, sessions }: Housekeeping): P
 
 /** Runs `pruneExpiredRows` once an hour while the app is up; a failure (database away) waits for the next hour. */
 export function scheduleHousekeeping(app: FastifyInstance, parts: Housekeeping): void {
+  repeatWhileUp(app, { everyMs: EVERY_MS, label: 'pruning expired rows' }, () => pruneExpiredRows(parts));
+}
+
+/**
+ * Runs `work` every `everyMs` while the app is up; with `atStart`, also as soon as it is ready, so
+ * what fell due while it was down is done at once. A failure is logged and waits for the next turn; a turn still
+ * running when the next falls due is not doubled. Work here must be safe to run on every instance
+ * at once: it claims its rows (FOR UPDATE SKIP LOCKED) or is harmless to repeat.
+ */
+export function repeatWhileUp(
+  app: FastifyInstance,
+  { everyMs, label, atStart = false }: { everyMs: number; label: string; atStart?: boolean },
+  work: () => Promise<unknown>,
+): void {
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  const turn = () => {
+    running ??= work()
+      .then(() => undefined)
+      .catch((err: unknown) => app.log.warn({ err }, `${label} failed`))
+      .finally(() => {
+        running = null;
+      });
+  };
   app.addHook('onReady', async () => {
-    timer = setInterval(
-      () => void pruneExpiredRows(parts).catch((err: unknown) => app.log.warn({ err }, 'pruning expired rows failed')),
-      EVERY_MS,
-    );
+    timer = setInterval(turn, everyMs);
     timer.unref();
+    if (atStart) turn();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
@@ -108,6 +108,18 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
       await tx
         .insert(mailOutbox)
         .values({ toAddress: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+      setImmediate(() => void flush().catch((err) => log.error({ err }, 'mail flush failed')));
+    },
+    /**
+     * Queues one message per address that `addresses` (a query answering one `address` column)
+     * finds, in a single INSERT … SELECT inside the caller's transaction: a mailing to thousands
+     * costs one statement, and is sent only if the work commits.
+     */
+    async enqueueToEach(tx: Pick<Db, 'execute'>, addresses: SQL, message: Omit<MailMessage, 'to'>): Promise<void> {
+      await tx.execute(sql`
+        insert into ${mailOutbox} (to_address, subject, text, html)
+        select recipients.address, ${message.subject}, ${message.text}, ${message.html ?? null}
+        from (${addresses}) as recipients`);
       setImmediate(() => void flush().catch((err) => log.error({ err }, 'mail flush failed')));
     },
     flush,

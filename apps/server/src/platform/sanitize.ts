@@ -42,6 +42,17 @@ export function sanitizeRichText(html: string | null | undefined): string {
   return html ? sanitizeHtml(html, RICH_TEXT) : '';
 }
 
+/** Rich text as plain text (an e-mail's text part): block ends become line breaks, every tag goes, entities are decoded. */
+export function richTextToPlain(html: string | null | undefined): string {
+  const broken = (html ?? '').replace(/<br\s*\/?>|<\/(p|h[1-6]|li|blockquote|pre)>/gi, '\n');
+  const text = sanitizeHtml(broken, { allowedTags: [], allowedAttributes: {} });
+  const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+  return text
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => entities[entity])
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 /** What a logo drawn in SVG needs: shapes, text, gradients, clipping and filters — nothing that runs or fetches. */
 const SVG_TAGS = [
   'svg',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@platform/domain';
 import { agent, createUser, signedIn, type TestApp, createTestApp } from '../test/harness';
 import { uploadForm } from '../test/uploads';
+import { UPLOAD_LIMITS } from './form';
 import { localStorage, withStoredFiles } from './storage';
 
 const PDF = '%PDF-1.4\n%%EOF\n';
@@ -81,6 +82,37 @@ describe('uploads', () => {
     const kept = await withStoredFiles(storage, (tracked) => tracked.put('documents', file));
     expect(filesUnder(root)).toEqual([path.join(root, kept)]);
     fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers a file over the size limit with a 422 on its own field, on any upload route, storing nothing', async () => {
+    const before = filesUnder(uploads);
+    const tooLarge = Buffer.alloc(UPLOAD_LIMITS.fileSize + 1);
+    const document = await staff.post(
+      '/api/documents',
+      uploadForm({ subject_type: 'investor', subject_id: investorId, visibility: 'private' }, { data: tooLarge, filename: 'big.pdf' }),
+    );
+    expect({ status: document.statusCode, body: document.json() }).toEqual({
+      status: 422,
+      body: { message: 'The file may not be larger than 20 MB.', errors: { file: ['The file may not be larger than 20 MB.'] } },
+    });
+    const logo = new FormData();
+    logo.append('logo', new Blob([Uint8Array.from(tooLarge)], { type: 'image/png' }), 'logo.png');
+    const branding = await staff.post('/api/branding', logo);
+    expect({ status: branding.statusCode, errors: branding.json().errors }).toEqual({
+      status: 422,
+      errors: { logo: ['The file may not be larger than 20 MB.'] },
+    });
+    expect(filesUnder(uploads)).toEqual(before);
+  });
+
+  it('answers more files than a form takes with a 422 on the file', async () => {
+    const form = uploadForm({ subject_type: 'investor', subject_id: investorId, visibility: 'private' });
+    for (let n = 0; n <= UPLOAD_LIMITS.files; n++) form.append(`file${n}`, new Blob([PDF], { type: 'application/pdf' }), `${n}.pdf`);
+    const response = await staff.post('/api/documents', form);
+    expect({ status: response.statusCode, errors: response.json().errors }).toEqual({
+      status: 422,
+      errors: { file: ['Upload one file at a time.'] },
+    });
   });
 
   it('checks every branding image before storing any', async () => {

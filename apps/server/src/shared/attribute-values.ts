@@ -1,19 +1,11 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { AttributeMode, AttributeSubjectType, AttributeType, AttributeValue } from '@platform/domain';
+import type { AttributeMode, AttributeSubjectType, AttributeType, AttributeValue, PresentedAttributeValue } from '@platform/domain';
 import type { Db } from '../db/client';
 import { attributes, attributeValues } from '../db/schema';
 
 /** Values are stored as JSON text (see the schema): written and read only through these two. */
 export const encode = (value: AttributeValue): string | null => (value === null ? null : JSON.stringify(value));
 export const decode = (text: string | null): AttributeValue => (text === null ? null : (JSON.parse(text) as AttributeValue));
-
-export interface PresentedAttributeValue {
-  attribute_id: number;
-  name: string;
-  type: AttributeType;
-  mode: AttributeMode;
-  value: AttributeValue;
-}
 
 /**
  * The attribute values of a page of records, in the attributes' order: one query for the page.

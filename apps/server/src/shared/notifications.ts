@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationIcon } from '@platform/domain';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
@@ -32,4 +33,43 @@ export async function notifyUser(
   const presented = presentNotification(row);
   await deps.realtime.publishToUser(userId, NOTIFICATION_EVENT, presented);
   return presented;
+}
+
+/**
+ * Stores the same notification for every user `userIds` (a query answering one `user_id` column)
+ * finds, in one INSERT … SELECT inside the caller's transaction, and answers them presented. Push
+ * them with `pushNotifications` once the transaction has committed.
+ */
+export async function insertNotificationsFor(
+  tx: Pick<Db, 'execute'>,
+  userIds: SQL,
+  input: { message: string; icon: NotificationIcon; cta?: string | null },
+) {
+  const data = { message: sanitizeRichText(input.message), icon: input.icon, cta: safeCta(input.cta) };
+  const result = await tx.execute(sql`
+    insert into ${notifications} (user_id, data)
+    select recipients.user_id, ${JSON.stringify(data)}::jsonb from (${userIds}) as recipients
+    returning id, user_id, read_at, created_at, data`);
+  // Both drivers answer `rows`; timestamps may come back as Date or text.
+  const { rows } = result as unknown as {
+    rows: Array<{ id: string; user_id: number; read_at: Date | string | null; created_at: Date | string; data: NotificationRow['data'] }>;
+  };
+  return rows.map((row) => ({
+    userId: row.user_id,
+    notification: presentNotification({
+      id: row.id,
+      userId: row.user_id,
+      data: row.data,
+      readAt: row.read_at === null ? null : new Date(row.read_at),
+      createdAt: new Date(row.created_at),
+    }),
+  }));
+}
+
+/** Pushes stored notifications on their users' private channels (after the transaction that stored them). */
+export async function pushNotifications(
+  realtime: Pick<Realtime, 'publishToUser'>,
+  stored: ReadonlyArray<{ userId: number; notification: ReturnType<typeof presentNotification> }>,
+): Promise<void> {
+  for (const { userId, notification } of stored) await realtime.publishToUser(userId, NOTIFICATION_EVENT, notification);
 }

@@ -1,4 +1,4 @@
-import { compactPayload, FORM_FALLBACK_ERROR, REQUEST_TIMEOUT_MS } from '@platform/domain';
+import { compactPayload, FORM_FALLBACK_ERROR, type PageMeta, REQUEST_TIMEOUT_MS } from '@platform/domain';
 
 /**
  * The one way the web talks to the server (spec §5, §8): cookies + XSRF header, a 5000 ms timeout
@@ -98,7 +98,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return payload as T;
 }
 
+/** A page of a list as `pageOf` answers it (the web does not read `links`). */
 export interface Page<T> {
   data: T[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
+  meta: PageMeta;
 }

@@ -16,4 +16,10 @@ describe('exportHref', () => {
       'filter[fund_id]': '3',
     });
   });
+
+  it('leaves out an empty sort (a report in its own order)', () => {
+    const url = new URL(exportHref('reports/wip', 'csv', { sort: '', filters: { owner_id: '4' } }), 'http://localhost');
+    expect(url.pathname).toBe('/api/reports/wip/export');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ format: 'csv', 'filter[owner_id]': '4' });
+  });
 });

@@ -20,6 +20,9 @@ import { pipelineSettingsRoutes } from '../features/pipelines/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { reportRoutes } from '../features/reports/routes';
+import { wipReportRoutes } from '../features/wip-reports/routes';
+import { kpiAdminRoutes, kpiInvestorRoutes } from '../features/kpis/routes';
+import { updateReportAdminRoutes, updateReportInvestorRoutes } from '../features/update-reports/routes';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 
 const indexRoute = createRoute({
@@ -119,11 +122,21 @@ const routeTree = rootRoute.addChildren([
     ...nomineeRoutes,
     ...attributeSettingsRoutes,
     ...reportRoutes,
+    ...wipReportRoutes,
+    ...kpiAdminRoutes,
+    ...updateReportAdminRoutes,
     ...contactRoutes,
     ...importRoutes,
     ...insiderRegisterRoutes,
   ]),
-  investorRoute.addChildren([investorOverviewRoute, ...investorInvestmentRoutes, ...portfolioRoutes, ...profileRoutes]),
+  investorRoute.addChildren([
+    investorOverviewRoute,
+    ...investorInvestmentRoutes,
+    ...portfolioRoutes,
+    ...kpiInvestorRoutes,
+    ...profileRoutes,
+    ...updateReportInvestorRoutes,
+  ]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,18 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Role } from '@platform/domain';
+import { Role, type User } from '@platform/domain';
 import { api, ApiError } from './api-client';
 
-export interface CurrentUser {
-  id: number;
-  name: string;
-  email: string;
-  role_id: number;
-  email_verified_at: string | null;
-  accepted_terms_version: number;
-  avatar: string | null;
-  compliance_passed: boolean | null;
-  compliance_tries: number | null;
-}
+/** The signed-in person as /api/user answers (the contract's user). */
+export type CurrentUser = User;
 
 const USER_INCLUDES =
   'organisations,attributeValues,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod,ownershipChoices';

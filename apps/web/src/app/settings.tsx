@@ -7,35 +7,11 @@ import {
   toClientFlags,
   type ClientFlagName,
   type ClientFlags,
+  type PublicSettings,
   type TermKey,
   type Terminology,
 } from '@platform/domain';
 import { api } from './api-client';
-
-export interface PublicSettings {
-  colors: string;
-  navigation: string;
-  terms_version: number;
-  terms_format: string;
-  terms_text: string;
-  isCustomBranding: boolean;
-  isTrial: boolean;
-  logo: string | null;
-  logo_alt: string | null;
-  logoLight: string | null;
-  favicon: string | null;
-  font: string | null;
-  market_sounding_description: string | null;
-  risk_warning_text: string | null;
-  appVersion: string;
-  support_email: string;
-  compliance_tries: number;
-  /** Card payments are configured on the server (decision 0011). */
-  card_payments_enabled?: boolean;
-  pusher_key: string;
-  pusher_cluster: string;
-  [flag: string]: unknown;
-}
 
 export interface Branding {
   settings: PublicSettings | null;

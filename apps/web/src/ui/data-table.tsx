@@ -13,6 +13,8 @@ export interface Column<T> {
   align?: 'left' | 'center' | 'right';
   /** The label is for screen readers only (e.g. a column of row actions). */
   hideLabel?: boolean;
+  /** Shown in the header cell in place of the label, such as a checkbox that selects every row. */
+  header?: ReactNode;
 }
 
 /** A caption screen readers read and the page does not show. */
@@ -57,7 +59,7 @@ export function DataTable<T>({
   const sortName = descending ? sort.slice(1) : sort;
 
   const header = (column: Column<T>) => {
-    if (!column.sort) return column.label;
+    if (!column.sort) return column.header ?? column.label;
     const active = sortName === column.sort;
     const Icon = !active ? IconArrowsSort : descending ? IconArrowDown : IconArrowUp;
     return (

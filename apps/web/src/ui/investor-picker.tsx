@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Role } from '@platform/domain';
+import { Role, type User } from '@platform/domain';
 import { useListQuery } from '../app/use-list-query';
 
 /** Chooses an investor by name or e-mail, searching the server as the user types. */
@@ -18,7 +18,7 @@ export function InvestorPicker({
 }) {
   const [search, setSearch] = useState('');
   const [text] = useDebouncedValue(search, 250);
-  const found = useListQuery<{ id: number; name: string; email: string }>('users', {
+  const found = useListQuery<User>('users', {
     page: 1,
     perPage: 20,
     sort: 'name',

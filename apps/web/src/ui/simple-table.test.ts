@@ -17,7 +17,9 @@ const columns: Column<Row>[] = [
   { key: 'actions', label: 'Actions', hideLabel: true, render: (r) => `Remove ${r.name}` },
 ];
 
-const render = (rows: Row[], extra: { empty?: ReactNode; caption?: string; minWidth?: number } = {}) =>
+type Extra = { empty?: ReactNode; caption?: string; title?: string; minWidth?: number; columns?: Column<Row>[] };
+
+const render = (rows: Row[], extra: Extra = {}) =>
   renderToStaticMarkup(
     createElement(MantineProvider, null, createElement(SimpleTable<Row>, { columns, rows, rowKey: (r) => r.id, ...extra })),
   ).replace(/<style[^>]*>[\s\S]*?<\/style>/g, ''); // the theme's own styles
@@ -55,5 +57,21 @@ describe('SimpleTable', () => {
     const html = render([{ id: 1, name: 'Acme', amount: '1' }], { caption: 'Proceeds', minWidth: 720 });
     expect(html).toMatch(/<caption[^>]*>Proceeds<\/caption>/);
     expect(html).toContain('--table-min-width:calc(45rem');
+  });
+
+  it('shows a title above the table as its caption, for everyone', () => {
+    const html = render([{ id: 1, name: 'Acme', amount: '1' }], { title: 'Status history' });
+    expect(html).toMatch(/<caption style="caption-side:top;[^"]*font-weight:600">Status history<\/caption>/);
+  });
+
+  it("puts a column's own header in its header cell in place of the label", () => {
+    const html = render([{ id: 1, name: 'Acme', amount: '1' }], {
+      columns: [
+        { key: 'pick', label: 'Pick', header: createElement('input', { 'aria-label': 'Pick every row' }), render: () => '' },
+        ...columns,
+      ],
+    });
+    expect(html).toMatch(/<th[^>]*><input aria-label="Pick every row"\/><\/th>/);
+    expect(html).not.toContain('>Pick<');
   });
 });

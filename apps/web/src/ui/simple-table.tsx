@@ -5,9 +5,11 @@ import { type Column, hiddenCaption } from './data-table';
 interface Props<T> extends Omit<TableProps, 'children' | 'data'> {
   columns: Column<T>[];
   rows: T[];
-  rowKey: (row: T) => string | number;
+  rowKey: (row: T, index: number) => string | number;
   /** Read by screen readers, not shown. */
   caption?: string;
+  /** A caption shown above the table, naming it for everyone. */
+  title?: string;
   /** Shown in place of the table when there are no rows; without it an empty list shows the bare headers. */
   empty?: ReactNode;
   /** Scrolls sideways below this width instead of squeezing the columns. */
@@ -15,27 +17,35 @@ interface Props<T> extends Omit<TableProps, 'children' | 'data'> {
   bodyStyle?: CSSProperties;
 }
 
+const shownCaption = {
+  captionSide: 'top',
+  textAlign: 'left',
+  padding: 'var(--mantine-spacing-md)',
+  fontWeight: 600,
+} as const;
+
 /**
  * A plain table over rows already on the page — no paging, no sorting — on the same column type as
  * `DataTable`, so a list can move between the two without rewriting its columns.
  */
-export function SimpleTable<T>({ columns, rows, rowKey, caption, empty, minWidth, bodyStyle, ...table }: Props<T>) {
+export function SimpleTable<T>({ columns, rows, rowKey, caption, title, empty, minWidth, bodyStyle, ...table }: Props<T>) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const markup = (
     <Table {...table}>
       {caption && <caption style={hiddenCaption}>{caption}</caption>}
+      {title && <caption style={shownCaption}>{title}</caption>}
       <Table.Thead>
         <Table.Tr>
           {columns.map((column) => (
             <Table.Th key={column.key} w={column.width} ta={column.align} aria-label={column.hideLabel ? column.label : undefined}>
-              {column.hideLabel ? null : column.label}
+              {column.hideLabel ? null : (column.header ?? column.label)}
             </Table.Th>
           ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody style={bodyStyle}>
-        {rows.map((row) => (
-          <Table.Tr key={rowKey(row)}>
+        {rows.map((row, index) => (
+          <Table.Tr key={rowKey(row, index)}>
             {columns.map((column) => (
               <Table.Td key={column.key} ta={column.align}>
                 {column.render(row)}

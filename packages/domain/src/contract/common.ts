@@ -16,6 +16,7 @@ export const pageMeta = z.object({
   per_page: z.number().int(),
   total: z.number().int(),
 });
+export type PageMeta = z.infer<typeof pageMeta>;
 export const pageLinks = z.object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOLDER_TYPES } from '../investments';
+import { HOLDER_TYPES, INVESTMENT_STATUSES, InvestmentCategory } from '../investments';
 import type { ListSpec } from './common';
 import { clearable, idInput, isoDateInput, moneyInput, textInput } from './fields';
 
@@ -7,13 +7,13 @@ import { clearable, idInput, isoDateInput, moneyInput, textInput } from './field
 const investmentBase = {
   id: z.number().int(),
   opportunity_id: z.number().int(),
-  holder_type: z.string(),
+  holder_type: z.enum(HOLDER_TYPES),
   holder_type_label: z.string(),
   organisation_id: z.number().int().nullable(),
   investment_method_entity_id: z.number().int().nullable(),
   nominee_id: z.number().int().nullable(),
   type: z.string(),
-  status: z.string(),
+  status: z.enum(INVESTMENT_STATUSES),
   status_label: z.string(),
   amount: z.string(),
   currency: z.string(),
@@ -54,7 +54,7 @@ export type StaffInvestment = z.infer<typeof staffInvestmentSchema>;
  */
 export const investorInvestmentSchema = z.object({
   ...investmentBase,
-  category: z.string().nullable(),
+  category: z.enum(Object.values(InvestmentCategory)).nullable(),
   payment_reference: z.string().optional(),
   cancel_reason: z.string().nullable(),
   opportunity: z.object({

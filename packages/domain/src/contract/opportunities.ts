@@ -98,21 +98,13 @@ export const galleryImageSchema = z.object({
 });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 
+/** A picture's upload: its caption; the picture itself is the multipart field `image`. */
+export const uploadGalleryImageBody = z.strictObject({ caption: clearable(textInput(200)).optional() });
+
 /** The gallery's new order: every picture named once. */
 export const galleryOrderBody = z.object({
   image_ids: z.array(z.number().int().positive(), { message: 'Send the pictures in their new order.' }).max(20),
 });
-
-/** A public document of an opportunity, for the investor page. */
-export const publicDocumentSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  mime_type: z.string(),
-  size_bytes: z.number().int(),
-  download_url: z.string(),
-  created_at: z.string(),
-});
-export type PublicDocument = z.infer<typeof publicDocumentSchema>;
 
 /** An investor invited to a Live - Internal opportunity. */
 export const opportunityInvitationSchema = z.object({
@@ -144,6 +136,10 @@ export const marketSoundingSchema = z.object({
   accepted: z.boolean(),
 });
 export type MarketSounding = z.infer<typeof marketSoundingSchema>;
+
+/** The investor has accepted the wall-crossing: the opportunity's slug to open next. */
+export const marketSoundingAcceptedSchema = z.object({ accepted: z.literal(true), slug: z.string() });
+export type MarketSoundingAccepted = z.infer<typeof marketSoundingAcceptedSchema>;
 
 /** An entry of the insider register's market-sounding list. */
 export const marketSoundingAcceptanceSchema = z.object({

@@ -13,7 +13,7 @@ export const preEmptionEntitlementSchema = z.object({
   shares_held: z.string(),
   entitled_shares: z.string(),
   entitled_amount: z.string(),
-  choice: z.number().int(),
+  choice: z.literal(PRE_EMPTION_CHOICE_IDS),
   choice_key: z.string(),
   choice_label: z.string(),
   requested_amount: z.string().nullable(),

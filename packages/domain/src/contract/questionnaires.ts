@@ -24,6 +24,7 @@ export type QuestionnaireEntry = z.infer<typeof questionnaireAnswerSchema>;
 const questionnaireMeta = z.object({ bank_hidden: z.boolean() });
 export const questionnaireListResponse = z.object({ data: z.array(questionnaireAnswerSchema), meta: questionnaireMeta });
 export const questionnaireResponse = z.object({ data: questionnaireAnswerSchema.nullable(), meta: questionnaireMeta });
+export type QuestionnaireResponse = z.infer<typeof questionnaireResponse>;
 
 /**
  * Saving a form: its fields by name, checked by the form's own schema on the server

@@ -124,8 +124,9 @@ const documentFields = {
   folder_id: clearable(idInput('folder')),
   visibility: z.enum(DOCUMENT_VISIBILITIES, { message: 'Choose public or private.' }),
 };
-/** The upload form's fields besides the file (multipart). */
+/** The upload form's text fields (multipart); the file itself is the field `file`. */
 export const uploadDocumentBody = z.strictObject({
+  ...subjectFields,
   ...documentFields,
   name: documentFields.name.optional(),
   folder_id: documentFields.folder_id.optional(),
@@ -136,3 +137,38 @@ export const DOCUMENTS_LIST = {
   filters: [...subjectFilters, 'folder_id', 'visibility'],
   sorts: ['name', 'created_at'],
 } as const satisfies ListSpec;
+
+/**
+ * A public document as an investor reads it — on their own record, an organisation they act for, a
+ * method they hold an account with, an opportunity they may see — with its portal download address.
+ */
+export const publicDocumentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+  download_url: z.string(),
+  created_at: z.string(),
+});
+export type PublicDocument = z.infer<typeof publicDocumentSchema>;
+
+/** The investor's own public documents (`/api/my/documents`). */
+export const MY_DOCUMENTS_LIST = { name: 'documents', filters: [], sorts: ['name', 'created_at'] } as const satisfies ListSpec;
+
+/** A record's state before or after a change, as logged (secrets removed); null where there was none. */
+const loggedState = z.record(z.string(), z.unknown()).nullable();
+
+/** One change in a record's history: what was done, by whom (null: the system), and the state around it. */
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  /** `name` is null once the person's account is gone. */
+  actor: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  before: loggedState,
+  after: loggedState,
+  created_at: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/** A record's history names the record (`filter[subject_type]` with `filter[subject_id]`), newest first. */
+export const ACTIVITY_LIST = { name: 'activity', filters: subjectFilters, sorts: ['created_at'] } as const satisfies ListSpec;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDateInput } from './fields';
 
 /** Figures of a pool of holdings (server: modules/reports/portfolio-performance.ts, decision 0015). */
 const bookFigures = {
@@ -33,6 +32,3 @@ export const portfolioPerformanceReportSchema = z.object({
   companies: z.array(bookCompanySchema),
 });
 export type PortfolioPerformanceReport = z.infer<typeof portfolioPerformanceReportSchema>;
-
-/** `?as_of=`: the report's date, today when absent. */
-export const portfolioPerformanceQuery = z.strictObject({ as_of: isoDateInput.optional() });

@@ -3,7 +3,7 @@ import { ATTRIBUTE_TYPES } from '../attributes';
 import { ATTRIBUTE_MODES } from '../statuses';
 import { CATEGORISATION_STATUSES, INVESTOR_CATEGORIES, KYC_STATUSES } from '../compliance';
 import type { ListSpec } from './common';
-import { clearable, idInput, idParam, isoDateInput, textInput } from './fields';
+import { clearable, idInput, idParam, isoDateInput, requiredText, textInput } from './fields';
 
 /** A record's value of one custom attribute, as `include=attributeValues` presents it. */
 export const userAttributeValueSchema = z.object({
@@ -142,6 +142,7 @@ export const bulkDeleteInvitationsBody = z.strictObject({
   ),
 });
 export const bulkDeleteInvitationsResponse = z.object({ message: z.string(), deleted: z.number().int() });
+export type BulkDeleteInvitationsResult = z.infer<typeof bulkDeleteInvitationsResponse>;
 
 /** An investor's personal details, which they keep up to date themselves and staff may correct. */
 const optionalText = (max: number) => clearable(textInput(max));
@@ -158,8 +159,8 @@ export const personalDetails = {
   nationality: optionalText(100),
 };
 
-const userName = z.string().trim().min(1, 'Enter a name.').max(255, 'Use at most 255 characters.');
-const userEmail = z.string().trim().toLowerCase().email('Enter a valid email address.').max(254);
+const userName = requiredText(255, 'Enter a name.');
+const userEmail = z.string({ error: 'Enter a valid email address.' }).trim().toLowerCase().email('Enter a valid email address.').max(254);
 const kycStatusInput = z.enum(KYC_STATUSES, { message: `Choose one of ${KYC_STATUSES.join(', ')}.` });
 const categoryInput = z.enum(INVESTOR_CATEGORIES, { message: `Choose one of ${INVESTOR_CATEGORIES.join(', ')}.` });
 /** Spec §5: '1' is true, '0' false. */
@@ -242,5 +243,9 @@ export const signPdfDocumentSchema = z.object({
   pages: z.array(z.object({ width: z.number(), height: z.number() })),
 });
 export type SignPdfDocument = z.infer<typeof signPdfDocumentSchema>;
+
+/** The signed copy as filed (the documents module presents it; only its id is promised here). */
+export const signedPdfSchema = z.looseObject({ id: z.number().int() });
+export type SignedPdf = z.infer<typeof signedPdfSchema>;
 
 export const signPdfParams = z.object({ id: idParam, documentId: idParam });

@@ -9,3 +9,5 @@ export * from './attributes';
 export * from './contacts';
 export * from './pre-emption';
 export * from './insider-register';
+export * from './kpis';
+export * from './update-reports';

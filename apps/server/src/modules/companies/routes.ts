@@ -19,6 +19,7 @@ import {
 import type { App, AppContext } from '../../platform/context';
 import { fundInvestments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
+import { utcDate } from '../../platform/clock';
 import { notFound, validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
 import { authorize } from '../../platform/guards';
@@ -27,8 +28,6 @@ import { parseIncludes } from '../../shared/user-presenter';
 import { COMPANIES_EXPORT_RESOURCE, COMPANIES_RESOURCE, companiesExport, liveCompanies } from './list';
 import { COMPANY_INCLUDES, presentCompaniesWith, presentMaturityStatuses, type CompanyRow } from './presenter';
 import { createCompany, findLiveCompany, listMaturityStatuses, lockCompany, recordMaturityStatus, updateCompany } from './service';
-
-const todayIn = (now: Date) => now.toISOString().slice(0, 10);
 
 /** `include=fund` on the answer of one company. */
 const includeQuery = z.object({ include: z.string().optional() });
@@ -101,7 +100,7 @@ export function registerCompanyRoutes(app: App, { db, clock }: AppContext) {
     async (request, reply) => {
       const input = request.body;
       const created = await db.transaction(async (tx) => {
-        const { company, status } = await createCompany(tx, input, request.user?.id ?? null, todayIn(clock.now()));
+        const { company, status } = await createCompany(tx, input, request.user?.id ?? null, utcDate(clock.now()));
         await recordActivity(tx, { request, action: 'created', subjectType: 'fund_investment', subjectId: company.id, after: company });
         await recordActivity(tx, {
           request,
@@ -181,7 +180,7 @@ export function registerCompanyRoutes(app: App, { db, clock }: AppContext) {
     async (request, reply) => {
       const { id } = request.params;
       const input = request.body;
-      if (input.date > todayIn(clock.now())) throw validationError({ date: ['The date cannot be in the future.'] });
+      if (input.date > utcDate(clock.now())) throw validationError({ date: ['The date cannot be in the future.'] });
       await loadCompany(id);
       const result = await db.transaction(async (tx) => {
         const company = await lockCompany(tx, id);

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { asc, count } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   appropriatenessAnswersBody,
   appropriatenessResultSchema,
@@ -26,6 +25,7 @@ import {
   pageOf,
   rejectCategorisationBody,
   updateComplianceQuestionBody,
+  userSchema,
 } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
 import { investorCategorisations } from '../../db/schema';
@@ -81,9 +81,6 @@ const CATEGORISATIONS_RESOURCE = listResource(CATEGORISATIONS_LIST, {
   sorts: { declared_at: investorCategorisations.declaredAt, status: investorCategorisations.status },
   defaultSort: '-declared_at',
 });
-
-/** The user's record as the users routes answer it (that module's contract holds its shape). */
-const userRecord = z.record(z.string(), z.unknown());
 
 /**
  * Compliance gates of spec §4: the appropriateness test (question bank, answers, tries, 24-hour
@@ -241,7 +238,7 @@ export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
 
   app.post(
     '/api/users/:id/reset-appropriateness-test',
-    { schema: { params: idParams, response: { 200: dataOf(userRecord) } }, onRequest: authorize('investors', 'update') },
+    { schema: { params: idParams, response: { 200: dataOf(userSchema) } }, onRequest: authorize('investors', 'update') },
     async (request) => {
       const { id } = request.params;
       const after = await db.transaction(async (tx) => {

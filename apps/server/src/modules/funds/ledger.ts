@@ -1,17 +1,19 @@
 import Decimal from 'decimal.js';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { Role, unitsForSubscription } from '@platform/domain';
+import { type createLedgerBody, Role, unitsForSubscription, type updateLedgerBody } from '@platform/domain';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { ledgers, users } from '../../db/schema';
-import { validationError } from '../../platform/errors';
+import { funds, ledgers, users } from '../../db/schema';
+import { notFound, validationError } from '../../platform/errors';
 import { latestNavByFund } from './figures';
+import { lockFund } from './service';
 
 export type LedgerRow = typeof ledgers.$inferSelect;
 type Kind = LedgerRow['kind'];
 
 const UNIT_PLACES = 6;
 
-export const dealsInUnits = (kind: Kind) => kind === 'subscription' || kind === 'redemption';
+const dealsInUnits = (kind: Kind) => kind === 'subscription' || kind === 'redemption';
 
 /**
  * The units of an entry and the NAV per unit they were dealt at. Entered units are kept as they
@@ -20,7 +22,7 @@ export const dealsInUnits = (kind: Kind) => kind === 'subscription' || kind === 
  * cancels: the domain has no rule for rounding a cash redemption into units, and inventing one
  * here would decide investors' money without a decision record. Distributions and fees carry none.
  */
-export async function resolveUnits(tx: Db, entry: { fundId: number; kind: Kind; date: string; amount: string; units?: string | null }) {
+async function resolveUnits(tx: Db, entry: { fundId: number; kind: Kind; date: string; amount: string; units?: string | null }) {
   if (!dealsInUnits(entry.kind)) {
     if (entry.units) throw validationError({ units: ['Only subscriptions and redemptions are dealt in units.'] });
     return { units: null, navPerUnit: null };
@@ -35,7 +37,7 @@ export async function resolveUnits(tx: Db, entry: { fundId: number; kind: Kind; 
   return { units, navPerUnit: nav.navPerUnit };
 }
 
-export async function assertInvestor(tx: Db, investorId: number) {
+async function assertInvestor(tx: Db, investorId: number) {
   const [investor] = await tx
     .select({ id: users.id })
     .from(users)
@@ -51,7 +53,7 @@ type UnitMove = { date: string; kind: Kind; units: string | null };
  * below zero. `replace` is the entry being written (or removed, when null) in place of `exceptId`.
  * Callers hold the fund's lock (`lockFund`), so concurrent writes cannot both pass.
  */
-export async function assertUnitsNeverNegative(tx: Db, fundId: number, investorId: number, exceptId: number, replace: UnitMove | null) {
+async function assertUnitsNeverNegative(tx: Db, fundId: number, investorId: number, exceptId: number, replace: UnitMove | null) {
   const rows = await tx
     .select({ date: ledgers.date, kind: ledgers.kind, units: ledgers.units })
     .from(ledgers)
@@ -78,4 +80,90 @@ export async function assertUnitsNeverNegative(tx: Db, fundId: number, investorI
       });
     }
   }
+}
+
+/** A live entry of a live fund. */
+export async function loadLedger(db: Db, id: number): Promise<LedgerRow> {
+  const [row] = await db
+    .select({ ledger: ledgers })
+    .from(ledgers)
+    .innerJoin(funds, and(eq(funds.id, ledgers.fundId), isNull(funds.deletedAt)))
+    .where(and(eq(ledgers.id, id), isNull(ledgers.deletedAt)));
+  if (!row) throw notFound('ledger entry');
+  return row.ledger;
+}
+
+/** Records an entry under the fund's lock, so unit balances are checked against a settled ledger. */
+export async function createLedger(tx: Db, input: z.infer<typeof createLedgerBody>): Promise<LedgerRow> {
+  await lockFund(tx, input.fund_id, 'fund_id');
+  await assertInvestor(tx, input.investor_id);
+  const { units, navPerUnit } = await resolveUnits(tx, {
+    fundId: input.fund_id,
+    kind: input.kind,
+    date: input.date,
+    amount: input.amount,
+    units: input.units,
+  });
+  await assertUnitsNeverNegative(tx, input.fund_id, input.investor_id, 0, { date: input.date, kind: input.kind, units });
+  const [row] = await tx
+    .insert(ledgers)
+    .values({
+      fundId: input.fund_id,
+      investorId: input.investor_id,
+      kind: input.kind,
+      date: input.date,
+      amount: input.amount,
+      units,
+      navPerUnit,
+      reference: input.reference ?? null,
+      notes: input.notes ?? null,
+    })
+    .returning();
+  return row;
+}
+
+export async function updateLedger(
+  tx: Db,
+  seen: LedgerRow,
+  input: z.infer<typeof updateLedgerBody>,
+  now: Date,
+): Promise<{ before: LedgerRow; after: LedgerRow }> {
+  await lockFund(tx, seen.fundId, 'fund_id');
+  const before = await loadLedger(tx, seen.id);
+  const date = input.date ?? before.date;
+  const amount = input.amount ?? before.amount;
+  let dealt: { units: string | null; navPerUnit: string | null } = { units: before.units, navPerUnit: before.navPerUnit };
+  if (!dealsInUnits(before.kind)) {
+    if (input.units) throw validationError({ units: ['Only subscriptions and redemptions are dealt in units.'] });
+  } else if (input.units !== undefined) {
+    // Units entered (or cleared, to derive them again) replace what was there.
+    dealt = await resolveUnits(tx, { fundId: before.fundId, kind: before.kind, date, amount, units: input.units });
+  } else if (before.navPerUnit && (date !== before.date || amount !== before.amount)) {
+    // Units derived from a NAV follow the amount and date they were derived from.
+    dealt = await resolveUnits(tx, { fundId: before.fundId, kind: before.kind, date, amount });
+  }
+  await assertUnitsNeverNegative(tx, before.fundId, before.investorId, before.id, { date, kind: before.kind, units: dealt.units });
+  const [after] = await tx
+    .update(ledgers)
+    .set({
+      date,
+      amount,
+      units: dealt.units,
+      navPerUnit: dealt.navPerUnit,
+      reference: input.reference,
+      notes: input.notes,
+      updatedAt: now,
+    })
+    .where(eq(ledgers.id, before.id))
+    .returning();
+  return { before, after };
+}
+
+/** Soft delete; removing a subscription that later redemptions rely on is refused (422 on units). */
+export async function deleteLedger(tx: Db, seen: LedgerRow, now: Date): Promise<{ before: LedgerRow; after: LedgerRow }> {
+  await lockFund(tx, seen.fundId, 'fund_id');
+  const before = await loadLedger(tx, seen.id);
+  await assertUnitsNeverNegative(tx, before.fundId, before.investorId, before.id, null);
+  const [after] = await tx.update(ledgers).set({ deletedAt: now, updatedAt: now }).where(eq(ledgers.id, before.id)).returning();
+  return { before, after };
 }

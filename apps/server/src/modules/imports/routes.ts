@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   dataOf,
   guessImportMapping,
@@ -28,10 +29,10 @@ const BATCH = 500;
 const sendLines = (reply: FastifyReply, lines: PassThrough) =>
   reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(lines);
 
-async function readUpload(request: FastifyRequest, kind: ImportKind) {
-  const { fields, files } = await readForm(request);
-  const sheet = await readSheet(files.file);
-  return { sheet, fields, mapping: () => parseMapping(kind, fields.mapping, sheet.headers.length) };
+/** The uploaded sheet, and the columns chosen for it (the form's `mapping`), checked against its header row. */
+async function readUpload(request: FastifyRequest, kind: ImportKind, form: z.output<typeof importFormBody>) {
+  const sheet = await readSheet((await readForm(request)).files.file);
+  return { sheet, mapping: () => parseMapping(kind, form.mapping, sheet.headers.length) };
 }
 
 /**
@@ -50,7 +51,7 @@ export function registerImportRoutes(app: App, ctx: AppContext) {
     { schema: { ...upload, response: { 200: dataOf(importInspectionSchema) } }, onRequest },
     async (request) => {
       const { kind } = request.params;
-      const { sheet } = await readUpload(request, kind);
+      const { sheet } = await readUpload(request, kind, request.body);
       return {
         data: {
           headers: sheet.headers,
@@ -68,7 +69,7 @@ export function registerImportRoutes(app: App, ctx: AppContext) {
     { schema: { ...upload, response: { 200: dataOf(importPreviewSchema) } }, onRequest },
     async (request) => {
       const { kind } = request.params;
-      const upload = await readUpload(request, kind);
+      const upload = await readUpload(request, kind, request.body);
       const { records, errors, total } = await validateRows(db, kind, upload.sheet, upload.mapping());
       return { data: { total, valid: records.length, errors, sample: records.slice(0, 10).map((record) => ({ ...record })) } };
     },
@@ -84,8 +85,9 @@ export function registerImportRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { kind } = request.params;
       const actor = requireUser(request);
-      const upload = await readUpload(request, kind);
-      const invite = kind === 'investors' && (upload.fields.send_invitations === '1' || upload.fields.send_invitations === 'true');
+      const upload = await readUpload(request, kind, request.body);
+      const { send_invitations } = request.body;
+      const invite = kind === 'investors' && (send_invitations === '1' || send_invitations === 'true');
       const { records, errors, total } = await validateRows(db, kind, upload.sheet, upload.mapping());
       if (errors.length) {
         const rows = new Set(errors.map((e) => e.row)).size;

@@ -86,6 +86,9 @@ describe('investment methods', () => {
     const staff = await createUser(t.ctx, { roleId: Role.Support });
     expect(errorFields(await admin.client.post(url, { user_id: staff.id }))).toEqual(['user_id']);
     expect(errorFields(await admin.client.post(url, { reference: 'x' }))).toEqual(['user_id']);
+    // The Accounts panel sends the holder it shows with nothing chosen yet: the message lands on that picker.
+    expect((await admin.client.post(url, { user_id: null })).json().errors).toEqual({ user_id: ['Choose an investor.'] });
+    expect((await admin.client.post(url, { contact_id: null })).json().errors).toEqual({ contact_id: ['Choose a lead.'] });
 
     const second = (await admin.client.post(url, { user_id: investor.id, reference: 'SIPP-002' })).json().data;
     expect((await admin.client.patch(`${url}/${second.id}`, { reference: 'SIPP-001' })).statusCode).toBe(422);

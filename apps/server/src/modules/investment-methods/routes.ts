@@ -1,123 +1,145 @@
-import type { FastifyInstance } from 'fastify';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context';
-import { investmentMethodEntities, investmentMethods, investments } from '../../db/schema';
-import { notFound } from '../../platform/errors';
-import { parseFields, readFormFields } from '../../platform/form';
-import { idParam, idParams } from '@platform/domain';
-import { paginate, parseListQuery } from '../../platform/list-query';
-import { registerHolderResource } from '../holders';
 import {
-  ENTITIES_RESOURCE,
-  entityOf,
-  METHOD_EXPORT_COLUMNS,
-  methodExportRows,
-  METHODS_RESOURCE,
-  presentEntities,
-  presentMethods,
-  type EntityRow,
-  type MethodExportRow,
-  type MethodRow,
-} from './list';
+  createInvestmentMethodBody,
+  createMethodAccountBody,
+  dataOf,
+  fileBody,
+  holderDeleteQuery,
+  idParams,
+  INVESTMENT_METHODS_LIST,
+  INVESTMENTS_LIST,
+  investmentMethodSchema,
+  listQuery,
+  METHOD_ACCOUNTS_LIST,
+  methodAccountParams,
+  methodAccountSchema,
+  noContent,
+  pageOf,
+  staffInvestmentSchema,
+  updateInvestmentMethodBody,
+  updateMethodAccountBody,
+  type Action,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
+import { exportFormat, sendExport } from '../../platform/export';
+import { parseListQuery } from '../../platform/list-query';
+import { registerResource } from '../../platform/resource';
+import { registerSubject } from '../../shared/record-subjects';
+import { deleteHolder, heldInvestmentsPage, holderGuard } from '../holders';
+import { METHODS_EXPORT_RESOURCE, methodsExport } from './list';
 import { registerMyMethodAccountRoutes } from './my-accounts';
-import { addAccount, closeAccount, updateAccount } from './service';
-import { createEntitySchema, createMethodSchema, updateEntitySchema, updateMethodSchema, type MethodInput } from './schemas';
-
-const entityParams = idParams.extend({ entityId: idParam });
-
-function methodColumns(input: Partial<MethodInput>) {
-  const columns: Record<string, unknown> = {};
-  if (input.name !== undefined) columns.name = input.name;
-  if (input.type !== undefined) columns.type = input.type;
-  if (input.provider !== undefined) columns.provider = input.provider;
-  if (input.description !== undefined) columns.description = input.description;
-  return columns;
-}
-
-/** The accounts of one method, as a subquery: investments name the account, not the method. */
-const accountsOf = (methodId: number) =>
-  sql`(select ${investmentMethodEntities.id} from ${investmentMethodEntities} where ${investmentMethodEntities.investmentMethodId} = ${methodId})`;
+import { presentAccount, presentMethod } from './presenter';
+import {
+  addAccount,
+  closeAccount,
+  createMethod,
+  findMethod,
+  INVESTMENT_METHOD,
+  listAccounts,
+  listMethods,
+  methodExists,
+  updateAccount,
+  updateMethod,
+} from './service';
 
 /**
  * Alternative investment methods (spec §2.2 /admin/investors/investment-methods): SIPP, SSAS, ISA,
- * nominee accounts… and each investor's account with one (their reference), the holder of the
- * investments they make through it. Leads' accounts wait for the contacts area.
+ * nominee accounts… and each investor's (or lead's) account with one under their reference, the
+ * holder of the investments they make through it.
  */
-export function registerInvestmentMethodRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerInvestmentMethodRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
-  const { find, guard } = registerHolderResource<MethodRow, MethodInput, MethodExportRow>(app, ctx, {
-    subject: 'investment_method',
-    label: 'investment method',
+  const guard = (...actions: Action[]) => holderGuard(db, INVESTMENT_METHOD, ...actions);
+  registerSubject('investment_method', methodExists);
+
+  registerResource(app, {
     path: '/api/investment-methods',
-    table: investmentMethods,
-    list: METHODS_RESOURCE,
-    includes: [],
-    createSchema: createMethodSchema,
-    updateSchema: updateMethodSchema,
-    columns: methodColumns,
-    present: (tx, rows) => presentMethods(tx, rows),
-    heldBy: (id) => inArray(investments.investmentMethodEntityId, accountsOf(id)),
-    exportColumns: METHOD_EXPORT_COLUMNS,
-    exportRows: methodExportRows,
-    purge: async (tx, id) => {
-      await tx.delete(investmentMethodEntities).where(eq(investmentMethodEntities.investmentMethodId, id));
+    item: investmentMethodSchema,
+    guard,
+    list: {
+      query: listQuery(INVESTMENT_METHODS_LIST),
+      paged: true,
+      run: (request, query) => listMethods(db, request, query),
+    },
+    show: { run: async (_request, id) => presentMethod(db, await findMethod(db, id)) },
+    create: {
+      body: createInvestmentMethodBody,
+      run: async (request, input) => presentMethod(db, await createMethod(db, request, input)),
+    },
+    update: {
+      body: updateInvestmentMethodBody,
+      run: async (request, id, input) => presentMethod(db, await updateMethod(db, request, id, input, clock.now())),
+    },
+    remove: {
+      actions: ['delete', 'delete_unsafe'],
+      query: holderDeleteQuery,
+      run: (request, id, query) => deleteHolder(ctx, INVESTMENT_METHOD, request, id, query.permanent === '1'),
     },
   });
 
-  app.get('/api/investment-methods/:id/entities', { schema: { params: idParams }, onRequest: guard('show') }, async (request) => {
-    const { id } = idParams.parse(request.params);
-    await find(id);
-    const query = parseListQuery(request.query as Record<string, unknown>, ENTITIES_RESOURCE);
-    query.orderBy.push(asc(investmentMethodEntities.id));
-    const where = and(eq(investmentMethodEntities.investmentMethodId, id), isNull(investmentMethodEntities.deletedAt), query.where);
-    return paginate<EntityRow, object>(
-      db.select().from(investmentMethodEntities).where(where).$dynamic(),
-      db.select({ total: count() }).from(investmentMethodEntities).where(where).$dynamic(),
-      query,
-      request,
-      (rows) => presentEntities(db, rows),
-    );
-  });
+  app.get(
+    '/api/investment-methods/export',
+    {
+      schema: { querystring: listQuery({ ...INVESTMENT_METHODS_LIST, params: ['format'] }), response: { 200: fileBody } },
+      onRequest: guard('index'),
+    },
+    async (request, reply) =>
+      sendExport(request, reply, exportFormat(request.query), methodsExport(db, parseListQuery(request.query, METHODS_EXPORT_RESOURCE))),
+  );
 
-  /** Adds an investor's account with the method. */
-  app.post('/api/investment-methods/:id/entities', { schema: { params: idParams }, onRequest: guard('update') }, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    const input = parseFields(createEntitySchema, await readFormFields(request));
-    await find(id);
-    const row = await addAccount(db, request, id, input);
-    return reply.status(201).send({ data: (await presentEntities(db, [row]))[0] });
-  });
+  /** The Transactions tab: investments made through any of the method's accounts. */
+  app.get(
+    '/api/investment-methods/:id/investments',
+    {
+      schema: { params: idParams, querystring: listQuery(INVESTMENTS_LIST), response: { 200: pageOf(staffInvestmentSchema) } },
+      onRequest: guard('show'),
+    },
+    async (request) => {
+      const method = await findMethod(db, request.params.id);
+      return heldInvestmentsPage(db, request, INVESTMENT_METHOD.heldBy(method.id), request.query);
+    },
+  );
 
-  async function findEntity(methodId: number, entityId: number) {
-    await find(methodId);
-    const [row] = await db.select().from(investmentMethodEntities).where(entityOf(methodId, entityId));
-    if (!row) throw notFound('account');
-    return row;
-  }
+  app.get(
+    '/api/investment-methods/:id/entities',
+    {
+      schema: { params: idParams, querystring: listQuery(METHOD_ACCOUNTS_LIST), response: { 200: pageOf(methodAccountSchema) } },
+      onRequest: guard('show'),
+    },
+    async (request) => listAccounts(db, request, request.params.id, request.query),
+  );
+
+  /** Adds an investor's or a lead's account with the method. */
+  app.post(
+    '/api/investment-methods/:id/entities',
+    {
+      schema: { params: idParams, body: createMethodAccountBody, response: { 201: dataOf(methodAccountSchema) } },
+      onRequest: guard('update'),
+    },
+    async (request, reply) => {
+      const account = await addAccount(db, request, request.params.id, request.body);
+      return reply.status(201).send({ data: await presentAccount(db, account) });
+    },
+  );
 
   app.route({
     method: ['PATCH', 'POST'],
     url: '/api/investment-methods/:id/entities/:entityId',
-    schema: { params: entityParams },
+    schema: { params: methodAccountParams, body: updateMethodAccountBody, response: { 200: dataOf(methodAccountSchema) } },
     onRequest: guard('update'),
     handler: async (request) => {
-      const { id, entityId } = entityParams.parse(request.params);
-      const input = parseFields(updateEntitySchema, await readFormFields(request));
-      await findEntity(id, entityId);
-      const row = await updateAccount(db, request, id, entityId, input.reference, clock.now());
-      return { data: (await presentEntities(db, [row]))[0] };
+      const { id, entityId } = request.params;
+      const account = await updateAccount(db, request, id, entityId, request.body.reference, clock.now());
+      return { data: await presentAccount(db, account) };
     },
   });
 
-  /** Closes an investor's account with the method; one that holds investments stays (409). */
+  /** Closes an account with the method; one that holds investments stays (409). */
   app.delete(
     '/api/investment-methods/:id/entities/:entityId',
-    { schema: { params: entityParams }, onRequest: guard('update') },
+    { schema: { params: methodAccountParams, response: { 204: noContent } }, onRequest: guard('update') },
     async (request, reply) => {
-      const { id, entityId } = entityParams.parse(request.params);
-      await findEntity(id, entityId);
-      await closeAccount(db, request, id, entityId, clock.now());
-      return reply.status(204).send();
+      await closeAccount(db, request, request.params.id, request.params.entityId, clock.now());
+      return reply.status(204).send(null);
     },
   );
 

@@ -29,17 +29,19 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 /** Fields both sides see. */
 function common(row: InvestmentRow) {
+  const holderType = row.holderType as HolderType;
+  const status = row.status as InvestmentStatus;
   return {
     id: row.id,
     opportunity_id: row.opportunityId,
-    holder_type: row.holderType,
-    holder_type_label: HOLDER_TYPE_LABELS[row.holderType as HolderType],
+    holder_type: holderType,
+    holder_type_label: HOLDER_TYPE_LABELS[holderType],
     organisation_id: row.organisationId,
     investment_method_entity_id: row.investmentMethodEntityId,
     nominee_id: row.nomineeId,
     type: row.type,
-    status: row.status,
-    status_label: INVESTMENT_STATUS_LABELS[row.status as InvestmentStatus],
+    status,
+    status_label: INVESTMENT_STATUS_LABELS[status],
     amount: row.amount,
     currency: row.currency,
     share_price: row.sharePrice,

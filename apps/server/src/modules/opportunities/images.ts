@@ -12,6 +12,7 @@ import {
   noContent,
   OPPORTUNITY_PERMISSION_EVENT,
   Role,
+  uploadGalleryImageBody,
 } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
 import { opportunityImages } from '../../db/schema';
@@ -19,7 +20,7 @@ import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { readForm } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
-import { idParam, idParams, textInput } from '@platform/domain';
+import { idParam, idParams } from '@platform/domain';
 import { withStoredFiles } from '../../platform/storage';
 import { authorizeOpportunities, investorOrOpportunityStaff } from '../../shared/opportunity-access';
 import { findOpportunity } from '../../shared/opportunity-visibility';
@@ -73,20 +74,19 @@ export function registerOpportunityImageRoutes(app: App, { db, storage }: AppCon
 
   app.post(
     '/api/investment-opportunities/:id/images',
-    // Multipart with a file: the caption is checked here with the file, not as a declared body.
-    { schema: { params: idParams, response: { 201: dataOf(galleryImageSchema) } }, onRequest: authorizeOpportunities('update') },
+    {
+      schema: { params: idParams, body: uploadGalleryImageBody, response: { 201: dataOf(galleryImageSchema) } },
+      onRequest: authorizeOpportunities('update'),
+    },
     async (request, reply) => {
       const opportunity = await staffOpportunity(request, request.params.id, 'update');
-      const { fields, files } = await readForm(request);
-      const file = files.image;
+      // A caption of only spaces is no caption.
+      const caption = request.body.caption || null;
+      const file = (await readForm(request)).files.image;
       if (!file) throw validationError({ image: ['Choose an image to upload.'] });
       const type = await fileTypeFromBuffer(file.data);
       if (!type || !GALLERY_TYPES.has(type.mime)) throw validationError({ image: ['The image must be a PNG, JPEG or WebP picture.'] });
       if (file.data.length > MAX_BYTES) throw validationError({ image: ['The image may not be larger than 5 MB.'] });
-      const caption = textInput(200)
-        .nullable()
-        .safeParse(typeof fields.caption === 'string' && fields.caption.trim() ? fields.caption : null);
-      if (!caption.success) throw validationError({ caption: [caption.error.issues[0].message] });
       const row = await withStoredFiles(storage, async (files) => {
         const key = await files.put('opportunities', { ...file, filename: `image.${type.ext}` });
         return db.transaction(async (tx) => {
@@ -97,7 +97,7 @@ export function registerOpportunityImageRoutes(app: App, { db, storage }: AppCon
           if (Number(n) >= MAX_IMAGES) throw validationError({ image: [`An opportunity holds at most ${MAX_IMAGES} images.`] });
           const [created] = await tx
             .insert(opportunityImages)
-            .values({ opportunityId: opportunity.id, storageKey: key, mimeType: type.mime, caption: caption.data, position: Number(n) })
+            .values({ opportunityId: opportunity.id, storageKey: key, mimeType: type.mime, caption, position: Number(n) })
             .returning();
           await recordActivity(tx, {
             request,

@@ -13,6 +13,7 @@ import {
   listQuery,
   MARKET_SOUNDING_ACCEPTANCES_LIST,
   marketSoundingAcceptanceSchema,
+  marketSoundingAcceptedSchema,
   marketSoundingSchema,
   MAX_ID,
   noContent,
@@ -439,7 +440,7 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/market-sounding/:id/accept',
     {
-      schema: { params: idParams, response: { 200: dataOf(z.object({ accepted: z.literal(true), slug: z.string() })) } },
+      schema: { params: idParams, response: { 200: dataOf(marketSoundingAcceptedSchema) } },
       onRequest: investorOnly,
     },
     async (request) => {

@@ -1,34 +1,24 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   ORGANISATION_APPLICATION_STATUSES,
+  ORGANISATION_APPLICATIONS_LIST,
   ORGANISATION_ROLE_LABELS,
   ORGANISATION_TYPES,
   ORGANISATION_TYPE_LABELS,
+  ORGANISATIONS_LIST,
   type OrganisationRole,
   type OrganisationType,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { organisationApplications, organisations, organisationUsers, users } from '../../db/schema';
-import type { ExportColumn } from '../../platform/export';
+import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { containsFilter, idList, oneOfFilter } from '../../platform/list-filters';
-import type { ListResource } from '../../platform/list-query';
+import { type ListQuery, type ListResource, listResource } from '../../platform/list-query';
 
-export const ORGANISATION_FIELDS = [
-  'name',
-  'type',
-  'company_number',
-  'country',
-  'address',
-  'email',
-  'phone',
-  'users_count',
-  'created_at',
-  'updated_at',
-] as const;
-export const ORGANISATION_INCLUDES = ['users'] as const;
+/** Organisations not deleted, narrowed by a list's filters. */
+export const liveOrganisations = (where?: SQL) => and(isNull(organisations.deletedAt), where);
 
-export const ORGANISATIONS_RESOURCE: ListResource = {
-  name: 'organisations',
+export const ORGANISATIONS_RESOURCE = listResource(ORGANISATIONS_LIST, {
   filters: {
     search: (value) => {
       const name = containsFilter(organisations.name)(value);
@@ -45,12 +35,11 @@ export const ORGANISATIONS_RESOURCE: ListResource = {
   },
   sorts: { name: organisations.name, type: organisations.type, created_at: organisations.createdAt },
   defaultSort: 'name',
-  includes: ORGANISATION_INCLUDES,
-  fields: ORGANISATION_FIELDS,
-};
+});
 
-export const APPLICATIONS_RESOURCE: ListResource = {
-  name: 'organisation_applications',
+export const ORGANISATIONS_EXPORT_RESOURCE: ListResource = { ...ORGANISATIONS_RESOURCE, params: ['format'] };
+
+export const APPLICATIONS_RESOURCE = listResource(ORGANISATION_APPLICATIONS_LIST, {
   filters: {
     search: containsFilter(organisationApplications.name),
     status: oneOfFilter('status', organisationApplications.status, ORGANISATION_APPLICATION_STATUSES),
@@ -58,9 +47,9 @@ export const APPLICATIONS_RESOURCE: ListResource = {
   },
   sorts: { name: organisationApplications.name, created_at: organisationApplications.createdAt, status: organisationApplications.status },
   defaultSort: '-created_at',
-};
+});
 
-export interface OrganisationExportRow {
+interface OrganisationExportRow {
   id: number;
   name: string;
   type: string;
@@ -72,7 +61,7 @@ export interface OrganisationExportRow {
   createdAt: Date;
 }
 
-export const ORGANISATION_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<OrganisationExportRow>> = [
+const EXPORT_COLUMNS: ReadonlyArray<ExportColumn<OrganisationExportRow>> = [
   { header: 'ID', value: (r) => String(r.id), kind: 'integer' },
   { header: 'Name', value: (r) => r.name },
   { header: 'Type', value: (r) => ORGANISATION_TYPE_LABELS[r.type as OrganisationType] ?? r.type },
@@ -84,7 +73,7 @@ export const ORGANISATION_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<Organisatio
   { header: 'Created', value: (r) => r.createdAt.toISOString() },
 ];
 
-export async function organisationExportRows(db: Db, ids: number[]): Promise<OrganisationExportRow[]> {
+async function organisationExportRows(db: Db, ids: number[]): Promise<OrganisationExportRow[]> {
   const rows = await db
     .select({
       id: organisations.id,
@@ -97,7 +86,7 @@ export async function organisationExportRows(db: Db, ids: number[]): Promise<Org
       createdAt: organisations.createdAt,
     })
     .from(organisations)
-    .where(and(inArray(organisations.id, ids), isNull(organisations.deletedAt)));
+    .where(liveOrganisations(inArray(organisations.id, ids)));
   const links = await db
     .select({ organisationId: organisationUsers.organisationId, name: users.name, role: organisationUsers.role })
     .from(organisationUsers)
@@ -109,4 +98,22 @@ export async function organisationExportRows(db: Db, ids: number[]): Promise<Org
       link.role ? `${link.name} (${ORGANISATION_ROLE_LABELS[link.role as OrganisationRole] ?? link.role})` : link.name,
     );
   return rows.map((r) => ({ ...r, people: people.get(r.id)?.join('; ') ?? null }));
+}
+
+/** The filtered list as a spreadsheet, in list order, with the people linked to each. */
+export function organisationsExport(db: Db, query: ListQuery): ExportSpec<OrganisationExportRow> {
+  return {
+    filename: 'organisations',
+    sheet: 'Organisations',
+    columns: EXPORT_COLUMNS,
+    orderedIds: async () =>
+      (
+        await db
+          .select({ id: organisations.id })
+          .from(organisations)
+          .where(liveOrganisations(query.where))
+          .orderBy(...query.orderBy, asc(organisations.id))
+      ).map((r) => r.id),
+    loadBatch: (ids) => organisationExportRows(db, ids),
+  };
 }

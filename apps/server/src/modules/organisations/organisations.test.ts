@@ -148,6 +148,8 @@ describe('people linked to an organisation', () => {
     ]);
     const shown = (await admin.client.get(`/api/organisations/${org.id}?include=users`)).json().data;
     expect(shown).toMatchObject({ users_count: 1, users: [{ id: investor.id, role: 'director' }] });
+    expect((await admin.client.get(`/api/organisations/${org.id}?include=everything`)).statusCode).toBe(400);
+    expect((await admin.client.get(`/api/organisations/${org.id}?colour=red`)).statusCode).toBe(400);
 
     const changed = await admin.client.patch(`/api/organisations/${org.id}/users/${investor.id}`, { role: 'trustee' });
     expect(changed.json().data[0]).toMatchObject({ role: 'trustee', role_label: 'Trustee' });
@@ -166,7 +168,7 @@ describe('people linked to an organisation', () => {
     expect(errorFields(await admin.client.post(url, { user_id: staff.id, role: 'director' }))).toEqual(['user_id']);
     expect(errorFields(await admin.client.post(url, { user_id: gone.id, role: 'director' }))).toEqual(['user_id']);
     expect(errorFields(await admin.client.post(url, { user_id: investor.id, role: 'emperor' }))).toEqual(['role']);
-    expect(errorFields(await admin.client.post(url, { role: 'director' }))).toEqual(['user_id']);
+    expect((await admin.client.post(url, { role: 'director' })).json().errors).toEqual({ user_id: ['Choose an investor.'] });
     expect((await admin.client.post('/api/organisations/999999/users', { user_id: investor.id, role: 'director' })).statusCode).toBe(404);
   });
 });

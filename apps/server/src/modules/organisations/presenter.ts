@@ -1,11 +1,16 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import {
+  type LinkedUser,
+  type MyOrganisation,
+  type Organisation,
   ORGANISATION_APPLICATION_STATUS_LABELS,
   ORGANISATION_ROLE_LABELS,
   ORGANISATION_TYPE_LABELS,
+  type OrganisationApplication,
   type OrganisationApplicationStatus,
   type OrganisationRole,
   type OrganisationType,
+  type StaffOrganisationApplication,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { documents, type organisationApplications, organisations, organisationUsers, users } from '../../db/schema';
@@ -14,14 +19,15 @@ import { namesById } from '../../platform/lookup';
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type ApplicationRow = typeof organisationApplications.$inferSelect;
 
-const roleLabel = (role: string | null) => (role ? (ORGANISATION_ROLE_LABELS[role as OrganisationRole] ?? role) : null);
+const roleLabel = (role: string) => ORGANISATION_ROLE_LABELS[role as OrganisationRole] ?? role;
+const typeLabel = (type: string) => ORGANISATION_TYPE_LABELS[type as OrganisationType] ?? type;
 
-export function presentOrganisation(row: OrganisationRow) {
+function presentOrganisation(row: OrganisationRow) {
   return {
     id: row.id,
     name: row.name,
     type: row.type,
-    type_label: ORGANISATION_TYPE_LABELS[row.type as OrganisationType] ?? row.type,
+    type_label: typeLabel(row.type),
     company_number: row.companyNumber,
     country: row.country,
     address: row.address,
@@ -51,22 +57,13 @@ export async function linkedUsers(db: Db, organisationIds: number[]) {
   const byOrganisation = new Map<number, LinkedUser[]>();
   for (const { organisationId, linkedAt, ...user } of rows) {
     const list = byOrganisation.get(organisationId) ?? [];
-    list.push({ ...user, role_label: roleLabel(user.role), linked_at: linkedAt.toISOString() });
+    list.push({ ...user, role_label: user.role ? roleLabel(user.role) : null, linked_at: linkedAt.toISOString() });
     byOrganisation.set(organisationId, list);
   }
   return byOrganisation;
 }
 
-export interface LinkedUser {
-  id: number;
-  name: string;
-  email: string;
-  role: string | null;
-  role_label: string | null;
-  linked_at: string;
-}
-
-export async function presentOrganisationsWith(db: Db, rows: OrganisationRow[], includes: ReadonlySet<string>) {
+export async function presentOrganisationsWith(db: Db, rows: OrganisationRow[], includes: ReadonlySet<string>): Promise<Organisation[]> {
   const ids = rows.map((r) => r.id);
   const [counts, people] = await Promise.all([
     ids.length
@@ -87,7 +84,7 @@ export async function presentOrganisationsWith(db: Db, rows: OrganisationRow[], 
 }
 
 /** Applications for staff: the applicant, the supporting document, the decision and who made it. */
-export async function presentApplications(db: Db, rows: ApplicationRow[]) {
+export async function presentApplications(db: Db, rows: ApplicationRow[]): Promise<StaffOrganisationApplication[]> {
   const documentIds = rows.map((r) => r.documentId).filter((id): id is number => id != null);
   const [applicants, deciders, docs, orgs] = await Promise.all([
     rows.length
@@ -127,21 +124,26 @@ export async function presentApplications(db: Db, rows: ApplicationRow[]) {
 }
 
 /** What both the applicant and staff see of an application. */
-export function presentApplicationCommon(row: ApplicationRow) {
+export function presentApplicationCommon(row: ApplicationRow): OrganisationApplication {
   return {
     id: row.id,
     user_id: row.userId,
     organisation_id: row.organisationId,
     name: row.name,
     type: row.type,
-    type_label: ORGANISATION_TYPE_LABELS[row.type as OrganisationType] ?? row.type,
+    type_label: typeLabel(row.type),
     company_number: row.companyNumber,
     role: row.role,
     role_label: roleLabel(row.role),
-    status: row.status,
+    status: row.status as OrganisationApplicationStatus,
     status_label: ORGANISATION_APPLICATION_STATUS_LABELS[row.status as OrganisationApplicationStatus] ?? row.status,
     reason: row.reason,
     decided_at: row.decidedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** One of the investor's organisations, with the role they act in. */
+export function presentMyOrganisation({ organisation, role }: { organisation: OrganisationRow; role: string | null }): MyOrganisation {
+  return { ...presentOrganisation(organisation), my_role: role, my_role_label: role ? roleLabel(role) : null };
 }

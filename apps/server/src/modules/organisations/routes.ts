@@ -1,119 +1,161 @@
-import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
-import { Role } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
-import { investments, organisationApplications, organisations, organisationUsers, users } from '../../db/schema';
-import { recordActivity } from '../../platform/activity';
-import { notFound, validationError } from '../../platform/errors';
-import { parseFields, readFormFields } from '../../platform/form';
-import { idParam, idParams } from '@platform/domain';
-import { registerHolderResource } from '../holders';
-import { ORGANISATION_EXPORT_COLUMNS, ORGANISATION_INCLUDES, ORGANISATIONS_RESOURCE, organisationExportRows } from './list';
-import { linkedUsers, presentOrganisationsWith, type OrganisationRow } from './presenter';
-import { createOrganisationSchema, linkUserSchema, updateLinkSchema, updateOrganisationSchema, type OrganisationInput } from './schemas';
+import { z } from 'zod';
+import {
+  type Action,
+  createOrganisationBody,
+  dataOf,
+  fileBody,
+  holderDeleteQuery,
+  idParams,
+  INVESTMENTS_LIST,
+  linkedUserSchema,
+  linkUserBody,
+  listQuery,
+  noContent,
+  ORGANISATIONS_LIST,
+  organisationIncludeQuery,
+  organisationLinkParams,
+  organisationSchema,
+  pageOf,
+  staffInvestmentSchema,
+  updateLinkBody,
+  updateOrganisationBody,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
+import { exportFormat, sendExport } from '../../platform/export';
+import { parseListQuery } from '../../platform/list-query';
+import { registerResource } from '../../platform/resource';
+import { registerSubject } from '../../shared/record-subjects';
+import { parseIncludes } from '../../shared/user-presenter';
+import { deleteHolder, heldInvestmentsPage, holderGuard } from '../holders';
 import { registerApplicationRoutes } from './applications';
+import { ORGANISATIONS_EXPORT_RESOURCE, ORGANISATIONS_RESOURCE, organisationsExport } from './list';
 import { registerMyOrganisationRoutes } from './my-organisations';
-import { linkUser, organisationColumns } from './service';
+import { linkedUsers, type OrganisationRow, presentOrganisationsWith } from './presenter';
+import {
+  changeLinkedRole,
+  createOrganisation,
+  findOrganisation,
+  linkInvestor,
+  listOrganisations,
+  ORGANISATION_HOLDER,
+  organisationExists,
+  unlinkUser,
+  updateOrganisation,
+} from './service';
 
-const linkParams = idParams.extend({ userId: idParam });
+const people = dataOf(z.array(linkedUserSchema));
 
 /**
  * Organisations (spec §2.2 /admin/investors/organisations): companies, trusts… investors invest
- * through, with the people who act for them and their role. Applications to act for one, and the
- * investor's own view, are registered from here too.
+ * through, with the people who act for them and their role. Permission event 'investors'
+ * (decision 0012); delete and the Transactions tab are the holders' own. Applications to act for
+ * one, and the investor's own view, are registered from here too.
  */
-export function registerOrganisationRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db } = ctx;
-  const { find, guard } = registerHolderResource<
-    OrganisationRow,
-    OrganisationInput,
-    Awaited<ReturnType<typeof organisationExportRows>>[number]
-  >(app, ctx, {
-    subject: 'organisation',
-    label: 'organisation',
+export function registerOrganisationRoutes(app: App, ctx: AppContext) {
+  const { db, clock } = ctx;
+  const guard = (...actions: Action[]) => holderGuard(db, ORGANISATION_HOLDER, ...actions);
+  const present = async (row: OrganisationRow, includes: ReadonlySet<string> = new Set()) =>
+    (await presentOrganisationsWith(db, [row], includes))[0];
+  const peopleOf = async (id: number) => ({ data: (await linkedUsers(db, [id])).get(id) ?? [] });
+
+  registerSubject('organisation', organisationExists);
+
+  registerResource(app, {
     path: '/api/organisations',
-    table: organisations,
-    list: ORGANISATIONS_RESOURCE,
-    includes: ORGANISATION_INCLUDES,
-    createSchema: createOrganisationSchema,
-    updateSchema: updateOrganisationSchema,
-    columns: organisationColumns,
-    present: presentOrganisationsWith,
-    heldBy: (id) => eq(investments.organisationId, id),
-    exportColumns: ORGANISATION_EXPORT_COLUMNS,
-    exportRows: organisationExportRows,
-    purge: async (tx, id) => {
-      await tx.delete(organisationUsers).where(eq(organisationUsers.organisationId, id));
-      // Applications stay, as the record of what was asked and decided; they no longer point here.
-      await tx.update(organisationApplications).set({ organisationId: null }).where(eq(organisationApplications.organisationId, id));
+    item: organisationSchema,
+    guard,
+    list: {
+      query: listQuery(ORGANISATIONS_LIST),
+      paged: true,
+      run: (request, query) => listOrganisations(db, request, parseListQuery(query, ORGANISATIONS_RESOURCE)),
+    },
+    show: {
+      query: organisationIncludeQuery,
+      run: async (_request, id, query) =>
+        present(await findOrganisation(db, id), parseIncludes(query.include, ORGANISATIONS_LIST.includes)),
+    },
+    create: { body: createOrganisationBody, run: async (request, body) => present(await createOrganisation(db, request, body)) },
+    update: {
+      body: updateOrganisationBody,
+      run: async (request, id, body) => present(await updateOrganisation(db, request, id, body, clock.now())),
+    },
+    remove: {
+      actions: ['delete', 'delete_unsafe'],
+      query: holderDeleteQuery,
+      run: (request, id, query) => deleteHolder(ctx, ORGANISATION_HOLDER, request, id, query.permanent === '1'),
     },
   });
 
-  const params = (raw: unknown) => linkParams.parse(raw);
+  app.get(
+    '/api/organisations/export',
+    {
+      schema: { querystring: listQuery({ ...ORGANISATIONS_LIST, params: ['format'] }), response: { 200: fileBody } },
+      onRequest: guard('index'),
+    },
+    async (request, reply) =>
+      sendExport(
+        request,
+        reply,
+        exportFormat(request.query),
+        organisationsExport(db, parseListQuery(request.query, ORGANISATIONS_EXPORT_RESOURCE)),
+      ),
+  );
 
-  app.get('/api/organisations/:id/users', { schema: { params: idParams }, onRequest: guard('show') }, async (request) => {
-    const { id } = idParams.parse(request.params);
-    await find(id);
-    return { data: (await linkedUsers(db, [id])).get(id) ?? [] };
-  });
+  /** The Transactions tab: the investments held through the organisation. */
+  app.get(
+    '/api/organisations/:id/investments',
+    {
+      schema: { params: idParams, querystring: listQuery(INVESTMENTS_LIST), response: { 200: pageOf(staffInvestmentSchema) } },
+      onRequest: guard('show'),
+    },
+    async (request) => {
+      const { id } = request.params;
+      await findOrganisation(db, id);
+      return heldInvestmentsPage(db, request, ORGANISATION_HOLDER.heldBy(id), request.query);
+    },
+  );
+
+  app.get(
+    '/api/organisations/:id/users',
+    { schema: { params: idParams, response: { 200: people } }, onRequest: guard('show') },
+    async (request) => {
+      await findOrganisation(db, request.params.id);
+      return peopleOf(request.params.id);
+    },
+  );
 
   /** Links an investor to the organisation in a role; linking again changes the role. */
-  app.post('/api/organisations/:id/users', { schema: { params: idParams }, onRequest: guard('update') }, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    const input = parseFields(linkUserSchema, await readFormFields(request));
-    await find(id);
-    const [person] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, input.user_id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
-    if (!person) throw validationError({ user_id: ['Choose an investor: this person could not be found.'] });
-    await db.transaction(async (tx) => {
-      await linkUser(tx, { organisationId: id, userId: input.user_id, role: input.role }, request);
-    });
-    return reply.status(201).send({ data: (await linkedUsers(db, [id])).get(id) ?? [] });
-  });
+  app.post(
+    '/api/organisations/:id/users',
+    { schema: { params: idParams, body: linkUserBody, response: { 201: people } }, onRequest: guard('update') },
+    async (request, reply) => {
+      await linkInvestor(db, request, request.params.id, request.body);
+      return reply.status(201).send(await peopleOf(request.params.id));
+    },
+  );
 
   app.route({
     method: ['PATCH', 'POST'],
     url: '/api/organisations/:id/users/:userId',
-    schema: { params: linkParams },
+    schema: { params: organisationLinkParams, body: updateLinkBody, response: { 200: people } },
     onRequest: guard('update'),
     handler: async (request) => {
-      const { id, userId } = params(request.params);
-      const input = parseFields(updateLinkSchema, await readFormFields(request));
-      await find(id);
-      await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(organisationUsers)
-          .where(and(eq(organisationUsers.organisationId, id), eq(organisationUsers.userId, userId)))
-          .for('update');
-        if (!before) throw notFound('link');
-        const [after] = await tx.update(organisationUsers).set({ role: input.role }).where(eq(organisationUsers.id, before.id)).returning();
-        await recordActivity(tx, { request, action: 'user_role_changed', subjectType: 'organisation', subjectId: id, before, after });
-      });
-      return { data: (await linkedUsers(db, [id])).get(id) ?? [] };
+      const { id, userId } = request.params;
+      await changeLinkedRole(db, request, id, userId, request.body.role);
+      return peopleOf(id);
     },
   });
 
   app.delete(
     '/api/organisations/:id/users/:userId',
-    { schema: { params: linkParams }, onRequest: guard('update') },
+    { schema: { params: organisationLinkParams, response: { 204: noContent } }, onRequest: guard('update') },
     async (request, reply) => {
-      const { id, userId } = params(request.params);
-      await find(id);
-      await db.transaction(async (tx) => {
-        const [before] = await tx
-          .delete(organisationUsers)
-          .where(and(eq(organisationUsers.organisationId, id), eq(organisationUsers.userId, userId)))
-          .returning();
-        if (!before) throw notFound('link');
-        await recordActivity(tx, { request, action: 'user_unlinked', subjectType: 'organisation', subjectId: id, before });
-      });
-      return reply.status(204).send();
+      const { id, userId } = request.params;
+      await unlinkUser(db, request, id, userId);
+      return reply.status(204).send(null);
     },
   );
 
-  registerApplicationRoutes(app, ctx, find);
+  registerApplicationRoutes(app, ctx);
   registerMyOrganisationRoutes(app, ctx);
 }

@@ -1,10 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
-import type { z } from 'zod';
-import { HOLDER_TYPE_LABELS, toAmount, valueHolding } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
-import { idParams } from '@platform/domain';
+import {
+  asOfQuery,
+  capTablePerformanceSchema,
+  capTableSchema,
+  dataOf,
+  HOLDER_TYPE_LABELS,
+  idParams,
+  toAmount,
+  valueHolding,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
 import { authorizeOpportunities } from '../../shared/opportunity-access';
 import { opportunityForTab } from '../../shared/opportunity-tabs';
 import { loadPriceHistories } from './history';
@@ -32,25 +37,22 @@ function percentOf(part: Decimal, whole: Decimal | null): string | null {
   return part.times(100).div(whole).toFixed(2, Decimal.ROUND_HALF_UP);
 }
 
-function readAsOf(query: unknown, today: string): string {
-  const asOf = (query as { as_of?: string }).as_of ?? today;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");
-  return asOf;
-}
-
 /**
  * The cap table of an existing investment (spec §2.2 cap-table and cap-table-performance, with
  * `cap_table_enabled`): every holder on the register with shares, their share of what the
  * platform's holders own (and of the company when a valuation gives its shares outstanding), cost;
  * and each holder's returns by the same arithmetic as the Performance tab (decision 0006).
  */
-export function registerCapTableRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+export function registerCapTableRoutes(app: App, { db, clock }: AppContext) {
   app.get(
     '/api/investment-opportunities/:id/cap-table',
-    { schema: { params: idParams }, onRequest: authorizeOpportunities('show') },
+    {
+      schema: { params: idParams, querystring: asOfQuery, response: { 200: dataOf(capTableSchema) } },
+      onRequest: authorizeOpportunities('show'),
+    },
     async (request) => {
-      const opportunity = await opportunityForTab(db, request, (request.params as z.infer<typeof idParams>).id, 'show', 'cap-table');
-      const asOf = readAsOf(request.query, isoDay(clock.now()));
+      const opportunity = await opportunityForTab(db, request, request.params.id, 'show', 'cap-table');
+      const asOf = request.query.as_of ?? isoDay(clock.now());
       const [holders, histories] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadPriceHistories(db, [opportunity.id])]);
       const shares = (h: CompanyHolder) => sharesHeld(h.flows, asOf);
       const cost = (h: CompanyHolder) => h.flows.investments.reduce((sum, i) => sum.plus(i.amount), new Decimal(0));
@@ -83,16 +85,13 @@ export function registerCapTableRoutes(app: FastifyInstance, { db, clock }: AppC
 
   app.get(
     '/api/investment-opportunities/:id/cap-table-performance',
-    { schema: { params: idParams }, onRequest: authorizeOpportunities('show') },
+    {
+      schema: { params: idParams, querystring: asOfQuery, response: { 200: dataOf(capTablePerformanceSchema) } },
+      onRequest: authorizeOpportunities('show'),
+    },
     async (request) => {
-      const opportunity = await opportunityForTab(
-        db,
-        request,
-        (request.params as z.infer<typeof idParams>).id,
-        'show',
-        'cap-table-performance',
-      );
-      const asOf = readAsOf(request.query, isoDay(clock.now()));
+      const opportunity = await opportunityForTab(db, request, request.params.id, 'show', 'cap-table-performance');
+      const asOf = request.query.as_of ?? isoDay(clock.now());
       const [holders, histories] = await Promise.all([loadCompanyHolders(db, opportunity.id), loadPriceHistories(db, [opportunity.id])]);
       const history = histories.get(opportunity.id)!;
       const all = { investments: holders.flatMap((h) => h.flows.investments), realisations: holders.flatMap((h) => h.flows.realisations) };

@@ -5,7 +5,10 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   type Action,
+  asOfQuery,
   type CompanyPriceHistory,
+  companyPerformanceSchema,
+  dataOf,
   can,
   companyOutcomeSchema,
   companyValuationSchema,
@@ -224,12 +227,13 @@ export function registerPerformanceRoutes(app: App, ctx: AppContext) {
   /** Per-holder and total figures of one company, as of today (or `as_of`), with the price series for the chart. */
   app.get(
     '/api/investment-opportunities/:id/performance',
-    { schema: { params: idParams }, onRequest: authorizeOpportunities('show') },
+    {
+      schema: { params: idParams, querystring: asOfQuery, response: { 200: dataOf(companyPerformanceSchema) } },
+      onRequest: authorizeOpportunities('show'),
+    },
     async (request) => {
       const opportunity = await opportunityForTab(db, request, request.params.id, 'show', 'performance');
-      const asOfRaw = (request.query as { as_of?: string }).as_of;
-      const asOf = asOfRaw ?? isoDay(clock.now());
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new AppError('bad_request', "The parameter 'as_of' must be a date (YYYY-MM-DD).");
+      const asOf = request.query.as_of ?? isoDay(clock.now());
       const history = (await loadPriceHistories(db, [opportunity.id])).get(opportunity.id)!;
       const held = await db
         .select({ investment: investments, name: users.name })

@@ -4,10 +4,10 @@ import type { App, AppContext } from '../../platform/context';
 import { documents, folders, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { validationError } from '../../platform/errors';
-import { parseFields } from '../../platform/form';
+import { onlyFile, readForm } from '../../platform/form';
 import { investorOnly, requireInvestor } from '../../platform/guards';
 import { withStoredFiles } from '../../platform/storage';
-import { presentDocumentForInvestor, readUpload, storeDocument } from '../records';
+import { presentDocumentForInvestor, storeDocument } from '../records';
 
 /**
  * The investor's identity checks (KYC/AML, spec §2.3 /investor/profile/identity): they upload their
@@ -53,42 +53,40 @@ export function registerProfileRoutes(app: App, ctx: AppContext) {
     data: await identityOf(requireInvestor(request).id),
   }));
 
-  // No declared `body`: readUpload answers an oversized or second file with the documents' own
-  // messages, which reading the form before validation would bypass; its fields are checked below.
-  app.post('/api/my/identity-documents', { schema: { response: { 201: identity } }, onRequest: investorOnly }, async (request, reply) => {
-    const user = requireInvestor(request);
-    const { fields, files } = await readUpload(request);
-    const { _method: _ignored, ...rest } = fields;
-    const input = parseFields(identityUploadBody, rest);
-    if (Object.keys(files).some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
-    if (!files.file) throw validationError({ file: ['Choose a file to upload.'] });
-    if (user.kycStatus === 'verified') throw validationError({ file: ['Your identity is already verified.'] });
-    await withStoredFiles(ctx.storage, (storage) =>
-      db.transaction(async (tx) => {
-        await storeDocument({ db: tx, storage }, request, {
-          subject: { type: 'investor', id: user.id },
-          file: files.file,
-          name: input.name || undefined,
-          visibility: 'private',
-          folder: { name: IDENTITY_FOLDER },
-        });
-        if (user.kycStatus !== 'submitted') {
-          const [after] = await tx
-            .update(users)
-            .set({ kycStatus: 'submitted', kycUpdatedAt: clock.now() })
-            .where(eq(users.id, user.id))
-            .returning({ kyc_status: users.kycStatus });
-          await recordActivity(tx, {
-            request,
-            action: 'identity_submitted',
-            subjectType: 'user',
-            subjectId: user.id,
-            before: { kyc_status: user.kycStatus },
-            after,
+  app.post(
+    '/api/my/identity-documents',
+    { schema: { body: identityUploadBody, response: { 201: identity } }, onRequest: investorOnly },
+    async (request, reply) => {
+      const user = requireInvestor(request);
+      const file = onlyFile((await readForm(request)).files, 'Choose a file to upload.');
+      if (user.kycStatus === 'verified') throw validationError({ file: ['Your identity is already verified.'] });
+      await withStoredFiles(ctx.storage, (storage) =>
+        db.transaction(async (tx) => {
+          await storeDocument({ db: tx, storage }, request, {
+            subject: { type: 'investor', id: user.id },
+            file,
+            name: request.body.name || undefined,
+            visibility: 'private',
+            folder: { name: IDENTITY_FOLDER },
           });
-        }
-      }),
-    );
-    return reply.status(201).send({ data: await identityOf(user.id) });
-  });
+          if (user.kycStatus !== 'submitted') {
+            const [after] = await tx
+              .update(users)
+              .set({ kycStatus: 'submitted', kycUpdatedAt: clock.now() })
+              .where(eq(users.id, user.id))
+              .returning({ kyc_status: users.kycStatus });
+            await recordActivity(tx, {
+              request,
+              action: 'identity_submitted',
+              subjectType: 'user',
+              subjectId: user.id,
+              before: { kyc_status: user.kycStatus },
+              after,
+            });
+          }
+        }),
+      );
+      return reply.status(201).send({ data: await identityOf(user.id) });
+    },
+  );
 }

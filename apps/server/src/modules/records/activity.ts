@@ -1,17 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { RecordSubjectType } from '@platform/domain';
-import type { AppContext } from '../../platform/context';
+import { ACTIVITY_LIST, type ActivityEntry, activityEntrySchema, listQuery, pageOf, type RecordSubjectType } from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
+import type { Db } from '../../db/client';
 import { activityLog, contacts, users } from '../../db/schema';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
-import { authorizeRecords, authorizeSubject, readSubjectFilter } from '../../shared/record-subjects';
+import { authorizeRecords, authorizeSubject, readSubjectFilter, type Subject } from '../../shared/record-subjects';
 
 /**
  * A record's history: every change to it and to what is attached to it, newest first, with who
  * made it. Reading the history is part of reading the record ('show' on its area).
  */
 const ACTIVITY_RESOURCE: ListResource = {
-  name: 'activity',
+  name: ACTIVITY_LIST.name,
   // The subject is read and authorised before the rest of the query.
   filters: { subject_type: () => undefined, subject_id: () => undefined },
   sorts: { created_at: activityLog.createdAt },
@@ -27,7 +27,29 @@ const LOGGED_AS: Partial<Record<RecordSubjectType, string[]>> = {
   company: ['fund_investment'],
 };
 
-interface ActivityEntry {
+/** The log entries of one record's history. */
+async function historyOf(db: Db, subject: Subject): Promise<SQL | undefined> {
+  const own = and(
+    inArray(activityLog.subjectType, [subject.type, ...(LOGGED_AS[subject.type] ?? [])]),
+    eq(activityLog.subjectId, String(subject.id)),
+  );
+  if (subject.type !== 'investor') return own;
+  // An investor converted from a lead keeps the lead's history (modules/contacts/convert.ts).
+  const leads = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.convertedUserId, subject.id));
+  if (!leads.length) return own;
+  return or(
+    own,
+    and(
+      eq(activityLog.subjectType, 'contact'),
+      inArray(
+        activityLog.subjectId,
+        leads.map((l) => String(l.id)),
+      ),
+    ),
+  );
+}
+
+interface ActivityRow {
   id: number;
   action: string;
   actorId: number | null;
@@ -37,59 +59,50 @@ interface ActivityEntry {
   createdAt: Date;
 }
 
-export function registerActivityRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/activity', { onRequest: authorizeRecords('show') }, async (request) => {
-    const raw = request.query as Record<string, unknown>;
-    const subject = readSubjectFilter(raw, true);
-    authorizeSubject(request, subject.type, 'show');
-    const query = parseListQuery(raw, ACTIVITY_RESOURCE);
-    query.orderBy.push(desc(activityLog.id));
-    let where: SQL | undefined = and(
-      inArray(activityLog.subjectType, [subject.type, ...(LOGGED_AS[subject.type] ?? [])]),
-      eq(activityLog.subjectId, String(subject.id)),
-    );
-    if (subject.type === 'investor') {
-      // An investor converted from a lead keeps the lead's history (modules/contacts/convert.ts).
-      const leads = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.convertedUserId, subject.id));
-      if (leads.length)
-        where = or(
-          where,
-          and(
-            eq(activityLog.subjectType, 'contact'),
-            inArray(
-              activityLog.subjectId,
-              leads.map((l) => String(l.id)),
-            ),
-          ),
-        );
-    }
-    return paginate<ActivityEntry, object>(
-      db
-        .select({
-          id: activityLog.id,
-          action: activityLog.action,
-          actorId: activityLog.actorId,
-          actorName: users.name,
-          before: activityLog.before,
-          after: activityLog.after,
-          createdAt: activityLog.createdAt,
-        })
-        .from(activityLog)
-        .leftJoin(users, eq(users.id, activityLog.actorId))
-        .where(where)
-        .$dynamic(),
-      db.select({ total: count() }).from(activityLog).where(where).$dynamic(),
-      query,
-      request,
-      (rows) =>
-        rows.map((row) => ({
-          id: row.id,
-          action: row.action,
-          actor: row.actorId == null ? null : { id: row.actorId, name: row.actorName },
-          before: row.before,
-          after: row.after,
-          created_at: row.createdAt.toISOString(),
-        })),
-    );
-  });
+function presentActivity(row: ActivityRow): ActivityEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    actor: row.actorId == null ? null : { id: row.actorId, name: row.actorName },
+    before: row.before as ActivityEntry['before'],
+    after: row.after as ActivityEntry['after'],
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function registerActivityRoutes(app: App, { db }: AppContext) {
+  app.get(
+    '/api/activity',
+    {
+      schema: { querystring: listQuery(ACTIVITY_LIST), response: { 200: pageOf(activityEntrySchema) } },
+      onRequest: authorizeRecords('show'),
+    },
+    async (request) => {
+      const subject = readSubjectFilter(request.query, true);
+      authorizeSubject(request, subject.type, 'show');
+      const query = parseListQuery(request.query, ACTIVITY_RESOURCE);
+      query.orderBy.push(desc(activityLog.id));
+      const where = await historyOf(db, subject);
+      return paginate<ActivityRow, ActivityEntry>(
+        db
+          .select({
+            id: activityLog.id,
+            action: activityLog.action,
+            actorId: activityLog.actorId,
+            actorName: users.name,
+            before: activityLog.before,
+            after: activityLog.after,
+            createdAt: activityLog.createdAt,
+          })
+          .from(activityLog)
+          .leftJoin(users, eq(users.id, activityLog.actorId))
+          .where(where)
+          .$dynamic(),
+        db.select({ total: count() }).from(activityLog).where(where).$dynamic(),
+        query,
+        request,
+        (rows) => rows.map(presentActivity),
+      );
+    },
+  );
 }

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { MAX_DOCUMENT_BYTES } from '@platform/domain';
 import { validationError } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form';
 
@@ -57,7 +56,6 @@ function isUtf8Text(data: Buffer): boolean {
 
 export async function detectDocumentType(file: UploadedFile): Promise<DocumentType> {
   if (file.data.length === 0) throw validationError({ file: ['The file is empty.'] });
-  if (file.data.length > MAX_DOCUMENT_BYTES) throw fileTooLarge();
   const extension = path.extname(file.filename).toLowerCase();
   const detected = await fileTypeFromBuffer(file.data);
   const type = detected
@@ -70,8 +68,6 @@ export async function detectDocumentType(file: UploadedFile): Promise<DocumentTy
   if (!type) throw validationError({ file: [ALLOWED_MESSAGE] });
   return type;
 }
-
-export const fileTooLarge = () => validationError({ file: [`The file may not be larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB.`] });
 
 /** The name a download is saved under: the document's name, ending in its real type's extension. */
 export function downloadName(name: string, mime: string): string {

@@ -2,10 +2,18 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import {
+  dataOf,
   DOCUMENT_VISIBILITIES,
   DOCUMENTS_LIST,
   type DocumentVisibility,
   documentSchema,
+  fileBody,
+  idParams,
+  listQuery,
+  MY_DOCUMENTS_LIST,
+  pageOf,
+  type PublicDocument,
+  publicDocumentSchema,
   type RecordSubjectType,
   updateDocumentBody,
   uploadDocumentBody,
@@ -13,15 +21,14 @@ import {
 import type { App, AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
-import { AppError, notFound, validationError } from '../../platform/errors';
-import { parseFields, readForm, type FormInput, type UploadedFile } from '../../platform/form';
+import { AppError, notFound } from '../../platform/errors';
+import { onlyFile, readForm, type UploadedFile } from '../../platform/form';
 import { withStoredFiles } from '../../platform/storage';
 import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
-import { idParams } from '@platform/domain';
 import { idList, oneOfFilter } from '../../platform/list-filters';
 import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { loadRecordFor, logRecordChange, peopleById, person, presentOne, type RecordKind } from './crud';
-import { detectDocumentType, fileTooLarge, sendDocument } from './document-files';
+import { detectDocumentType, sendDocument } from './document-files';
 import { folderNamed, lockFolderFor } from './folders';
 import { findVisibleOpportunity, marketSoundingPending } from '../../shared/opportunity-visibility';
 import { authorizeRecords, parseSubject, type Subject } from '../../shared/record-subjects';
@@ -84,15 +91,6 @@ export const documentKind: RecordKind<DocumentRow, typeof documentSchema, typeof
   },
 };
 
-/** The upload form, with a file over the limit reported on its field rather than as a bare 413. */
-export async function readUpload(request: FastifyRequest): Promise<FormInput> {
-  return readForm(request).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw validationError({ file: ['Upload one file at a time.'] });
-    throw error;
-  });
-}
-
 const PORTAL_RESOURCE: ListResource = {
   name: 'documents',
   filters: {},
@@ -137,7 +135,7 @@ export async function publicDocumentsOf(db: Db, subject: Subject) {
   return rows.map(presentDocumentForInvestor);
 }
 
-export function presentDocumentForInvestor(row: DocumentRow) {
+export function presentDocumentForInvestor(row: DocumentRow): PublicDocument {
   return {
     id: row.id,
     name: row.name,
@@ -146,6 +144,26 @@ export function presentDocumentForInvestor(row: DocumentRow) {
     download_url: `/api/my/documents/${row.id}/download`,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * A document an investor may download: public, live, and filed on their own record, on a record
+ * whose area lets them read it, or on an opportunity they may see (after any market sounding).
+ */
+async function findPortalDocument(db: Db, userId: number, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)));
+  if (!row) return undefined;
+  if (row.subjectType === 'investor') return row.subjectId === userId ? row : undefined;
+  const reader = portalReaders.get(row.subjectType as RecordSubjectType);
+  if (reader) return (await reader(db, userId, row.subjectId)) ? row : undefined;
+  if (row.subjectType === 'opportunity') {
+    const opportunity = await findVisibleOpportunity(db, userId, row.subjectId);
+    return (await marketSoundingPending(db, userId, opportunity)) ? undefined : row;
+  }
+  return undefined;
 }
 
 /**
@@ -193,7 +211,7 @@ export async function storeDocument(
           uploadedBy: requireUser(request).id,
         })
         .returning();
-      const presented = await presentOne(tx, documentKind, row);
+      const presented = await presentOne<DocumentRow, typeof documentSchema>(tx, documentKind, row);
       await logRecordChange(tx, documentKind, request, 'created', row, null, presented);
       return presented;
     });
@@ -203,24 +221,23 @@ export async function storeDocument(
 /** The routes documents have beyond the shared ones: upload, download, and the investor portal's. */
 export function registerDocumentRoutes(app: App, ctx: AppContext) {
   const { db, storage } = ctx;
-  app.post('/api/documents', { onRequest: authorizeRecords('create') }, async (request, reply) => {
-    const { fields, files } = await readUpload(request);
-    const { _method: _ignored, subject_type, subject_id, ...rest } = fields;
-    const subject = await parseSubject(db, request, { subject_type, subject_id }, 'create');
-    const input = parseFields(uploadDocumentBody, rest);
-    const names = Object.keys(files);
-    if (names.some((n) => n !== 'file')) throw validationError({ file: ['Send one file, in the field "file".'] });
-    const file = files.file;
-    if (!file) throw validationError({ file: ['Choose a file to upload.'] });
-    const data = await storeDocument(ctx, request, {
-      subject,
-      file,
-      name: input.name,
-      visibility: input.visibility,
-      folder: input.folder_id != null ? { id: input.folder_id } : null,
-    });
-    return reply.status(201).send({ data });
-  });
+  app.post(
+    '/api/documents',
+    { schema: { body: uploadDocumentBody, response: { 201: dataOf(documentSchema) } }, onRequest: authorizeRecords('create') },
+    async (request, reply) => {
+      const { subject_type, subject_id, name, visibility, folder_id } = request.body;
+      const subject = await parseSubject(db, request, { subject_type, subject_id }, 'create');
+      const file = onlyFile((await readForm(request)).files, 'Choose a file to upload.');
+      const data = await storeDocument(ctx, request, {
+        subject,
+        file,
+        name,
+        visibility,
+        folder: folder_id != null ? { id: folder_id } : null,
+      });
+      return reply.status(201).send({ data });
+    },
+  );
 
   async function send(reply: Parameters<typeof sendDocument>[0], row: DocumentRow) {
     const data = await storage.read(row.storageKey);
@@ -228,42 +245,38 @@ export function registerDocumentRoutes(app: App, ctx: AppContext) {
     return sendDocument(reply, row, data);
   }
 
-  app.get('/api/documents/:id/download', { schema: { params: idParams }, onRequest: authorizeRecords('show') }, async (request, reply) => {
-    return send(reply, await loadRecordFor(db, documentKind, request, request.params.id, 'show'));
-  });
+  app.get(
+    '/api/documents/:id/download',
+    { schema: { params: idParams, response: { 200: fileBody } }, onRequest: authorizeRecords('show') },
+    async (request, reply) => send(reply, await loadRecordFor(db, documentKind, request, request.params.id, 'show')),
+  );
 
-  app.get('/api/my/documents', { onRequest: investorOnly }, async (request) => {
-    const user = requireInvestor(request);
-    const query = parseListQuery(request.query as Record<string, unknown>, PORTAL_RESOURCE);
-    query.orderBy.push(asc(documents.id));
-    const where = investorsOwn(user.id);
-    return paginate<DocumentRow, ReturnType<typeof presentDocumentForInvestor>>(
-      db.select().from(documents).where(where).$dynamic(),
-      db.select({ total: count() }).from(documents).where(where).$dynamic(),
-      query,
-      request,
-      (rows) => rows.map(presentDocumentForInvestor),
-    );
-  });
+  app.get(
+    '/api/my/documents',
+    { schema: { querystring: listQuery(MY_DOCUMENTS_LIST), response: { 200: pageOf(publicDocumentSchema) } }, onRequest: investorOnly },
+    async (request) => {
+      const user = requireInvestor(request);
+      const query = parseListQuery(request.query, PORTAL_RESOURCE);
+      query.orderBy.push(asc(documents.id));
+      const where = investorsOwn(user.id);
+      return paginate<DocumentRow, PublicDocument>(
+        db.select().from(documents).where(where).$dynamic(),
+        db.select({ total: count() }).from(documents).where(where).$dynamic(),
+        query,
+        request,
+        (rows) => rows.map(presentDocumentForInvestor),
+      );
+    },
+  );
 
-  /**
-   * An investor downloads a public document of their own record, or of an opportunity they may see
-   * (after any market sounding). Anything else — private, deleted, someone else's — is not there.
-   */
-  app.get('/api/my/documents/:id/download', { schema: { params: idParams }, onRequest: investorOnly }, async (request, reply) => {
-    const user = requireInvestor(request);
-    const { id } = request.params;
-    const [row] = await db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.id, id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)));
-    if (row?.subjectType === 'investor' && row.subjectId === user.id) return send(reply, row);
-    const reader = row && portalReaders.get(row.subjectType as RecordSubjectType);
-    if (row && reader && (await reader(db, user.id, row.subjectId))) return send(reply, row);
-    if (row?.subjectType === 'opportunity') {
-      const opportunity = await findVisibleOpportunity(db, user.id, row.subjectId);
-      if (!(await marketSoundingPending(db, user.id, opportunity))) return send(reply, row);
-    }
-    throw notFound('document');
-  });
+  /** Anything an investor may not read — private, deleted, someone else's — is not there. */
+  app.get(
+    '/api/my/documents/:id/download',
+    { schema: { params: idParams, response: { 200: fileBody } }, onRequest: investorOnly },
+    async (request, reply) => {
+      const row = await findPortalDocument(db, requireInvestor(request).id, request.params.id);
+      if (!row) throw notFound('document');
+      return send(reply, row);
+    },
+  );
 }

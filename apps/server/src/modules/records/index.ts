@@ -1,3 +1,3 @@
 // What other modules may use of records; everything else in this folder is its own.
-export { presentDocumentForInvestor, publicDocumentsOf, readUpload, registerPortalDocuments, storeDocument } from './documents';
+export { presentDocumentForInvestor, publicDocumentsOf, registerPortalDocuments, storeDocument } from './documents';
 export { purgeRecordsOf } from './purge';

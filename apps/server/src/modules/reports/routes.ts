@@ -1,4 +1,4 @@
-import { dataOf, portfolioPerformanceQuery, portfolioPerformanceReportSchema } from '@platform/domain';
+import { asOfQuery, dataOf, portfolioPerformanceReportSchema } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
 import { authorize } from '../../platform/guards';
 import { loadPortfolioPerformance } from './portfolio-performance';
@@ -11,7 +11,7 @@ export function registerReportRoutes(app: App, { db, clock }: AppContext) {
   app.get(
     '/api/reports/portfolio-performance',
     {
-      schema: { querystring: portfolioPerformanceQuery, response: { 200: dataOf(portfolioPerformanceReportSchema) } },
+      schema: { querystring: asOfQuery, response: { 200: dataOf(portfolioPerformanceReportSchema) } },
       onRequest: authorize('portfolio_kpis', 'index'),
     },
     async (request) => ({ data: await loadPortfolioPerformance(db, request.query.as_of ?? clock.now().toISOString().slice(0, 10)) }),

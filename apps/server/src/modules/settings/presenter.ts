@@ -1,4 +1,4 @@
-import { PUBLIC_FLAG_NAMES } from '@platform/domain';
+import { type BrandingSettings, PUBLIC_FLAG_NAMES, type PublicFlagName, type PublicSettings, type TermsFormat } from '@platform/domain';
 import type { SettingsRow } from '../../shared/settings';
 
 const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
@@ -6,16 +6,16 @@ const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
 const fileUrl = (key: string | null) => (key ? `/api/files/${key}` : null);
 
 /**
- * The public settings (spec §3 names): branding, wording, terms and every flag. Nothing secret is
- * stored in this row, and only these fields leave it.
+ * The settings everyone reads (spec §3 names): branding, wording, terms and every flag. Nothing
+ * secret is stored in this row, and only these fields leave it.
  */
-export function presentPublicSettings(row: SettingsRow, pusherKey: string) {
+function presentSettings(row: SettingsRow, pusherKey: string) {
   return {
     id: row.id,
     colors: row.colors,
     navigation: row.navigation,
     terms_version: row.termsVersion,
-    terms_format: row.termsFormat,
+    terms_format: row.termsFormat as TermsFormat,
     terms_text: row.termsText,
     isCustomBranding: row.isCustomBranding,
     isTrial: row.isTrial,
@@ -31,14 +31,19 @@ export function presentPublicSettings(row: SettingsRow, pusherKey: string) {
     compliance_tries: row.complianceTries,
     pusher_key: pusherKey,
     pusher_cluster: 'eu',
-    ...Object.fromEntries(PUBLIC_FLAG_NAMES.map((name) => [name, row.flags[name] === true])),
+    ...(Object.fromEntries(PUBLIC_FLAG_NAMES.map((name) => [name, row.flags[name] === true])) as Record<PublicFlagName, boolean>),
   };
 }
 
+/** The public settings, and whether card payments are configured on the server (decision 0011). */
+export function presentPublicSettings(row: SettingsRow, pusherKey: string, cardPayments: boolean): PublicSettings {
+  return { ...presentSettings(row, pusherKey), card_payments_enabled: cardPayments };
+}
+
 /** The admin configuration adds the stored file keys' URLs under the names the settings pages use. */
-export function presentBranding(row: SettingsRow, pusherKey: string) {
+export function presentBranding(row: SettingsRow, pusherKey: string): BrandingSettings {
   return {
-    ...presentPublicSettings(row, pusherKey),
+    ...presentSettings(row, pusherKey),
     logoUrl: fileUrl(row.logo),
     logoLightUrl: fileUrl(row.logoLight),
     updated_at: row.updatedAt.toISOString(),

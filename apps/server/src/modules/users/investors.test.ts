@@ -161,6 +161,9 @@ describe('creating and editing investors', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['date_of_birth', 'name']);
+    // A form leaves empty fields out: a missing name or e-mail reads as the empty one does.
+    const blank = await admin.client.post('/api/users', { kyc_status: 'not_started' });
+    expect(blank.json().errors).toEqual({ name: ['Enter a name.'], email: ['Enter a valid email address.'] });
     const taken = await admin.client.post('/api/users', { name: 'Dup', email: 'ANN@filters.test' });
     expect(taken.json().errors.email).toEqual(['The email has already been taken.']);
     const notStaff = await admin.client.post('/api/users', { name: 'X', email: 'x1@filters-new.test', owner_id: listed.ben });

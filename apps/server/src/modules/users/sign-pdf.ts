@@ -1,6 +1,14 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { z } from 'zod';
-import { dataOf, SIGNATURE_PNG_PREFIX, type SignPdfInput, signPdfBody, signPdfDocumentSchema, signPdfParams } from '@platform/domain';
+import {
+  dataOf,
+  SIGNATURE_PNG_PREFIX,
+  type SignedPdf,
+  type SignPdfInput,
+  signedPdfSchema,
+  signPdfBody,
+  signPdfDocumentSchema,
+  signPdfParams,
+} from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
@@ -14,9 +22,6 @@ import { assertLiveInvestor, findInvestorDocument } from './service';
  * original, which stays as it was.
  */
 const MAX_DRAWING_BYTES = 1024 * 1024;
-
-/** The signed copy as filed (the documents module presents it; only its id is promised here). */
-const signedDocument = z.looseObject({ id: z.number().int() });
 
 async function loadPdf(bytes: Buffer): Promise<PDFDocument> {
   try {
@@ -103,7 +108,7 @@ export function registerSignPdfRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/users/:id/sign-pdf/:documentId',
     {
-      schema: { params: signPdfParams, body: signPdfBody, response: { 201: dataOf(signedDocument) } },
+      schema: { params: signPdfParams, body: signPdfBody, response: { 201: dataOf(signedPdfSchema) } },
       onRequest: authorize('investors', 'update'),
       bodyLimit: 4 * 1024 * 1024,
     },
@@ -121,7 +126,7 @@ export function registerSignPdfRoutes(app: App, ctx: AppContext) {
         name: input.name ?? `${base} (signed)`.slice(0, 200),
         visibility: input.visibility ?? document.visibility,
         folder: document.folderId ? { id: document.folderId } : null,
-      })) as z.infer<typeof signedDocument>;
+      })) as SignedPdf;
       await recordActivity(db, {
         request,
         action: 'pdf_signed',

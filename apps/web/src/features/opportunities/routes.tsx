@@ -154,6 +154,12 @@ export const opportunityAdminRoutes = [
   }),
   createRoute({
     ...parent,
+    path: '/investments/existing/$id/kpis',
+    beforeLoad: requirePermission('existing_opportunities', 'show'),
+    component: () => <DetailsPage tab="kpis" existing />,
+  }),
+  createRoute({
+    ...parent,
     path: '/investments/existing/$id/transactions',
     beforeLoad: requirePermission('existing_opportunities', 'show'),
     component: () => <DetailsPage tab="transactions" existing />,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPlus, IconTags } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ATTRIBUTE_MODE_LABELS, ATTRIBUTE_SUBJECT_LABELS, ATTRIBUTE_TYPE_LABELS, can, type AttributeSubjectType } from '@platform/domain';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useAttributes } from '../api/attributes';
 import { AttributeForm } from './attribute-form';
 import { EmptyState } from '../../../ui/empty-state';
+import { SimpleTable } from '../../../ui/simple-table';
 
 /** /admin/settings/attributes: the custom attributes of investors and contacts (?for=contact). */
 export function AttributesPage() {
@@ -61,56 +62,56 @@ export function AttributesPage() {
         </Paper>
       ) : (
         <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              Custom attributes of {label}
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Options</Table.Th>
-                <Table.Th>Mode</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>
-                    <Text
-                      component={Link}
-                      to={`/admin/settings/attributes/configure/${a.id}`}
-                      fw={600}
-                      size="sm"
-                      c="brand.8"
-                      style={{ textDecoration: 'none' }}
-                    >
-                      {a.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{ATTRIBUTE_TYPE_LABELS[a.type]}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={a.options.length ? undefined : 'dimmed'}>
-                      {a.options.length ? a.options.join(', ') : '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {a.mode === 'locked' ? (
-                      <Badge color="gray" variant="light" leftSection={<IconLock size={12} aria-hidden />}>
-                        Locked
-                      </Badge>
-                    ) : (
-                      <Badge color="teal" variant="light">
-                        {ATTRIBUTE_MODE_LABELS.editable}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SimpleTable
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            striped
+            caption={`Custom attributes of ${label}`}
+            rows={list.data}
+            rowKey={(a) => a.id}
+            columns={[
+              {
+                key: 'name',
+                label: 'Name',
+                render: (a) => (
+                  <Text
+                    component={Link}
+                    to={`/admin/settings/attributes/configure/${a.id}`}
+                    fw={600}
+                    size="sm"
+                    c="brand.8"
+                    style={{ textDecoration: 'none' }}
+                  >
+                    {a.name}
+                  </Text>
+                ),
+              },
+              { key: 'type', label: 'Type', render: (a) => <Text size="sm">{ATTRIBUTE_TYPE_LABELS[a.type]}</Text> },
+              {
+                key: 'options',
+                label: 'Options',
+                render: (a) => (
+                  <Text size="sm" c={a.options.length ? undefined : 'dimmed'}>
+                    {a.options.length ? a.options.join(', ') : '—'}
+                  </Text>
+                ),
+              },
+              {
+                key: 'mode',
+                label: 'Mode',
+                render: (a) =>
+                  a.mode === 'locked' ? (
+                    <Badge color="gray" variant="light" leftSection={<IconLock size={12} aria-hidden />}>
+                      Locked
+                    </Badge>
+                  ) : (
+                    <Badge color="teal" variant="light">
+                      {ATTRIBUTE_MODE_LABELS.editable}
+                    </Badge>
+                  ),
+              },
+            ]}
+          />
         </Paper>
       )}
     </Stack>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, MessageBody, RegisterInput } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { currentUserQuery, type CurrentUser } from '../../../app/session';
 
@@ -6,7 +7,7 @@ import { currentUserQuery, type CurrentUser } from '../../../app/session';
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: { email: string; password: string }) => {
+    mutationFn: async (values: LoginInput) => {
       if (client.getQueryData(currentUserQuery.queryKey)) await api('/logout', { method: 'POST' });
       return (await api<{ data: CurrentUser }>('/login', { method: 'POST', body: values })).data;
     },
@@ -18,16 +19,14 @@ export function useLogin() {
  * Registration answers the same whether or not the address already has an account, and signs no
  * one in: the person confirms the address from the mailed link, then logs in.
  */
-export const registerInvestor = (values: { name: string; email: string; password: string; password_confirmation: string }) =>
-  api<{ message: string }>('/api/auth/manual-register', { method: 'POST', body: values });
+export const registerInvestor = (values: RegisterInput) => api<MessageBody>('/api/auth/manual-register', { method: 'POST', body: values });
 
-export const requestPasswordReset = (values: { email: string }) =>
-  api<{ message: string }>('/password/email', { method: 'POST', body: values });
+export const requestPasswordReset = (values: { email: string }) => api<MessageBody>('/password/email', { method: 'POST', body: values });
 
 export const resetPassword = (values: { token: string; email: string; password: string; password_confirmation: string }) =>
-  api<{ message: string }>('/password/reset', { method: 'POST', body: values });
+  api<MessageBody>('/password/reset', { method: 'POST', body: values });
 
 export const setPasswordFromInvitation = (values: { token: string; email: string; password: string; password_confirmation: string }) =>
   api<{ data: CurrentUser }>('/api/auth/set-password', { method: 'POST', body: values });
 
-export const resendVerification = () => api<{ message: string }>('/email/resend', { method: 'POST' });
+export const resendVerification = () => api<MessageBody>('/email/resend', { method: 'POST' });

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { can, MATURITY_STATUS_LABELS, toMultiple } from '@platform/domain';
@@ -16,6 +16,7 @@ import { MaturityStatusesPanel } from './maturity-statuses-panel';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
 import { BackLink } from '../../../ui/back-link';
 import { formatDate, formatMoney, formatMultiple } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 export type CompanyTab = 'details' | 'key-information' | 'transactions' | 'notes-calls-tasks' | 'maturity-statuses';
 
@@ -96,29 +97,21 @@ function Transactions({ company: c, fundsLink }: { company: Company; fundsLink: 
   return (
     <Stack gap="md">
       <Paper withBorder radius="md">
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
-            Transactions
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Transaction</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Note</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.key}>
-                <Table.Td>{formatDate(r.date)}</Table.Td>
-                <Table.Td>{r.what}</Table.Td>
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{r.amount}</Table.Td>
-                <Table.Td>{r.note || '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          striped
+          title="Transactions"
+          bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
+          rows={rows}
+          rowKey={(r) => r.key}
+          columns={[
+            { key: 'date', label: 'Date', render: (r) => formatDate(r.date) },
+            { key: 'what', label: 'Transaction', render: (r) => r.what },
+            { key: 'amount', label: 'Amount', render: (r) => r.amount },
+            { key: 'note', label: 'Note', render: (r) => r.note || '—' },
+          ]}
+        />
       </Paper>
       <Text size="sm" c="dimmed">
         Investors' subscriptions and the distributions this holding paid for are on the fund's ledgers

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { createMaturityStatusBody } from '@platform/domain';
@@ -17,6 +17,7 @@ import {
 import { STATUS_OPTIONS } from './companies-list-page';
 import { MaturityStatusBadge } from './maturity-status-badge';
 import { formatDate, toLocalIsoDate } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 /** Records a status: the history only grows; the latest by date becomes the company's status. */
 function RecordStatus({ company }: { company: Company }) {
@@ -70,36 +71,31 @@ export function MaturityStatusesPanel({ company, canWrite }: { company: Company;
         {!history.data ? (
           <Skeleton h={160} radius="md" />
         ) : (
-          <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-            <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
-              Status history
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Effective</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Note</Table.Th>
-                <Table.Th>Recorded by</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>{formatDate(entry.date)}</Table.Td>
-                  <Table.Td>
-                    <MaturityStatusBadge status={entry.status} />
-                  </Table.Td>
-                  <Table.Td>{entry.note ?? '—'}</Table.Td>
-                  <Table.Td>
+          <SimpleTable
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            striped
+            title="Status history"
+            rows={history.data}
+            rowKey={(entry) => entry.id}
+            columns={[
+              { key: 'date', label: 'Effective', render: (entry) => formatDate(entry.date) },
+              { key: 'status', label: 'Status', render: (entry) => <MaturityStatusBadge status={entry.status} /> },
+              { key: 'note', label: 'Note', render: (entry) => entry.note ?? '—' },
+              {
+                key: 'recorded_by',
+                label: 'Recorded by',
+                render: (entry) => (
+                  <>
                     <Text size="sm">{entry.recorded_by?.name ?? '—'}</Text>
                     <Text size="xs" c="dimmed">
                       {formatDate(entry.created_at)}
                     </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </Paper>
     </Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../app/session';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
+import { SimpleTable } from '../../../ui/simple-table';
 import { deleteLeadStatus, saveLeadStatus, useLeadStatusAction, useLeadStatuses, type LeadStatus } from '../api/contacts';
 
 function NameModal({ status, onClose }: { status: LeadStatus | 'new'; onClose: () => void }) {
@@ -85,21 +86,30 @@ export function LeadStatusesPage() {
       )}
       {list.length > 0 && (
         <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Caption>Lead statuses in order</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Contacts</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((status, index) => (
-                <Table.Tr key={status.id}>
-                  <Table.Td fw={600}>{status.name}</Table.Td>
-                  <Table.Td>{status.contacts_count ?? 0}</Table.Td>
-                  <Table.Td>
+          <SimpleTable
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            title="Lead statuses in order"
+            rows={list}
+            rowKey={(status) => status.id}
+            columns={[
+              {
+                key: 'name',
+                label: 'Name',
+                render: (status) => (
+                  <Text size="sm" fw={600}>
+                    {status.name}
+                  </Text>
+                ),
+              },
+              { key: 'contacts', label: 'Contacts', render: (status) => status.contacts_count ?? 0 },
+              {
+                key: 'actions',
+                label: 'Actions',
+                align: 'right',
+                render: (status) => {
+                  const index = list.indexOf(status);
+                  return (
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       {mayUpdate && (
                         <>
@@ -142,11 +152,11 @@ export function LeadStatusesPage() {
                         </ActionIcon>
                       )}
                     </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  );
+                },
+              },
+            ]}
+          />
         </Paper>
       )}
       {editing && <NameModal status={editing} onClose={() => setEditing(null)} />}

@@ -41,10 +41,3 @@ export function useDealAction<Input, Output = unknown>(action: (input: Input) =>
 }
 
 export const deleteDeal = (id: number) => api<void>(`/api/pipeline-deals/${id}`, { method: 'DELETE' });
-
-/** Staff who can own a deal (the owner must hold a staff account). */
-export interface StaffMember {
-  id: number;
-  name: string;
-  role_id: number;
-}

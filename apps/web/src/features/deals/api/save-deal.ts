@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { can, Role, ROLE_IDS } from '@platform/domain';
+import { can, Role, ROLE_IDS, type User } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
-import type { Deal, KeyDate, StaffMember } from './deals';
+import type { Deal, KeyDate } from './deals';
 import { DEAL_INCLUDES } from './deals';
 
 /** The form's values in the server's names (`createDealBody`, `updateDealBody`); money stays exact text. */
@@ -70,7 +70,7 @@ export function useStaff() {
   return useQuery({
     queryKey: ['users', 'staff'],
     queryFn: () =>
-      api<Page<StaffMember>>('/api/users', { query: { 'filter[role_id]': STAFF_ROLES, per_page: 100, sort: 'name' } }).then((r) => r.data),
+      api<Page<User>>('/api/users', { query: { 'filter[role_id]': STAFF_ROLES, per_page: 100, sort: 'name' } }).then((r) => r.data),
     enabled: can(user?.role_id, 'investors', 'index'),
     staleTime: 60_000,
   });

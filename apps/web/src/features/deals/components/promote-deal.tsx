@@ -3,7 +3,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { IconRocket } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MODAL_WIDTH } from '@platform/domain';
+import { MODAL_WIDTH, type StaffOpportunity } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
@@ -18,7 +18,7 @@ export function PromoteDeal({ deal }: { deal: Deal }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { submit, submitting, formError } = useSubmit(async () => {
-    const { data } = await api<{ data: { admin_path: string } }>(`/api/pipeline-deals/${deal.id}/promote`, { method: 'POST' });
+    const { data } = await api<{ data: StaffOpportunity }>(`/api/pipeline-deals/${deal.id}/promote`, { method: 'POST' });
     await client.invalidateQueries({ queryKey: ['investment-opportunities'] });
     void navigate({ to: data.admin_path });
   });

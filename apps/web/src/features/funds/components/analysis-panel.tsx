@@ -1,7 +1,8 @@
 import { BarChart, DonutChart } from '@mantine/charts';
-import { ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { usePortfolioAnalysis, type AnalysisGroup, type Fund } from '../api/funds';
 import { formatMoney, formatPercent } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 const COLOURS = ['brand.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'yellow.6', 'red.6', 'indigo.6', 'lime.6', 'pink.6', 'gray.6'];
 
@@ -69,31 +70,23 @@ function Breakdown({ title, groups, currency }: { title: string; groups: Analysi
               aria-label={`${title}: cost and value`}
             />
           </SimpleGrid>
-          <Table verticalSpacing="xs" horizontalSpacing="md" striped>
-            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{title}</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{title.replace(/^By /, '').replace(/^./, (c) => c.toUpperCase())}</Table.Th>
-                <Table.Th>Holdings</Table.Th>
-                <Table.Th>Cost</Table.Th>
-                <Table.Th>Share of cost</Table.Th>
-                <Table.Th>Value</Table.Th>
-                <Table.Th>Share of value</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {groups.map((g) => (
-                <Table.Tr key={g.label}>
-                  <Table.Td>{g.label}</Table.Td>
-                  <Table.Td>{g.count}</Table.Td>
-                  <Table.Td>{formatMoney(g.cost, currency)}</Table.Td>
-                  <Table.Td>{formatPercent(g.cost_share)}</Table.Td>
-                  <Table.Td>{formatMoney(g.value, currency)}</Table.Td>
-                  <Table.Td>{formatPercent(g.value_share)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SimpleTable
+            verticalSpacing="xs"
+            horizontalSpacing="md"
+            striped
+            caption={title}
+            bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
+            rows={groups}
+            rowKey={(g) => g.label}
+            columns={[
+              { key: 'label', label: title.replace(/^By /, '').replace(/^./, (c) => c.toUpperCase()), render: (g) => g.label },
+              { key: 'count', label: 'Holdings', render: (g) => g.count },
+              { key: 'cost', label: 'Cost', render: (g) => formatMoney(g.cost, currency) },
+              { key: 'cost_share', label: 'Share of cost', render: (g) => formatPercent(g.cost_share) },
+              { key: 'value', label: 'Value', render: (g) => formatMoney(g.value, currency) },
+              { key: 'value_share', label: 'Share of value', render: (g) => formatPercent(g.value_share) },
+            ]}
+          />
         </Stack>
       )}
     </Paper>

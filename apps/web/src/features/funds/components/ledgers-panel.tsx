@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconReceipt, IconTrash } from '@tabler/icons-react';
@@ -24,6 +24,7 @@ import {
 } from '../api/funds';
 import { EditLedgerEntry } from './edit-ledger-entry';
 import { EmptyState } from '../../../ui/empty-state';
+import { SimpleTable } from '../../../ui/simple-table';
 import { formatDate, formatMoney, formatMultiple, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 
 const PER_PAGE = 25;
@@ -36,35 +37,24 @@ function Positions({ fund }: { fund: Fund }) {
   const rows = positions.data.data;
   return (
     <Paper withBorder radius="md">
-      <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-        <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
-          Investors' positions
-        </caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Investor</Table.Th>
-            <Table.Th>Units</Table.Th>
-            <Table.Th>Value</Table.Th>
-            <Table.Th>Paid in</Table.Th>
-            <Table.Th>Distributions</Table.Th>
-            <Table.Th>Fees</Table.Th>
-            <Table.Th>TVPI</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {rows.map((p) => (
-            <Table.Tr key={p.investor.id}>
-              <Table.Td>{p.investor.name}</Table.Td>
-              <Table.Td>{formatUnits(p.units)}</Table.Td>
-              <Table.Td>{formatMoney(p.value, fund.currency)}</Table.Td>
-              <Table.Td>{formatMoney(p.paid_in, fund.currency)}</Table.Td>
-              <Table.Td>{formatMoney(p.distributions, fund.currency)}</Table.Td>
-              <Table.Td>{formatMoney(p.fees, fund.currency)}</Table.Td>
-              <Table.Td>{formatMultiple(p.tvpi)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <SimpleTable
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        striped
+        title="Investors' positions"
+        bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
+        rows={rows}
+        rowKey={(p) => p.investor.id}
+        columns={[
+          { key: 'investor', label: 'Investor', render: (p) => p.investor.name },
+          { key: 'units', label: 'Units', render: (p) => formatUnits(p.units) },
+          { key: 'value', label: 'Value', render: (p) => formatMoney(p.value, fund.currency) },
+          { key: 'paid_in', label: 'Paid in', render: (p) => formatMoney(p.paid_in, fund.currency) },
+          { key: 'distributions', label: 'Distributions', render: (p) => formatMoney(p.distributions, fund.currency) },
+          { key: 'fees', label: 'Fees', render: (p) => formatMoney(p.fees, fund.currency) },
+          { key: 'tvpi', label: 'TVPI', render: (p) => formatMultiple(p.tvpi) },
+        ]}
+      />
       {rows.length === 0 && (
         <Text size="sm" c="dimmed" p="md">
           No investor is in this fund yet. Record a subscription below.

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StaffInvestment } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { useListQuery, type ListParams } from '../../../app/use-list-query';
 
 /**
- * Organisations, investment methods and nominees share their staff API (server:
- * modules/holders/resource.ts): list, export, details, create, edit, delete, investments held.
+ * Organisations, investment methods and nominees share the shape of their staff API (decision
+ * 0012): list, export, details, create, edit, delete, investments held.
  */
 export type HolderResource = 'organisations' | 'investment-methods' | 'nominees';
 
@@ -47,24 +48,8 @@ export const saveHolder = <T extends { id: number }>(resource: HolderResource, v
 export const deleteHolder = (resource: HolderResource, id: number, permanent: boolean) =>
   api<void>(`/api/${resource}/${id}`, { method: 'DELETE', query: { permanent: permanent ? '1' : undefined } });
 
-/** A staff view of an investment held through a holder (server: presentInvestmentsWith). */
-export interface HeldInvestment {
-  id: number;
-  user: { id: number; name: string; email: string } | null;
-  opportunity: { id: number; name: string; slug: string; status: number; currency: string } | null;
-  holder: { type: string; id: number | null; name: string } | null;
-  status: 'reserved' | 'cash_call' | 'paid' | 'completed' | 'cancelled';
-  status_label: string;
-  type: string;
-  amount: string;
-  currency: string;
-  shares: string | null;
-  payment_reference: string;
-  created_at: string;
-}
-
 export function useHeldInvestments(resource: HolderResource, id: number, page: number, sort: string) {
-  return useListQuery<HeldInvestment>(`${resource}/${id}/investments`, {
+  return useListQuery<StaffInvestment>(`${resource}/${id}/investments`, {
     page,
     perPage: 25,
     sort,

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { OpportunityStatus } from '@platform/domain';
+import { OpportunityStatus, type StaffInvestment } from '@platform/domain';
 import { DataTable, type Column } from '../../../ui/data-table';
-import { useHeldInvestments, type HeldInvestment, type HolderResource } from '../api/holders';
+import { useHeldInvestments, type HolderResource } from '../api/holders';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatDate, formatMoney } from '../../../app/format';
 
-const STATUS_COLOURS: Record<HeldInvestment['status'], string> = {
+const STATUS_COLOURS: Record<string, string> = {
   reserved: 'blue',
   cash_call: 'orange',
   paid: 'teal',
@@ -16,7 +16,7 @@ const STATUS_COLOURS: Record<HeldInvestment['status'], string> = {
   cancelled: 'gray',
 };
 
-function opportunityPath(o: NonNullable<HeldInvestment['opportunity']>) {
+function opportunityPath(o: NonNullable<StaffInvestment['opportunity']>) {
   return o.status >= OpportunityStatus.Completed
     ? `/admin/investments/existing/${o.id}/transactions`
     : `/admin/investments/opportunities/${o.id}/transactions`;
@@ -27,7 +27,7 @@ export function HeldInvestmentsPanel({ resource, id }: { resource: HolderResourc
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState('-created_at');
   const list = useHeldInvestments(resource, id, page, sort);
-  const columns: Column<HeldInvestment>[] = [
+  const columns: Column<StaffInvestment>[] = [
     {
       key: 'opportunity',
       label: 'Opportunity',

@@ -1,12 +1,14 @@
 import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import type { z } from 'zod';
 import { ApiError } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
-import { saveHolder, useHolder, useHolderAction, type HolderResource } from '../api/holders';
+import { holderFormData, saveHolder, useHolder, useHolderAction, type HolderResource } from '../api/holders';
 import { BackLink } from '../../../ui/back-link';
 
 export interface HolderField {
@@ -25,6 +27,8 @@ export interface HolderField {
 interface FormProps {
   resource: HolderResource;
   fields: HolderField[];
+  /** The route's body schema (create or update), so the form's rules and messages are the server's. */
+  body: z.ZodType;
   record?: Record<string, unknown> & { id: number };
   /** Where a saved record opens. */
   afterSave: (id: number) => string;
@@ -32,7 +36,7 @@ interface FormProps {
   submitLabel: string;
 }
 
-function HolderForm({ resource, fields, record, afterSave, cancelTo, submitLabel }: FormProps) {
+function HolderForm({ resource, fields, body, record, afterSave, cancelTo, submitLabel }: FormProps) {
   const navigate = useNavigate();
   const form = useForm<Record<string, string | null>>({
     initialValues: Object.fromEntries(
@@ -41,11 +45,7 @@ function HolderForm({ resource, fields, record, afterSave, cancelTo, submitLabel
         record?.[f.name] == null ? (f.kind === 'select' && f.required ? (f.options?.[0]?.value ?? null) : '') : String(record[f.name]),
       ]),
     ),
-    validate: Object.fromEntries(
-      fields
-        .filter((f) => f.required)
-        .map((f) => [f.name, (v: string | null) => ((v ?? '').trim() ? null : `Enter the ${f.label.toLowerCase()}.`)]),
-    ),
+    validate: validateWith(body, (values: Record<string, string | null>) => holderFormData(values, Boolean(record))),
   });
   const save = useHolderAction(resource, (values: Record<string, string | null>) => saveHolder(resource, values, record?.id));
   const { submit, submitting, formError } = useSubmit(async (values: Record<string, string | null>) => {
@@ -90,6 +90,8 @@ function HolderForm({ resource, fields, record, afterSave, cancelTo, submitLabel
 interface PageProps {
   resource: HolderResource;
   fields: HolderField[];
+  /** The body schema of the page's route: creating on the new page, updating on the edit page. */
+  body: z.ZodType;
   /** "organisation", "investment method", "nominee". */
   noun: string;
   listPath: string;
@@ -99,7 +101,7 @@ interface PageProps {
 }
 
 /** new-organisation, new-method, new-nominee. */
-export function NewHolderPage({ resource, fields, noun, listPath, listLabel, recordPath }: PageProps) {
+export function NewHolderPage({ resource, fields, body, noun, listPath, listLabel, recordPath }: PageProps) {
   usePageTitle(`New ${noun}`);
   return (
     <Stack gap="lg" maw={960}>
@@ -107,13 +109,20 @@ export function NewHolderPage({ resource, fields, noun, listPath, listLabel, rec
       <Title order={1} fz={26}>
         New {noun}
       </Title>
-      <HolderForm resource={resource} fields={fields} afterSave={recordPath} cancelTo={listPath} submitLabel={`Create ${noun}`} />
+      <HolderForm
+        resource={resource}
+        fields={fields}
+        body={body}
+        afterSave={recordPath}
+        cancelTo={listPath}
+        submitLabel={`Create ${noun}`}
+      />
     </Stack>
   );
 }
 
 /** {id}/edit of a holder. */
-export function EditHolderPage({ resource, fields, noun, recordPath }: PageProps) {
+export function EditHolderPage({ resource, fields, body, noun, recordPath }: PageProps) {
   const { id } = useParams({ strict: false }) as { id: string };
   const query = useHolder<Record<string, unknown> & { id: number; name: string; updated_at: string }>(resource, id);
   usePageTitle(query.data ? `Edit ${query.data.name}` : `Edit ${noun}`);
@@ -129,6 +138,7 @@ export function EditHolderPage({ resource, fields, noun, recordPath }: PageProps
         key={query.data.updated_at}
         resource={resource}
         fields={fields}
+        body={body}
         record={query.data}
         afterSave={recordPath}
         cancelTo={recordPath(id)}

@@ -1,48 +1,39 @@
-import { Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Text, Title } from '@mantine/core';
+import type { MyHeldInvestment } from '@platform/domain';
 import { formatDate, formatMoney } from '../../../app/format';
+import type { Column } from '../../../ui/data-table';
+import { SimpleTable } from '../../../ui/simple-table';
+
+const COLUMNS: Column<MyHeldInvestment>[] = [
+  { key: 'opportunity', label: 'Opportunity', render: (i) => i.opportunity },
+  {
+    key: 'amount',
+    label: 'Amount',
+    render: (i) => (
+      <Text span inherit style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatMoney(i.amount, i.currency)}
+      </Text>
+    ),
+  },
+  { key: 'status', label: 'Status', render: (i) => i.status_label },
+  { key: 'created_at', label: 'Date', render: (i) => formatDate(i.created_at) },
+];
 
 /** The investor's own investments through one of their holders (an organisation, a method account). */
-export function MyHeldInvestments({
-  holder,
-  investments,
-  empty,
-}: {
-  holder: string;
-  investments: Array<{ id: number; opportunity: string; amount: string; currency: string; status_label: string; created_at: string }>;
-  empty: string;
-}) {
+export function MyHeldInvestments({ holder, investments, empty }: { holder: string; investments: MyHeldInvestment[]; empty: string }) {
   return (
     <Paper withBorder radius="md" p="xl">
       <Title order={2} fz="lg" mb="md">
         Your investments through {holder}
       </Title>
-      {!investments.length ? (
-        <Text c="dimmed">{empty}</Text>
-      ) : (
-        <Table verticalSpacing="sm">
-          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-            Investments through {holder}
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Opportunity</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Date</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {investments.map((i) => (
-              <Table.Tr key={i.id}>
-                <Table.Td>{i.opportunity}</Table.Td>
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(i.amount, i.currency)}</Table.Td>
-                <Table.Td>{i.status_label}</Table.Td>
-                <Table.Td>{formatDate(i.created_at)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <SimpleTable
+        verticalSpacing="sm"
+        caption={`Investments through ${holder}`}
+        columns={COLUMNS}
+        rows={investments}
+        rowKey={(i) => i.id}
+        empty={<Text c="dimmed">{empty}</Text>}
+      />
     </Paper>
   );
 }

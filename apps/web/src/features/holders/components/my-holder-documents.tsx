@@ -1,25 +1,18 @@
 import { Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { PublicDocument } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
 import { FileList } from '../../profile';
 import { BackLink } from '../../../ui/back-link';
 
-interface PortalDocument {
-  id: number;
-  name: string;
-  size_bytes: number;
-  download_url: string;
-  created_at: string;
-}
-
 /** The public documents of one of the investor's holders (an organisation, a method), with a way back to it. */
 export function MyHolderDocuments({ name, documentsUrl, backTo }: { name: string | undefined; documentsUrl: string; backTo: string }) {
   usePageTitle(name ? `${name}: documents` : 'Documents');
   const documents = useQuery({
     queryKey: ['my', 'holder-documents', documentsUrl],
-    queryFn: () => api<{ data: PortalDocument[] }>(documentsUrl).then((r) => r.data),
+    queryFn: () => api<{ data: PublicDocument[] }>(documentsUrl).then((r) => r.data),
   });
   if (documents.error) return <ErrorPage status={documents.error instanceof ApiError ? documents.error.status : 500} />;
   return (

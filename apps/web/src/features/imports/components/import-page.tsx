@@ -11,7 +11,6 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -30,6 +29,7 @@ import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { ImportRefused, inspectFile, previewFile, runImport, type Inspection, type Preview, type Progress } from '../api/imports';
 import { formatNumber } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 const describe = (error: unknown) =>
   error instanceof ApiError
@@ -50,25 +50,18 @@ function RowErrors({ errors, kind }: { errors: ImportRowError[]; kind: ImportKin
         Nothing is imported until every row is right. Correct the file in your spreadsheet and choose it again.
       </Alert>
       <Paper withBorder radius="md" style={{ maxHeight: 360, overflow: 'auto' }}>
-        <Table striped verticalSpacing="xs" aria-label="Rows to correct">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Problem</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {errors.slice(0, 500).map((error, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows and fixed lists have no identity but their position
-              <Table.Tr key={index}>
-                <Table.Td>{error.row}</Table.Td>
-                <Table.Td>{label(error.field)}</Table.Td>
-                <Table.Td>{error.message}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          striped
+          verticalSpacing="xs"
+          aria-label="Rows to correct"
+          rows={errors.slice(0, 500)}
+          rowKey={(_, index) => index}
+          columns={[
+            { key: 'row', label: 'Row', render: (error) => error.row },
+            { key: 'field', label: 'Field', render: (error) => label(error.field) },
+            { key: 'problem', label: 'Problem', render: (error) => error.message },
+          ]}
+        />
       </Paper>
       {errors.length > 500 && (
         <Text size="sm" c="dimmed">
@@ -202,41 +195,53 @@ export function ImportPage() {
           <Text size="sm" c="dimmed" mb="md">
             {inspection.rows} rows found. Check which field each column fills; columns left on “Ignore” are not imported.
           </Text>
-          <Table verticalSpacing="xs" aria-label="Column mapping">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Column in the file</Table.Th>
-                <Table.Th>First value</Table.Th>
-                <Table.Th>Imported as</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {inspection.headers.map((header, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows and fixed lists have no identity but their position
-                <Table.Tr key={index}>
-                  <Table.Td fw={600}>{header || `Column ${index + 1}`}</Table.Td>
-                  <Table.Td c="dimmed">{inspection.sample[0]?.[index] || '—'}</Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Field for column ${header || index + 1}`}
-                      data={fieldOptions}
-                      value={mapping[String(index)] ?? ''}
-                      allowDeselect={false}
-                      onChange={(value) => {
-                        const next = { ...mapping };
-                        if (value) next[String(index)] = value;
-                        else delete next[String(index)];
-                        setMapping(next);
-                        setPreview(null);
-                        setRowErrors(null);
-                      }}
-                      w={260}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SimpleTable
+            verticalSpacing="xs"
+            aria-label="Column mapping"
+            rows={inspection.headers.map((header, index) => ({ header, index }))}
+            rowKey={(column) => column.index}
+            columns={[
+              {
+                key: 'header',
+                label: 'Column in the file',
+                render: ({ header, index }) => (
+                  <Text size="sm" fw={600}>
+                    {header || `Column ${index + 1}`}
+                  </Text>
+                ),
+              },
+              {
+                key: 'sample',
+                label: 'First value',
+                render: ({ index }) => (
+                  <Text size="sm" c="dimmed">
+                    {inspection.sample[0]?.[index] || '—'}
+                  </Text>
+                ),
+              },
+              {
+                key: 'field',
+                label: 'Imported as',
+                render: ({ header, index }) => (
+                  <Select
+                    aria-label={`Field for column ${header || index + 1}`}
+                    data={fieldOptions}
+                    value={mapping[String(index)] ?? ''}
+                    allowDeselect={false}
+                    onChange={(value) => {
+                      const next = { ...mapping };
+                      if (value) next[String(index)] = value;
+                      else delete next[String(index)];
+                      setMapping(next);
+                      setPreview(null);
+                      setRowErrors(null);
+                    }}
+                    w={260}
+                  />
+                ),
+              },
+            ]}
+          />
           <Group mt="md">
             <Button onClick={check} loading={busy && !progress} variant={preview && !rowErrors ? 'default' : 'filled'}>
               Check the rows

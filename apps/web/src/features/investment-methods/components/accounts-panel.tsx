@@ -5,8 +5,17 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { can, HOLDER_PERMISSION_EVENT, MODAL_WIDTH } from '@platform/domain';
+import {
+  can,
+  type Contact,
+  createMethodAccountBody,
+  HOLDER_PERMISSION_EVENT,
+  type MethodAccount,
+  MODAL_WIDTH,
+  updateMethodAccountBody,
+} from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
 import { useListQuery } from '../../../app/use-list-query';
 import { useSubmit } from '../../../app/use-submit';
@@ -15,21 +24,11 @@ import { FormError } from '../../../ui/form-error';
 import { InvestorPicker } from '../../../ui/investor-picker';
 import { formatDate } from '../../../app/format';
 
-/** Server: presentEntities in modules/investment-methods/list.ts. */
-export interface MethodAccount {
-  id: number;
-  holder_kind: 'investor' | 'lead';
-  user: { id: number; name: string; email: string } | null;
-  contact: { id: number; name: string; email: string | null } | null;
-  reference: string | null;
-  created_at: string;
-}
-
 /** Chooses a lead (a contact not yet an investor) by name, e-mail or company. */
 function LeadPicker({ value, onChange, error }: { value: string | null; onChange: (id: string | null) => void; error?: string }) {
   const [search, setSearch] = useState('');
   const [text] = useDebouncedValue(search, 250);
-  const found = useListQuery<{ id: number; name: string; email: string | null }>('contacts', {
+  const found = useListQuery<Contact>('contacts', {
     page: 1,
     perPage: 20,
     sort: 'name',
@@ -62,20 +61,19 @@ interface AddValues {
   [key: string]: unknown;
 }
 
+/** What the form sends: the investor or the lead chosen (none yet is null, which the server refuses on that field). */
+const accountBody = (values: AddValues) => ({
+  ...(values.kind === 'investor' ? { user_id: values.user_id } : { contact_id: values.contact_id }),
+  reference: values.reference.trim() || undefined,
+});
+
 function AddAccount({ methodId, onDone }: { methodId: number; onDone: () => Promise<unknown> }) {
   const form = useForm<AddValues>({
     initialValues: { kind: 'investor', user_id: null, contact_id: null, reference: '' },
-    validate: {
-      user_id: (v, values) => (values.kind === 'investor' && !v ? 'Choose an investor.' : null),
-      contact_id: (v, values) => (values.kind === 'lead' && !v ? 'Choose a lead.' : null),
-    },
+    validate: validateWith(createMethodAccountBody, accountBody),
   });
   const { submit, submitting, formError } = useSubmit(async (values: AddValues) => {
-    const holder = values.kind === 'investor' ? { user_id: Number(values.user_id) } : { contact_id: Number(values.contact_id) };
-    await api(`/api/investment-methods/${methodId}/entities`, {
-      method: 'POST',
-      body: { ...holder, reference: values.reference.trim() || undefined },
-    });
+    await api(`/api/investment-methods/${methodId}/entities`, { method: 'POST', body: accountBody(values) });
     form.reset();
     await onDone();
     notifications.show({ color: 'teal', message: 'Account added.' });
@@ -125,14 +123,16 @@ function AddAccount({ methodId, onDone }: { methodId: number; onDone: () => Prom
   );
 }
 
+const referenceBody = (values: { reference: string }) => ({ reference: values.reference.trim() || null });
+
 function EditReference({ methodId, account, onClose }: { methodId: number; account: MethodAccount; onClose: () => void }) {
   const client = useQueryClient();
-  const form = useForm({ initialValues: { reference: account.reference ?? '' } });
+  const form = useForm({
+    initialValues: { reference: account.reference ?? '' },
+    validate: validateWith(updateMethodAccountBody, referenceBody),
+  });
   const { submit, submitting, formError } = useSubmit(async (values: { reference: string }) => {
-    await api(`/api/investment-methods/${methodId}/entities/${account.id}`, {
-      method: 'PATCH',
-      body: { reference: values.reference.trim() || null },
-    });
+    await api(`/api/investment-methods/${methodId}/entities/${account.id}`, { method: 'PATCH', body: referenceBody(values) });
     await client.invalidateQueries({ queryKey: [`investment-methods/${methodId}/entities`] });
     onClose();
   }, form);

@@ -1,7 +1,15 @@
 import { Badge, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
-import { can, HOLDER_PERMISSION_EVENT, INVESTMENT_METHOD_TYPE_LABELS, INVESTMENT_METHOD_TYPES } from '@platform/domain';
+import {
+  can,
+  createInvestmentMethodBody,
+  HOLDER_PERMISSION_EVENT,
+  INVESTMENT_METHOD_TYPE_LABELS,
+  INVESTMENT_METHOD_TYPES,
+  type InvestmentMethod,
+  updateInvestmentMethodBody,
+} from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import type { Column } from '../../../ui/data-table';
@@ -15,19 +23,6 @@ import { EditHolderPage, NewHolderPage, type HolderField } from '../../holders';
 import { HolderListPage } from '../../holders';
 import { HolderPage } from '../../holders';
 import { AccountsPanel } from './accounts-panel';
-
-/** Server: presentMethods in modules/investment-methods/list.ts. */
-export interface InvestmentMethod {
-  id: number;
-  name: string;
-  type: string;
-  type_label: string;
-  provider: string | null;
-  description: string | null;
-  entities_count: number;
-  created_at: string;
-  updated_at: string;
-}
 
 export type MethodTab = 'details' | 'transactions' | 'notes-calls-tasks';
 
@@ -95,6 +90,7 @@ export function NewMethodPage() {
     <NewHolderPage
       resource="investment-methods"
       fields={FIELDS}
+      body={createInvestmentMethodBody}
       noun="investment method"
       listPath={LIST}
       listLabel={terms.altInvestmentMethods}
@@ -109,6 +105,7 @@ export function EditMethodPage() {
     <EditHolderPage
       resource="investment-methods"
       fields={FIELDS}
+      body={updateInvestmentMethodBody}
       noun="investment method"
       listPath={LIST}
       listLabel={terms.altInvestmentMethods}

@@ -41,7 +41,7 @@ export function MyMethodAccountPage() {
       </Paper>
       <MyHeldInvestments
         holder={account.method.name}
-        investments={account.investments ?? []}
+        investments={account.investments}
         empty="None yet. When you invest, choose this account as the holder."
       />
     </Stack>

@@ -1,36 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvestmentCategoryName, HolderType, InvestmentStatus } from '@platform/domain';
+import type { CardCheckout, HolderType, InvestorInvestment as MyInvestment } from '@platform/domain';
 import { api, newIdempotencyKey, type Page } from '../../../app/api-client';
 
-/** The investor's own investment (server: modules/investments/presenter.ts presentInvestmentForInvestor). */
-export interface MyInvestment {
-  id: number;
-  opportunity_id: number;
-  holder_type: HolderType;
-  holder_type_label: string;
-  type: string;
-  status: InvestmentStatus;
-  status_label: string;
-  category: InvestmentCategoryName | null;
-  amount: string;
-  currency: string;
-  share_price: string | null;
-  shares: string | null;
-  payment_reference?: string;
-  cash_call_at: string | null;
-  paid_at: string | null;
-  created_at: string;
-  opportunity: { id: number; name: string; slug: string; currency: string; status: number; company_name: string };
-  payment_instructions: {
-    amount: string;
-    currency: string;
-    account_name?: string | null;
-    sort_code?: string | null;
-    account_number?: string | null;
-    iban?: string | null;
-    reference?: string;
-  };
-}
+/** The investor's own investment: its portal category and how to pay. */
+export type { MyInvestment };
 
 export interface Holders {
   organisations: Array<{ id: number; name: string }>;
@@ -82,7 +55,7 @@ export function usePayByCard() {
   return useMutation({
     // One key per press of the button: the button is busy until the answer, so a press is one submission.
     mutationFn: (id: number) =>
-      api<{ data: { url: string } }>(`/api/investments/${id}/stripe`, { method: 'POST', idempotencyKey: newIdempotencyKey() }).then(
+      api<{ data: CardCheckout }>(`/api/investments/${id}/stripe`, { method: 'POST', idempotencyKey: newIdempotencyKey() }).then(
         (r) => r.data.url,
       ),
     onSuccess: (url) => window.location.assign(url),

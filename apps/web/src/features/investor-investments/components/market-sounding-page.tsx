@@ -7,7 +7,7 @@ import { api, ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
-import type { MarketSounding } from '@platform/domain';
+import type { MarketSounding, MarketSoundingAccepted } from '@platform/domain';
 import { RichText } from '../../../ui/rich-text';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
@@ -26,7 +26,7 @@ export function MarketSoundingPage() {
     queryFn: () => api<{ data: MarketSounding }>(`/api/market-sounding/${id}`).then((r) => r.data),
   });
   const { submit, submitting, formError } = useSubmit(async () => {
-    const { data } = await api<{ data: { slug: string } }>(`/api/market-sounding/${id}/accept`, { method: 'POST' });
+    const { data } = await api<{ data: MarketSoundingAccepted }>(`/api/market-sounding/${id}/accept`, { method: 'POST' });
     await client.invalidateQueries({ queryKey: opportunityKeys.all });
     await navigate({ to: '/investor/investments/$slug', params: { slug: data.slug } });
   });

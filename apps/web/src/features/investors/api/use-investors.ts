@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AppropriatenessStateName, type Invitation, type Owner, type Person, Role, type User } from '@platform/domain';
+import {
+  type AppropriatenessStateName,
+  type BulkDeleteInvitationsResult,
+  type Invitation,
+  type MessageBody,
+  type Owner,
+  type Person,
+  Role,
+  type User,
+} from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 import { useListQuery, type ListParams } from '../../../app/use-list-query';
 
@@ -63,13 +72,13 @@ export const deleteInvestor = (id: number) => api<void>(`/api/users/${id}`, { me
 export const deleteInvestorForGood = (id: number) => api<void>(`/api/users/${id}/unsafe`, { method: 'DELETE' });
 export const resetAppropriateness = (id: number) => api<unknown>(`/api/users/${id}/reset-appropriateness-test`, { method: 'POST' });
 export const sendInvitation = (id: number) =>
-  api<{ message: string }>('/api/users/resend-set-password-email', { method: 'POST', body: { user_id: id } });
+  api<MessageBody>('/api/users/resend-set-password-email', { method: 'POST', body: { user_id: id } });
 
 export function useInvitations(page: number) {
   return useListQuery<Invitation>('invitations', { page, perPage: 25, sort: '-created_at', filters: {} });
 }
 
 export const bulkDeleteInvitations = (ids: number[]) =>
-  api<{ message: string; deleted: number }>('/api/invitations/bulk-delete', { method: 'POST', body: { ids } });
+  api<BulkDeleteInvitationsResult>('/api/invitations/bulk-delete', { method: 'POST', body: { ids } });
 
 export type { Invitation, Owner, Page, Person };

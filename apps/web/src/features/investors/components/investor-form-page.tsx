@@ -1,8 +1,17 @@
 import { Button, Checkbox, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { can, INVESTOR_CATEGORIES, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, KYC_STATUSES } from '@platform/domain';
+import {
+  can,
+  createInvestorBody,
+  INVESTOR_CATEGORIES,
+  INVESTOR_CATEGORY_DETAILS,
+  KYC_STATUS_LABELS,
+  KYC_STATUSES,
+  updateUserBody,
+} from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
@@ -89,26 +98,24 @@ function InvestorForm({ investor }: { investor?: Investor }) {
   const owners = useOwners();
   const attributes = useAttributes('user');
   const initial = initialValues(investor);
-  const form = useForm<InvestorValues>({
-    initialValues: initial,
-    validate: {
-      name: (v) => (v.trim() ? null : 'Enter a name.'),
-      email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'Enter a valid email address.'),
-    },
-  });
   const mayCategorise = can(user?.role_id, 'investor_category', 'update');
-  const save = useInvestorAction((values: InvestorValues) => {
-    const body = formData(
+  const send = (values: InvestorValues) =>
+    formData(
       values,
       initial,
       Boolean(investor),
       attributesPayload(attributes.data ?? [], values.attributes, initial.attributes, user?.role_id),
       mayCategorise,
     );
-    return investor
-      ? api<{ data: Investor }>(`/api/users/${investor.id}`, { method: 'POST', body })
-      : api<{ data: Investor }>('/api/users', { method: 'POST', body });
+  const form = useForm<InvestorValues>({
+    initialValues: initial,
+    validate: validateWith(investor ? updateUserBody : createInvestorBody, send),
   });
+  const save = useInvestorAction((values: InvestorValues) =>
+    investor
+      ? api<{ data: Investor }>(`/api/users/${investor.id}`, { method: 'POST', body: send(values) })
+      : api<{ data: Investor }>('/api/users', { method: 'POST', body: send(values) }),
+  );
   const { submit, submitting, formError } = useSubmit(async (values: InvestorValues) => {
     const { data } = await save.mutateAsync(values);
     // A Creator may create investors but not open them (spec §6).

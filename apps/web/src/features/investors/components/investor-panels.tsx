@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
-import { can, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, ONBOARDING_FOLDER, type InvestorCategory } from '@platform/domain';
+import { type Categorisation, can, type Folder, INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, ONBOARDING_FOLDER } from '@platform/domain';
 import { api, ApiError, type Page } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useListQuery } from '../../../app/use-list-query';
@@ -12,12 +12,13 @@ import { FormError } from '../../../ui/form-error';
 import { useAttributes } from '../../attributes';
 import { AttributeValues } from '../../attributes';
 import type { Transaction } from '../../opportunities';
-import type { RecordDocument } from '../../records';
+import type { RecordDocument } from '@platform/domain';
 import { ActivityPanel } from '../../records';
 import type { Investor } from '../api/use-investors';
 import { AppropriatenessBadge, categoryLabel } from './investors-list-page';
 import { SectionCard } from '../../../ui/section-card';
-import { formatDate } from '../../../app/format';
+import { formatDate, formatMoney } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 /** The Details tab: who they are, compliance at a glance, custom attributes and the record's history. */
 export function DetailsPanel({ investor: i }: { investor: Investor }) {
@@ -66,7 +67,7 @@ export function DetailsPanel({ investor: i }: { investor: Investor }) {
 /** The Transactions tab: the investor's investments across opportunities. */
 export function TransactionsPanel({ investor }: { investor: Investor }) {
   const [page, setPage] = useState(1);
-  const list = useListQuery<Transaction & { opportunity?: { id: number; name: string } | null }>('investments', {
+  const list = useListQuery<Transaction>('investments', {
     page,
     perPage: 25,
     sort: '-created_at',
@@ -85,32 +86,20 @@ export function TransactionsPanel({ investor }: { investor: Investor }) {
           {investor.name} has not invested yet.
         </Text>
       ) : (
-        <Table verticalSpacing="xs" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Opportunity</Table.Th>
-              <Table.Th>Held by</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Date</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Td>{t.opportunity?.name ?? '—'}</Table.Td>
-                <Table.Td>{t.holder?.name ?? t.holder_type_label}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{t.status_label}</Badge>
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {t.currency} {t.amount}
-                </Table.Td>
-                <Table.Td>{formatDate(t.created_at)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          verticalSpacing="xs"
+          striped
+          bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
+          rows={rows}
+          rowKey={(t) => t.id}
+          columns={[
+            { key: 'opportunity', label: 'Opportunity', render: (t) => t.opportunity?.name ?? '—' },
+            { key: 'holder', label: 'Held by', render: (t) => t.holder?.name ?? t.holder_type_label },
+            { key: 'status', label: 'Status', render: (t) => <Badge variant="light">{t.status_label}</Badge> },
+            { key: 'amount', label: 'Amount', align: 'right', render: (t) => formatMoney(t.amount, t.currency) },
+            { key: 'date', label: 'Date', render: (t) => formatDate(t.created_at) },
+          ]}
+        />
       )}
       {list.data && list.data.meta.last_page > 1 && (
         <Group mt="sm">
@@ -124,17 +113,6 @@ export function TransactionsPanel({ investor }: { investor: Investor }) {
       )}
     </SectionCard>
   );
-}
-
-interface Categorisation {
-  id: number;
-  category: InvestorCategory;
-  status: 'pending' | 'approved' | 'rejected' | 'superseded';
-  declared_at: string;
-  expires_at: string | null;
-  reviewed_at: string | null;
-  review_note: string | null;
-  declaration: Record<string, unknown>;
 }
 
 const STATUS_COLOURS = { pending: 'orange', approved: 'teal', rejected: 'red', superseded: 'gray' } as const;
@@ -253,7 +231,7 @@ export function OnboardingDocumentsPanel({ investor }: { investor: Investor }) {
   const folder = useQuery({
     queryKey: ['records', 'onboarding', investor.id, 'folder'],
     queryFn: async () =>
-      (await api<Page<{ id: number; name: string }>>('/api/folders', { query: { ...subject, per_page: 100 } })).data.find(
+      (await api<Page<Folder>>('/api/folders', { query: { ...subject, per_page: 100 } })).data.find(
         (f) => f.name.toLowerCase() === ONBOARDING_FOLDER.toLowerCase(),
       ) ?? null,
   });
@@ -271,7 +249,7 @@ export function OnboardingDocumentsPanel({ investor }: { investor: Investor }) {
     const folderId =
       folder.data?.id ??
       (
-        await api<{ data: { id: number } }>('/api/folders', {
+        await api<{ data: Folder }>('/api/folders', {
           method: 'POST',
           body: { subject_type: 'investor', subject_id: investor.id, name: ONBOARDING_FOLDER },
         })

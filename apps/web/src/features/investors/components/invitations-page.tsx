@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMailOff, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { can } from '@platform/domain';
@@ -8,9 +8,10 @@ import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
-import { bulkDeleteInvitations, useInvestorAction, useInvitations } from '../api/use-investors';
+import { bulkDeleteInvitations, type Invitation, useInvestorAction, useInvitations } from '../api/use-investors';
 import { BackLink } from '../../../ui/back-link';
 import { formatDate } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 /** /admin/investors/invitations: set-password links not used yet; several can be deleted at once. */
 export function InvitationsPage() {
@@ -59,72 +60,71 @@ export function InvitationsPage() {
             <Text fw={600}>{list.isLoading ? 'Loading invitations…' : 'No pending invitations'}</Text>
           </Stack>
         ) : (
-          <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              Pending invitations
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                {mayDelete && (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Select every invitation on this page"
-                      checked={allOnPage}
-                      onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))}
-                    />
-                  </Table.Th>
-                )}
-                <Table.Th>Investor</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>Link</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  {mayDelete && (
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Select the invitation of ${r.user.name}`}
-                        checked={selected.includes(r.id)}
-                        onChange={() => toggle(r.id)}
-                      />
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    <Text
-                      component={Link}
-                      to={`/admin/investors/${r.user.id}/details`}
-                      size="sm"
-                      fw={600}
-                      c="brand.8"
-                      style={{ textDecoration: 'none' }}
-                    >
-                      {r.user.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{r.user.email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(r.sent_at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {r.expired ? (
-                      <Badge color="gray" variant="light">
-                        Expired
-                      </Badge>
-                    ) : (
-                      <Badge color="teal" variant="light">
-                        Valid until {formatDate(r.expires_at)}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SimpleTable
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            striped
+            caption="Pending invitations"
+            rows={rows}
+            rowKey={(r) => r.id}
+            columns={[
+              ...(mayDelete
+                ? [
+                    {
+                      key: 'select',
+                      label: 'Select',
+                      width: 40,
+                      header: (
+                        <Checkbox
+                          aria-label="Select every invitation on this page"
+                          checked={allOnPage}
+                          onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))}
+                        />
+                      ),
+                      render: (r: Invitation) => (
+                        <Checkbox
+                          aria-label={`Select the invitation of ${r.user.name}`}
+                          checked={selected.includes(r.id)}
+                          onChange={() => toggle(r.id)}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
+              {
+                key: 'investor',
+                label: 'Investor',
+                render: (r) => (
+                  <Text
+                    component={Link}
+                    to={`/admin/investors/${r.user.id}/details`}
+                    size="sm"
+                    fw={600}
+                    c="brand.8"
+                    style={{ textDecoration: 'none' }}
+                  >
+                    {r.user.name}
+                  </Text>
+                ),
+              },
+              { key: 'email', label: 'Email', render: (r) => <Text size="sm">{r.user.email}</Text> },
+              { key: 'sent', label: 'Sent', render: (r) => <Text size="sm">{formatDate(r.sent_at)}</Text> },
+              {
+                key: 'link',
+                label: 'Link',
+                render: (r) =>
+                  r.expired ? (
+                    <Badge color="gray" variant="light">
+                      Expired
+                    </Badge>
+                  ) : (
+                    <Badge color="teal" variant="light">
+                      Valid until {formatDate(r.expires_at)}
+                    </Badge>
+                  ),
+              },
+            ]}
+          />
         )}
       </Paper>
       {list.data && list.data.meta.last_page > 1 && (

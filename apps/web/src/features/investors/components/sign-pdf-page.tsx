@@ -19,6 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { IconEraser } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
+import type { SignedPdf, SignPdfDocument } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
@@ -27,11 +28,6 @@ import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
 import { useInvestorAction } from '../api/use-investors';
 import { BackLink } from '../../../ui/back-link';
-
-interface SignTarget {
-  document: { id: number; name: string; visibility: 'public' | 'private'; download_url: string };
-  pages: Array<{ width: number; height: number }>;
-}
 
 /** A canvas to draw a signature with a mouse, pen or finger; the PNG is sent to the server. */
 function DrawPad({ onChange }: { onChange: (png: string | null) => void }) {
@@ -105,7 +101,7 @@ export function SignPdfPage() {
   const navigate = useNavigate();
   const target = useQuery({
     queryKey: ['sign-pdf', id, documentId],
-    queryFn: () => api<{ data: SignTarget }>(`/api/users/${id}/sign-pdf/${documentId}`).then((r) => r.data),
+    queryFn: () => api<{ data: SignPdfDocument }>(`/api/users/${id}/sign-pdf/${documentId}`).then((r) => r.data),
   });
   const [page, setPage] = useState('1');
   const [position, setPosition] = useState({ x: 0.1, y: 0.8 });
@@ -117,7 +113,7 @@ export function SignPdfPage() {
   const pdf = usePdfDocument(`/api/documents/${documentId}/download`);
   usePageTitle(target.data ? `Sign ${target.data.document.name}` : 'Sign a PDF');
   const sign = useInvestorAction(() =>
-    api<{ data: { id: number } }>(`/api/users/${id}/sign-pdf/${documentId}`, {
+    api<{ data: SignedPdf }>(`/api/users/${id}/sign-pdf/${documentId}`, {
       method: 'POST',
       body: {
         page: Number(page),

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
-import { can, HOLDER_PERMISSION_EVENT } from '@platform/domain';
+import { can, createNomineeBody, HOLDER_PERMISSION_EVENT, type Nominee, updateNomineeBody } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import type { Column } from '../../../ui/data-table';
@@ -14,17 +14,6 @@ import { EditHolderPage, NewHolderPage, type HolderField } from '../../holders';
 import { HolderListPage } from '../../holders';
 import { HolderPage } from '../../holders';
 import { formatDate } from '../../../app/format';
-
-/** Server: modules/nominees/routes.ts. */
-export interface Nominee {
-  id: number;
-  name: string;
-  company_number: string | null;
-  email: string | null;
-  address: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 const LIST = '/admin/investors/nominees';
 const recordPath = (id: number | string) => `${LIST}/${id}/transactions`;
@@ -72,14 +61,30 @@ export function NomineesListPage() {
 export function NewNomineePage() {
   const { terms } = useBranding();
   return (
-    <NewHolderPage resource="nominees" fields={FIELDS} noun="nominee" listPath={LIST} listLabel={terms.nominees} recordPath={recordPath} />
+    <NewHolderPage
+      resource="nominees"
+      fields={FIELDS}
+      body={createNomineeBody}
+      noun="nominee"
+      listPath={LIST}
+      listLabel={terms.nominees}
+      recordPath={recordPath}
+    />
   );
 }
 
 export function EditNomineePage() {
   const { terms } = useBranding();
   return (
-    <EditHolderPage resource="nominees" fields={FIELDS} noun="nominee" listPath={LIST} listLabel={terms.nominees} recordPath={recordPath} />
+    <EditHolderPage
+      resource="nominees"
+      fields={FIELDS}
+      body={updateNomineeBody}
+      noun="nominee"
+      listPath={LIST}
+      listLabel={terms.nominees}
+      recordPath={recordPath}
+    />
   );
 }
 

@@ -1,14 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MARK_READ_DEBOUNCE_MS } from '@platform/domain';
+import { type AppNotification, MARK_READ_DEBOUNCE_MS } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 
-export interface AppNotification {
-  id: string;
-  read_at: string | null;
-  created_at: string;
-  data: { message: string; icon: string; cta: string | null };
-}
+export type { AppNotification };
 
 export type Audience = 'user' | 'admin';
 

@@ -1,57 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PreEmptionChoiceId } from '@platform/domain';
+import type { PreEmptionEntitlement as Entitlement, PreEmptionRound } from '@platform/domain';
 import { api } from '../../../app/api-client';
 
-/** One holder's line of a round (server: modules/pre-emption/presenter.ts). */
-export interface Entitlement {
-  id: number;
-  round_id: number;
-  user: { id: number; name: string };
-  holder_type: string;
-  holder_type_label: string;
-  held_through: string | null;
-  shares_held: string;
-  entitled_shares: string;
-  entitled_amount: string;
-  choice: PreEmptionChoiceId;
-  choice_key: string;
-  choice_label: string;
-  requested_amount: string | null;
-  requested_shares: string | null;
-  chosen_by: { id: number; name: string | null } | null;
-  chosen_at: string | null;
-  /** What closing the round allots this line (final once the round is closed). */
-  allotted_shares: string;
-  allotted_amount: string;
-}
-
-export interface PreEmptionRound {
-  id: number;
-  opportunity_id: number;
-  name: string;
-  currency: string;
-  price_per_share: string;
-  amount_available: string;
-  shares_offered: string;
-  deadline: string;
-  is_open: boolean;
-  accepts_choices: boolean;
-  created_at: string;
-  entitlements: Entitlement[];
-  totals?: {
-    holders: number;
-    responded: number;
-    entitled_shares: string;
-    entitled_amount: string;
-    requested_shares: string;
-    requested_amount: string;
-    oversubscribed_shares: string;
-    allotted_shares: string;
-    allotted_amount: string;
-    unallotted_shares: string;
-    by_choice: Record<string, number>;
-  };
-}
+export type { Entitlement, PreEmptionRound };
 
 const roundsKey = (opportunityId: number) => ['pre-emption-rounds', opportunityId] as const;
 

@@ -1,24 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { StaffInvestment as Transaction } from '@platform/domain';
 import { api, newIdempotencyKey } from '../../../app/api-client';
 import { useListQuery } from '../../../app/use-list-query';
 
-/** A staff view of an investment (server: presentInvestmentsWith with user and holder). */
-export interface Transaction {
-  id: number;
-  user_id: number;
-  user: { id: number; name: string; email: string } | null;
-  holder: { type: string; id: number | null; name: string } | null;
-  holder_type_label: string;
-  type: string;
-  status: 'reserved' | 'cash_call' | 'paid' | 'completed' | 'cancelled';
-  status_label: string;
-  amount: string;
-  currency: string;
-  shares: string | null;
-  payment_reference: string;
-  cancel_reason: string | null;
-  created_at: string;
-}
+/** A staff view of an investment, with its investor and holder. */
+export type { Transaction };
 
 export function useTransactions(opportunityId: number, page: number, sort: string) {
   return useListQuery<Transaction>('investments', {

@@ -1,23 +1,33 @@
-import { Card, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Card, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { CapTable, CapTablePerformance } from '@platform/domain';
+import type { Column } from '../../../ui/data-table';
 import { Fact } from '../../../ui/fact';
+import { SimpleTable } from '../../../ui/simple-table';
 import { useCapTable, useCapTablePerformance } from '../api/cap-table';
 import { formatMoney, formatMultiple, formatPercent, formatRate, formatUnits } from '../../../app/format';
 
-const caption = { captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 } as const;
-const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
+const tableProps = {
+  verticalSpacing: 'sm',
+  horizontalSpacing: 'md',
+  striped: true,
+  style: { fontVariantNumeric: 'tabular-nums' },
+} as const;
 
-function Holder({ name, heldThrough, label }: { name: string; heldThrough: string | null; label: string }) {
-  return (
+/** Who holds a line of the register, and how: personally, or through an organisation, a method or a nominee. */
+const holderColumn: Column<{ name: string; held_through: string | null; holder_type_label: string }> = {
+  key: 'holder',
+  label: 'Holder',
+  render: (h) => (
     <>
       <Text size="sm" fw={600}>
-        {name}
+        {h.name}
       </Text>
       <Text size="xs" c="dimmed">
-        {heldThrough ? `${label}: ${heldThrough}` : label}
+        {h.held_through ? `${h.holder_type_label}: ${h.held_through}` : h.holder_type_label}
       </Text>
     </>
-  );
-}
+  ),
+};
 
 function Empty() {
   return (
@@ -32,6 +42,13 @@ export function CapTablePanel({ opportunityId }: { opportunityId: number }) {
   const query = useCapTable(opportunityId);
   if (!query.data) return <Skeleton h={320} radius="md" />;
   const { total, holders, currency, shares_outstanding } = query.data;
+  const columns: Column<CapTable['holders'][number]>[] = [
+    holderColumn,
+    { key: 'shares', label: 'Shares', align: 'right', render: (h) => formatUnits(h.shares) },
+    { key: 'percent_of_holders', label: '% of holders', align: 'right', render: (h) => formatPercent(h.percent_of_holders) },
+    { key: 'percent_of_company', label: '% of company', align: 'right', render: (h) => formatPercent(h.percent_of_company) },
+    { key: 'cost', label: 'Cost', align: 'right', render: (h) => formatMoney(h.cost, currency) },
+  ];
   return (
     <Paper withBorder radius="md">
       <SimpleGrid cols={{ base: 2, md: 4 }} p="md">
@@ -47,33 +64,7 @@ export function CapTablePanel({ opportunityId }: { opportunityId: number }) {
           }
         />
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-          <caption style={caption}>Cap table</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Holder</Table.Th>
-              <Table.Th style={numeric}>Shares</Table.Th>
-              <Table.Th style={numeric}>% of holders</Table.Th>
-              <Table.Th style={numeric}>% of company</Table.Th>
-              <Table.Th style={numeric}>Cost</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {holders.map((h) => (
-              <Table.Tr key={h.key}>
-                <Table.Td>
-                  <Holder name={h.name} heldThrough={h.held_through} label={h.holder_type_label} />
-                </Table.Td>
-                <Table.Td style={numeric}>{formatUnits(h.shares)}</Table.Td>
-                <Table.Td style={numeric}>{formatPercent(h.percent_of_holders)}</Table.Td>
-                <Table.Td style={numeric}>{formatPercent(h.percent_of_company)}</Table.Td>
-                <Table.Td style={numeric}>{formatMoney(h.cost, currency)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SimpleTable title="Cap table" minWidth={640} {...tableProps} rows={holders} rowKey={(h) => h.key} columns={columns} />
       {!holders.length && <Empty />}
     </Paper>
   );
@@ -84,6 +75,15 @@ export function CapTablePerformancePanel({ opportunityId }: { opportunityId: num
   const query = useCapTablePerformance(opportunityId);
   if (!query.data) return <Skeleton h={320} radius="md" />;
   const { total, holders, currency } = query.data;
+  const columns: Column<CapTablePerformance['holders'][number]>[] = [
+    holderColumn,
+    { key: 'cost', label: 'Cost', align: 'right', render: (h) => formatMoney(h.cost, currency) },
+    { key: 'current_value', label: 'Current value', align: 'right', render: (h) => formatMoney(h.current_value, currency) },
+    { key: 'realised', label: 'Realised', align: 'right', render: (h) => formatMoney(h.realised, currency) },
+    { key: 'gain', label: 'Gain', align: 'right', render: (h) => formatMoney(h.gain, currency) },
+    { key: 'moic', label: 'MOIC', align: 'right', render: (h) => formatMultiple(h.moic) },
+    { key: 'irr', label: 'IRR', align: 'right', render: (h) => formatRate(h.irr) },
+  ];
   return (
     <Stack gap="lg">
       {total && (
@@ -103,37 +103,7 @@ export function CapTablePerformancePanel({ opportunityId }: { opportunityId: num
         </SimpleGrid>
       )}
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-            <caption style={caption}>Returns by holder</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Holder</Table.Th>
-                <Table.Th style={numeric}>Cost</Table.Th>
-                <Table.Th style={numeric}>Current value</Table.Th>
-                <Table.Th style={numeric}>Realised</Table.Th>
-                <Table.Th style={numeric}>Gain</Table.Th>
-                <Table.Th style={numeric}>MOIC</Table.Th>
-                <Table.Th style={numeric}>IRR</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {holders.map((h) => (
-                <Table.Tr key={h.key}>
-                  <Table.Td>
-                    <Holder name={h.name} heldThrough={h.held_through} label={h.holder_type_label} />
-                  </Table.Td>
-                  <Table.Td style={numeric}>{formatMoney(h.cost, currency)}</Table.Td>
-                  <Table.Td style={numeric}>{formatMoney(h.current_value, currency)}</Table.Td>
-                  <Table.Td style={numeric}>{formatMoney(h.realised, currency)}</Table.Td>
-                  <Table.Td style={numeric}>{formatMoney(h.gain, currency)}</Table.Td>
-                  <Table.Td style={numeric}>{formatMultiple(h.moic)}</Table.Td>
-                  <Table.Td style={numeric}>{formatRate(h.irr)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SimpleTable title="Returns by holder" minWidth={760} {...tableProps} rows={holders} rowKey={(h) => h.key} columns={columns} />
         {!holders.length && <Empty />}
       </Paper>
     </Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type OpportunityInvitation as Invitation, OpportunityStatus } from '@platform/domain';
@@ -7,6 +7,7 @@ import { api, ApiError } from '../../../app/api-client';
 import { InvestorPicker } from '../../../ui/investor-picker';
 import type { StaffOpportunity } from '../api/opportunities';
 import { formatDate } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 /** Who may see a Live - Internal opportunity; inviting notifies them once it is Live - Internal. */
 export function InvitationsPanel({ opportunity, canWrite }: { opportunity: StaffOpportunity; canWrite: boolean }) {
@@ -55,29 +56,39 @@ export function InvitationsPanel({ opportunity, canWrite }: { opportunity: Staff
           </Button>
         </Group>
       )}
-      {list.data?.length ? (
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Investor</Table.Th>
-              <Table.Th>Invited</Table.Th>
-              {canWrite && <Table.Th>Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.map((row) => (
-              <Table.Tr key={row.user_id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {row.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {row.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatDate(row.invited_at)}</Table.Td>
-                {canWrite && (
-                  <Table.Td>
+      <SimpleTable
+        verticalSpacing="xs"
+        rows={list.data ?? []}
+        rowKey={(row) => row.user_id}
+        empty={
+          <Stack>
+            <Text size="sm" c="dimmed">
+              {list.isLoading ? 'Loading invitations…' : 'Nobody is invited yet.'}
+            </Text>
+          </Stack>
+        }
+        columns={[
+          {
+            key: 'investor',
+            label: 'Investor',
+            render: (row) => (
+              <>
+                <Text size="sm" fw={600}>
+                  {row.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {row.email}
+                </Text>
+              </>
+            ),
+          },
+          { key: 'invited', label: 'Invited', render: (row) => formatDate(row.invited_at) },
+          ...(canWrite
+            ? [
+                {
+                  key: 'actions',
+                  label: 'Actions',
+                  render: (row: Invitation) => (
                     <Button
                       size="xs"
                       variant="subtle"
@@ -87,19 +98,12 @@ export function InvitationsPanel({ opportunity, canWrite }: { opportunity: Staff
                     >
                       Remove
                     </Button>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : (
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {list.isLoading ? 'Loading invitations…' : 'Nobody is invited yet.'}
-          </Text>
-        </Stack>
-      )}
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
     </Paper>
   );
 }

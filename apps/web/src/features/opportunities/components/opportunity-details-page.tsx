@@ -12,6 +12,7 @@ import { useOpportunity, usePublicDocuments, type StaffOpportunity } from '../ap
 import { DocumentsPanel } from '../../records';
 import { DiscussionsPanel } from './discussions-panel';
 import { InvitationsPanel } from './invitations-panel';
+import { KpiPanel } from '../../kpis';
 import { CapTablePanel, CapTablePerformancePanel } from './cap-table-panel';
 import { PerformancePanel } from './performance-panel';
 import { PreEmptionPanel } from './pre-emption-panel';
@@ -38,6 +39,7 @@ const TAB_LABELS: Record<OpportunityTab, string> = {
   discussions: 'Q&A',
   documents: 'Documents',
   'notes-calls-tasks': 'Notes Calls and Tasks',
+  kpis: 'KPIs',
 };
 const TAB_ORDER: OpportunityTab[] = [
   'performance',
@@ -47,6 +49,7 @@ const TAB_ORDER: OpportunityTab[] = [
   'cap-table',
   'cap-table-performance',
   'pre-emption',
+  'kpis',
   'invitations',
   'discussions',
   'documents',
@@ -165,6 +168,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
       {tab === 'cap-table' && shows(tab) && <CapTablePanel opportunityId={opportunity.id} />}
       {tab === 'cap-table-performance' && shows(tab) && <CapTablePerformancePanel opportunityId={opportunity.id} />}
       {tab === 'pre-emption' && shows(tab) && <PreEmptionPanel opportunity={opportunity} canWrite={mayUpdate} />}
+      {tab === 'kpis' && shows(tab) && <KpiPanel opportunityId={opportunity.id} currency={opportunity.currency} />}
       {tab === 'invitations' && shows(tab) && <InvitationsPanel opportunity={opportunity} canWrite={mayUpdate} />}
       {tab === 'discussions' && <DiscussionsPanel opportunityId={opportunity.id} answerAll={mayUpdate} />}
       {tab === 'documents' && (

@@ -1,32 +1,16 @@
 import { LineChart } from '@mantine/charts';
-import { Button, Card, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompanyPerformance } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
+import { SimpleTable } from '../../../ui/simple-table';
 import type { StaffOpportunity } from '../api/opportunities';
 import { RealisationsPanel } from './realisations-panel';
 import { formatMoney, formatMultiple, formatPrice, formatRate, formatUnits, toLocalIsoDate } from '../../../app/format';
-
-interface Figures {
-  cost: string;
-  shares_held: string;
-  current_value: string;
-  realised: string;
-  gain: string;
-  moic: string | null;
-  irr: string | null;
-  price: { date: string; source: string; price_per_share: string } | null;
-}
-interface Performance {
-  currency: string;
-  as_of: string;
-  total: Figures | null;
-  holders: Array<Figures & { user_id: number; name: string }>;
-  series: Array<{ date: string; source: string; price: string }>;
-}
 
 const SOURCES: Record<string, string> = {
   'share-price': 'Share price',
@@ -116,7 +100,7 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
   const key = ['investment-opportunities', 'performance', opportunity.id];
   const query = useQuery({
     queryKey: key,
-    queryFn: () => api<{ data: Performance }>(`/api/investment-opportunities/${opportunity.id}/performance`).then((r) => r.data),
+    queryFn: () => api<{ data: CompanyPerformance }>(`/api/investment-opportunities/${opportunity.id}/performance`).then((r) => r.data),
   });
   // A new outcome may await its holders' proceeds; new proceeds change every figure.
   const refresh = async () => {
@@ -179,37 +163,24 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
       </Paper>
       <RealisationsPanel opportunity={opportunity} canWrite={canWrite} onChanged={refresh} />
       <Paper withBorder radius="md">
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
-            Holders
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Investor</Table.Th>
-              <Table.Th>Shares</Table.Th>
-              <Table.Th>Invested</Table.Th>
-              <Table.Th>Value</Table.Th>
-              <Table.Th>Realised</Table.Th>
-              <Table.Th>Gain</Table.Th>
-              <Table.Th>MOIC</Table.Th>
-              <Table.Th>IRR</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {holders.map((h) => (
-              <Table.Tr key={h.user_id}>
-                <Table.Td>{h.name}</Table.Td>
-                <Table.Td>{formatUnits(h.shares_held)}</Table.Td>
-                <Table.Td>{formatMoney(h.cost, currency)}</Table.Td>
-                <Table.Td>{formatMoney(h.current_value, currency)}</Table.Td>
-                <Table.Td>{formatMoney(h.realised, currency)}</Table.Td>
-                <Table.Td>{formatMoney(h.gain, currency)}</Table.Td>
-                <Table.Td>{formatMultiple(h.moic)}</Table.Td>
-                <Table.Td>{formatRate(h.irr)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          title="Holders"
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          striped
+          rows={holders}
+          rowKey={(h) => h.user_id}
+          columns={[
+            { key: 'name', label: 'Investor', render: (h) => h.name },
+            { key: 'shares_held', label: 'Shares', render: (h) => formatUnits(h.shares_held) },
+            { key: 'cost', label: 'Invested', render: (h) => formatMoney(h.cost, currency) },
+            { key: 'current_value', label: 'Value', render: (h) => formatMoney(h.current_value, currency) },
+            { key: 'realised', label: 'Realised', render: (h) => formatMoney(h.realised, currency) },
+            { key: 'gain', label: 'Gain', render: (h) => formatMoney(h.gain, currency) },
+            { key: 'moic', label: 'MOIC', render: (h) => formatMultiple(h.moic) },
+            { key: 'irr', label: 'IRR', render: (h) => formatRate(h.irr) },
+          ]}
+        />
         {!holders.length && (
           <Text size="sm" c="dimmed" p="md">
             Nobody holds shares yet.

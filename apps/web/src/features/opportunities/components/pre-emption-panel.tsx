@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { MODAL_WIDTH, OpportunityStatus, PRE_EMPTION_CHOICE_IDS, type PreEmptionChoiceId } from '@platform/domain';
@@ -19,8 +19,8 @@ import {
 } from '../api/pre-emption';
 import { PreEmptionChoiceForm } from './pre-emption-choice-form';
 import { formatDate, formatMoney, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
-const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 const CHOICE_COLOURS: Record<PreEmptionChoiceId, string> = { 1: 'gray', 2: 'teal', 3: 'blue', 4: 'dark', 5: 'yellow', 6: 'orange' };
 
 export function ChoiceBadge({ choice, label }: { choice: PreEmptionChoiceId; label: string }) {
@@ -172,83 +172,106 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
           />
         </Card>
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={920}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-label={`Holders' choices in ${round.name}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Holder</Table.Th>
-              <Table.Th style={numeric}>Shares held</Table.Th>
-              <Table.Th style={numeric}>Entitlement</Table.Th>
-              <Table.Th>Choice</Table.Th>
-              <Table.Th style={numeric}>Requested</Table.Th>
-              <Table.Th style={numeric}>Allotted</Table.Th>
-              <Table.Th>Answered</Table.Th>
-              {canWrite && round.is_open && <Table.Th aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {round.entitlements.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {e.user.name}
-                  </Text>
+      <SimpleTable
+        minWidth={920}
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        striped
+        aria-label={`Holders' choices in ${round.name}`}
+        bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
+        rows={round.entitlements}
+        rowKey={(e) => e.id}
+        columns={[
+          {
+            key: 'holder',
+            label: 'Holder',
+            render: (e) => (
+              <>
+                <Text size="sm" fw={600}>
+                  {e.user.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {e.held_through ? `${e.holder_type_label}: ${e.held_through}` : e.holder_type_label}
+                </Text>
+              </>
+            ),
+          },
+          { key: 'shares_held', label: 'Shares held', align: 'right', render: (e) => formatUnits(e.shares_held) },
+          {
+            key: 'entitlement',
+            label: 'Entitlement',
+            align: 'right',
+            render: (e) => (
+              <>
+                {formatMoney(e.entitled_amount, c)}
+                <Text size="xs" c="dimmed">
+                  {formatUnits(e.entitled_shares)} shares
+                </Text>
+              </>
+            ),
+          },
+          { key: 'choice', label: 'Choice', render: (e) => <ChoiceBadge choice={e.choice} label={e.choice_label} /> },
+          {
+            key: 'requested',
+            label: 'Requested',
+            align: 'right',
+            render: (e) => (
+              <>
+                {formatMoney(e.requested_amount, c)}
+                {e.requested_shares && (
                   <Text size="xs" c="dimmed">
-                    {e.held_through ? `${e.holder_type_label}: ${e.held_through}` : e.holder_type_label}
+                    {formatUnits(e.requested_shares)} shares
                   </Text>
-                </Table.Td>
-                <Table.Td style={numeric}>{formatUnits(e.shares_held)}</Table.Td>
-                <Table.Td style={numeric}>
-                  {formatMoney(e.entitled_amount, c)}
-                  <Text size="xs" c="dimmed">
-                    {formatUnits(e.entitled_shares)} shares
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'allotted',
+            label: 'Allotted',
+            align: 'right',
+            render: (e) => {
+              if (Number(e.allotted_shares) <= 0) return '—';
+              const scaledBack = e.requested_shares !== null && Number(e.allotted_shares) < Number(e.requested_shares);
+              return (
+                <>
+                  {formatMoney(e.allotted_amount, c)}
+                  <Text size="xs" c={scaledBack ? 'orange.8' : 'dimmed'}>
+                    {formatUnits(e.allotted_shares)} shares{scaledBack ? ', scaled back' : ''}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <ChoiceBadge choice={e.choice} label={e.choice_label} />
-                </Table.Td>
-                <Table.Td style={numeric}>
-                  {formatMoney(e.requested_amount, c)}
-                  {e.requested_shares && (
-                    <Text size="xs" c="dimmed">
-                      {formatUnits(e.requested_shares)} shares
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td style={numeric}>
-                  {Number(e.allotted_shares) > 0 ? formatMoney(e.allotted_amount, c) : '—'}
-                  {Number(e.allotted_shares) > 0 && (
-                    <Text
-                      size="xs"
-                      c={e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? 'orange.8' : 'dimmed'}
-                    >
-                      {formatUnits(e.allotted_shares)} shares
-                      {e.requested_shares && Number(e.allotted_shares) < Number(e.requested_shares) ? ', scaled back' : ''}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {e.chosen_at ? (
-                    <Text size="xs">
-                      {formatDate(e.chosen_at)}
-                      {e.chosen_by && e.chosen_by.id !== e.user.id ? ` by ${e.chosen_by.name}` : ''}
-                    </Text>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-                {canWrite && round.is_open && (
-                  <Table.Td>
+                </>
+              );
+            },
+          },
+          {
+            key: 'answered',
+            label: 'Answered',
+            render: (e) =>
+              e.chosen_at ? (
+                <Text size="xs">
+                  {formatDate(e.chosen_at)}
+                  {e.chosen_by && e.chosen_by.id !== e.user.id ? ` by ${e.chosen_by.name}` : ''}
+                </Text>
+              ) : (
+                '—'
+              ),
+          },
+          ...(canWrite && round.is_open
+            ? [
+                {
+                  key: 'actions',
+                  label: 'Actions',
+                  hideLabel: true,
+                  render: (e: Entitlement) => (
                     <Button size="xs" variant="subtle" onClick={() => setEditing(e)} aria-label={`Record the choice of ${e.user.name}`}>
                       Record
                     </Button>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

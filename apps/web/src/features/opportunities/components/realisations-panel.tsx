@@ -3,40 +3,16 @@ import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Title
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
+import { type CompanyOutcomeRecord, createRealisationBody, type Realisation, type RegisterLine } from '@platform/domain';
 import { IconReceipt, IconTrash } from '@tabler/icons-react';
 import { api, ApiError, newIdempotencyKey } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useSubmit } from '../../../app/use-submit';
 import { SimpleTable } from '../../../ui/simple-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
 import { formatDate, formatMoney, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
-
-/** What a holder received for shares sold (server: modules/performance/realisations.ts). */
-interface Realisation {
-  id: number;
-  holder_key: string;
-  user: { id: number; name: string | null };
-  held_through: string | null;
-  outcome_id: number | null;
-  date: string;
-  shares: string;
-  proceeds: string;
-  note: string | null;
-}
-/** A line of the company's register a sale may be recorded for. */
-interface RegisterLine {
-  key: string;
-  user: { id: number; name: string };
-  held_through: string | null;
-  shares_held: string;
-}
-interface Outcome {
-  id: number;
-  date: string;
-  kind: 'exit' | 'partial-realisation' | 'write-off';
-  price: string | null;
-}
 
 const OUTCOME_NAMES = { exit: 'Exit', 'partial-realisation': 'Partial realisation', 'write-off': 'Write-off' } as const;
 
@@ -47,7 +23,7 @@ function RecordFromOutcome({
   onSaved,
 }: {
   opportunity: StaffOpportunity;
-  outcome: Outcome;
+  outcome: CompanyOutcomeRecord;
   onSaved: () => Promise<void>;
 }) {
   const [percentage, setPercentage] = useState('');
@@ -120,7 +96,10 @@ function RecordSale({
   lines: RegisterLine[];
   onSaved: () => Promise<void>;
 }) {
-  const form = useForm<SaleValues>({ initialValues: { holder_key: '', date: toLocalIsoDate(), shares: '', proceeds: '', note: '' } });
+  const form = useForm<SaleValues>({
+    initialValues: { holder_key: '', date: toLocalIsoDate(), shares: '', proceeds: '', note: '' },
+    validate: validateWith(createRealisationBody, (values: SaleValues) => values),
+  });
   const { submit, submitting, formError } = useSubmit(async (values: SaleValues, { idempotencyKey }) => {
     await api(`/api/investment-opportunities/${opportunity.id}/realisations`, { method: 'POST', body: values, idempotencyKey });
     form.reset();
@@ -172,7 +151,9 @@ export function RealisationsPanel({
   const outcomes = useQuery({
     queryKey: ['company-outcomes', opportunity.id],
     queryFn: () =>
-      api<{ data: Outcome[] }>('/api/company-outcomes', { query: { 'filter[opportunity_id]': opportunity.id } }).then((r) => r.data),
+      api<{ data: CompanyOutcomeRecord[] }>('/api/company-outcomes', { query: { 'filter[opportunity_id]': opportunity.id } }).then(
+        (r) => r.data,
+      ),
   });
   const refresh = async () => {
     await Promise.all([realisations.refetch(), onChanged()]);

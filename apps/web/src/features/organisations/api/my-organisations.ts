@@ -1,22 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client';
-import type { Organisation, OrganisationApplication } from './organisations';
+import type { MyOrganisation, MyOrganisationDetail, OrganisationApplication } from '@platform/domain';
 
-/** The investor's side (server: modules/organisations/my-organisations.ts), always their own records. */
-export interface MyOrganisation extends Omit<Organisation, 'users_count'> {
-  my_role: string | null;
-  my_role_label: string | null;
-  investments?: Array<{
-    id: number;
-    opportunity: string;
-    amount: string;
-    currency: string;
-    status: string;
-    status_label: string;
-    created_at: string;
-  }>;
-}
-
+/** Query keys of the investor's side: their own organisations and applications. */
 const keys = { organisations: ['my', 'organisations'] as const, applications: ['my', 'organisation-applications'] as const };
 
 export function useMyOrganisations() {
@@ -29,7 +15,7 @@ export function useMyOrganisations() {
 export function useMyOrganisation(id: string) {
   return useQuery({
     queryKey: [...keys.organisations, id],
-    queryFn: () => api<{ data: MyOrganisation }>(`/api/my/organisations/${id}`).then((r) => r.data),
+    queryFn: () => api<{ data: MyOrganisationDetail }>(`/api/my/organisations/${id}`).then((r) => r.data),
   });
 }
 
@@ -39,6 +25,25 @@ export function useMyApplications(enabled: boolean) {
     queryFn: () => api<{ data: OrganisationApplication[] }>('/api/my/organisation-applications').then((r) => r.data),
     enabled,
   });
+}
+
+/** The application form's values; the supporting document goes as `file` beside `organisationApplicationBody`'s fields. */
+export interface ApplyValues extends Record<string, unknown> {
+  name: string;
+  type: string | null;
+  company_number: string;
+  role: string | null;
+  file: File | null;
+}
+
+export function applicationFormData(values: ApplyValues): FormData {
+  const data = new FormData();
+  data.append('name', values.name.trim());
+  if (values.type) data.append('type', values.type);
+  if (values.company_number.trim()) data.append('company_number', values.company_number.trim());
+  if (values.role) data.append('role', values.role);
+  if (values.file) data.append('file', values.file);
+  return data;
 }
 
 export function useApply() {

@@ -1,52 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORGANISATION_ROLE_LABELS, ORGANISATION_ROLES, ORGANISATION_TYPE_LABELS, ORGANISATION_TYPES } from '@platform/domain';
+import {
+  type LinkedUser,
+  ORGANISATION_ROLE_LABELS,
+  ORGANISATION_ROLES,
+  ORGANISATION_TYPE_LABELS,
+  ORGANISATION_TYPES,
+  type StaffOrganisationApplication,
+} from '@platform/domain';
 import { api } from '../../../app/api-client';
-
-/** Server: modules/organisations/presenter.ts. */
-export interface LinkedUser {
-  id: number;
-  name: string;
-  email: string;
-  role: string | null;
-  role_label: string | null;
-  linked_at: string;
-}
-
-export interface Organisation {
-  id: number;
-  name: string;
-  type: string;
-  type_label: string;
-  company_number: string | null;
-  country: string | null;
-  address: string | null;
-  email: string | null;
-  phone: string | null;
-  users_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface OrganisationApplication {
-  id: number;
-  user_id: number;
-  organisation_id: number | null;
-  name: string;
-  type: string;
-  type_label: string;
-  company_number: string | null;
-  role: string;
-  role_label: string;
-  status: 'pending' | 'approved' | 'rejected';
-  status_label: string;
-  reason: string | null;
-  decided_at: string | null;
-  created_at: string;
-  user?: { id: number; name: string; email: string } | null;
-  document?: { id: number; name: string; download_url: string } | null;
-  organisation?: { id: number; name: string } | null;
-  decided_by?: { id: number; name: string } | null;
-}
 
 export const ORGANISATION_TYPE_OPTIONS = ORGANISATION_TYPES.map((value) => ({ value, label: ORGANISATION_TYPE_LABELS[value] }));
 export const ORGANISATION_ROLE_OPTIONS = ORGANISATION_ROLES.map((value) => ({ value, label: ORGANISATION_ROLE_LABELS[value] }));
@@ -71,6 +32,14 @@ export function useLinkWrite(organisationId: number) {
   });
 }
 
+/** The link form's values (`linkUserBody`): the investor picked and their role. */
+export interface LinkValues extends Record<string, unknown> {
+  user_id: string | null;
+  role: string | null;
+}
+
+export const linkBody = (v: LinkValues) => ({ user_id: v.user_id ? Number(v.user_id) : undefined, role: v.role ?? undefined });
+
 export const applicationKeys = {
   all: ['organisation-applications'] as const,
   one: (id: string | number) => ['organisation-applications', 'one', String(id)] as const,
@@ -79,16 +48,34 @@ export const applicationKeys = {
 export function useApplication(id: string | number) {
   return useQuery({
     queryKey: applicationKeys.one(id),
-    queryFn: () => api<{ data: OrganisationApplication }>(`/api/organisation-applications/${id}`).then((r) => r.data),
+    queryFn: () => api<{ data: StaffOrganisationApplication }>(`/api/organisation-applications/${id}`).then((r) => r.data),
   });
 }
+
+/** The approval form's values (`approveApplicationBody`): an organisation on file, if staff pick one, and the role. */
+export interface ApproveValues extends Record<string, unknown> {
+  organisation_id: string | null;
+  role: string | null;
+}
+
+export const approveBody = (v: ApproveValues) => ({
+  organisation_id: v.organisation_id ? Number(v.organisation_id) : undefined,
+  role: v.role ?? undefined,
+});
+
+/** The rejection form's values (`rejectApplicationBody`). */
+export interface RejectValues extends Record<string, unknown> {
+  reason: string;
+}
+
+export const rejectBody = (v: RejectValues) => ({ reason: v.reason.trim() });
 
 /** Approve or reject; applications and organisations refresh (an approval may create one). */
 export function useDecision(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, body }: { decision: 'approve' | 'reject'; body: Record<string, unknown> }) =>
-      api<{ data: OrganisationApplication }>(`/api/organisation-applications/${id}/${decision}`, { method: 'POST', body }),
+      api<{ data: StaffOrganisationApplication }>(`/api/organisation-applications/${id}/${decision}`, { method: 'POST', body }),
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: applicationKeys.all }), client.invalidateQueries({ queryKey: ['organisations'] })]),
   });

@@ -5,8 +5,16 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconFileText, IconX } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
-import { can, HOLDER_PERMISSION_EVENT } from '@platform/domain';
+import {
+  approveApplicationBody,
+  can,
+  HOLDER_PERMISSION_EVENT,
+  type Organisation,
+  rejectApplicationBody,
+  type StaffOrganisationApplication,
+} from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
+import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { useListQuery } from '../../../app/use-list-query';
@@ -17,11 +25,13 @@ import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
 import {
   APPLICATION_STATUS_COLOURS,
+  type ApproveValues,
+  approveBody,
   ORGANISATION_ROLE_OPTIONS,
+  type RejectValues,
+  rejectBody,
   useApplication,
   useDecision,
-  type Organisation,
-  type OrganisationApplication,
 } from '../api/organisations';
 import { BackLink } from '../../../ui/back-link';
 import { formatDateTime } from '../../../app/format';
@@ -54,25 +64,23 @@ function OrganisationPicker({ value, onChange, error }: { value: string | null; 
   );
 }
 
-function Decide({ application }: { application: OrganisationApplication }) {
+function Decide({ application }: { application: StaffOrganisationApplication }) {
   const decide = useDecision(application.id);
   const [mode, setMode] = useState<'approve' | 'reject'>('approve');
-  const approveForm = useForm<{ organisation_id: string | null; role: string | null }>({
+  const approveForm = useForm<ApproveValues>({
     initialValues: { organisation_id: null, role: application.role },
+    validate: validateWith(approveApplicationBody, approveBody),
   });
-  const rejectForm = useForm<{ reason: string }>({
+  const rejectForm = useForm<RejectValues>({
     initialValues: { reason: '' },
-    validate: { reason: (v) => (v.trim() ? null : 'Say why: the investor is told.') },
+    validate: validateWith(rejectApplicationBody, rejectBody),
   });
-  const approve = useSubmit(async (values: { organisation_id: string | null; role: string | null }) => {
-    await decide.mutateAsync({
-      decision: 'approve',
-      body: { organisation_id: values.organisation_id ? Number(values.organisation_id) : undefined, role: values.role },
-    });
+  const approve = useSubmit(async (values: ApproveValues) => {
+    await decide.mutateAsync({ decision: 'approve', body: approveBody(values) });
     notifications.show({ color: 'teal', message: 'Approved. The investor has been told.' });
   }, approveForm);
-  const reject = useSubmit(async (values: { reason: string }) => {
-    await decide.mutateAsync({ decision: 'reject', body: { reason: values.reason.trim() } });
+  const reject = useSubmit(async (values: RejectValues) => {
+    await decide.mutateAsync({ decision: 'reject', body: rejectBody(values) });
     notifications.show({ color: 'teal', message: 'Rejected. The investor has been told why.' });
   }, rejectForm);
   return (

@@ -1,13 +1,17 @@
 import { Badge, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { ORGANISATION_APPLICATION_STATUS_LABELS, ORGANISATION_APPLICATION_STATUSES } from '@platform/domain';
+import {
+  ORGANISATION_APPLICATION_STATUS_LABELS,
+  ORGANISATION_APPLICATION_STATUSES,
+  type StaffOrganisationApplication,
+} from '@platform/domain';
 import { useListQuery } from '../../../app/use-list-query';
 import { useListPage } from '../../../app/use-list-page';
 import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
-import { APPLICATION_STATUS_COLOURS, type OrganisationApplication } from '../api/organisations';
+import { APPLICATION_STATUS_COLOURS } from '../api/organisations';
 import type { ApplicationsSearch } from '../applications-search';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatDate } from '../../../app/format';
@@ -22,10 +26,10 @@ export function ApplicationsListPage() {
     defaultSort: '-created_at',
     filters: (search, text) => ({ search: text, status: search.status }),
   });
-  const list = useListQuery<OrganisationApplication>('organisation-applications', listPage.params);
+  const list = useListQuery<StaffOrganisationApplication>('organisation-applications', listPage.params);
   const { search, update } = listPage;
   const navigate = useNavigate();
-  const columns: Column<OrganisationApplication>[] = [
+  const columns: Column<StaffOrganisationApplication>[] = [
     {
       key: 'name',
       label: 'Organisation',

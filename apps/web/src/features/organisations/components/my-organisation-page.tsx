@@ -43,7 +43,7 @@ export function MyOrganisationPage() {
       </Paper>
       <MyHeldInvestments
         holder={organisation.name}
-        investments={organisation.investments ?? []}
+        investments={organisation.investments}
         empty="None yet. When you invest, choose this organisation as the holder."
       />
     </Stack>

@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -18,40 +17,26 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
+import { type OrganisationApplication, organisationApplicationBody } from '@platform/domain';
+import { validateWith } from '../../../app/form-validation';
 import { useFeature, useTerm } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
+import type { Column } from '../../../ui/data-table';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
-import { useApply, useMyApplications, useMyOrganisations } from '../api/my-organisations';
+import { SimpleTable } from '../../../ui/simple-table';
+import { type ApplyValues, applicationFormData, useApply, useMyApplications, useMyOrganisations } from '../api/my-organisations';
 import { APPLICATION_STATUS_COLOURS, ORGANISATION_ROLE_OPTIONS, ORGANISATION_TYPE_OPTIONS } from '../api/organisations';
 import { formatDate } from '../../../app/format';
 
-interface Values {
-  name: string;
-  type: string | null;
-  company_number: string;
-  role: string | null;
-  file: File | null;
-  [key: string]: unknown;
-}
-
 function ApplyForm() {
   const apply = useApply();
-  const form = useForm<Values>({
+  const form = useForm<ApplyValues>({
     initialValues: { name: '', type: 'company', company_number: '', role: 'director', file: null },
-    validate: {
-      name: (v) => (v.trim() ? null : 'Enter the organisation name.'),
-      file: (v) => (v ? null : 'Attach a supporting document.'),
-    },
+    validate: validateWith(organisationApplicationBody, applicationFormData),
   });
-  const { submit, submitting, formError } = useSubmit(async (values: Values) => {
-    const data = new FormData();
-    data.append('name', values.name.trim());
-    if (values.type) data.append('type', values.type);
-    if (values.company_number.trim()) data.append('company_number', values.company_number.trim());
-    if (values.role) data.append('role', values.role);
-    if (values.file) data.append('file', values.file);
-    await apply.mutateAsync(data);
+  const { submit, submitting, formError } = useSubmit(async (values: ApplyValues) => {
+    await apply.mutateAsync(applicationFormData(values));
     form.reset();
   }, form);
   return (
@@ -119,6 +104,36 @@ function YourOrganisations() {
   );
 }
 
+const APPLICATION_COLUMNS: Column<OrganisationApplication>[] = [
+  {
+    key: 'name',
+    label: 'Organisation',
+    render: (a) => (
+      <>
+        <Text size="sm" fw={600}>
+          {a.name}
+        </Text>
+        {a.reason && (
+          <Text size="xs" c="dimmed">
+            {a.reason}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { key: 'role', label: 'Your role', render: (a) => <Text size="sm">{a.role_label}</Text> },
+  { key: 'created_at', label: 'Sent', render: (a) => <Text size="sm">{formatDate(a.created_at)}</Text> },
+  {
+    key: 'status',
+    label: 'Status',
+    render: (a) => (
+      <Badge color={APPLICATION_STATUS_COLOURS[a.status]} variant="light">
+        {a.status_label}
+      </Badge>
+    ),
+  },
+];
+
 /**
  * /investor/profile/organisation-apply: the organisations the investor acts for and, while the
  * tenant has organisation links on, asking to act for another and following the answers.
@@ -150,49 +165,15 @@ export function OrganisationApplyPage() {
         </Title>
         {!applications.data ? (
           <Skeleton h={80} />
-        ) : applications.data.length === 0 ? (
-          <Text c="dimmed">You have not applied yet.</Text>
         ) : (
-          <Table verticalSpacing="sm">
-            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              Your applications
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Organisation</Table.Th>
-                <Table.Th>Your role</Table.Th>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {applications.data.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {a.name}
-                    </Text>
-                    {a.reason && (
-                      <Text size="xs" c="dimmed">
-                        {a.reason}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{a.role_label}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(a.created_at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={APPLICATION_STATUS_COLOURS[a.status]} variant="light">
-                      {a.status_label}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SimpleTable
+            verticalSpacing="sm"
+            caption="Your applications"
+            columns={APPLICATION_COLUMNS}
+            rows={applications.data}
+            rowKey={(a) => a.id}
+            empty={<Text c="dimmed">You have not applied yet.</Text>}
+          />
         )}
       </Paper>
     </Stack>

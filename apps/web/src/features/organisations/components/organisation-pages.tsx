@@ -1,7 +1,7 @@
 import { Badge, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
-import { can, HOLDER_PERMISSION_EVENT } from '@platform/domain';
+import { can, createOrganisationBody, HOLDER_PERMISSION_EVENT, type Organisation, updateOrganisationBody } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import type { Column } from '../../../ui/data-table';
@@ -14,7 +14,7 @@ import { HeldInvestmentsPanel } from '../../holders';
 import { EditHolderPage, NewHolderPage, type HolderField } from '../../holders';
 import { HolderListPage } from '../../holders';
 import { HolderPage } from '../../holders';
-import { ORGANISATION_TYPE_OPTIONS, type Organisation } from '../api/organisations';
+import { ORGANISATION_TYPE_OPTIONS } from '../api/organisations';
 import { LinkedPeoplePanel } from './linked-people-panel';
 import { formatDate } from '../../../app/format';
 
@@ -87,6 +87,7 @@ export function NewOrganisationPage() {
     <NewHolderPage
       resource="organisations"
       fields={FIELDS}
+      body={createOrganisationBody}
       noun="organisation"
       listPath={LIST}
       listLabel={terms.organisations}
@@ -101,6 +102,7 @@ export function EditOrganisationPage() {
     <EditHolderPage
       resource="organisations"
       fields={FIELDS}
+      body={updateOrganisationBody}
       noun="organisation"
       listPath={LIST}
       listLabel={terms.organisations}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconListDetails, IconPencil, IconPlus, IconTimeline, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { can, createPipelineBody, renamePipelineBody } from '@platform/domain';
@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { createPipeline, deletePipeline, renamePipeline, usePipelineAction, usePipelines, type Pipeline } from '../api/pipelines';
 import { NameModal } from './name-modal';
 import { EmptyState } from '../../../ui/empty-state';
+import { SimpleTable } from '../../../ui/simple-table';
 
 function DeletePipeline({ pipeline, onClose }: { pipeline: Pipeline; onClose: () => void }) {
   const remove = usePipelineAction(() => deletePipeline(pipeline.id));
@@ -89,94 +90,100 @@ export function PipelinesPage() {
       )}
       {pipelines.data && pipelines.data.length > 0 && (
         <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Pipelines</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Stages</Table.Th>
-                <Table.Th ta="right">Deals</Table.Th>
-                <Table.Th w={160}>
-                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pipelines.data.map((pipeline) => (
-                <Table.Tr key={pipeline.id}>
-                  <Table.Td>
-                    <Text
-                      component={Link}
-                      to={`/admin/settings/account/pipelines/${pipeline.id}/stages`}
-                      fw={600}
-                      size="sm"
-                      c="brand.8"
-                      style={{ textDecoration: 'none' }}
-                    >
-                      {pipeline.name}
+          <SimpleTable
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            striped
+            caption="Pipelines"
+            bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
+            rows={pipelines.data}
+            rowKey={(pipeline) => pipeline.id}
+            columns={[
+              {
+                key: 'name',
+                label: 'Name',
+                render: (pipeline) => (
+                  <Text
+                    component={Link}
+                    to={`/admin/settings/account/pipelines/${pipeline.id}/stages`}
+                    fw={600}
+                    size="sm"
+                    c="brand.8"
+                    style={{ textDecoration: 'none' }}
+                  >
+                    {pipeline.name}
+                  </Text>
+                ),
+              },
+              {
+                key: 'stages',
+                label: 'Stages',
+                render: (pipeline) =>
+                  pipeline.stages.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      No stages yet
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {pipeline.stages.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        No stages yet
-                      </Text>
-                    ) : (
-                      <Group gap={6}>
-                        {pipeline.stages.map((s) => (
-                          <Badge key={s.id} variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>
-                            {s.name}
-                          </Badge>
-                        ))}
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {pipeline.stages.reduce((n, s) => n + s.deals_count, 0)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Stages">
+                  ) : (
+                    <Group gap={6}>
+                      {pipeline.stages.map((s) => (
+                        <Badge key={s.id} variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>
+                          {s.name}
+                        </Badge>
+                      ))}
+                    </Group>
+                  ),
+              },
+              {
+                key: 'deals',
+                label: 'Deals',
+                align: 'right',
+                render: (pipeline) => pipeline.stages.reduce((n, s) => n + s.deals_count, 0),
+              },
+              {
+                key: 'actions',
+                label: 'Actions',
+                hideLabel: true,
+                width: 160,
+                render: (pipeline) => (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label="Stages">
+                      <ActionIcon
+                        component={Link}
+                        to={`/admin/settings/account/pipelines/${pipeline.id}/stages`}
+                        variant="subtle"
+                        aria-label={`Stages of ${pipeline.name}`}
+                      >
+                        <IconListDetails size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    {may('update') && (
+                      <Tooltip label="Rename">
                         <ActionIcon
-                          component={Link}
-                          to={`/admin/settings/account/pipelines/${pipeline.id}/stages`}
                           variant="subtle"
-                          aria-label={`Stages of ${pipeline.name}`}
+                          aria-label={`Rename ${pipeline.name}`}
+                          onClick={() => setDialog({ kind: 'rename', pipeline })}
                         >
-                          <IconListDetails size={18} aria-hidden />
+                          <IconPencil size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
-                      {may('update') && (
-                        <Tooltip label="Rename">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Rename ${pipeline.name}`}
-                            onClick={() => setDialog({ kind: 'rename', pipeline })}
-                          >
-                            <IconPencil size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                      {may('delete') && (
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${pipeline.name}`}
-                            onClick={() => setDialog({ kind: 'delete', pipeline })}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                    )}
+                    {may('delete') && (
+                      <Tooltip label="Delete">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${pipeline.name}`}
+                          onClick={() => setDialog({ kind: 'delete', pipeline })}
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                ),
+              },
+            ]}
+          />
         </Paper>
       )}
       {dialog?.kind === 'create' && (

@@ -1,5 +1,5 @@
 import { LineChart } from '@mantine/charts';
-import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { LEDGER_KIND_LABELS } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -7,10 +7,12 @@ import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors';
+import { HoldingUpdates } from '../../update-reports';
 import { useMyFund } from '../api/portfolio';
 import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
 import { formatDate, formatMoney, formatMultiple, formatPrice, formatUnits } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 /** /investor/portfolio/fund/{id}: the investor's position in a fund — units, cost, value, distributions, gain — and the fund's NAV history. */
 export function FundPositionPage() {
@@ -97,33 +99,23 @@ export function FundPositionPage() {
         )}
       </Paper>
       <Paper withBorder radius="md">
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
-            Your transactions
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Transaction</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Units</Table.Th>
-              <Table.Th>Price per unit</Table.Th>
-              <Table.Th>Reference</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {fund.transactions.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Td>{formatDate(t.date)}</Table.Td>
-                <Table.Td>{LEDGER_KIND_LABELS[t.kind]}</Table.Td>
-                <Table.Td>{formatMoney(t.amount, fund.currency)}</Table.Td>
-                <Table.Td>{formatUnits(t.units)}</Table.Td>
-                <Table.Td>{formatPrice(t.nav_per_unit, fund.currency)}</Table.Td>
-                <Table.Td>{t.reference ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          striped
+          title="Your transactions"
+          bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
+          rows={fund.transactions}
+          rowKey={(t) => t.id}
+          columns={[
+            { key: 'date', label: 'Date', render: (t) => formatDate(t.date) },
+            { key: 'kind', label: 'Transaction', render: (t) => LEDGER_KIND_LABELS[t.kind] },
+            { key: 'amount', label: 'Amount', render: (t) => formatMoney(t.amount, fund.currency) },
+            { key: 'units', label: 'Units', render: (t) => formatUnits(t.units) },
+            { key: 'nav_per_unit', label: 'Price per unit', render: (t) => formatPrice(t.nav_per_unit, fund.currency) },
+            { key: 'reference', label: 'Reference', render: (t) => t.reference ?? '—' },
+          ]}
+        />
       </Paper>
       {fund.description && (
         <Paper withBorder radius="md" p="lg">
@@ -133,6 +125,7 @@ export function FundPositionPage() {
           <RichText html={fund.description} />
         </Paper>
       )}
+      <HoldingUpdates fundId={fund.id} />
     </Stack>
   );
 }

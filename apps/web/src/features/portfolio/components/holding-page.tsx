@@ -1,14 +1,16 @@
-import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
+import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from '@tanstack/react-router';
 import { ApiError } from '../../../app/api-client';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
 import { PreEmptionOffers } from '../../opportunities';
+import { HoldingUpdates } from '../../update-reports';
 import { useHolding } from '../api/portfolio';
 import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
 import { formatDate, formatMoney, formatMultiple, formatPrice, formatRate, formatUnits } from '../../../app/format';
+import { SimpleTable } from '../../../ui/simple-table';
 
 /** /investor/portfolio/{id}: one holding — cost, value, gain, multiple, IRR — and the investments behind it. */
 export function HoldingPage() {
@@ -45,6 +47,9 @@ export function HoldingPage() {
           <Badge variant="light">{holding.opportunity.status_label}</Badge>
         </Group>
         <Text c="dimmed">{holding.opportunity.company_name}</Text>
+        <Anchor component={Link} to={`/investor/portfolio/${holding.opportunity_id}/reports/kpis`} size="sm">
+          {terms.kpis}
+        </Anchor>
       </div>
       <SimpleGrid cols={{ base: 2, md: figures.length }}>
         {figures.map((f) => (
@@ -65,34 +70,23 @@ export function HoldingPage() {
       </SimpleGrid>
       <PreEmptionOffers opportunityId={holding.opportunity_id} />
       <Paper withBorder radius="md">
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-          <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--mantine-spacing-md)', fontWeight: 600 }}>
-            Investments in this holding
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Shares</Table.Th>
-              <Table.Th>Price</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {holding.investments.map((i) => (
-              <Table.Tr key={i.id}>
-                <Table.Td>{formatDate(i.paid_at ?? i.created_at)}</Table.Td>
-                <Table.Td>{formatMoney(i.amount, i.currency)}</Table.Td>
-                <Table.Td>{formatUnits(i.shares)}</Table.Td>
-                <Table.Td>{formatPrice(i.share_price, i.currency)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{i.status_label}</Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          striped
+          title="Investments in this holding"
+          rows={holding.investments}
+          rowKey={(i) => i.id}
+          columns={[
+            { key: 'date', label: 'Date', render: (i) => formatDate(i.paid_at ?? i.created_at) },
+            { key: 'amount', label: 'Amount', render: (i) => formatMoney(i.amount, i.currency) },
+            { key: 'shares', label: 'Shares', render: (i) => formatUnits(i.shares) },
+            { key: 'price', label: 'Price', render: (i) => formatPrice(i.share_price, i.currency) },
+            { key: 'status', label: 'Status', render: (i) => <Badge variant="light">{i.status_label}</Badge> },
+          ]}
+        />
       </Paper>
+      <HoldingUpdates opportunityId={holding.opportunity_id} />
     </Stack>
   );
 }

@@ -1,24 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Categorisation, Identity, InvestorCategory, KycStatus, MyCategorisation } from '@platform/domain';
+import type { Categorisation, Identity, InvestorCategory, MyCategorisation, PublicDocument, User } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 import { currentUserQuery } from '../../../app/session';
 
-/** The investor's own record as /api/users/{id} presents it to them (server: users/presenter.ts). */
-export interface MyDetails {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  city: string | null;
-  postcode: string | null;
-  country: string | null;
-  date_of_birth: string | null;
-  nationality: string | null;
-  kyc_status: KycStatus;
-  compliance_passed: boolean | null;
-}
+/** The investor's own record as /api/users/{id} presents it to them. */
+export type MyDetails = User;
 
 export const myDetailsKey = (id: number) => ['my-details', id] as const;
 
@@ -90,19 +76,10 @@ export function useUploadIdentityDocument() {
   });
 }
 
-export interface PortalDocument {
-  id: number;
-  name: string;
-  mime_type: string;
-  size_bytes: number;
-  download_url: string;
-  created_at: string;
-}
-
 export function useMyDocuments() {
   return useQuery({
     queryKey: ['my-documents'],
-    queryFn: () => api<Page<PortalDocument>>('/api/my/documents', { query: { per_page: 100 } }).then((r) => r.data),
+    queryFn: () => api<Page<PublicDocument>>('/api/my/documents', { query: { per_page: 100 } }).then((r) => r.data),
   });
 }
 

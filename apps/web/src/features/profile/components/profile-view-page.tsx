@@ -36,6 +36,8 @@ export function ProfileViewPage() {
   const me = details.data;
   const latest = categorisation.data.data;
   const address = [me.address_line1, me.address_line2, me.city, me.postcode, me.country].filter(Boolean).join(', ');
+  // An investor's record always carries its KYC state; only staff records leave it out.
+  const kyc = me.kyc_status ?? 'not_started';
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <Card title="Personal details" to="/investor/profile/details" action="Edit your details">
@@ -71,14 +73,10 @@ export function ProfileViewPage() {
           </Group>
         </Card>
       )}
-      <Card
-        title="Identity"
-        to="/investor/profile/identity"
-        action={me.kyc_status === 'verified' ? 'See your documents' : 'Upload your documents'}
-      >
+      <Card title="Identity" to="/investor/profile/identity" action={kyc === 'verified' ? 'See your documents' : 'Upload your documents'}>
         <Group>
-          <Badge variant="light" color={KYC_COLOURS[me.kyc_status]}>
-            {KYC_STATUS_LABELS[me.kyc_status]}
+          <Badge variant="light" color={KYC_COLOURS[kyc]}>
+            {KYC_STATUS_LABELS[kyc]}
           </Badge>
         </Group>
       </Card>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuestionnaireEntry, QuestionnaireForm, QuestionnaireSubject } from '@platform/domain';
+import type { QuestionnaireForm, QuestionnaireResponse, QuestionnaireSubject } from '@platform/domain';
 import { api } from '../../../app/api-client';
 
 export type { QuestionnaireEntry } from '@platform/domain';
@@ -14,8 +14,7 @@ const key = (subject: QuestionnaireSubjectRef, form: QuestionnaireForm) => ['que
 export function useQuestionnaire(subject: QuestionnaireSubjectRef, form: QuestionnaireForm) {
   return useQuery({
     queryKey: key(subject, form),
-    queryFn: () =>
-      api<{ data: QuestionnaireEntry | null; meta: { bank_hidden: boolean } }>(`/api/questionnaires/${subject.type}/${subject.id}/${form}`),
+    queryFn: () => api<QuestionnaireResponse>(`/api/questionnaires/${subject.type}/${subject.id}/${form}`),
   });
 }
 
@@ -23,7 +22,7 @@ export function useSaveQuestionnaire(subject: QuestionnaireSubjectRef, form: Que
   const client = useQueryClient();
   return useMutation({
     mutationFn: (answers: Record<string, unknown>) =>
-      api<{ data: QuestionnaireEntry }>(`/api/questionnaires/${subject.type}/${subject.id}/${form}`, { method: 'PUT', body: answers }),
+      api<QuestionnaireResponse>(`/api/questionnaires/${subject.type}/${subject.id}/${form}`, { method: 'PUT', body: answers }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['questionnaires', subject.type, subject.id] });
       await client.invalidateQueries({ queryKey: ['records', 'activity'] });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordSubjectType } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 
-/** Notes, call logs, tasks and documents of one business record (server: modules/records). */
+/** Notes, call logs, tasks and documents of one business record (server: modules/records); documents' type is the contract's. */
 export interface Person {
   id: number;
   name: string;
@@ -29,15 +29,6 @@ export interface Task {
   due_date: string | null;
   status: 'open' | 'done';
   completed_at: string | null;
-}
-export interface RecordDocument {
-  id: number;
-  name: string;
-  visibility: 'public' | 'private';
-  mime_type: string;
-  size_bytes: number;
-  download_url: string;
-  created_at: string;
 }
 
 export type RecordResource = 'notes' | 'call-logs' | 'tasks' | 'documents';

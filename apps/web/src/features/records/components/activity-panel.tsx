@@ -2,18 +2,10 @@ import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ActivityEntry } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
-import type { Person, Subject } from '../api/records';
+import type { Subject } from '../api/records';
 import { formatDateTime } from '../../../app/format';
-
-interface ActivityEntry {
-  id: number;
-  action: string;
-  actor: Person | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-}
 
 const IGNORED = new Set(['updatedAt', 'updated_at', 'createdAt', 'created_at', 'id']);
 const words = (key: string) =>

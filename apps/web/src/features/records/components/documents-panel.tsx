@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, FileInput, Group, Paper, SegmentedControl, Text, Title } from '@mantine/core';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
-import { DOCUMENT_VISIBILITY_LABELS } from '@platform/domain';
+import { DOCUMENT_VISIBILITY_LABELS, type RecordDocument } from '@platform/domain';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
-import { useRecords, useRecordWrite, type RecordDocument, type Subject } from '../api/records';
+import { useRecords, useRecordWrite, type Subject } from '../api/records';
 import { formatDate } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';
 

@@ -1,0 +1,323 @@
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type createUpdateReportBody,
+  isExistingInvestmentStatus,
+  PublishState,
+  resolveTerminology,
+  type updateUpdateReportBody,
+  type UpdateReportAudience,
+} from '@platform/domain';
+import type { Db } from '../../db/client';
+import {
+  clientGroupMembers,
+  clientGroups,
+  funds,
+  investmentOpportunities,
+  investments,
+  ledgers,
+  reportTypes,
+  updateReportClientGroups,
+  updateReportRecipients,
+  updateReports,
+  users,
+} from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { recordActivity } from '../../platform/activity';
+import { AppError, notFound, validationError } from '../../platform/errors';
+import { richTextToPlain, sanitizeRichText } from '../../platform/sanitize';
+import { insertNotificationsFor, pushNotifications } from '../../shared/notifications';
+import { loadSettings } from '../../shared/settings';
+import type { FastifyRequest } from 'fastify';
+
+export type UpdateReportRow = typeof updateReports.$inferSelect;
+type CreateInput = z.output<typeof createUpdateReportBody>;
+type UpdateInput = z.output<typeof updateUpdateReportBody>;
+
+/** The investor role (spec §6): only investors are ever in an update's audience. */
+const INVESTOR_ROLE = 5;
+/** Investments that make an investor a holder of a company, as their portfolio counts them. */
+const HELD = ['paid', 'completed'];
+
+export async function findReport(db: Db, id: number): Promise<UpdateReportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(updateReports)
+    .where(and(eq(updateReports.id, id), isNull(updateReports.deletedAt)));
+  return row;
+}
+
+/** Reads and locks an update: edits and publishing of one update queue behind each other. */
+async function lockReport(tx: Db, id: number): Promise<UpdateReportRow> {
+  const [row] = await tx
+    .select()
+    .from(updateReports)
+    .where(and(eq(updateReports.id, id), isNull(updateReports.deletedAt)))
+    .for('update');
+  if (!row) throw notFound('update');
+  return row;
+}
+
+const notDraft = () => new AppError('conflict', 'This update has been published: it can no longer be changed.');
+
+/** The state an update would have after a save, checked as a whole: the references exist and fit together. */
+interface Draft {
+  reportTypeId: number | null;
+  reportSubTypeId: number | null;
+  opportunityId: number | null;
+  fundId: number | null;
+  audience: UpdateReportAudience;
+  groupIds: number[];
+}
+
+async function checkDraft(tx: Db, draft: Draft): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const typeIds = [draft.reportTypeId, draft.reportSubTypeId].filter((id): id is number => id !== null);
+  const types = typeIds.length
+    ? await tx
+        .select()
+        .from(reportTypes)
+        .where(and(inArray(reportTypes.id, typeIds), isNull(reportTypes.deletedAt)))
+    : [];
+  const type = types.find((t) => t.id === draft.reportTypeId);
+  if (draft.reportTypeId !== null && (!type || type.parentId !== null)) errors.report_type_id = ['Choose a report type.'];
+  if (draft.reportSubTypeId !== null) {
+    const sub = types.find((t) => t.id === draft.reportSubTypeId);
+    if (!sub || sub.parentId !== draft.reportTypeId) errors.report_sub_type_id = ['Choose a sub-type of the report type.'];
+  }
+  if (draft.opportunityId !== null && draft.fundId !== null) errors.fund_id = ['Choose a company or a fund, not both.'];
+  if (draft.opportunityId !== null) {
+    const [company] = await tx
+      .select({ status: investmentOpportunities.status })
+      .from(investmentOpportunities)
+      .where(and(eq(investmentOpportunities.id, draft.opportunityId), isNull(investmentOpportunities.deletedAt)));
+    if (!company || !isExistingInvestmentStatus(company.status)) errors.opportunity_id = ['Choose an existing investment.'];
+  }
+  if (draft.fundId !== null) {
+    const [fund] = await tx
+      .select({ id: funds.id })
+      .from(funds)
+      .where(and(eq(funds.id, draft.fundId), isNull(funds.deletedAt)));
+    if (!fund) errors.fund_id = ['Choose a fund.'];
+  }
+  if (draft.audience === 'holders' && draft.opportunityId === null && draft.fundId === null)
+    errors.audience = ['Choose the company or fund whose holders receive the update.'];
+  if (draft.audience === 'groups') {
+    if (!draft.groupIds.length) errors.client_group_ids = ['Choose at least one client group.'];
+    else {
+      const found = await tx
+        .select({ id: clientGroups.id })
+        .from(clientGroups)
+        .where(and(inArray(clientGroups.id, draft.groupIds), isNull(clientGroups.deletedAt)));
+      if (found.length !== new Set(draft.groupIds).size) errors.client_group_ids = ['Choose client groups from the list.'];
+    }
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+function checkSchedule(publishAt: Date | null | undefined, now: Date) {
+  if (publishAt && publishAt.getTime() <= now.getTime())
+    throw validationError({ publish_at: ['Choose a time in the future, or publish now.'] });
+}
+
+async function setGroups(tx: Db, reportId: number, audience: UpdateReportAudience, groupIds: number[]) {
+  await tx.delete(updateReportClientGroups).where(eq(updateReportClientGroups.updateReportId, reportId));
+  const ids = audience === 'groups' ? [...new Set(groupIds)] : [];
+  if (ids.length) await tx.insert(updateReportClientGroups).values(ids.map((groupId) => ({ updateReportId: reportId, groupId })));
+}
+
+export async function groupIdsOf(db: Db, reportId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: updateReportClientGroups.groupId })
+    .from(updateReportClientGroups)
+    .where(eq(updateReportClientGroups.updateReportId, reportId));
+  return rows.map((r) => r.id);
+}
+
+export async function createReport(tx: Db, request: FastifyRequest, input: CreateInput, now: Date): Promise<UpdateReportRow> {
+  const draft: Draft = {
+    reportTypeId: input.report_type_id,
+    reportSubTypeId: input.report_sub_type_id ?? null,
+    opportunityId: input.opportunity_id ?? null,
+    fundId: input.fund_id ?? null,
+    audience: input.audience,
+    groupIds: input.client_group_ids ?? [],
+  };
+  await checkDraft(tx, draft);
+  checkSchedule(input.publish_at, now);
+  const [row] = await tx
+    .insert(updateReports)
+    .values({
+      title: input.title,
+      reportTypeId: draft.reportTypeId,
+      reportSubTypeId: draft.reportSubTypeId,
+      body: sanitizeRichText(input.body),
+      opportunityId: draft.opportunityId,
+      fundId: draft.fundId,
+      audience: draft.audience,
+      publishAt: input.publish_at ?? null,
+      createdBy: request.user?.id ?? null,
+    })
+    .returning();
+  await setGroups(tx, row.id, draft.audience, draft.groupIds);
+  await recordActivity(tx, { request, action: 'created', subjectType: 'update_report', subjectId: row.id, after: row });
+  return row;
+}
+
+export async function updateReport(tx: Db, request: FastifyRequest, id: number, input: UpdateInput, now: Date): Promise<UpdateReportRow> {
+  const before = await lockReport(tx, id);
+  if (before.status !== PublishState.Draft) throw notDraft();
+  const pick = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
+  const draft: Draft = {
+    reportTypeId: pick(input.report_type_id, before.reportTypeId),
+    reportSubTypeId: pick(input.report_sub_type_id, before.reportSubTypeId),
+    opportunityId: pick(input.opportunity_id, before.opportunityId),
+    fundId: pick(input.fund_id, before.fundId),
+    audience: pick(input.audience, before.audience as UpdateReportAudience),
+    groupIds: input.client_group_ids ?? (await groupIdsOf(tx, id)),
+  };
+  await checkDraft(tx, draft);
+  if (input.publish_at !== undefined && input.publish_at?.getTime() !== before.publishAt?.getTime()) checkSchedule(input.publish_at, now);
+  const [row] = await tx
+    .update(updateReports)
+    .set({
+      title: input.title,
+      reportTypeId: draft.reportTypeId,
+      reportSubTypeId: draft.reportSubTypeId,
+      body: input.body === undefined ? undefined : sanitizeRichText(input.body),
+      opportunityId: draft.opportunityId,
+      fundId: draft.fundId,
+      audience: draft.audience,
+      publishAt: input.publish_at,
+      updatedAt: now,
+    })
+    .where(eq(updateReports.id, id))
+    .returning();
+  await setGroups(tx, id, draft.audience, draft.groupIds);
+  await recordActivity(tx, { request, action: 'updated', subjectType: 'update_report', subjectId: id, before, after: row });
+  return row;
+}
+
+/** Drafts only: a published update stays, as what investors were told. */
+export async function deleteReport(tx: Db, request: FastifyRequest, id: number, now: Date): Promise<void> {
+  const before = await lockReport(tx, id);
+  if (before.status !== PublishState.Draft) throw notDraft();
+  const [after] = await tx.update(updateReports).set({ deletedAt: now, updatedAt: now }).where(eq(updateReports.id, id)).returning();
+  await recordActivity(tx, { request, action: 'deleted', subjectType: 'update_report', subjectId: id, before, after });
+}
+
+/** The investors an update is addressed to, as a query answering `user_id`: live investor accounts only. */
+function audienceOf(report: UpdateReportRow): SQL {
+  const liveInvestor = sql`u.role_id = ${INVESTOR_ROLE} and u.deleted_at is null`;
+  if (report.audience === 'all') return sql`select u.id as user_id from ${users} u where ${liveInvestor}`;
+  if (report.audience === 'groups')
+    return sql`select distinct m.user_id from ${updateReportClientGroups} g
+      join ${clientGroups} cg on cg.id = g.group_id and cg.deleted_at is null
+      join ${clientGroupMembers} m on m.group_id = g.group_id
+      join ${users} u on u.id = m.user_id
+      where g.update_report_id = ${report.id} and ${liveInvestor}`;
+  if (report.opportunityId !== null)
+    return sql`select distinct i.user_id from ${investments} i join ${users} u on u.id = i.user_id
+      where i.opportunity_id = ${report.opportunityId} and i.status in (${sql.join(
+        HELD.map((s) => sql`${s}`),
+        sql`, `,
+      )}) and ${liveInvestor}`;
+  return sql`select distinct l.investor_id as user_id from ${ledgers} l join ${users} u on u.id = l.investor_id
+    where l.fund_id = ${report.fundId} and l.deleted_at is null and ${liveInvestor}`;
+}
+
+/** Fixes who an update reached: its audience as it stands now becomes its recipients, in one statement. */
+export async function addressRecipients(tx: Pick<Db, 'execute'>, report: UpdateReportRow): Promise<void> {
+  await tx.execute(sql`
+    insert into ${updateReportRecipients} (update_report_id, user_id)
+    select ${report.id}, audience.user_id from (${audienceOf(report)}) as audience
+    on conflict do nothing`);
+}
+
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Where the investor reads an update (notification and e-mail link). */
+export const investorReportPath = (id: number) => `/investor/news/reports/${id}`;
+
+/**
+ * Publishes a locked draft inside the caller's transaction: its audience is fixed as recipients,
+ * it goes live, and each recipient gets a notification and one e-mail — every step one statement
+ * whatever the audience's size. Answers the stored notifications, to push once committed.
+ */
+async function publishLocked(
+  ctx: Pick<AppContext, 'mailer' | 'config'>,
+  tx: Db,
+  report: UpdateReportRow,
+  now: Date,
+  request?: FastifyRequest,
+) {
+  await addressRecipients(tx, report);
+  const [after] = await tx
+    .update(updateReports)
+    .set({ status: PublishState.Live, publishedAt: now, publishAt: null, updatedAt: now })
+    .where(eq(updateReports.id, report.id))
+    .returning();
+  const recipients = sql`select r.user_id from ${updateReportRecipients} r where r.update_report_id = ${report.id}`;
+  const path = investorReportPath(report.id);
+  const stored = await insertNotificationsFor(tx, recipients, {
+    message: `<p>A new update has been published: <strong>${escapeHtml(report.title)}</strong></p>`,
+    icon: 'update_reports',
+    cta: path,
+  });
+  const product = resolveTerminology((await loadSettings(tx)).navigation).pageTitle;
+  const url = `${ctx.config.appUrl}${path}`;
+  await ctx.mailer.enqueueToEach(
+    tx,
+    sql`select u.email as address from ${updateReportRecipients} r join ${users} u on u.id = r.user_id where r.update_report_id = ${report.id}`,
+    {
+      subject: report.title,
+      text: [report.title, '', richTextToPlain(report.body), '', `Read it online: ${url}`, '', `— ${product}`].join('\n'),
+      html: `<h1>${escapeHtml(report.title)}</h1>${report.body}<p><a href="${escapeHtml(url)}">Read it online</a></p><p>— ${escapeHtml(product)}</p>`,
+    },
+  );
+  await recordActivity(tx, {
+    request,
+    action: 'published',
+    subjectType: 'update_report',
+    subjectId: report.id,
+    before: { status: report.status },
+    after: { status: after.status, published_at: now.toISOString(), recipients: stored.length },
+  });
+  return { report: after, stored };
+}
+
+/** Publishes a draft now (staff's action); its notifications are pushed once it has committed. */
+export async function publishReport(ctx: AppContext, request: FastifyRequest, id: number): Promise<UpdateReportRow> {
+  const now = ctx.clock.now();
+  const { report, stored } = await ctx.db.transaction(async (tx) => {
+    const before = await lockReport(tx, id);
+    if (before.status !== PublishState.Draft) throw new AppError('conflict', 'This update has already been published.');
+    return publishLocked(ctx, tx, before, now, request);
+  });
+  ctx.background.run('pushing update notifications', () => pushNotifications(ctx.realtime, stored));
+  return report;
+}
+
+/**
+ * Publishes every scheduled draft whose time has come, one transaction each. A draft being
+ * published elsewhere (another instance's tick, staff's button) is skipped, not waited for.
+ */
+export async function publishDueReports(ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'realtime'>): Promise<number> {
+  let published = 0;
+  while (true) {
+    const now = ctx.clock.now();
+    const done = await ctx.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select()
+        .from(updateReports)
+        .where(and(eq(updateReports.status, PublishState.Draft), isNull(updateReports.deletedAt), lte(updateReports.publishAt, now)))
+        .orderBy(asc(updateReports.publishAt), asc(updateReports.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      return due ? publishLocked(ctx, tx, due, now) : null;
+    });
+    if (!done) return published;
+    published += 1;
+    await pushNotifications(ctx.realtime, done.stored);
+  }
+}

@@ -1,0 +1,2 @@
+// What other features may use of update reports; everything else in this folder is its own.
+export { HoldingUpdates } from './components/news-page';

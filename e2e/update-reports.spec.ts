@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support/session';
+
+test('staff publish an update to holders of a company; the investor reads it under News and the holding, asks, and staff answer', async ({
+  browser,
+}) => {
+  const title = `Orbital Freight: investor day ${Date.now()}`;
+  const staff = await (await browser.newContext()).newPage();
+  const investor = await (await browser.newContext()).newPage();
+
+  // Staff write a draft about a company, addressed to its holders, and publish it.
+  await login(staff, 'superadmin@demo.test');
+  await staff.goto('/admin/reports/updates');
+  await staff.getByRole('link', { name: 'New update' }).click();
+  await expect(staff).toHaveURL(/\/admin\/reports\/new-update$/);
+  await staff.getByLabel('Title').fill(title);
+  await staff.getByRole('textbox', { name: 'Report type' }).click();
+  await staff.getByRole('option', { name: 'Company news' }).click();
+  await staff.getByRole('textbox', { name: 'Company or fund' }).click();
+  await staff.getByRole('option', { name: 'Orbital Freight Ltd' }).click();
+  await staff.getByRole('textbox', { name: 'Text' }).click();
+  await staff.keyboard.type('Investors are invited to the depot in Daventry on 12 June.');
+  await expect(staff.getByRole('radio', { name: 'Holders of the company or fund' })).toBeChecked();
+  await staff.getByRole('button', { name: 'Create draft' }).click();
+  await expect(staff).toHaveURL(/\/admin\/reports\/updates\/\d+\/edit-update$/);
+  const reportId = staff.url().match(/updates\/(\d+)\//)![1];
+  await staff.getByRole('button', { name: 'Publish now' }).click();
+  await expect(staff).toHaveURL(new RegExp(`/admin/reports/updates/${reportId}/details$`));
+  await expect(staff.getByRole('heading', { name: /Opened by 0 of \d+/ })).toBeVisible();
+
+  // The investor holds Orbital Freight: the update is in their news, unread, and under the holding.
+  await login(investor, 'investor@demo.test');
+  await investor.getByRole('link', { name: 'News', exact: true }).click();
+  await expect(investor).toHaveURL(/\/investor\/news$/);
+  await expect(investor.getByRole('link', { name: new RegExp(`${title}\\W+unread`) })).toBeVisible();
+  await investor.goto('/investor/portfolio');
+  await investor.getByText('Orbital Freight Series A').first().click();
+  await expect(investor).toHaveURL(/\/investor\/portfolio\/\d+$/);
+  await investor.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(investor).toHaveURL(new RegExp(`/investor/portfolio/\\d+/reports/${reportId}$`));
+  await expect(investor.getByRole('heading', { name: title })).toBeVisible();
+  await expect(investor.getByText('Investors are invited to the depot in Daventry on 12 June.')).toBeVisible();
+
+  // Opened, it is read in the news list, and staff see who opened it.
+  await investor.goto('/investor/news');
+  const card = investor.getByRole('link', { name: new RegExp(title) });
+  await expect(card).toBeVisible();
+  await expect(card).not.toHaveAccessibleName(/unread/);
+  await staff.reload();
+  await expect(staff.getByRole('heading', { name: /Opened by 1 of \d+/ })).toBeVisible();
+
+  // A question on the update, answered to everyone it reached.
+  await card.click();
+  await expect(investor).toHaveURL(new RegExp(`/investor/news/reports/${reportId}$`));
+  await investor.getByLabel('Ask a question about this update').fill('Is there parking at the depot?');
+  await investor.getByRole('button', { name: 'Send question' }).click();
+  await expect(investor.getByText('Waiting for an answer.')).toBeVisible();
+
+  await staff.reload();
+  await expect(staff.getByText('Is there parking at the depot?')).toBeVisible();
+  await staff.getByLabel('Answer', { exact: true }).fill('Yes, for twenty cars.');
+  await staff.getByText('To everyone the update reached').click();
+  await staff.getByRole('button', { name: 'Answer', exact: true }).click();
+  await expect(staff.getByRole('button', { name: 'Update answer' })).toBeVisible();
+
+  await investor.reload();
+  await expect(investor.getByText('Yes, for twenty cars.')).toBeVisible();
+});
