@@ -54,6 +54,7 @@ import { registerRecordRoutes } from './modules/records/routes';
 import { registerReportRoutes } from './modules/reports/routes';
 import { registerWipReportRoutes } from './modules/wip-reports/routes';
 import { registerKpiRoutes } from './modules/kpis/routes';
+import { registerLookupRoutes } from './modules/lookups/routes';
 import { registerUpdateReportRoutes } from './modules/update-reports/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerInvitationRoutes(app, ctx);
   registerSignPdfRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
+  registerLookupRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);

@@ -10,6 +10,9 @@ import {
   complianceQuestions,
   investmentOpportunities,
   investments,
+  lookupValues,
+  pipelineDeals,
+  fundInvestments,
   organisationApplications,
   organisations,
   preEmptionRounds,
@@ -29,6 +32,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo data', () => {
+  it('holds only entries of the lookup lists in its industry, type, sub-type and round-type fields', async () => {
+    const entries = await t.db.select().from(lookupValues);
+    const names = (list: string) => new Set(entries.filter((e) => e.list === list).map((e) => e.name));
+    const held = (values: Array<string | null>) => [...new Set(values.filter((v): v is string => v !== null))];
+    const opportunities = await t.db.select().from(investmentOpportunities);
+    const industries = [
+      ...(await t.db.select({ v: pipelineDeals.industry }).from(pipelineDeals)).map((r) => r.v),
+      ...(await t.db.select({ v: fundInvestments.industry }).from(fundInvestments)).map((r) => r.v),
+      ...opportunities.map((o) => o.industry),
+    ];
+    expect(held(industries).filter((v) => !names('industries').has(v))).toEqual([]);
+    expect(held(opportunities.map((o) => o.type)).filter((v) => !names('investment-types').has(v))).toEqual([]);
+    expect(held(opportunities.map((o) => o.subType)).filter((v) => !names('investment-sub-types').has(v))).toEqual([]);
+    expect(held(opportunities.map((o) => o.roundType)).filter((v) => !names('investment-round-types').has(v))).toEqual([]);
+    expect(held(industries).length).toBeGreaterThan(10);
+  });
+
   it('has two insider projects with insiders, one cleansed, and PA deals in every state', async () => {
     const client = agent(t.app);
     await client.login('support@demo.test', DEMO_PASSWORD);

@@ -7,6 +7,7 @@ import { loadSettings, SETTINGS_ID } from '../shared/settings';
 import { notifyUser } from '../shared/notifications';
 import { seedExitProceeds, seedOpportunities } from './seed-opportunities';
 import { seedDeals } from './seed-deals';
+import { seedLookups } from './seed-lookups';
 import { seedKpis } from './seed-kpis';
 import { seedContacts } from './seed-contacts';
 import { seedPreEmption } from './seed-pre-emption';
@@ -149,6 +150,7 @@ export async function seedDemo(
       cta: '/investor/investments',
     });
   }
+  await seedLookups(db);
   await seedOpportunities({ db, storage }, now);
   await seedPreEmption(db, now);
   await seedDeals(db);

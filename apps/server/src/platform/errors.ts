@@ -58,6 +58,7 @@ const UNIQUE_FIELDS: Record<string, [string, string]> = {
   attributes_subject_name_unique: ['name', 'An attribute with this name already exists.'],
   contacts_email_unique: ['email', 'Another contact already has this e-mail address.'],
   lead_statuses_name_unique: ['name', 'There is already a lead status with this name.'],
+  lookup_values_list_name_unique: ['name', 'This name is already in the list.'],
   net_asset_values_fund_date_unique: ['date', 'A NAV is already recorded for this fund on this date.'],
 };
 

@@ -34,3 +34,4 @@ export * from './kpis';
 export * from './organisations';
 export * from './update-reports';
 export * from './settings';
+export * from './lookups';

@@ -11,3 +11,4 @@ export * from './pre-emption';
 export * from './insider-register';
 export * from './kpis';
 export * from './update-reports';
+export * from './lookups';

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { fundInvestmentStatuses, fundInvestments, funds } from '../../db/schema';
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/sanitize';
+import { assertListed } from '../lookups';
 import type { CompanyRow, MaturityStatusRow } from './presenter';
 
 type CreateCompanyInput = z.infer<typeof createCompanyBody>;
@@ -75,6 +76,7 @@ export async function createCompany(
   today: string,
 ): Promise<{ company: CompanyRow; status: MaturityStatusRow }> {
   await liveFund(tx, input.fund_id);
+  await assertListed(tx, 'industries', 'industry', input.industry);
   const { maturity_status: status = 'active', ...fields } = input;
   const columns = { ...companyColumns(fields), fundId: input.fund_id, companyName: input.company_name, cost: input.cost };
   assertValuationDates({
@@ -108,6 +110,7 @@ export async function updateCompany(tx: Db, before: CompanyRow, input: UpdateCom
     if (current[0]?.currency !== next.currency)
       throw validationError({ fund_id: ['Choose a fund in the same currency: the amounts are in that currency.'] });
   }
+  await assertListed(tx, 'industries', 'industry', input.industry, before.industry);
   const columns = companyColumns(input);
   assertValuationDates({
     investmentDate: columns.investmentDate === undefined ? before.investmentDate : columns.investmentDate,

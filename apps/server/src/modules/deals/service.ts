@@ -6,6 +6,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { liveDealCount, lockPipelines, placeDeal, removeDeal, type DealRow } from '../pipelines';
 import { findLiveStage } from '../pipelines';
+import { assertListed } from '../lookups';
 import type { CreateDealInput, UpdateDealInput } from '@platform/domain';
 
 export async function findLiveDeal(db: Db, id: number): Promise<DealRow | undefined> {
@@ -47,6 +48,7 @@ function dealColumns(input: Omit<UpdateDealInput, 'stage_id'>): Partial<typeof p
 /** Adds a deal at the end of its stage (the pipeline's first stage when none is given). */
 export async function createDeal(tx: Db, input: CreateDealInput): Promise<DealRow> {
   await assertOwner(tx, input.owner_id);
+  await assertListed(tx, 'industries', 'industry', input.industry);
   const { pipeline_id: pipelineId, stage_id: stageId, ...fields } = input;
   await lockPipelines(tx, [pipelineId]).catch((error: unknown) => {
     throw error instanceof AppError && error.code === 'not_found' ? validationError({ pipeline_id: ['Choose a pipeline.'] }) : error;
@@ -103,6 +105,7 @@ export async function moveDeal(tx: Db, dealId: number, stageId: number, position
 
 export async function updateDeal(tx: Db, deal: DealRow, input: UpdateDealInput, now: Date): Promise<DealRow> {
   await assertOwner(tx, input.owner_id);
+  await assertListed(tx, 'industries', 'industry', input.industry, deal.industry);
   const { stage_id: stageId, ...fields } = input;
   if (stageId !== undefined && stageId !== deal.stageId) await moveDeal(tx, deal.id, stageId, null, now);
   const [updated] = await tx

@@ -25,6 +25,7 @@ import {
 import { notFound, validationError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { draftOpportunityFromDeal } from '../deals';
+import { assertListed } from '../lookups';
 import { completeOpportunityInvestments } from '../investments';
 import { findOpportunity, lockOpportunityRow, type OpportunityRow } from '../../shared/opportunity-visibility';
 
@@ -112,6 +113,19 @@ function mergedLimits(row: OpportunityRow | null, input: Fields) {
   };
 }
 
+type ListedFields = Pick<OpportunityRow, 'type' | 'subType' | 'industry' | 'roundType'>;
+
+/**
+ * Type, sub-type, industry and round type are entries of the lookup lists (decision 0027); a value
+ * the record already holds (or carried over from its deal) stays valid after the entry is retired.
+ */
+async function assertListedFields(tx: Db, input: Fields, held: Partial<ListedFields>): Promise<void> {
+  await assertListed(tx, 'investment-types', 'type', input.type, held.type);
+  await assertListed(tx, 'investment-sub-types', 'sub_type', input.sub_type, held.subType);
+  await assertListed(tx, 'industries', 'industry', input.industry, held.industry);
+  await assertListed(tx, 'investment-round-types', 'round_type', input.round_type, held.roundType);
+}
+
 /** A new opportunity is a Draft; an existing investment recorded after the fact starts Completed on its date. */
 export async function createOpportunity(
   tx: Db,
@@ -122,6 +136,7 @@ export async function createOpportunity(
 ): Promise<OpportunityRow> {
   const errors = opportunityLimitErrors(mergedLimits(null, input));
   if (Object.keys(errors).length) throw validationError(errors);
+  await assertListedFields(tx, input, sourceDealId ? { industry: input.industry } : {});
   const [row] = await tx
     .insert(investmentOpportunities)
     .values({
@@ -183,6 +198,7 @@ export async function updateOpportunity(
     ];
   }
   if (Object.keys(errors).length) throw validationError(errors);
+  await assertListedFields(tx, input, before);
   const [after] = await tx
     .update(investmentOpportunities)
     .set({ ...columns(input), updatedAt: now })
