@@ -22,6 +22,7 @@ import { profileRoutes } from '../features/profile/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { wipReportRoutes } from '../features/wip-reports/routes';
 import { kpiAdminRoutes, kpiInvestorRoutes } from '../features/kpis/routes';
+import { lookupAdminRoutes } from '../features/lookups/routes';
 import { updateReportAdminRoutes, updateReportInvestorRoutes } from '../features/update-reports/routes';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 
@@ -124,6 +125,7 @@ const routeTree = rootRoute.addChildren([
     ...reportRoutes,
     ...wipReportRoutes,
     ...kpiAdminRoutes,
+    ...lookupAdminRoutes,
     ...updateReportAdminRoutes,
     ...contactRoutes,
     ...importRoutes,

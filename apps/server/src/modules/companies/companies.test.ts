@@ -4,6 +4,7 @@ import { can, Role, ROLE_IDS } from '@platform/domain';
 import { activityLog, fundInvestments, fundInvestmentStatuses } from '../../db/schema';
 import { addFundInvestment, createFund, parseCsvExport, setFundsEnabled } from '../../test/deals-funds';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
+import { addLookupValues } from '../../test/lookups';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -12,6 +13,7 @@ let fundId: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedIn(t, Role.SuperAdmin, { name: 'Admin Ada' });
+  await addLookupValues(t, 'industries', ['Robotics', 'Health', 'Energy']);
   fundId = (await createFund(t, { name: 'Holding Fund' })).id;
 });
 afterAll(() => t.close());

@@ -4,6 +4,7 @@ import { can, Role, ROLE_IDS } from '@platform/domain';
 import { activityLog } from '../../db/schema';
 import { agent, createUser, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { createDeals, createPipelineWithStages, dealOrder } from '../../test/deals-funds';
+import { addLookupValues } from '../../test/lookups';
 import { draftOpportunityFromDeal } from './promotion';
 
 let t: TestApp;
@@ -14,6 +15,7 @@ let stageIds: number[];
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedIn(t, Role.SuperAdmin, { name: 'Owner Olga' });
+  await addLookupValues(t, 'industries', ['Robotics', 'Fintech']);
   const { pipeline, stages } = await createPipelineWithStages(t, 'Deals', ['Sourced', 'Diligence', 'Committee']);
   pipelineId = pipeline.id;
   stageIds = stages.map((s) => s.id);

@@ -10,6 +10,7 @@ import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { ErrorPage } from '../../errors';
+import { LookupSelect } from '../../lookups';
 import { useFundOptions } from '../../funds';
 import { useCompany, useCompanyAction, type Company } from '../api/companies';
 import { companyFormData, saveCompany, type CompanyValues } from '../api/save-company';
@@ -76,7 +77,7 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
               description={company ? 'Only a fund in the same currency: the amounts are in it.' : undefined}
               {...form.getInputProps('fund_id')}
             />
-            <TextInput label="Industry" placeholder="Fintech, Healthcare…" {...form.getInputProps('industry')} />
+            <LookupSelect list="industries" label="Industry" saved={company?.industry} {...form.getInputProps('industry')} />
             <TextInput label="Stage" placeholder="Seed, Series A…" {...form.getInputProps('stage')} />
           </SimpleGrid>
         </SectionCard>

@@ -11,6 +11,7 @@ import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors';
+import { LookupSelect } from '../../lookups';
 import { usePipelines } from '../../pipelines';
 import { useDeal, useDealAction, type Deal } from '../api/deals';
 import { dealFormData, saveDeal, useStaff, type DealValues } from '../api/save-deal';
@@ -64,7 +65,7 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
         <SectionCard title="The company">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Company" required {...form.getInputProps('company_name')} />
-            <TextInput label="Industry" placeholder="Fintech, Healthcare…" {...form.getInputProps('industry')} />
+            <LookupSelect list="industries" label="Industry" saved={deal?.industry} {...form.getInputProps('industry')} />
             <TextInput label="Source" placeholder="Angel network, inbound, referral…" {...form.getInputProps('source')} />
             <Select
               label="Owner"

@@ -25,6 +25,7 @@ import { FormError } from '../../../ui/form-error';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
+import { LookupSelect } from '../../lookups';
 import { useOpportunity, useOpportunityAction, type StaffOpportunity } from '../api/opportunities';
 import { GalleryManager } from './gallery-manager';
 import { StatusActions } from './status-actions';
@@ -136,10 +137,10 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Opportunity name" required {...input('name')} />
             <TextInput label="Company" required {...input('company_name')} />
-            <TextInput label="Industry" {...input('industry')} />
-            <TextInput label="Round" placeholder="Seed, Series A…" {...input('round_type')} />
-            <TextInput label="Type" placeholder="Equity" {...input('type')} />
-            <TextInput label="Sub-type" placeholder="Ordinary shares" {...input('sub_type')} />
+            <LookupSelect list="industries" label="Industry" saved={opportunity?.industry} {...input('industry')} />
+            <LookupSelect list="investment-round-types" label="Round" saved={opportunity?.round_type} {...input('round_type')} />
+            <LookupSelect list="investment-types" label="Type" saved={opportunity?.type} {...input('type')} />
+            <LookupSelect list="investment-sub-types" label="Sub-type" saved={opportunity?.sub_type} {...input('sub_type')} />
             <Select
               label="Tax relief"
               data={TAX_RELIEFS.map((r) => ({ value: r, label: r === 'none' ? 'None' : r }))}

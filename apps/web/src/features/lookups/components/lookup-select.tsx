@@ -1,0 +1,33 @@
+import { Select, type SelectProps } from '@mantine/core';
+import type { LookupListName } from '@platform/domain';
+import { useLookupList } from '../api/lookups';
+
+interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
+  list: LookupListName;
+  /** The entry's name; '' when none is chosen (forms keep text fields as strings). */
+  value?: string | null;
+  onChange?: (value: string) => void;
+  /** The value the record holds now: offered even when retired, so saving the record keeps it. */
+  saved?: string | null;
+}
+
+/**
+ * A field filled from a lookup list (decision 0027): the list's live entries in order, plus the
+ * record's own value when that entry has since been retired. The value is the entry's name.
+ */
+export function LookupSelect({ list, saved, value, onChange, ...props }: Props) {
+  const entries = useLookupList(list);
+  const live = (entries.data ?? []).filter((e) => !e.retired).map((e) => ({ value: e.name, label: e.name }));
+  const kept = saved && !live.some((o) => o.value === saved) ? [{ value: saved, label: `${saved} (retired)` }] : [];
+  return (
+    <Select
+      searchable
+      clearable
+      nothingFoundMessage="Not in the list"
+      {...props}
+      value={value || null}
+      onChange={(chosen) => onChange?.(chosen ?? '')}
+      data={[...live, ...kept]}
+    />
+  );
+}
