@@ -108,6 +108,7 @@ export const SETTINGS_LINKS: readonly MenuLink[] = [
   { label: 'Industries', path: '/admin/settings/industries', event: 'settings_industries' },
   { label: 'Investment Types', path: '/admin/settings/investment-types', event: 'settings_types' },
   { label: 'Investment Sub-types', path: '/admin/settings/investment-sub-types', event: 'settings_sub_types' },
+  { label: 'Investment Round Types', path: '/admin/settings/investment-round-types', event: 'settings_types' },
   { label: 'KPI Categories', path: '/admin/settings/kpi-category', event: 'kpis' },
   { label: 'KPIs', path: '/admin/settings/kpis', event: 'kpis' },
   { label: 'Investor Settings', path: '/admin/settings/investor', event: 'settings_investor_type' },
