@@ -117,7 +117,8 @@ test('staff create a deal: a server-side error shows on its field, then the fixe
   await page.getByRole('link', { name: 'New deal' }).click();
   await expect(page).toHaveURL(/\/admin\/investments\/deals\/new-deal/);
   await page.getByLabel('Company').fill('Wrenfield Analytics Ltd');
-  await page.getByLabel('Industry').fill('Software');
+  await page.getByRole('textbox', { name: 'Industry' }).fill('Soft');
+  await page.getByRole('option', { name: 'Software' }).click();
   await page.getByLabel('Amount sought').fill('1250.505');
   await page.getByRole('button', { name: 'Add a key date' }).click();
   await page.getByLabel('What').fill('Term sheet deadline');
