@@ -35,7 +35,13 @@ function EntryModal({ list, entry, onClose }: { list: LookupListName; entry: Loo
     onClose();
   }, form);
   return (
-    <Modal opened onClose={onClose} title={entry ? `Rename ${entry.name}` : `New ${noun}`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={entry ? `Rename ${entry.name}` : `New ${noun}`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
         <Stack>
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
@@ -110,11 +116,7 @@ export function LookupSettingsPage({ list }: { list: LookupListName }) {
             {
               key: 'name',
               label: 'Name',
-              render: (e) => (
-                <Text size="sm" c={e.retired ? 'dimmed' : undefined}>
-                  {e.name}
-                </Text>
-              ),
+              render: (e) => e.name,
             },
             ...(list === 'investment-sub-types'
               ? [{ key: 'type', label: 'Investment type', render: (e: LookupValue) => e.investment_type?.name ?? '—' }]
@@ -129,9 +131,7 @@ export function LookupSettingsPage({ list }: { list: LookupListName }) {
                     Retired
                   </Badge>
                 ) : (
-                  <Badge color="green" variant="light">
-                    Offered
-                  </Badge>
+                  <Text size="sm">Offered</Text>
                 ),
             },
             {
