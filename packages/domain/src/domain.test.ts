@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, toBoolean, toClientFlags } from './flags';
 import { TERMINOLOGY_DEFAULTS, resolveTerminology } from './terminology';
 import { badgeCount, compactPayload, relativeTime } from './constants';
-import { firstAdminPath, visibleMenu } from './menu';
+import { firstAdminPath, visibleMenu, visibleSettings } from './menu';
 import { opportunityAdminPath } from './statuses';
 
 describe('feature flags', () => {
@@ -64,6 +64,15 @@ describe('payloads', () => {
 describe('admin menu', () => {
   const flagsOn = () => true;
   const flagsOff = () => false;
+  it('offers the investment categories and characters settings only with their flags on', () => {
+    const paths = (flag: () => boolean) => visibleSettings(1, flag).map((l) => l.path);
+    expect(paths(flagsOn)).toEqual(
+      expect.arrayContaining(['/admin/settings/investment-categories', '/admin/settings/investment-characters']),
+    );
+    expect(paths(flagsOff)).not.toContain('/admin/settings/investment-categories');
+    expect(paths(flagsOff)).not.toContain('/admin/settings/investment-characters');
+    expect(paths(flagsOff)).toContain('/admin/settings/industries');
+  });
   it('shows every area to Super Admin and sends them to the overview first', () => {
     expect(visibleMenu(1, flagsOn).map((a) => a.key)).toEqual([
       'overview',

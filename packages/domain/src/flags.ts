@@ -21,6 +21,9 @@ export const FEATURE_FLAGS = {
   organisation_links_enabled: 'enableOrganisationLinks',
   // Not in the spec's table: the cap-table tabs of existing investments (docs/decisions/0013).
   cap_table_enabled: 'enableCapTable',
+  // Not in the spec's table, which names the settings pages as feature-flagged (decision 0027).
+  investment_categories_enabled: 'enableInvestmentCategories',
+  investment_characters_enabled: 'enableInvestmentCharacters',
 } as const;
 
 export type PublicFlagName = keyof typeof FEATURE_FLAGS;

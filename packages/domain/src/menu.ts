@@ -109,6 +109,18 @@ export const SETTINGS_LINKS: readonly MenuLink[] = [
   { label: 'Investment Types', path: '/admin/settings/investment-types', event: 'settings_types' },
   { label: 'Investment Sub-types', path: '/admin/settings/investment-sub-types', event: 'settings_sub_types' },
   { label: 'Investment Round Types', path: '/admin/settings/investment-round-types', event: 'settings_types' },
+  {
+    label: 'Investment Categories',
+    path: '/admin/settings/investment-categories',
+    event: 'settings_types',
+    flag: 'enableInvestmentCategories',
+  },
+  {
+    label: 'Investment Characters',
+    path: '/admin/settings/investment-characters',
+    event: 'settings_types',
+    flag: 'enableInvestmentCharacters',
+  },
   { label: 'KPI Categories', path: '/admin/settings/kpi-category', event: 'kpis' },
   { label: 'KPIs', path: '/admin/settings/kpis', event: 'kpis' },
   { label: 'Investor Settings', path: '/admin/settings/investor', event: 'settings_investor_type' },
@@ -143,6 +155,6 @@ export function firstAdminPath(roleId: number, flag: FlagReader): string | null 
   return visibleMenu(roleId, flag)[0]?.href ?? null;
 }
 
-export function visibleSettings(roleId: number): MenuLink[] {
-  return SETTINGS_LINKS.filter((link) => canAny(roleId, link.event));
+export function visibleSettings(roleId: number, flag: FlagReader): MenuLink[] {
+  return SETTINGS_LINKS.filter((link) => linkVisible(roleId, link, flag));
 }

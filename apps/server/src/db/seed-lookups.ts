@@ -26,6 +26,8 @@ const DEMO_LISTS: Record<LookupListName, string[]> = {
   'investment-types': ['Equity', 'Debt', 'Fund'],
   'investment-sub-types': [],
   'investment-round-types': ['Pre-seed', 'Seed', 'Series A', 'Series B', 'Bridge', 'Placing'],
+  'investment-categories': ['Venture', 'Growth', 'Impact'],
+  'investment-characters': ['Unlisted', 'AIM-listed'],
 };
 /** Sub-types by the type they belong to. */
 const DEMO_SUB_TYPES: Record<string, string[]> = {

@@ -7,9 +7,11 @@ CREATE TABLE "lookup_values" (
 	"retired_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "lookup_values_list_check" CHECK (list in ('industries', 'investment-types', 'investment-sub-types', 'investment-round-types'))
+	CONSTRAINT "lookup_values_list_check" CHECK (list in ('industries', 'investment-types', 'investment-sub-types', 'investment-round-types', 'investment-categories', 'investment-characters'))
 );
 --> statement-breakpoint
+ALTER TABLE "investment_opportunities" ADD COLUMN "category" text;--> statement-breakpoint
+ALTER TABLE "investment_opportunities" ADD COLUMN "character" text;--> statement-breakpoint
 ALTER TABLE "lookup_values" ADD CONSTRAINT "lookup_values_parent_id_lookup_values_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."lookup_values"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "lookup_values_list_name_unique" ON "lookup_values" USING btree ("list","name");--> statement-breakpoint
 CREATE INDEX "lookup_values_list_position_idx" ON "lookup_values" USING btree ("list","position");--> statement-breakpoint

@@ -34,6 +34,8 @@ export const investmentOpportunities = pgTable(
     subType: text('sub_type'),
     industry: text('industry'),
     roundType: text('round_type'),
+    category: text('category'),
+    character: text('character'),
     currency: text('currency').notNull().default('GBP'),
     targetRaise: money('target_raise'),
     /** The hard cap: committed money never passes it. Defaults to the target raise when unset. */

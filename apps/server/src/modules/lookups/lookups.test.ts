@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { can, LOOKUP_LIST_NAMES, LOOKUP_LISTS, type LookupValue, ROLE_IDS, Role } from '@platform/domain';
-import { investmentOpportunities, pipelineDeals } from '../../db/schema';
+import { investmentOpportunities, pipelineDeals, settings } from '../../db/schema';
+import { loadSettings, SETTINGS_ID } from '../../shared/settings';
 import { createDeals, createPipelineWithStages } from '../../test/deals-funds';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { createOpportunityRow } from '../../test/opportunities';
@@ -16,9 +17,18 @@ function data<T>(response: Answer, status = 200): T {
 }
 const names = (values: LookupValue[]) => values.map((v) => v.name);
 
+async function setFlags(on: boolean) {
+  const current = await loadSettings(t.db);
+  await t.db
+    .update(settings)
+    .set({ flags: { ...current.flags, investment_categories_enabled: on, investment_characters_enabled: on } })
+    .where(eq(settings.id, SETTINGS_ID));
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedIn(t, Role.SuperAdmin);
+  await setFlags(true);
 });
 afterAll(async () => {
   await t?.close();
@@ -151,6 +161,34 @@ describe('lookup lists', () => {
     });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data).toMatchObject({ type: 'Equity', sub_type: 'Ordinary shares', round_type: 'Seed' });
+  });
+});
+
+describe('investment categories and characters', () => {
+  it('live behind their flags: off, their routes answer 404 (after 401 for visitors)', async () => {
+    await setFlags(false);
+    for (const list of ['investment-categories', 'investment-characters']) {
+      const off = await admin.client.get(`/api/${list}`);
+      expect(off.statusCode).toBe(404);
+      expect(off.json().message).toMatch(/are not enabled\.$/);
+      expect((await admin.client.post(`/api/${list}`, { name: 'X' })).statusCode).toBe(404);
+      expect((await agent(t.app).get(`/api/${list}`)).statusCode).toBe(401);
+    }
+    await setFlags(true);
+    data(await admin.client.post('/api/investment-categories', { name: 'Growth' }), 201);
+    data(await admin.client.post('/api/investment-characters', { name: 'Unlisted' }), 201);
+    const ok = await admin.client.post('/api/investment-opportunities', {
+      name: 'Categorised',
+      company_name: 'Categorised Ltd',
+      category: 'Growth',
+      character: 'Unlisted',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data).toMatchObject({ category: 'Growth', character: 'Unlisted' });
+    const refused = await admin.client.post('/api/investment-opportunities', { name: 'Bad', company_name: 'Bad Ltd', character: 'Listed' });
+    expect(refused.json().errors.character).toEqual(['Choose an investment character from the list.']);
+    const growth = data<LookupValue[]>(await admin.client.get('/api/investment-categories'))[0];
+    expect(growth.in_use).toBe(1);
   });
 });
 

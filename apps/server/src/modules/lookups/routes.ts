@@ -5,6 +5,7 @@ import {
   LOOKUP_LIST_NAMES,
   LOOKUP_LISTS,
   type LookupListName,
+  lookupListFlag,
   lookupListSpec,
   lookupValueSchema,
   updateLookupValueBody,
@@ -12,10 +13,12 @@ import {
 import { lookupValues } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import type { App, AppContext } from '../../platform/context';
-import { authorize, authorizeAny, type Grant } from '../../platform/guards';
+import { AppError } from '../../platform/errors';
+import { authorize, authorizeAny, behindFeature, type Grant } from '../../platform/guards';
 import { idsFilter } from '../../platform/list-filters';
 import { listResource, parseListQuery } from '../../platform/list-query';
 import { registerResource } from '../../platform/resource';
+import { flagOn, loadSettings } from '../../shared/settings';
 import { createLookupValue, deleteLookupValue, findLookupValue, listLookupValues, retiredFilter, updateLookupValue } from './service';
 
 /**
@@ -36,7 +39,7 @@ const READERS: Grant[] = [
  * The lookup lists (spec §2.2 settings; decision 0027), one resource each at `/api/<list>`:
  * every entry at once in list order, show, create, update (rename, move, retire) and delete, which
  * answers 409 while records hold the entry. Writes need the list's settings grant (Super Admin and
- * Support).
+ * Support). Categories and characters live behind their flags.
  */
 export function registerLookupRoutes(app: App, { db, clock }: AppContext) {
   for (const list of LOOKUP_LIST_NAMES) registerLookupList(app, db, clock, list);
@@ -50,8 +53,19 @@ function registerLookupList(app: App, db: AppContext['db'], clock: AppContext['c
     sorts: {},
     defaultSort: '',
   });
-  const guard = (...actions: Action[]) =>
+  const flag = lookupListFlag(list);
+  const granted = (...actions: Action[]) =>
     actions.every((a) => a === 'index' || a === 'show') ? authorizeAny([event, actions[0]], ...READERS) : authorize(event, actions[0]);
+  // A flagged list with its flag off answers 404 as if it were not there (as funds do, 0009).
+  const guard = flag
+    ? (...actions: Action[]) =>
+        behindFeature(
+          async () => {
+            if (!flagOn(await loadSettings(db), flag)) throw new AppError('not_found', `${LOOKUP_LISTS[list].title} are not enabled.`);
+          },
+          granted(...actions),
+        )
+    : granted;
   const subjectType = `lookup_value`;
 
   registerResource(app, {

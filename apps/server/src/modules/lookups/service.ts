@@ -22,6 +22,8 @@ const HOLDERS: Record<LookupListName, Holder[]> = {
   'investment-types': [{ table: investmentOpportunities, column: investmentOpportunities.type }],
   'investment-sub-types': [{ table: investmentOpportunities, column: investmentOpportunities.subType }],
   'investment-round-types': [{ table: investmentOpportunities, column: investmentOpportunities.roundType }],
+  'investment-categories': [{ table: investmentOpportunities, column: investmentOpportunities.category }],
+  'investment-characters': [{ table: investmentOpportunities, column: investmentOpportunities.character }],
 };
 
 const isSubTypes = (list: LookupListName) => list === 'investment-sub-types';

@@ -41,6 +41,8 @@ function content(row: OpportunityRow) {
     sub_type: row.subType,
     industry: row.industry,
     round_type: row.roundType,
+    category: row.category,
+    character: row.character,
     currency: row.currency,
     target_raise: row.targetRaise,
     maximum_raise: row.maximumRaise,

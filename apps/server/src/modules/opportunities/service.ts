@@ -74,6 +74,8 @@ function columns(input: Fields): Partial<typeof investmentOpportunities.$inferIn
     subType: input.sub_type,
     industry: input.industry,
     roundType: input.round_type,
+    category: input.category,
+    character: input.character,
     currency: input.currency,
     targetRaise: input.target_raise,
     maximumRaise: input.maximum_raise,
@@ -113,7 +115,7 @@ function mergedLimits(row: OpportunityRow | null, input: Fields) {
   };
 }
 
-type ListedFields = Pick<OpportunityRow, 'type' | 'subType' | 'industry' | 'roundType'>;
+type ListedFields = Pick<OpportunityRow, 'type' | 'subType' | 'industry' | 'roundType' | 'category' | 'character'>;
 
 /**
  * Type, sub-type, industry and round type are entries of the lookup lists (decision 0027); a value
@@ -124,6 +126,8 @@ async function assertListedFields(tx: Db, input: Fields, held: Partial<ListedFie
   await assertListed(tx, 'investment-sub-types', 'sub_type', input.sub_type, held.subType);
   await assertListed(tx, 'industries', 'industry', input.industry, held.industry);
   await assertListed(tx, 'investment-round-types', 'round_type', input.round_type, held.roundType);
+  await assertListed(tx, 'investment-categories', 'category', input.category, held.category);
+  await assertListed(tx, 'investment-characters', 'character', input.character, held.character);
 }
 
 /** A new opportunity is a Draft; an existing investment recorded after the fact starts Completed on its date. */
@@ -270,6 +274,8 @@ const CLONED_FIELDS = [
   'subType',
   'industry',
   'roundType',
+  'category',
+  'character',
   'currency',
   'targetRaise',
   'maximumRaise',

@@ -1,15 +1,26 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { LOOKUP_LIST_NAMES, LOOKUP_LISTS } from '@platform/domain';
-import { adminRoute, requirePermission } from '../../app/routes/base';
+import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { FEATURE_FLAGS, LOOKUP_LIST_NAMES, LOOKUP_LISTS, type LookupListName, lookupListFlag } from '@platform/domain';
+import { adminRoute, loadSession, requirePermission } from '../../app/routes/base';
 
 const LookupSettingsPage = lazyRouteComponent(() => import('./components/lookup-settings-page'), 'LookupSettingsPage');
+
+/** A list behind a flag that is off is the not-found page, as its API answers 404 (decision 0027). */
+function requireList(list: LookupListName) {
+  const permitted = requirePermission(LOOKUP_LISTS[list].event, 'index');
+  const flag = lookupListFlag(list);
+  return async ({ context }: { context: { queryClient: QueryClient } }) => {
+    if (flag && !(await loadSession(context.queryClient)).flags[FEATURE_FLAGS[flag]]) throw notFound();
+    return permitted({ context });
+  };
+}
 
 /** /admin/settings/<list>: one settings page per lookup list (spec §2.2; decision 0027). */
 export const lookupAdminRoutes = LOOKUP_LIST_NAMES.map((list) =>
   createRoute({
     getParentRoute: () => adminRoute,
     path: `/settings/${list}`,
-    beforeLoad: requirePermission(LOOKUP_LISTS[list].event, 'index'),
+    beforeLoad: requireList(list),
     component: () => <LookupSettingsPage list={list} />,
   }),
 );

@@ -25,7 +25,7 @@ export function AdminShell() {
   // A link is active on its page and the pages under it; the Overview (/admin) only on itself.
   const isActive = (path: string) => pathname === path || (path !== '/admin' && pathname.startsWith(`${path}/`));
   const areas = visibleMenu(user.role_id, (flag) => flags[flag]);
-  const settings = visibleSettings(user.role_id);
+  const settings = visibleSettings(user.role_id, (flag) => flags[flag]);
   const creates = areas.flatMap((area) => area.create);
   const label = (link: { term?: keyof typeof terms; label?: string }) => (link.term ? terms[link.term] : link.label);
 

@@ -20,6 +20,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { createExistingOpportunityBody, createOpportunityBody, CURRENCIES, TAX_RELIEFS, updateOpportunityBody } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { validateWith } from '../../../app/form-validation';
+import { useFeature } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
@@ -38,6 +39,8 @@ const TEXT_FIELDS = [
   'sub_type',
   'industry',
   'round_type',
+  'category',
+  'character',
   'currency',
   'tax_relief',
   'target_raise',
@@ -126,6 +129,9 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
     await navigate({ to: opportunity || existing ? data.admin_path : `/admin/investments/opportunities/${data.id}/edit` });
   }, form);
   const input = (field: TextField) => form.getInputProps(field);
+  // Behind their flags; with a flag off the field keeps, and sends back, the value it holds.
+  const categories = useFeature('enableInvestmentCategories');
+  const characters = useFeature('enableInvestmentCharacters');
 
   return (
     <form onSubmit={form.onSubmit((values) => void submit(values))}>
@@ -141,6 +147,12 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
             <LookupSelect list="investment-round-types" label="Round" saved={opportunity?.round_type} {...input('round_type')} />
             <LookupSelect list="investment-types" label="Type" saved={opportunity?.type} {...input('type')} />
             <LookupSelect list="investment-sub-types" label="Sub-type" saved={opportunity?.sub_type} {...input('sub_type')} />
+            {categories && (
+              <LookupSelect list="investment-categories" label="Category" saved={opportunity?.category} {...input('category')} />
+            )}
+            {characters && (
+              <LookupSelect list="investment-characters" label="Character" saved={opportunity?.character} {...input('character')} />
+            )}
             <Select
               label="Tax relief"
               data={TAX_RELIEFS.map((r) => ({ value: r, label: r === 'none' ? 'None' : r }))}
