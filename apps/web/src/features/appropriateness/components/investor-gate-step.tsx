@@ -26,7 +26,7 @@ function RiskWarningStep({ warning }: { warning: InvestorGates['risk_warning'] }
         {warning.details && <RichText html={warning.details} />}
         <FormError message={formError} />
         <div>
-          <Button onClick={() => void submit({})} loading={submitting} color="orange">
+          <Button onClick={() => void submit({})} loading={submitting}>
             I understand the risks
           </Button>
         </div>
@@ -34,6 +34,9 @@ function RiskWarningStep({ warning }: { warning: InvestorGates['risk_warning'] }
     </Paper>
   );
 }
+
+/** Alert titles in the text colour: the light variant's own colour is too faint on its background (axe). */
+const ALERT_STYLES = { title: { color: 'var(--mantine-color-text)' } };
 
 /**
  * The step an investor must take before seeing this opportunity ('view') or investing in it
@@ -51,7 +54,13 @@ export function InvestorGateStep({ slug, purpose }: { slug: string; purpose: 'vi
     case 'categorisation_required':
       if (popupOn) return <CategoryPrompt slug={slug} />;
       return (
-        <Alert variant="light" color="orange" icon={icon(IconUserQuestion)} title="Tell us what kind of investor you are">
+        <Alert
+          styles={ALERT_STYLES}
+          variant="light"
+          color="orange"
+          icon={icon(IconUserQuestion)}
+          title="Tell us what kind of investor you are"
+        >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               The rules on promoting high-risk investments let us show you investment opportunities once you have declared your investor
@@ -65,7 +74,7 @@ export function InvestorGateStep({ slug, purpose }: { slug: string; purpose: 'vi
       );
     case 'categorisation_pending':
       return (
-        <Alert variant="light" color="blue" icon={icon(IconHourglass)} title="Your categorisation is being reviewed">
+        <Alert styles={ALERT_STYLES} variant="light" color="blue" icon={icon(IconHourglass)} title="Your categorisation is being reviewed">
           <Text size="sm">
             Your investor categorisation is waiting for approval by our team. You can view investment opportunities once it is approved.{' '}
             <Anchor component={Link} to="/investor/profile/type">
@@ -76,7 +85,7 @@ export function InvestorGateStep({ slug, purpose }: { slug: string; purpose: 'vi
       );
     case 'cooling_off':
       return (
-        <Alert variant="light" color="blue" icon={icon(IconClockHour4)} title="Your 24-hour cooling-off period">
+        <Alert styles={ALERT_STYLES} variant="light" color="blue" icon={icon(IconClockHour4)} title="Your 24-hour cooling-off period">
           <Text size="sm">
             As a first-time investor you have 24 hours after your categorisation to consider before you invest. You can invest from{' '}
             <strong>{formatWeekdayTime(state.cooling_off_ends_at)}</strong>.
@@ -87,7 +96,7 @@ export function InvestorGateStep({ slug, purpose }: { slug: string; purpose: 'vi
       return <RiskWarningStep warning={state.risk_warning} />;
     case 'appropriateness':
       return (
-        <Alert variant="light" color="orange" icon={icon(IconAlertTriangle)} title="One step before you invest">
+        <Alert styles={ALERT_STYLES} variant="light" color="orange" icon={icon(IconAlertTriangle)} title="One step before you invest">
           <Text size="sm">
             You need to pass the appropriateness test first.{' '}
             <Anchor component={Link} to={`/investor/profile/appropriateness?redirect=${encodeURIComponent(back)}`}>
