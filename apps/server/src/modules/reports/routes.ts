@@ -1,6 +1,7 @@
-import { asOfQuery, dataOf, portfolioPerformanceReportSchema } from '@platform/domain';
+import { asOfQuery, availableReportSchema, dataOf, portfolioPerformanceReportSchema, REPORTS } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
-import { authorize } from '../../platform/guards';
+import { authorize, authorizeAny, requireUser } from '../../platform/guards';
+import { availableReports } from './available-reports';
 import { loadPortfolioPerformance } from './portfolio-performance';
 
 /**
@@ -8,6 +9,15 @@ import { loadPortfolioPerformance } from './portfolio-performance';
  * event 'portfolio_kpis', action index (decision 0015).
  */
 export function registerReportRoutes(app: App, { db, clock }: AppContext) {
+  app.get(
+    '/api/reports/available-reports',
+    {
+      schema: { response: { 200: dataOf(availableReportSchema.array()) } },
+      onRequest: authorizeAny(...REPORTS.map(({ event }) => [event, 'index'] as const)),
+    },
+    async (request) => ({ data: await availableReports(db, requireUser(request).roleId) }),
+  );
+
   app.get(
     '/api/reports/portfolio-performance',
     {
