@@ -109,7 +109,7 @@ export function AdminShell() {
       <AppShell.Navbar p="sm" component="nav" aria-label="Main menu">
         <ScrollArea>
           {areas.map((area) => {
-            const active = area.links.some((link) => isActive(link.path));
+            const active = pathname === area.href || area.links.some((link) => isActive(link.path));
             return (
               <NavLink
                 key={area.key}
