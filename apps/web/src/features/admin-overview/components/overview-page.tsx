@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BarChart as StageChart } from '@mantine/charts';
-import { Anchor, Badge, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
   APPROPRIATENESS_STATE_LABELS,
@@ -184,15 +184,17 @@ function Pipeline() {
             {trio.pipeline.amount_sought.map((a) => formatMoney(a.amount, a.currency)).join(' + ') || formatMoney('0', 'GBP')}
           </Text>
           {stages.length > 0 && (
-            <StageChart
-              h={Math.max(140, stages.length * 34)}
-              orientation="vertical"
-              dataKey="stage"
-              data={stages.map((s) => ({ stage: label(s), Deals: s.count }))}
-              series={[{ name: 'Deals', color: 'brand.6' }]}
-              yAxisProps={{ width: 120 }}
-              aria-label="Deals per pipeline stage"
-            />
+            // The figures are listed below the chart: to a screen reader it is one picture.
+            <Box role="img" aria-label="Deals per pipeline stage">
+              <StageChart
+                h={Math.max(140, stages.length * 34)}
+                orientation="vertical"
+                dataKey="stage"
+                data={stages.map((s) => ({ stage: label(s), Deals: s.count }))}
+                series={[{ name: 'Deals', color: 'brand.6' }]}
+                yAxisProps={{ width: 150 }}
+              />
+            </Box>
           )}
           {stages.map((s) => (
             <Group key={s.stage_id} justify="space-between" wrap="nowrap">
@@ -226,14 +228,13 @@ function Breakdown({
             </Link>
             <Text size="sm" fw={600} style={figureStyle}>
               {formatNumber(r.count)}
-              {r.note && (
-                <Text span size="xs" c="dimmed" fw={400}>
-                  {' '}
-                  {r.note}
-                </Text>
-              )}
             </Text>
           </Group>
+          {r.note && (
+            <Text size="xs" c="dimmed">
+              {r.note}
+            </Text>
+          )}
           <Progress value={total ? (r.count / total) * 100 : 0} size="xs" aria-hidden />
         </Stack>
       ))}
@@ -254,7 +255,7 @@ function Investors() {
             label: c.category ? INVESTOR_CATEGORY_DETAILS[c.category].label : 'Not categorised',
             count: c.count,
             search: { category: c.category ?? 'none' },
-            note: c.pending ? `(${formatNumber(c.pending)} to approve)` : undefined,
+            note: c.pending ? `${formatNumber(c.pending)} to approve` : undefined,
           }))}
         />
       </Section>
@@ -315,7 +316,7 @@ function MyTasks() {
                 {task.title}
               </Anchor>
               {task.due_date && (
-                <Badge variant="light" color={task.due_date < today ? 'red' : 'gray'}>
+                <Badge variant={task.due_date < today ? 'filled' : 'light'} color={task.due_date < today ? 'red.9' : 'gray'}>
                   {task.due_date < today ? 'Overdue · ' : 'Due '}
                   {formatDate(task.due_date)}
                 </Badge>

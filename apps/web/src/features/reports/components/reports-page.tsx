@@ -24,14 +24,7 @@ function ReportCard({ report }: { report: AvailableReport }) {
   const card = REPORT_CARDS[report.key];
   const Icon = card.icon;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component={Link}
-      to={report.path}
-      aria-label={`${terms[card.term]}: ${report.count} ${report.count_label}`}
-    >
+    <Card withBorder radius="md" padding="lg" component={Link} to={report.path}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
