@@ -56,3 +56,24 @@ export const availableReportSchema = z.object({
   amounts: z.array(currencyAmountSchema),
 });
 export type AvailableReport = z.infer<typeof availableReportSchema>;
+
+/** Totals across the book on a date, per currency: what was invested, what it is worth, what came back, and who holds it. */
+const aggregateTotalsSchema = z.array(
+  z.object({
+    currency: z.string(),
+    invested: z.string(),
+    current_value: z.string(),
+    realised: z.string(),
+    investors: z.number().int(),
+    holdings: z.number().int(),
+  }),
+);
+export const aggregateReportSchema = z.object({ as_of: z.string(), totals: aggregateTotalsSchema });
+export type AggregateReport = z.infer<typeof aggregateReportSchema>;
+
+/** The book's totals at the end of each of the last 12 months, the last point on the as-of date itself. */
+export const aggregateChartSchema = z.object({
+  as_of: z.string(),
+  points: z.array(z.object({ date: z.string(), totals: aggregateTotalsSchema })),
+});
+export type AggregateChart = z.infer<typeof aggregateChartSchema>;

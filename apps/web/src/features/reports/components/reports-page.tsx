@@ -8,9 +8,14 @@ import { type AvailableReport, useAvailableReports } from '../api/available-repo
 import { formatMoney, formatNumber } from '../../../app/format';
 
 /** How each report is named (terminology) and described on its card. */
-const REPORT_CARDS: Record<ReportKey, { term: TermKey; description: string; icon: typeof IconChartBar }> = {
+const REPORT_CARDS: Record<ReportKey, { term: TermKey; description: string; icon: typeof IconChartBar; amountLabel?: string }> = {
   kpis: { term: 'kpis', description: 'KPI values across the portfolio, by company and period.', icon: IconChartBar },
-  kpi_portfolio: { term: 'kpiPortfolio', description: 'The whole book: cost, current value, realised, MOIC and IRR.', icon: IconChartLine },
+  kpi_portfolio: {
+    term: 'kpiPortfolio',
+    description: 'The whole book: cost, current value, realised, MOIC and IRR.',
+    icon: IconChartLine,
+    amountLabel: 'invested',
+  },
   updates: { term: 'updateReports', description: 'News published to investors, and drafts on their way.', icon: IconNews },
   wip: {
     term: 'wipReports',
@@ -45,6 +50,12 @@ function ReportCard({ report }: { report: AvailableReport }) {
       {report.amounts.map((a) => (
         <Text key={a.currency} size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {formatMoney(a.amount, a.currency)}
+          {card.amountLabel && (
+            <Text span size="sm" c="dimmed" fw={400}>
+              {' '}
+              {card.amountLabel}
+            </Text>
+          )}
         </Text>
       ))}
       <Text size="sm" mt="sm">
