@@ -4,15 +4,41 @@ import { E2E_DATABASE_URL } from './env';
 
 /**
  * A new verified investor with the demo password (its hash copied from investor@demo.test), so a
- * journey starts from a clean slate without touching the demo investor other tests count on.
+ * journey starts from a clean slate without touching the demo investor other tests count on. Unless
+ * `gates: 'new'`, they are past the gates before investing (decision 0028): categorised two days ago,
+ * so the cooling-off is over, and the risk warning acknowledged.
  */
-export async function createInvestor(email: string, name: string) {
+export async function createInvestor(email: string, name: string, { gates = 'cleared' }: { gates?: 'cleared' | 'new' } = {}) {
   const database = openPostgres(E2E_DATABASE_URL, 1);
   try {
+    const cleared = gates === 'cleared';
     await database.db.execute(sql`
-      insert into users (name, email, role_id, password_hash, email_verified_at, accepted_terms_version)
-      select ${name}, ${email}, 5, password_hash, now(), accepted_terms_version from users where email = 'investor@demo.test'
+      insert into users (name, email, role_id, password_hash, email_verified_at, accepted_terms_version, risk_warning_acknowledged_at)
+      select ${name}, ${email}, 5, password_hash, now(), accepted_terms_version, ${cleared ? sql`now() - interval '2 days'` : null}
+      from users where email = 'investor@demo.test'
       on conflict do nothing`);
+    if (cleared) {
+      await database.db.execute(sql`
+        insert into investor_categorisations (user_id, category, declaration, status, declared_at, expires_at, reviewed_at)
+        select id, 'high_net_worth', '{"e2e":true}', 'approved', now() - interval '2 days', now() + interval '1 year', now() - interval '2 days'
+        from users where email = ${email} and not exists (select 1 from investor_categorisations c where c.user_id = users.id)`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Moves an investor's categorisation back in time by `hours`, as if the clock had moved on: the
+ * journeys run against a real server on the system clock, so a wait is passed by ageing the record.
+ */
+export async function ageCategorisation(email: string, hours: number) {
+  const database = openPostgres(E2E_DATABASE_URL, 1);
+  try {
+    const shift = sql`make_interval(hours => ${hours})`;
+    await database.db.execute(sql`
+      update investor_categorisations set declared_at = declared_at - ${shift}, reviewed_at = reviewed_at - ${shift}
+      where user_id = (select id from users where email = ${email})`);
   } finally {
     await database.close();
   }

@@ -1,4 +1,4 @@
-import { APPROPRIATENESS_RETRY_WAIT_MS, UNLIMITED_COMPLIANCE_TRIES } from './constants';
+import { APPROPRIATENESS_RETRY_WAIT_MS, COOLING_OFF_MS, UNLIMITED_COMPLIANCE_TRIES } from './constants';
 
 /** Compliance rules of spec §4 (appropriateness test, investor categorisation), shared by server and web. */
 
@@ -113,3 +113,26 @@ export const INVESTOR_CATEGORY_DETAILS: Record<InvestorCategory, { label: string
       'I confirm that I have been categorised as a professional client, that I have been warned of the protections and investor compensation rights I may lose, and that I am aware of the consequences of losing such protections.',
   },
 };
+
+/**
+ * The steps an investor takes before seeing financial promotions and investing (decision 0028), in
+ * the order they are asked for. The server's 403 names the first one missing as its `code`.
+ */
+export const INVESTOR_GATES = [
+  'categorisation_required',
+  'categorisation_pending',
+  'cooling_off',
+  'risk_warning',
+  'appropriateness',
+] as const;
+export type InvestorGate = (typeof INVESTOR_GATES)[number];
+
+/** When the PS22/10 cooling-off that starts at a first categorisation ends. */
+export function coolingOffEndsAt(categorisedAt: Date | string): Date {
+  return new Date(new Date(categorisedAt).getTime() + COOLING_OFF_MS);
+}
+
+/** The FCA's personalised risk warning (PS22/10) shown before a first investment. */
+export function personalisedRiskWarning(name: string): string {
+  return `${name}, this is a high-risk investment. How would you feel if you lost the money you're about to invest? Take 2 mins to learn more.`;
+}

@@ -5,6 +5,8 @@ export const RISK_BANNER_HEIGHT = 70;
 export const MODAL_WIDTH = { default: 800, wide: 900, choice: 670, confirmation: 600 } as const;
 
 export const APPROPRIATENESS_RETRY_WAIT_MS = 24 * 60 * 60 * 1000;
+/** PS22/10: a first-time investor waits this long after categorisation before investing. */
+export const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
 export const UNLIMITED_COMPLIANCE_TRIES = 9999;
 
 export const REQUEST_TIMEOUT_MS = 5000;

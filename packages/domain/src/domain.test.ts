@@ -103,6 +103,17 @@ describe('admin menu', () => {
     expect(firstAdminPath(10, flagsOn)).toBe('/admin/investments/opportunities');
   });
 
+  it('opens Reports on its landing page, which lists the reports the role may open', () => {
+    const reports = visibleMenu(11, flagsOn).find((a) => a.key === 'reports');
+    expect(reports?.href).toBe('/admin/reports');
+    expect(reports?.links.map((l) => l.path)).toEqual([
+      '/admin/reports/kpis',
+      '/admin/reports/kpi-portfolio',
+      '/admin/reports/updates',
+      '/admin/reports/wip',
+    ]);
+  });
+
   it('gives an investor no admin menu', () => {
     expect(firstAdminPath(5, flagsOn)).toBeNull();
   });

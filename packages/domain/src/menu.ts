@@ -17,11 +17,13 @@ export interface MenuArea {
   links: MenuLink[];
   /** 'Create' actions offered for the area. */
   create: MenuLink[];
+  /** A page of the area's own that its entry opens instead of its first link (it lists the links the role may open). */
+  landing?: string;
 }
 
 /**
  * The admin side menu of spec §2.2 in order. An area is shown when the role may open at least
- * one of its links; the area's entry goes to the first such link.
+ * one of its links; the area's entry goes to its landing page, or else to the first such link.
  */
 export const ADMIN_MENU: readonly MenuArea[] = [
   {
@@ -87,6 +89,7 @@ export const ADMIN_MENU: readonly MenuArea[] = [
   {
     key: 'reports',
     term: 'reports',
+    landing: '/admin/reports',
     links: [
       { term: 'kpis', path: '/admin/reports/kpis', event: 'kpis' },
       { term: 'kpiPortfolio', path: '/admin/reports/kpi-portfolio', event: 'portfolio_kpis' },
@@ -145,7 +148,7 @@ export function visibleMenu(roleId: number, flag: FlagReader): VisibleArea[] {
     const links = area.links.filter((link) => linkVisible(roleId, link, flag));
     if (links.length === 0) continue;
     const create = area.create.filter((link) => can(roleId, link.event, 'create') && (!link.flag || flag(link.flag)));
-    areas.push({ ...area, links, create, href: links[0].path });
+    areas.push({ ...area, links, create, href: area.landing ?? links[0].path });
   }
   return areas;
 }

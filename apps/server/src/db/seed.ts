@@ -15,6 +15,7 @@ import { seedFunds } from './seed-funds';
 import { seedHolders } from './seed-holders';
 import { seedInvestors } from './seed-investors';
 import { seedInsiderRegister } from './seed-insider-register';
+import { seedInvestorGates } from './seed-investor-gates';
 import { seedUpdateReports } from './seed-update-reports';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -26,6 +27,7 @@ export const DEMO_ACCOUNTS: Array<{ email: string; name: string; roleId: RoleId;
   { email: 'committee@demo.test', name: 'Colin Committee', roleId: Role.InvestmentCommittee },
   { email: 'investor@demo.test', name: 'Isla Investor', roleId: Role.User },
   { email: 'pending@demo.test', name: 'Priya Pending', roleId: Role.User, termsAccepted: false },
+  { email: 'newcomer@demo.test', name: 'Nora Newcomer', roleId: Role.User },
   { email: 'custodian@demo.test', name: 'Carl Custodian', roleId: Role.Custodian },
   { email: 'support@demo.test', name: 'Sophie Support', roleId: Role.Support },
   { email: 'creator@demo.test', name: 'Chris Creator', roleId: Role.Creator },
@@ -142,6 +144,7 @@ export async function seedDemo(
       .onConflictDoNothing();
   }
 
+  await seedInvestorGates(db, inserted, now);
   const investor = inserted.find((u) => u.email === 'investor@demo.test');
   if (investor) {
     await notifyUser({ db, realtime }, investor.id, {

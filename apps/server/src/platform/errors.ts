@@ -24,6 +24,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldErrors,
+    /** For a 403 that asks for a step: its machine-readable name and when a wait ends. */
+    readonly step?: { code: string; available_at?: string },
   ) {
     super(message);
   }
@@ -116,7 +118,7 @@ function namesNoRecord(issues: ReadonlyArray<{ params?: Record<string, unknown> 
 }
 
 function sendAppError(reply: FastifyReply, error: AppError) {
-  return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+  return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.step });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -4,7 +4,7 @@ import { Role, type RoleId } from '@platform/domain';
 import { buildApp, type BuildOptions } from '../app';
 import type { AppContext } from '../platform/context';
 import { readConfig } from '../config';
-import { users } from '../db/schema';
+import { investorCategorisations, users } from '../db/schema';
 import { hashPassword } from '../platform/crypto';
 import { systemClock, type Clock } from '../platform/clock';
 import { createTestDatabase } from './databases';
@@ -48,10 +48,41 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let sequence = 0;
 
-/** Factory: a user of any role, verified and with current terms accepted unless told otherwise. */
-export async function createUser(ctx: Pick<AppContext, 'db'>, overrides: Partial<typeof users.$inferInsert> & { roleId?: RoleId } = {}) {
+/** Long before any test clock: a fixture investor's categorisation and risk warning date from then. */
+export const FIXTURE_CLEARED_AT = new Date('2020-01-01T00:00:00Z');
+
+/**
+ * An investor past every gate of decision 0028, as most tests need: an approved categorisation
+ * without expiry from long ago (so the cooling-off is over) and the risk warning acknowledged. The
+ * user row's own category columns are left as they are (tests set them to prove list filters).
+ */
+export async function clearInvestorGates(ctx: Pick<AppContext, 'db'>, userIds: number[]) {
+  if (!userIds.length) return;
+  await ctx.db.insert(investorCategorisations).values(
+    userIds.map((userId) => ({
+      userId,
+      category: 'restricted',
+      declaration: { fixture: true },
+      status: 'approved',
+      declaredAt: FIXTURE_CLEARED_AT,
+      expiresAt: null,
+    })),
+  );
+}
+
+/**
+ * Factory: a user of any role, verified and with current terms accepted unless told otherwise. An
+ * investor is past the gates before promotions and investing unless `{ gates: 'new' }` is asked for.
+ */
+export async function createUser(
+  ctx: Pick<AppContext, 'db'>,
+  overrides: Partial<typeof users.$inferInsert> & { roleId?: RoleId } = {},
+  { gates = 'cleared' }: { gates?: 'cleared' | 'new' } = {},
+) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   sequence += 1;
+  const investor = (overrides.roleId ?? Role.User) === Role.User;
+  const cleared = investor && gates === 'cleared';
   const [row] = await ctx.db
     .insert(users)
     .values({
@@ -61,9 +92,11 @@ export async function createUser(ctx: Pick<AppContext, 'db'>, overrides: Partial
       passwordHash: await passwordHash,
       emailVerifiedAt: new Date(),
       acceptedTermsVersion: 1,
+      ...(cleared ? { riskWarningAcknowledgedAt: FIXTURE_CLEARED_AT } : {}),
       ...overrides,
     })
     .returning();
+  if (cleared) await clearInvestorGates(ctx, [row.id]);
   return row;
 }
 

@@ -3,7 +3,7 @@ import { Role } from '@platform/domain';
 import { investmentMethodEntities, investmentMethods, nominees, organisations, organisationUsers, sessions, users } from '../db/schema';
 import { hmac, randomToken, sha256 } from '../platform/crypto';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../platform/session';
-import type { TestApp } from './harness';
+import { clearInvestorGates, FIXTURE_CLEARED_AT, type TestApp } from './harness';
 
 /** Factories for the investment tests: holders, and many signed-in investors at once. */
 
@@ -45,9 +45,14 @@ export async function signedInInvestors(t: TestApp, count: number) {
         roleId: Role.User,
         emailVerifiedAt: new Date(),
         acceptedTermsVersion: 1,
+        riskWarningAcknowledgedAt: FIXTURE_CLEARED_AT,
       })),
     )
     .returning();
+  await clearInvestorGates(
+    t,
+    rows.map((r) => r.id),
+  );
   const raws = rows.map(() => randomToken(32));
   const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
   await t.db.insert(sessions).values(rows.map((user, i) => ({ idHash: sha256(raws[i]), userId: user.id, expiresAt })));

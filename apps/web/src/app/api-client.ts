@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]> | string,
+    /** A 403 that asks for a step first: its name and when a wait ends (server decision 0028). */
+    readonly step?: { code?: string; available_at?: string },
   ) {
     super(message);
   }
@@ -93,7 +95,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.status === 204) return undefined as T;
   const payload = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new ApiError(response.status, payload?.message ?? FORM_FALLBACK_ERROR, payload?.errors);
+    throw new ApiError(response.status, payload?.message ?? FORM_FALLBACK_ERROR, payload?.errors, {
+      code: payload?.code,
+      available_at: payload?.available_at,
+    });
   }
   return payload as T;
 }

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 
 /** A labelled figure in a grid of facts: small caps label, value below ('—' when empty). */
 export function Fact({ label, value, strong = false }: { label: string; value: string | null | undefined; strong?: boolean }) {
@@ -9,5 +9,18 @@ export function Fact({ label, value, strong = false }: { label: string; value: s
       </Text>
       <Text fw={strong ? 600 : undefined}>{value || '—'}</Text>
     </div>
+  );
+}
+
+/** Headline figures, one card each, in a responsive row (two a row on a phone). */
+export function FactCards({ facts }: { facts: ReadonlyArray<{ label: string; value: string | null | undefined }> }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: facts.length }}>
+      {facts.map((f) => (
+        <Card key={f.label} withBorder radius="md" padding="md">
+          <Fact strong label={f.label} value={f.value} />
+        </Card>
+      ))}
+    </SimpleGrid>
   );
 }

@@ -27,8 +27,17 @@ export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array
 
 /** Every 4xx and 5xx answer: a sentence to show, and for a 422 the messages per form field. */
 export const errorBody = z
-  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
-  .meta({ id: 'Error', description: 'What went wrong; `errors` holds messages per field (422) or per parameter (400).' });
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    code: z.string().optional(),
+    available_at: z.string().optional(),
+  })
+  .meta({
+    id: 'Error',
+    description:
+      'What went wrong; `errors` holds messages per field (422) or per parameter (400); `code` names the step a 403 asks for, `available_at` when a wait ends.',
+  });
 
 /** A downloaded file (an export, a document, a generated PDF): its bytes, not JSON. */
 export const fileBody = z.string().meta({ description: 'The file itself; its type is in Content-Type.', format: 'binary' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORISATION_STATUSES, INVESTOR_CATEGORIES } from '../compliance';
+import { CATEGORISATION_STATUSES, INVESTOR_CATEGORIES, INVESTOR_GATES } from '../compliance';
 import type { ListSpec } from './common';
 import { idInput, MAX_ID, requiredText, textInput } from './fields';
 
@@ -80,6 +80,20 @@ export const myCategorisationResponse = z.object({
   meta: z.object({ approval_required: z.boolean(), valid: z.boolean() }),
 });
 export type MyCategorisation = z.infer<typeof myCategorisationResponse>;
+
+/**
+ * Where an investor stands with the gates before financial promotions and investing (decision
+ * 0028): `blocked_by` is the first step still to take, null when they may invest.
+ */
+export const investorGatesSchema = z.object({
+  blocked_by: z.enum(INVESTOR_GATES).nullable(),
+  may_view_promotions: z.boolean(),
+  may_invest: z.boolean(),
+  categorised_at: z.string().nullable(),
+  cooling_off_ends_at: z.string().nullable(),
+  risk_warning: z.object({ text: z.string(), details: z.string(), acknowledged_at: z.string().nullable() }),
+});
+export type InvestorGates = z.infer<typeof investorGatesSchema>;
 
 export const CATEGORISATIONS_LIST = {
   name: 'investor_categorisations',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { PermissionEvent } from '../permissions';
+import { currencyAmountSchema } from './stats';
 
 /** Figures of a pool of holdings (server: modules/reports/portfolio-performance.ts, decision 0015). */
 const bookFigures = {
@@ -32,3 +34,46 @@ export const portfolioPerformanceReportSchema = z.object({
   companies: z.array(bookCompanySchema),
 });
 export type PortfolioPerformanceReport = z.infer<typeof portfolioPerformanceReportSchema>;
+
+/** The reports of spec §2.2 Reports, each opened with `index` on its permission event (spec §6). */
+export const REPORTS = [
+  { key: 'kpis', path: '/admin/reports/kpis', event: 'kpis' },
+  { key: 'kpi_portfolio', path: '/admin/reports/kpi-portfolio', event: 'portfolio_kpis' },
+  { key: 'updates', path: '/admin/reports/updates', event: 'update_reports' },
+  { key: 'wip', path: '/admin/reports/wip', event: 'wip_reports' },
+] as const satisfies ReadonlyArray<{ key: string; path: string; event: PermissionEvent }>;
+export type ReportKey = (typeof REPORTS)[number]['key'];
+
+/**
+ * A report the signed-in role may open, with its headline: a count of what it covers (`count`,
+ * described by `count_label`) and the money behind it per currency, where there is some.
+ */
+export const availableReportSchema = z.object({
+  key: z.enum(REPORTS.map((r) => r.key) as [ReportKey, ...ReportKey[]]),
+  path: z.string(),
+  count: z.number().int(),
+  count_label: z.string(),
+  amounts: z.array(currencyAmountSchema),
+});
+export type AvailableReport = z.infer<typeof availableReportSchema>;
+
+/** Totals across the book on a date, per currency: what was invested, what it is worth, what came back, and who holds it. */
+const aggregateTotalsSchema = z.array(
+  z.object({
+    currency: z.string(),
+    invested: z.string(),
+    current_value: z.string(),
+    realised: z.string(),
+    investors: z.number().int(),
+    holdings: z.number().int(),
+  }),
+);
+export const aggregateReportSchema = z.object({ as_of: z.string(), totals: aggregateTotalsSchema });
+export type AggregateReport = z.infer<typeof aggregateReportSchema>;
+
+/** The book's totals at the end of each of the last 12 months, the last point on the as-of date itself. */
+export const aggregateChartSchema = z.object({
+  as_of: z.string(),
+  points: z.array(z.object({ date: z.string(), totals: aggregateTotalsSchema })),
+});
+export type AggregateChart = z.infer<typeof aggregateChartSchema>;

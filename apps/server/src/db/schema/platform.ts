@@ -19,6 +19,8 @@ export const users = pgTable(
     avatar: text('avatar'),
     compliancePassed: boolean('compliance_passed').notNull().default(false),
     complianceTries: integer('compliance_tries').notNull().default(0),
+    /** When the investor acknowledged the personalised risk warning (PS22/10), before a first investment. */
+    riskWarningAcknowledgedAt: timestamp('risk_warning_acknowledged_at', { withTimezone: true }),
     ownerId: integer('owner_id'),
     phone: text('phone'),
     addressLine1: text('address_line1'),

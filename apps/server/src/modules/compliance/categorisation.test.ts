@@ -3,13 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { can, Role, ROLE_IDS } from '@platform/domain';
 import { activityLog, investorCategorisations, settings } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
-import { AppError } from '../../platform/errors';
-import { agent, createUser, createTestApp, reloadUser, signedIn, type TestApp } from '../../test/harness';
+import { agent, createUser, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { loadSettings, SETTINGS_ID } from '../../shared/settings';
-import { assertMayInvest } from './gate';
 
 const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 const clock = fixedClock(new Date('2026-03-15T09:30:00Z'));
 const DECLARATION = { statement: 'I make this statement so that I can receive promotional communications…', accepted: true };
 
@@ -22,7 +19,7 @@ async function configure(flags: Record<string, boolean>) {
 }
 
 async function investorClient(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t.ctx, { roleId: Role.User, ...overrides });
+  const user = await createUser(t.ctx, { roleId: Role.User, ...overrides }, { gates: 'new' });
   const client = agent(t.app);
   await client.login(user.email);
   return { user, client };
@@ -176,80 +173,5 @@ describe('approval by staff', () => {
         reject: mayUpdate ? 404 : 403,
       });
     }
-  });
-});
-
-describe('assertMayInvest', () => {
-  const blocked = async (userId: number) => {
-    try {
-      await assertMayInvest(t.db, await reloadUser(t.ctx, userId), clock.now());
-      return null;
-    } catch (error) {
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).status).toBe(403);
-      return (error as AppError).errors?.compliance;
-    }
-  };
-
-  it('never stops staff, whatever the flags', async () => {
-    await configure({ compliance_test_enabled: true, compliance_test_requires_categorisation_approval: true });
-    for (const roleId of ROLE_IDS.filter((r) => r !== Role.User)) {
-      const staff = await createUser(t.ctx, { roleId });
-      expect(await blocked(staff.id)).toBeNull();
-    }
-  });
-
-  it('lets an investor invest when both gates are off', async () => {
-    expect(await blocked((await createUser(t.ctx)).id)).toBeNull();
-  });
-
-  it('needs the appropriateness test passed when the test is on', async () => {
-    await configure({ compliance_test_enabled: true });
-    expect(await blocked((await createUser(t.ctx)).id)).toEqual(['appropriateness']);
-    expect(await blocked((await createUser(t.ctx, { compliancePassed: true })).id)).toBeNull();
-  });
-
-  it('needs an approved, unexpired categorisation when approval is required', async () => {
-    await configure({ compliance_test_requires_categorisation_approval: true });
-    const { client, user } = await investorClient();
-    expect(await blocked(user.id)).toEqual(['categorisation']);
-    const declared = (await client.post('/api/my/categorisation', { category: 'high_net_worth', declaration: DECLARATION })).json().data;
-    expect(await blocked(user.id)).toEqual(['categorisation']);
-    await admin.client.post(`/api/investor-categorisations/${declared.id}/approve`, {});
-    expect(await blocked(user.id)).toBeNull();
-
-    clock.advance(365 * DAY - 1000);
-    expect(await blocked(user.id)).toBeNull();
-    clock.advance(1000);
-    expect(await blocked(user.id)).toEqual(['categorisation']);
-  });
-
-  it('is stopped by a rejected categorisation', async () => {
-    await configure({ compliance_test_requires_categorisation_approval: true });
-    const { client, user } = await investorClient();
-    const declared = (await client.post('/api/my/categorisation', { category: 'restricted', declaration: DECLARATION })).json().data;
-    await admin.client.post(`/api/investor-categorisations/${declared.id}/reject`, { note: 'Incomplete.' });
-    expect(await blocked(user.id)).toEqual(['categorisation']);
-  });
-
-  it('names the categorisation first when both gates stop the investor', async () => {
-    await configure({ compliance_test_enabled: true, compliance_test_requires_categorisation_approval: true });
-    const { client, user } = await investorClient();
-    expect(await blocked(user.id)).toEqual(['categorisation']);
-    await assertMayInvest(t.db, await reloadUser(t.ctx, user.id), clock.now()).catch((error: AppError) => {
-      expect(error.message).toBe('Your investor categorisation must be declared and approved before investing.');
-    });
-    const declared = (await client.post('/api/my/categorisation', { category: 'high_net_worth', declaration: DECLARATION })).json().data;
-    await admin.client.post(`/api/investor-categorisations/${declared.id}/approve`, {});
-    expect(await blocked(user.id)).toEqual(['appropriateness']);
-  });
-
-  it('with the investor-type pop-up on, needs a declared category, approved as it is made', async () => {
-    await configure({ investor_categorisation_popups_enabled: true });
-    const { client, user } = await investorClient();
-    expect(await blocked(user.id)).toEqual(['categorisation']);
-    const declared = await client.post('/api/my/categorisation', { category: 'restricted', declaration: DECLARATION });
-    expect(declared.json().data.status).toBe('approved');
-    expect(await blocked(user.id)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { asc, count } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import {
   appropriatenessAnswersBody,
   appropriatenessResultSchema,
@@ -17,18 +17,21 @@ import {
   dataOf,
   declareCategorisationBody,
   idParams,
+  investorGatesSchema,
   INVESTOR_CATEGORIES,
   isInvestorRole,
   listQuery,
   myCategorisationResponse,
   noContent,
+  personalisedRiskWarning,
   pageOf,
   rejectCategorisationBody,
   updateComplianceQuestionBody,
   userSchema,
 } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
-import { investorCategorisations } from '../../db/schema';
+import type { UserRow } from '../../platform/session';
+import { investorCategorisations, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound } from '../../platform/errors';
 import { authenticated, authorize, investorOnly, investorOrAny, requireInvestor, requireUser } from '../../platform/guards';
@@ -36,7 +39,7 @@ import { idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, paginate, parseListQuery } from '../../platform/list-query';
 import { presentUser } from '../../shared/user-presenter';
 import { flagOn, loadSettings, SETTINGS_ID } from '../../shared/settings';
-import { latestApprovedCategorisation } from './gate';
+import { investorGates, latestApprovedCategorisation } from '../../shared/investor-gates';
 import { presentAppropriatenessMeta, presentCategorisation, presentQuestion } from './presenter';
 import {
   allowedTries,
@@ -254,6 +257,59 @@ export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
         return reset.after;
       });
       return { data: presentUser(after) };
+    },
+  );
+
+  /* Gates before promotions and investing (decision 0028) */
+
+  async function presentGates(user: UserRow) {
+    const now = clock.now();
+    const state = await investorGates(db, user, now);
+    const settings = await loadSettings(db);
+    return {
+      blocked_by: state.blockedBy,
+      may_view_promotions: state.promotionsBlockedBy === null,
+      may_invest: state.blockedBy === null,
+      categorised_at: state.categorisedAt?.toISOString() ?? null,
+      cooling_off_ends_at: state.coolingOffEndsAt?.toISOString() ?? null,
+      risk_warning: {
+        text: personalisedRiskWarning(user.name),
+        details: settings.riskWarningText ?? '',
+        acknowledged_at: user.riskWarningAcknowledgedAt?.toISOString() ?? null,
+      },
+    };
+  }
+
+  app.get(
+    '/api/my/investor-gates',
+    { schema: { response: { 200: dataOf(investorGatesSchema) } }, onRequest: investorOnly },
+    async (request) => ({ data: await presentGates(requireInvestor(request)) }),
+  );
+
+  /** The investor acknowledges the personalised risk warning; the first acknowledgement and its time are kept. */
+  app.post(
+    '/api/my/risk-warning-acknowledgement',
+    { schema: { response: { 200: dataOf(investorGatesSchema) } }, onRequest: investorOnly },
+    async (request) => {
+      const investor = requireInvestor(request);
+      if (investor.riskWarningAcknowledgedAt) return { data: await presentGates(investor) };
+      const acknowledgedAt = clock.now();
+      const after = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ riskWarningAcknowledgedAt: acknowledgedAt })
+          .where(eq(users.id, investor.id))
+          .returning();
+        await recordActivity(tx, {
+          request,
+          action: 'risk_warning_acknowledged',
+          subjectType: 'user',
+          subjectId: investor.id,
+          after: { risk_warning_acknowledged_at: acknowledgedAt, text: personalisedRiskWarning(investor.name) },
+        });
+        return row;
+      });
+      return { data: await presentGates(after) };
     },
   );
 

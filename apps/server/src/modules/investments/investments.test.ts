@@ -141,7 +141,7 @@ describe('POST /api/investments/investor', () => {
     await setFlags(t, { compliance_test_enabled: true });
     const refused = await reserve(newcomer.client, { opportunity_id: opportunity.id, amount: '1000' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().errors).toEqual({ compliance: ['appropriateness'] });
+    expect(refused.json()).toMatchObject({ code: 'appropriateness', message: 'You must pass the appropriateness test before investing.' });
     expect(await committedOf(opportunity.id)).toBe('0.00');
     await t.db.update(users).set({ compliancePassed: true }).where(eq(users.id, newcomer.user.id));
     expect((await reserve(newcomer.client, { opportunity_id: opportunity.id, amount: '1000' })).statusCode).toBe(201);

@@ -37,9 +37,9 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
-import { assertMayInvest } from '../compliance';
 import { notifyUser } from '../../shared/notifications';
 import { authorizeOpportunities } from '../../shared/opportunity-access';
+import { assertInvestorMay } from '../../shared/investor-gates';
 import { assertMarketSoundingAccepted, findVisibleOpportunity, type OpportunityRow } from '../../shared/opportunity-visibility';
 import { flagOn, loadSettings } from '../../shared/settings';
 import {
@@ -108,7 +108,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
       await assertMarketSoundingAccepted(db, user.id, opportunity);
       if (!acceptsReservations(opportunity.status))
         throw validationError({ opportunity_id: ['This opportunity is not taking reservations.'] });
-      await assertMayInvest(db, user, now);
+      await assertInvestorMay(db, user, now, 'invest');
       const settings = await loadSettings(db);
       if (flagOn(settings, 'investment_terms_enabled') && !input.accept_terms)
         throw validationError({ accept_terms: ['Accept the investment terms to continue.'] });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, asc, count, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  acceptsReservations,
   anyOpportunitySchema,
   can,
   createExistingOpportunityBody,
@@ -47,6 +48,7 @@ import { presentDocumentForInvestor } from '../records';
 import { recordProjectAccess, recordWallCrossing } from '../insider-register';
 import { registerSubject, registerSubjectGuard } from '../../shared/record-subjects';
 import { guardOpportunityRecords } from '../../shared/opportunity-tabs';
+import { assertInvestorMay } from '../../shared/investor-gates';
 import { loadSettings } from '../../shared/settings';
 import { registerDiscussionRoutes } from './discussions';
 import { registerOpportunityImageRoutes } from './images';
@@ -109,10 +111,16 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const user = requireInvestor(request);
       const row = await findVisibleOpportunity(db, user.id, request.params.id);
+      await assertMayViewPromotion(user, row);
       if (await marketSoundingPending(db, user.id, row)) return { data: [] };
       return { data: (await publicDocumentsOf(db, row.id)).map(presentDocumentForInvestor) };
     },
   );
+
+  /** A live opportunity is a financial promotion: shown only to investors past the categorisation gate. */
+  async function assertMayViewPromotion(user: UserRow, row: OpportunityRow) {
+    if (acceptsReservations(row.status)) await assertInvestorMay(db, user, clock.now(), 'view');
+  }
 
   async function loadForStaff(request: FastifyRequest, id: number, action: Action): Promise<OpportunityRow> {
     const user = requireUser(request);
@@ -185,6 +193,7 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
       if (byId !== null && byId > MAX_ID) throw notFound('opportunity');
       if (user.roleId === Role.User) {
         const row = await findVisibleOpportunity(db, user.id, byId ?? key);
+        await assertMayViewPromotion(user, row);
         const pending = await marketSoundingPending(db, user.id, row);
         // An invited investor who opens a Live - Internal opportunity holding inside information is wall-crossed.
         if (!pending && row.status === OpportunityStatus.LiveInternal)

@@ -12,6 +12,7 @@ import {
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { createInvestmentRow, createOpportunityRow } from '../../test/opportunities';
 import { loadPriceHistories } from '../performance/history';
+import { monthEnds } from './portfolio-performance';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -249,6 +250,65 @@ describe('GET /api/reports/portfolio-performance', () => {
         roleId,
         status: can(roleId, 'portfolio_kpis', 'index') ? 200 : 403,
       });
+    }
+  });
+});
+
+describe('GET /api/reports/aggregate', () => {
+  it('totals the book per currency as the performance report does, with the investors holding it', async () => {
+    const book = (await admin.client.get(`${URL}?as_of=${AS_OF}`)).json().data;
+    const response = await admin.client.get(`/api/reports/aggregate?as_of=${AS_OF}`);
+    expect(response.statusCode).toBe(200);
+    // Ann, Bob and Cat hold sterling companies; only Cat held the euro one (sold out, still counted as its investor).
+    const investors: Record<string, number> = { EUR: 1, GBP: 3 };
+    expect(response.json().data).toEqual({
+      as_of: AS_OF,
+      totals: book.totals.map((x: Record<string, string | number>) => ({
+        currency: x.currency,
+        invested: x.cost,
+        current_value: x.current_value,
+        realised: x.realised,
+        investors: investors[x.currency],
+        holdings: x.holdings,
+      })),
+    });
+  });
+
+  it('charts the last year by month end: each point is the aggregate on its date', async () => {
+    expect(monthEnds('2026-03-15')).toEqual([
+      '2025-04-30',
+      '2025-05-31',
+      '2025-06-30',
+      '2025-07-31',
+      '2025-08-31',
+      '2025-09-30',
+      '2025-10-31',
+      '2025-11-30',
+      '2025-12-31',
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-15',
+    ]);
+    const response = await admin.client.get(`/api/reports/aggregate-chart?as_of=${AS_OF}`);
+    expect(response.statusCode).toBe(200);
+    const { points } = response.json().data;
+    expect(points).toHaveLength(12);
+    for (const date of ['2025-12-31', AS_OF]) {
+      const point = points.find((p: { date: string }) => p.date === date);
+      expect(point.totals).toEqual((await admin.client.get(`/api/reports/aggregate?as_of=${date}`)).json().data.totals);
+    }
+  });
+
+  it('answers 401 logged out and 403 to each role without portfolio KPIs (walking can())', async () => {
+    for (const path of ['/api/reports/aggregate', '/api/reports/aggregate-chart']) {
+      expect((await agent(t.app).get(path)).statusCode).toBe(401);
+      for (const roleId of ROLE_IDS) {
+        const { client } = await signedIn(t, roleId);
+        expect({ roleId, status: (await client.get(path)).statusCode }).toEqual({
+          roleId,
+          status: can(roleId, 'portfolio_kpis', 'index') ? 200 : 403,
+        });
+      }
     }
   });
 });

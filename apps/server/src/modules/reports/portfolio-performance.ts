@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
-import { summarisePortfolio, toPriceMark, type IsoDate } from '@platform/domain';
+import { type AggregateChart, type AggregateReport, summarisePortfolio, toPriceMark, type IsoDate } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { latestPriceRecords, rowsOf, type PriceRecordRow } from '../performance';
 
@@ -220,4 +220,52 @@ export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
       return { currency, companies: t.companies, ...figures(book), irr: book.irr };
     });
   return { as_of: asOf, totals, companies: rows };
+}
+
+/** How many investors hold something in the book on `asOf`, per currency of the company held. */
+async function countHolders(db: Db, asOf: IsoDate): Promise<Map<string, number>> {
+  const rows = rowsOf<{ currency: string; investors: number }>(
+    await db.execute(sql`
+      select o.currency, count(distinct i.user_id) as investors
+      from investments i join investment_opportunities o on o.id = i.opportunity_id
+      where ${held(asOf)}
+      group by o.currency`),
+  );
+  return new Map(rows.map((r) => [r.currency, Number(r.investors)]));
+}
+
+/** The book's totals on `asOf` per currency (`/api/reports/aggregate`): invested, current value, realised, investors, holdings. */
+export async function loadAggregate(db: Db, asOf: IsoDate): Promise<AggregateReport> {
+  const [book, holders] = await Promise.all([loadPortfolioPerformance(db, asOf), countHolders(db, asOf)]);
+  return {
+    as_of: asOf,
+    totals: book.totals.map((t) => ({
+      currency: t.currency,
+      invested: t.cost,
+      current_value: t.current_value,
+      realised: t.realised,
+      investors: holders.get(t.currency) ?? 0,
+      holdings: t.holdings,
+    })),
+  };
+}
+
+const CHART_MONTHS = 12;
+
+/** The last day of each of the 11 months before `asOf`'s, then `asOf` itself, oldest first. */
+export function monthEnds(asOf: IsoDate): IsoDate[] {
+  const [year, month] = asOf.split('-').map(Number);
+  const ends = Array.from({ length: CHART_MONTHS - 1 }, (_, i) => {
+    // Day 0 of a month is the last day of the one before it.
+    const end = new Date(Date.UTC(year, month - 1 - (CHART_MONTHS - 2 - i), 0));
+    return end.toISOString().slice(0, 10) as IsoDate;
+  });
+  return [...ends, asOf];
+}
+
+/** The book's totals over the last year (`/api/reports/aggregate-chart`): one valuation per point, in turn. */
+export async function loadAggregateChart(db: Db, asOf: IsoDate): Promise<AggregateChart> {
+  const points: AggregateChart['points'] = [];
+  for (const date of monthEnds(asOf)) points.push({ date, totals: (await loadAggregate(db, date)).totals });
+  return { as_of: asOf, points };
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
   ownerId = (await createUser(t.ctx, { roleId: Role.Adviser, name: 'Olive Owner' })).id;
   sourceId = (await admin.client.post('/api/attributes', { subject_type: 'user', name: 'Source of funds', type: 'text' })).json().data.id;
   const make = async (key: string, values: Parameters<typeof createUser>[1]) =>
-    (listed[key] = (await createUser(t.ctx, { email: `${key}@filters.test`, ...values })).id);
+    (listed[key] = (await createUser(t.ctx, { email: `${key}@filters.test`, ...values }, { gates: 'new' })).id);
   await make('ann', {
     name: 'Ann Filter',
     kycStatus: 'verified',

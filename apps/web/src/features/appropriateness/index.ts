@@ -2,3 +2,5 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 
 export const AppropriatenessPage = lazyRouteComponent(() => import('./components/appropriateness-page'), 'AppropriatenessPage');
+export { InvestorGateStep } from './components/investor-gate-step';
+export { gateOf, useInvestorGates } from './api/investor-gates';

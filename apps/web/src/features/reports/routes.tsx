@@ -1,8 +1,19 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { adminRoute, requirePermission } from '../../app/routes/base';
+import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { can, REPORTS } from '@platform/domain';
+import { adminRoute, loadSession, requirePermission } from '../../app/routes/base';
 
 /** Staff reports (spec §2.2 Reports). Portfolio KPIs: the whole book's performance (decision 0015). */
 export const reportRoutes = [
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/reports',
+    // The landing is open to a role that may open any report; it lists only those.
+    beforeLoad: async ({ context }) => {
+      const { user } = await loadSession(context.queryClient);
+      if (user && !REPORTS.some((r) => can(user.role_id, r.event, 'index'))) throw notFound();
+    },
+    component: lazyRouteComponent(() => import('./components/reports-page'), 'ReportsPage'),
+  }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/reports/kpi-portfolio',

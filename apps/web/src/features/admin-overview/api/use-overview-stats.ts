@@ -1,15 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InvestorCountByDate, UserCountStats } from '@platform/domain';
-import { api } from '../../../app/api-client';
+import type {
+  AmlCount,
+  ComplianceCount,
+  InvestorCategorisationStats,
+  InvestorCountByDate,
+  LiveOpportunityCount,
+  Task,
+  TotalInvestmentValue,
+  TrioBreakdown,
+  UserCountStats,
+} from '@platform/domain';
+import { api, type Page } from '../../../app/api-client';
 
-export const useUserCounts = () =>
-  useQuery({
-    queryKey: ['stats', 'user-count'],
-    queryFn: () => api<{ data: UserCountStats }>('/api/stats/user-count').then((r) => r.data),
-  });
+/** One figure of /api/stats/* (spec §7.6). */
+const useStat = <T>(path: string) =>
+  useQuery({ queryKey: ['stats', path], queryFn: () => api<{ data: T }>(`/api/stats/${path}`).then((r) => r.data) });
 
-export const useRegistrationsByDay = () =>
+export const useUserCounts = () => useStat<UserCountStats>('user-count');
+export const useRegistrationsByDay = () => useStat<InvestorCountByDate>('investor-count-by-date');
+export const useInvestmentValue = () => useStat<TotalInvestmentValue>('total-investment-value');
+export const useLiveOpportunities = () => useStat<LiveOpportunityCount>('live-opportunity-count');
+export const useTrioBreakdown = () => useStat<TrioBreakdown>('trio-breakdown');
+export const useInvestorCategories = () => useStat<InvestorCategorisationStats>('investor-categorisation');
+export const useAmlCount = () => useStat<AmlCount>('aml-count');
+export const useComplianceCount = () => useStat<ComplianceCount>('compliance-count');
+
+const MY_TASKS = 6;
+
+/** The signed-in member of staff's open tasks, soonest due first. */
+export const useMyTasks = (userId: number | undefined) =>
   useQuery({
-    queryKey: ['stats', 'investor-count-by-date'],
-    queryFn: () => api<{ data: InvestorCountByDate }>('/api/stats/investor-count-by-date').then((r) => r.data),
+    queryKey: ['records', 'tasks', 'mine', userId],
+    enabled: userId !== undefined,
+    queryFn: () =>
+      api<Page<Task>>('/api/tasks', {
+        query: { 'filter[assignee_id]': userId, 'filter[status]': 'open', sort: 'due_date', per_page: MY_TASKS },
+      }),
   });

@@ -1,7 +1,7 @@
 import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPlus, IconSettings } from '@tabler/icons-react';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { ROLE_NAMES, visibleMenu, visibleSettings, type RoleId } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
@@ -24,6 +24,7 @@ export function AdminShell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // A link is active on its page and the pages under it; the Overview (/admin) only on itself.
   const isActive = (path: string) => pathname === path || (path !== '/admin' && pathname.startsWith(`${path}/`));
+  const navigate = useNavigate();
   const areas = visibleMenu(user.role_id, (flag) => flags[flag]);
   const settings = visibleSettings(user.role_id, (flag) => flags[flag]);
   const creates = areas.flatMap((area) => area.create);
@@ -109,7 +110,7 @@ export function AdminShell() {
       <AppShell.Navbar p="sm" component="nav" aria-label="Main menu">
         <ScrollArea>
           {areas.map((area) => {
-            const active = area.links.some((link) => isActive(link.path));
+            const active = pathname === area.href || area.links.some((link) => isActive(link.path));
             return (
               <NavLink
                 key={area.key}
@@ -119,6 +120,8 @@ export function AdminShell() {
                 label={terms[area.term]}
                 active={active}
                 opened={active && area.links.length > 1}
+                // An entry with sub-pages only unfolds on click; one with a landing page also opens it.
+                onClick={area.landing ? () => navigate({ to: area.href }) : undefined}
                 fw={600}
                 childrenOffset={16}
               >

@@ -204,12 +204,16 @@ export function CompanyPage({ tab }: { tab: CompanyTab }) {
           <Tabs.Tab value="notes-calls-tasks">Notes, Calls and Tasks</Tabs.Tab>
           <Tabs.Tab value="maturity-statuses">Maturity statuses</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value={tab} pt="lg">
+          <Stack gap="lg">
+            {tab === 'details' && <Details company={company} />}
+            {tab === 'key-information' && <KeyInformation company={company} />}
+            {tab === 'transactions' && <Transactions company={company} fundsLink={fundsLink} />}
+            {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'company', id: company.id }} canWrite={mayUpdate} />}
+            {tab === 'maturity-statuses' && <MaturityStatusesPanel company={company} canWrite={mayUpdate} />}
+          </Stack>
+        </Tabs.Panel>
       </Tabs>
-      {tab === 'details' && <Details company={company} />}
-      {tab === 'key-information' && <KeyInformation company={company} />}
-      {tab === 'transactions' && <Transactions company={company} fundsLink={fundsLink} />}
-      {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'company', id: company.id }} canWrite={mayUpdate} />}
-      {tab === 'maturity-statuses' && <MaturityStatusesPanel company={company} canWrite={mayUpdate} />}
     </Stack>
   );
 }

@@ -236,19 +236,23 @@ export function ContactPage({ tab }: { tab: ContactTab }) {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Tabs.Panel value={tab} pt="lg">
+          <Stack gap="lg">
+            {tab === 'details' && <Details contact={contact} />}
+            {tab === 'documents' && <DocumentsPanel subject={{ type: 'contact', id: contact.id }} canWrite={canUpdate} />}
+            {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'contact', id: contact.id }} canWrite={canUpdate} />}
+            {form && (
+              <QuestionnairePanel
+                key={form}
+                subject={{ type: 'contact', id: contact.id }}
+                form={form}
+                title={titles[tab]}
+                canWrite={canUpdate && (form !== 'category' || can(role, 'investor_category', 'update'))}
+              />
+            )}
+          </Stack>
+        </Tabs.Panel>
       </Tabs>
-      {tab === 'details' && <Details contact={contact} />}
-      {tab === 'documents' && <DocumentsPanel subject={{ type: 'contact', id: contact.id }} canWrite={canUpdate} />}
-      {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'contact', id: contact.id }} canWrite={canUpdate} />}
-      {form && (
-        <QuestionnairePanel
-          key={form}
-          subject={{ type: 'contact', id: contact.id }}
-          form={form}
-          title={titles[tab]}
-          canWrite={canUpdate && (form !== 'category' || can(role, 'investor_category', 'update'))}
-        />
-      )}
     </Stack>
   );
 }

@@ -173,12 +173,16 @@ export function DealPage({ tab }: { tab: DealTab }) {
           <Tabs.Tab value="key-information">Key Information</Tabs.Tab>
           <Tabs.Tab value="notes-calls-tasks">Notes, Calls and Tasks</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value={tab} pt="lg">
+          <Stack gap="lg">
+            {tab === 'performance' && <Performance deal={deal} />}
+            {tab === 'key-information' && <KeyInformation deal={deal} />}
+            {tab === 'notes-calls-tasks' && (
+              <RecordsPanel subject={{ type: 'pipeline_deal', id: deal.id }} canWrite={can(user?.role_id, 'deals', 'update')} />
+            )}
+          </Stack>
+        </Tabs.Panel>
       </Tabs>
-      {tab === 'performance' && <Performance deal={deal} />}
-      {tab === 'key-information' && <KeyInformation deal={deal} />}
-      {tab === 'notes-calls-tasks' && (
-        <RecordsPanel subject={{ type: 'pipeline_deal', id: deal.id }} canWrite={can(user?.role_id, 'deals', 'update')} />
-      )}
     </Stack>
   );
 }

@@ -113,18 +113,22 @@ export function FundPage({ tab }: { tab: FundTab }) {
           <Tabs.Tab value="notes-calls-tasks">Notes, Calls and Tasks</Tabs.Tab>
           <Tabs.Tab value="portfolio-analysis">Portfolio analysis</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value={tab} pt="lg">
+          <Stack gap="lg">
+            {tab === 'details' && <Details fund={fund} canWrite={mayUpdate} canDelete={mayDelete} />}
+            {tab === 'transactions' && <LedgersPanel fund={fund} canWrite={mayUpdate} canDelete={mayDelete} />}
+            {tab === 'portfolio' && (
+              <PortfolioPanel
+                fund={fund}
+                canOpen={can(role, 'fund_opportunities', 'show')}
+                canCreate={can(role, 'fund_opportunities', 'create')}
+              />
+            )}
+            {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'fund', id: fund.id }} canWrite={mayUpdate} />}
+            {tab === 'portfolio-analysis' && <AnalysisPanel fund={fund} />}
+          </Stack>
+        </Tabs.Panel>
       </Tabs>
-      {tab === 'details' && <Details fund={fund} canWrite={mayUpdate} canDelete={mayDelete} />}
-      {tab === 'transactions' && <LedgersPanel fund={fund} canWrite={mayUpdate} canDelete={mayDelete} />}
-      {tab === 'portfolio' && (
-        <PortfolioPanel
-          fund={fund}
-          canOpen={can(role, 'fund_opportunities', 'show')}
-          canCreate={can(role, 'fund_opportunities', 'create')}
-        />
-      )}
-      {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'fund', id: fund.id }} canWrite={mayUpdate} />}
-      {tab === 'portfolio-analysis' && <AnalysisPanel fund={fund} />}
     </Stack>
   );
 }

@@ -70,8 +70,10 @@ export function HolderPage({ resource, record, error, listPath, listLabel, base,
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Tabs.Panel value={tab} pt="lg">
+          <Stack gap="lg">{children}</Stack>
+        </Tabs.Panel>
       </Tabs>
-      {children}
     </Stack>
   );
 }

@@ -1,15 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardCheckout, HolderType, InvestorInvestment as MyInvestment } from '@platform/domain';
+import type { CardCheckout, HolderType, InvestorInvestment as MyInvestment, MyHolders } from '@platform/domain';
 import { api, newIdempotencyKey, type Page } from '../../../app/api-client';
 
 /** The investor's own investment: its portal category and how to pay. */
 export type { MyInvestment };
-
-export interface Holders {
-  organisations: Array<{ id: number; name: string }>;
-  investment_method_entities: Array<{ id: number; name: string }>;
-  nominees: Array<{ id: number; name: string }>;
-}
 
 export const myInvestmentKeys = { all: ['my-investments'] as const };
 
@@ -25,7 +19,7 @@ export function useMyInvestments(opportunityId?: number) {
 }
 
 export function useHolders() {
-  return useQuery({ queryKey: ['my-holders'], queryFn: () => api<{ data: Holders }>('/api/my/holders').then((r) => r.data) });
+  return useQuery({ queryKey: ['my-holders'], queryFn: () => api<{ data: MyHolders }>('/api/my/holders').then((r) => r.data) });
 }
 
 export interface ReserveInput extends Record<string, unknown> {

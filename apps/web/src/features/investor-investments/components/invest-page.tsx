@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { acceptsReservations, type HolderType } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
-import { useCurrentUser } from '../../../app/session';
 import { useBranding, useFeature } from '../../../app/settings';
+import { gateOf, InvestorGateStep, useInvestorGates } from '../../appropriateness';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { RichText } from '../../../ui/rich-text';
@@ -24,42 +24,16 @@ const HOLDER_ID_FIELD: Partial<Record<HolderType, 'organisation_id' | 'investmen
   nominee: 'nominee_id',
 };
 
-/** Why the server refused to let the investor invest yet (assertMayInvest): the step they must take first. */
-function ComplianceStep({ reason, slug }: { reason: 'appropriateness' | 'categorisation'; slug: string }) {
-  const back = `/investor/investments/${slug}/invest`;
-  return (
-    <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title="One step before you invest">
-      {reason === 'appropriateness' ? (
-        <Text size="sm">
-          You need to pass the appropriateness test first.{' '}
-          <Anchor component={Link} to={`/investor/profile/appropriateness?redirect=${encodeURIComponent(back)}`}>
-            Take the test
-          </Anchor>
-        </Text>
-      ) : (
-        <Text size="sm">
-          Your investor categorisation needs to be declared and approved first.{' '}
-          <Anchor component={Link} to="/investor/profile/type">
-            Declare your category
-          </Anchor>
-        </Text>
-      )}
-    </Alert>
-  );
-}
-
 /** /investor/investments/{slug}/invest: the amount, the investment terms, then the payment instructions. */
 export function InvestPage() {
   const { slug } = useParams({ strict: false }) as { slug: string };
   const search = useSearch({ strict: false }) as { holder_type?: HolderType; holder_id?: number };
-  const user = useCurrentUser();
   const termsOn = useFeature('termsConditions');
-  const testOn = useFeature('enableComplianceTest');
   const { terms } = useBranding();
   const query = useOpportunity<InvestorOpportunity>(slug);
   const reserve = useReserve();
   const [done, setDone] = useState<MyInvestment | null>(null);
-  const [blocked, setBlocked] = useState<'appropriateness' | 'categorisation' | null>(null);
+  const gates = useInvestorGates();
   const form = useForm({ initialValues: { amount: '', accept_terms: false } });
   const opportunity = query.data;
   const promptDue = useCategoryPromptDue();
@@ -82,15 +56,16 @@ export function InvestPage() {
       });
       setDone(investment);
     } catch (error) {
-      const reason = error instanceof ApiError && typeof error.errors === 'object' ? error.errors.compliance?.[0] : undefined;
-      if (reason === 'appropriateness' || reason === 'categorisation') {
-        setBlocked(reason);
+      // A gate closed since the page loaded (e.g. the category expired): show its step instead.
+      if (gateOf(error)) {
+        await gates.refetch();
         return;
       }
       throw error;
     }
   }, form);
 
+  if (gateOf(query.error)) return <InvestorGateStep slug={slug} purpose="view" />;
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
   if (!opportunity) return <Skeleton h={360} radius="md" />;
   if (opportunity.market_sounding_pending) return <ErrorPage status={404} />;
@@ -113,7 +88,7 @@ export function InvestPage() {
     );
   }
 
-  const needsTest = testOn && user?.compliance_passed === false;
+  const blocked = Boolean(gates.data?.blocked_by);
   const limits = `Between ${formatMoney(opportunity.minimum_investment, opportunity.currency)} and ${formatMoney(opportunity.maximum_investment, opportunity.currency)}; ${formatMoney(opportunity.available_amount, opportunity.currency)} still available.`;
   return (
     <Paper withBorder radius="md" p="xl" maw={760} mx="auto">
@@ -124,7 +99,7 @@ export function InvestPage() {
           </Title>
           <Text c="dimmed">{opportunity.company_name}</Text>
         </div>
-        {(blocked || needsTest) && <ComplianceStep reason={blocked ?? 'appropriateness'} slug={slug} />}
+        <InvestorGateStep slug={slug} purpose="invest" />
         {!acceptsReservations(opportunity.status) ? (
           <Alert color="gray">This opportunity is not taking new reservations.</Alert>
         ) : (
@@ -154,11 +129,7 @@ export function InvestPage() {
               )}
               <FormError message={formError} />
               <Group>
-                <Button
-                  type="submit"
-                  loading={submitting}
-                  disabled={(termsOn && !form.values.accept_terms) || Boolean(blocked) || needsTest}
-                >
+                <Button type="submit" loading={submitting} disabled={(termsOn && !form.values.accept_terms) || blocked}>
                   Reserve my allocation
                 </Button>
                 <Button component={Link} to={`/investor/investments/${slug}`} variant="default">

@@ -12,6 +12,7 @@ import { useMyInvestments } from '../api/investments';
 import { InvestmentSummary } from './payment-instructions';
 import { ApiError } from '../../../app/api-client';
 import { BackLink } from '../../../ui/back-link';
+import { gateOf, InvestorGateStep } from '../../appropriateness';
 
 /** /investor/investments/{slug}: the opportunity, the investor's own investments in it, and the way to invest. */
 export function InvestorOpportunityPage() {
@@ -25,6 +26,13 @@ export function InvestorOpportunityPage() {
   const documents = usePublicDocuments(opportunity && !opportunity.market_sounding_pending ? opportunity.id : undefined, 'investor');
   usePageTitle(opportunity && !opportunity.market_sounding_pending ? opportunity.name : terms.investments);
 
+  if (gateOf(query.error))
+    return (
+      <Stack gap="lg">
+        <BackLink to="/investor/investments">All {terms.investments.toLowerCase()}</BackLink>
+        <InvestorGateStep slug={slug} purpose="view" />
+      </Stack>
+    );
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
   if (!opportunity) return <Skeleton h={480} radius="md" />;
   if (opportunity.market_sounding_pending) return <Navigate to={opportunity.market_sounding_path} replace />;

@@ -57,7 +57,7 @@ export function InvestorShell() {
         <TrialRibbon />
         <Container size="xl" h={`calc(100% - ${riskBanner ? RISK_BANNER_HEIGHT : 0}px)`}>
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Link to="/investor" aria-label="Overview home" style={{ textDecoration: 'none' }}>
+            <Link to="/investor" style={{ textDecoration: 'none' }}>
               <Logo height={40} />
             </Link>
             <Group component="nav" aria-label="Investor navigation" gap="xl" visibleFrom="sm">

@@ -88,34 +88,38 @@ export function InvestorPage({ tab }: { tab: InvestorTab }) {
           <Tabs.Tab value="risk-profile">{questionnaires.risk_profile}</Tabs.Tab>
           <Tabs.Tab value="investor-consent">{questionnaires.consent}</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value={tab} pt="lg">
+          <Stack gap="lg">
+            {tab === 'details' && <DetailsPanel investor={investor} />}
+            {tab === 'transactions' && showTransactions && <TransactionsPanel investor={investor} />}
+            {tab === 'documents' && (
+              <DocumentsPanel
+                subject={{ type: 'investor', id: investor.id }}
+                canWrite={mayWrite}
+                publicLabel="Visible to the investor"
+                rowActions={(d) =>
+                  mayWrite && d.mime_type === 'application/pdf' ? (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      component={Link}
+                      to={`${base}/sign-pdf/${d.id}`}
+                      leftSection={<IconSignature size={14} aria-hidden />}
+                      aria-label={`Sign ${d.name}`}
+                    >
+                      Sign
+                    </Button>
+                  ) : null
+                }
+              />
+            )}
+            {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'investor', id: investor.id }} canWrite={mayWrite} />}
+            {tab === 'category' && <CategoryPanel investor={investor} />}
+            {tab === 'investment-documents' && showOnboarding && <OnboardingDocumentsPanel investor={investor} />}
+            {QUESTIONNAIRE_TABS[tab] && <InvestorQuestionnaireTab investorId={investor.id} form={QUESTIONNAIRE_TABS[tab]} />}
+          </Stack>
+        </Tabs.Panel>
       </Tabs>
-      {tab === 'details' && <DetailsPanel investor={investor} />}
-      {tab === 'transactions' && showTransactions && <TransactionsPanel investor={investor} />}
-      {tab === 'documents' && (
-        <DocumentsPanel
-          subject={{ type: 'investor', id: investor.id }}
-          canWrite={mayWrite}
-          publicLabel="Visible to the investor"
-          rowActions={(d) =>
-            mayWrite && d.mime_type === 'application/pdf' ? (
-              <Button
-                size="xs"
-                variant="subtle"
-                component={Link}
-                to={`${base}/sign-pdf/${d.id}`}
-                leftSection={<IconSignature size={14} aria-hidden />}
-                aria-label={`Sign ${d.name}`}
-              >
-                Sign
-              </Button>
-            ) : null
-          }
-        />
-      )}
-      {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'investor', id: investor.id }} canWrite={mayWrite} />}
-      {tab === 'category' && <CategoryPanel investor={investor} />}
-      {tab === 'investment-documents' && showOnboarding && <OnboardingDocumentsPanel investor={investor} />}
-      {QUESTIONNAIRE_TABS[tab] && <InvestorQuestionnaireTab investorId={investor.id} form={QUESTIONNAIRE_TABS[tab]} />}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { Card, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { CapTable, CapTablePerformance } from '@platform/domain';
 import type { Column } from '../../../ui/data-table';
-import { Fact } from '../../../ui/fact';
+import { Fact, FactCards } from '../../../ui/fact';
 import { SimpleTable } from '../../../ui/simple-table';
 import { useCapTable, useCapTablePerformance } from '../api/cap-table';
 import { formatMoney, formatMultiple, formatPercent, formatRate, formatUnits } from '../../../app/format';
@@ -87,20 +87,16 @@ export function CapTablePerformancePanel({ opportunityId }: { opportunityId: num
   return (
     <Stack gap="lg">
       {total && (
-        <SimpleGrid cols={{ base: 2, md: 6 }}>
-          {[
+        <FactCards
+          facts={[
             { label: 'Cost', value: formatMoney(total.cost, currency) },
             { label: 'Current value', value: formatMoney(total.current_value, currency) },
             { label: 'Realised', value: formatMoney(total.realised, currency) },
             { label: 'Gain', value: formatMoney(total.gain, currency) },
             { label: 'Multiple (MOIC)', value: formatMultiple(total.moic) },
             { label: 'IRR', value: formatRate(total.irr) },
-          ].map((f) => (
-            <Card key={f.label} withBorder radius="md" padding="md">
-              <Fact strong label={f.label} value={f.value} />
-            </Card>
-          ))}
-        </SimpleGrid>
+          ]}
+        />
       )}
       <Paper withBorder radius="md">
         <SimpleTable title="Returns by holder" minWidth={760} {...tableProps} rows={holders} rowKey={(h) => h.key} columns={columns} />

@@ -155,28 +155,36 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Tabs.Panel value={tab} pt="lg">
+          <Stack gap="lg">
+            {!shows(tab) && (
+              <Alert variant="light" color="gray">
+                This page is not available here.
+              </Alert>
+            )}
+            {tab === 'performance' && shows(tab) && <PerformancePanel opportunity={opportunity} canWrite={mayUpdate} />}
+            {tab === 'details' && <Details opportunity={opportunity} />}
+            {tab === 'key-information' && <KeyInformation opportunity={opportunity} />}
+            {tab === 'transactions' && shows(tab) && <TransactionsPanel opportunity={opportunity} />}
+            {tab === 'cap-table' && shows(tab) && <CapTablePanel opportunityId={opportunity.id} />}
+            {tab === 'cap-table-performance' && shows(tab) && <CapTablePerformancePanel opportunityId={opportunity.id} />}
+            {tab === 'pre-emption' && shows(tab) && <PreEmptionPanel opportunity={opportunity} canWrite={mayUpdate} />}
+            {tab === 'kpis' && shows(tab) && <KpiPanel opportunityId={opportunity.id} currency={opportunity.currency} />}
+            {tab === 'invitations' && shows(tab) && <InvitationsPanel opportunity={opportunity} canWrite={mayUpdate} />}
+            {tab === 'discussions' && <DiscussionsPanel opportunityId={opportunity.id} answerAll={mayUpdate} />}
+            {tab === 'documents' && (
+              <DocumentsPanel
+                subject={{ type: 'opportunity', id: opportunity.id }}
+                canWrite={mayUpdate}
+                publicLabel="Visible to investors"
+              />
+            )}
+            {tab === 'notes-calls-tasks' && shows(tab) && (
+              <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />
+            )}
+          </Stack>
+        </Tabs.Panel>
       </Tabs>
-      {!shows(tab) && (
-        <Alert variant="light" color="gray">
-          This page is not available here.
-        </Alert>
-      )}
-      {tab === 'performance' && shows(tab) && <PerformancePanel opportunity={opportunity} canWrite={mayUpdate} />}
-      {tab === 'details' && <Details opportunity={opportunity} />}
-      {tab === 'key-information' && <KeyInformation opportunity={opportunity} />}
-      {tab === 'transactions' && shows(tab) && <TransactionsPanel opportunity={opportunity} />}
-      {tab === 'cap-table' && shows(tab) && <CapTablePanel opportunityId={opportunity.id} />}
-      {tab === 'cap-table-performance' && shows(tab) && <CapTablePerformancePanel opportunityId={opportunity.id} />}
-      {tab === 'pre-emption' && shows(tab) && <PreEmptionPanel opportunity={opportunity} canWrite={mayUpdate} />}
-      {tab === 'kpis' && shows(tab) && <KpiPanel opportunityId={opportunity.id} currency={opportunity.currency} />}
-      {tab === 'invitations' && shows(tab) && <InvitationsPanel opportunity={opportunity} canWrite={mayUpdate} />}
-      {tab === 'discussions' && <DiscussionsPanel opportunityId={opportunity.id} answerAll={mayUpdate} />}
-      {tab === 'documents' && (
-        <DocumentsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} publicLabel="Visible to investors" />
-      )}
-      {tab === 'notes-calls-tasks' && shows(tab) && (
-        <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />
-      )}
     </Stack>
   );
 }

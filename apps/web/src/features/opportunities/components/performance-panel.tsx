@@ -1,11 +1,11 @@
 import { LineChart } from '@mantine/charts';
-import { Button, Card, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyPerformance } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
-import { Fact } from '../../../ui/fact';
+import { FactCards } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import { SimpleTable } from '../../../ui/simple-table';
 import type { StaffOpportunity } from '../api/opportunities';
@@ -114,19 +114,15 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
   return (
     <Stack gap="lg">
       {total && (
-        <SimpleGrid cols={{ base: 2, md: 5 }}>
-          {[
+        <FactCards
+          facts={[
             { label: 'Invested', value: formatMoney(total.cost, currency) },
             { label: 'Current value', value: formatMoney(total.current_value, currency) },
             { label: 'Realised', value: formatMoney(total.realised, currency) },
             { label: 'Multiple (MOIC)', value: formatMultiple(total.moic) },
             { label: 'IRR', value: formatRate(total.irr) },
-          ].map((f) => (
-            <Card key={f.label} withBorder radius="md" padding="md">
-              <Fact strong label={f.label} value={f.value} />
-            </Card>
-          ))}
-        </SimpleGrid>
+          ]}
+        />
       )}
       <Paper withBorder radius="md" p="lg">
         <Group justify="space-between" mb="sm">

@@ -1,35 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecordSubjectType } from '@platform/domain';
+import type { CallLog, Note, RecordSubjectType, Task } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 
-/** Notes, call logs, tasks and documents of one business record (server: modules/records); documents' type is the contract's. */
-export interface Person {
-  id: number;
-  name: string;
-}
-export interface Note {
-  id: number;
-  body: string;
-  author: Person | null;
-  created_at: string;
-}
-export interface CallLog {
-  id: number;
-  called_at: string;
-  direction: 'inbound' | 'outbound';
-  duration_minutes: number | null;
-  summary: string | null;
-  author: Person | null;
-}
-export interface Task {
-  id: number;
-  title: string;
-  description: string | null;
-  assignee: Person | null;
-  due_date: string | null;
-  status: 'open' | 'done';
-  completed_at: string | null;
-}
+/** Notes, call logs, tasks and documents of one business record (server: modules/records); their types are the contract's. */
+export type { CallLog, Note, Task };
 
 export type RecordResource = 'notes' | 'call-logs' | 'tasks' | 'documents';
 export interface Subject {
