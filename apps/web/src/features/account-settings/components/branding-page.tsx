@@ -138,9 +138,7 @@ function ShellPreview({ values, logo, logoLight }: { values: BrandingValues; log
             <Box bg={primary} c="white" px="sm" py={4} style={{ borderRadius: 6, fontSize: 13 }}>
               Invest
             </Box>
-            <Box bg={secondary} c="white" px="sm" py={4} style={{ borderRadius: 6, fontSize: 13 }}>
-              Live
-            </Box>
+            <Box bg={secondary} w={12} h={12} style={{ borderRadius: 6 }} />
           </Group>
         </Stack>
       </Paper>
@@ -176,11 +174,20 @@ function BrandingForm({ settings }: { settings: BrandingSettings }) {
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               {COLOR_NAMES.map((name) => (
-                <ColorInput key={name} label={COLOR_LABELS[name]} format="hex" {...form.getInputProps(`colors.${name}`)} />
+                <ColorInput
+                  key={name}
+                  label={COLOR_LABELS[name]}
+                  format="hex"
+                  withEyeDropper={false}
+                  {...form.getInputProps(`colors.${name}`)}
+                />
               ))}
             </SimpleGrid>
             {lowContrast.length > 0 && (
-              <Alert color="yellow" title="Low contrast">
+              <Alert color="yellow">
+                <Text size="sm" fw={700}>
+                  Low contrast
+                </Text>
                 {lowContrast.map(({ name, ratio }) => (
                   <Text key={name} size="sm">
                     White text on {COLOR_LABELS[name as ColorName] ?? name} has a contrast of {ratio.toFixed(1)}:1, below the {WCAG_AA_TEXT}
@@ -199,7 +206,6 @@ function BrandingForm({ settings }: { settings: BrandingSettings }) {
                 <FileInput
                   label={label}
                   description={description}
-                  placeholder={savedImages[name] ? 'Replace the image' : 'Choose an image'}
                   accept="image/png,image/jpeg,image/svg+xml,image/x-icon,image/webp"
                   clearable
                   {...form.getInputProps(name)}
