@@ -46,7 +46,13 @@ test.describe('settings › account', () => {
     await staffContext.close();
   });
 
-  test('switching a feature off changes the menu at once', async ({ page }) => {
+  test('switching a feature off changes the menu at once, here and on another signed-in page', async ({ page, browser }) => {
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await login(other, 'committee@demo.test');
+    const otherFunds = other.getByRole('navigation', { name: /main|admin|side/i }).getByRole('link', { name: 'Funds', exact: true });
+    await expect(otherFunds.first()).toBeVisible();
+
     await login(page, 'superadmin@demo.test');
     await page.goto('/admin/settings/account/features');
     const menu = page.getByRole('navigation', { name: /main|admin|side/i });
@@ -56,8 +62,12 @@ test.describe('settings › account', () => {
     await funds.click();
     await expect(funds).not.toBeChecked();
     await expect(menu.getByRole('link', { name: 'Funds', exact: true })).toHaveCount(0);
+    // The other person's open page follows without a reload (realtime).
+    await expect(otherFunds).toHaveCount(0);
     await funds.click();
     await expect(funds).toBeChecked();
     await expect(menu.getByRole('link', { name: 'Funds', exact: true }).first()).toBeVisible();
+    await expect(otherFunds.first()).toBeVisible();
+    await otherContext.close();
   });
 });
