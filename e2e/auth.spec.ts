@@ -1,22 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sql } from 'drizzle-orm';
-import { openPostgres } from '../apps/server/src/db/client';
 import { countInvestors } from './support/accounts';
-import { E2E_DATABASE_URL } from './support/env';
+import { newestMail } from './support/mail';
 import { login } from './support/session';
-
-/** The newest mail to `to` whose subject matches, read from the outbox as the mail log would show it. */
-async function newestMail(to: string, subject: string): Promise<string | null> {
-  const database = openPostgres(E2E_DATABASE_URL, 1);
-  try {
-    const result = await database.db.execute(
-      sql`select text from mail_outbox where to_address = ${to} and subject like ${`%${subject}%`} order by id desc limit 1`,
-    );
-    return (result as unknown as { rows: Array<{ text: string }> }).rows[0]?.text ?? null;
-  } finally {
-    await database.close();
-  }
-}
 
 async function register(page: Page, name: string, email: string) {
   await page.goto('/register');

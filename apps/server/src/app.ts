@@ -61,6 +61,7 @@ import { registerStatsRoutes } from './modules/stats/routes';
 import { registerInvestorRoutes } from './modules/users/investor-routes';
 import { registerInvitationRoutes } from './modules/users/invitations';
 import { registerUserRoutes } from './modules/users/routes';
+import { registerStaffRoutes } from './modules/users/staff-routes';
 import { registerSignPdfRoutes } from './modules/users/sign-pdf';
 
 export interface BuildOptions {
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerUserRoutes(app, ctx);
   registerInvestorRoutes(app, ctx);
   registerInvitationRoutes(app, ctx);
+  registerStaffRoutes(app, ctx);
   registerSignPdfRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerLookupRoutes(app, ctx);

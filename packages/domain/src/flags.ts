@@ -27,6 +27,31 @@ export const FEATURE_FLAGS = {
 } as const;
 
 export type PublicFlagName = keyof typeof FEATURE_FLAGS;
+
+/** What each flag does, as Settings › Features explains it. */
+export const FLAG_DESCRIPTIONS: Record<PublicFlagName, string> = {
+  funds_enabled: 'Shows the Funds area: funds, their net asset values, ledgers and portfolios.',
+  compliance_test_enabled: 'Investors must pass the appropriateness test before they can invest.',
+  compliance_test_requires_categorisation_approval:
+    'Investors take the appropriateness test only after staff have approved their investor category.',
+  user_screening_enabled: 'Screens investors against sanctions and politically-exposed-person lists during onboarding.',
+  tax_enabled: 'Records tax relief (EIS, SEIS) on investments and asks investors for their tax details.',
+  nominee_enabled: 'Lets investments be held through nominees, with the Nominees list for staff.',
+  ca_use_intl_check: 'Uses the international identity check for investors who live outside the UK.',
+  hide_bank_details: 'Hides the bank details on the payment instructions investors see.',
+  hide_bank_details_admin: "Hides investors' bank details from staff.",
+  hide_payment_reference: 'Hides the payment reference on the payment instructions investors see.',
+  market_sounding_enabled: 'Investors accept the market-sounding notice before they see an opportunity that requires it.',
+  investor_categorisation_popups_enabled: 'Asks investors to declare their investor category in a pop-up when they sign in.',
+  investment_terms_enabled: "Investors accept the opportunity's terms and conditions before they invest.",
+  invite_on_register: 'Registration sends an e-mail invitation to choose a password instead of asking for one on the form.',
+  risk_warning_enabled: 'Shows the risk warning banner to investors, and allows unlimited appropriateness test attempts.',
+  financial_promotion_exceptions_enabled: 'Investors declare the financial promotion exemption that applies to them.',
+  intl_bank_details_enabled: 'Asks for international bank details (IBAN and SWIFT/BIC) as well as UK ones.',
+  default_investor_associates: "New investors get the firm's default owner and adviser.",
+  organisation_links_enabled: 'Investors may ask to act for an organisation, and staff review their applications.',
+  cap_table_enabled: 'Shows the Cap Table and Cap Table Performance tabs on existing investments.',
+};
 export type ClientFlagName = (typeof FEATURE_FLAGS)[PublicFlagName];
 export type ClientFlags = Record<ClientFlagName, boolean>;
 

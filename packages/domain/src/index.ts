@@ -1,6 +1,7 @@
 export * from './roles';
 export * from './permissions';
 export * from './flags';
+export * from './contrast';
 export * from './terminology';
 export * from './statuses';
 export * from './constants';

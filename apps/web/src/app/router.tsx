@@ -17,6 +17,7 @@ import { nomineeRoutes } from '../features/nominees/routes';
 import { organisationRoutes } from '../features/organisations/routes';
 import { opportunityAdminRoutes } from '../features/opportunities/routes';
 import { pipelineSettingsRoutes } from '../features/pipelines/routes';
+import { accountSettingsRoutes } from '../features/account-settings/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { reportRoutes } from '../features/reports/routes';
@@ -117,6 +118,7 @@ const routeTree = rootRoute.addChildren([
     ...dealRoutes,
     ...companyRoutes,
     ...fundRoutes,
+    ...accountSettingsRoutes,
     ...pipelineSettingsRoutes,
     ...organisationRoutes,
     ...investmentMethodRoutes,

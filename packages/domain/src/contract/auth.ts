@@ -24,14 +24,21 @@ export const loginSchema = z.object({
   password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX),
 });
 
-export const registerSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Enter your name.').max(255),
-    email,
-    password,
-    password_confirmation: z.string(),
-  })
-  .superRefine(confirmed);
+const registrant = { name: z.string().trim().min(1, 'Enter your name.').max(255), email };
+
+export const registerSchema = z.object({ ...registrant, password, password_confirmation: z.string() }).superRefine(confirmed);
+
+/** Registration while `inviteOnRegister` is on: no password; the e-mailed invitation lets the investor choose it. */
+export const inviteRegisterSchema = z.object(registrant);
+
+/** What the registration route takes: either form above; the server asks for the password unless invitations are on. */
+export const registrationBody = z
+  .object({ ...registrant, password: password.optional(), password_confirmation: z.string().optional() })
+  .superRefine((value, ctx) => {
+    if (value.password !== undefined)
+      confirmed({ password: value.password, password_confirmation: value.password_confirmation ?? '' }, ctx);
+  });
+export const PASSWORD_REQUIRED = `The password must be at least ${PASSWORD_MIN} characters.`;
 
 export const forgotPasswordSchema = z.object({ email });
 
@@ -48,7 +55,7 @@ export const updatePasswordSchema = z
   .superRefine(confirmed);
 
 export type LoginInput = z.infer<typeof loginSchema>;
-export type RegisterInput = z.infer<typeof registerSchema>;
+export type RegisterInput = z.infer<typeof registrationBody>;
 
 /** An answer that is only a sentence to show (sent links, changed passwords). */
 export const messageBody = z.object({ message: z.string() });

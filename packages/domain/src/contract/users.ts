@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTRIBUTE_TYPES } from '../attributes';
+import { isStaffRole } from '../roles';
 import { ATTRIBUTE_MODES } from '../statuses';
 import { CATEGORISATION_STATUSES, INVESTOR_CATEGORIES, KYC_STATUSES } from '../compliance';
 import type { ListSpec } from './common';
@@ -249,3 +250,43 @@ export const signedPdfSchema = z.looseObject({ id: z.number().int() });
 export type SignedPdf = z.infer<typeof signedPdfSchema>;
 
 export const signPdfParams = z.object({ id: idParam, documentId: idParam });
+
+/** Staff accounts as Settings › User Management lists them (spec §2.2 account/admin-accounts). */
+export const STAFF_STATUSES = ['invited', 'active', 'deactivated'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+export const staffAccountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role_id: z.number().int(),
+  role_name: z.string(),
+  /** invited: no password chosen yet; deactivated: cannot sign in, sessions ended. */
+  status: z.enum(STAFF_STATUSES),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+
+export const STAFF_ACCOUNTS_LIST = {
+  name: 'admin-accounts',
+  filters: ['search', 'role_id', 'status'],
+  sorts: ['name', 'email', 'role_id', 'last_login_at', 'created_at'],
+} as const satisfies ListSpec;
+
+/** Every role but the investor's (User) works on the admin side. */
+const staffRole = z.coerce
+  .number({ message: 'Choose a staff role.' })
+  .int('Choose a staff role.')
+  .refine((id) => isStaffRole(id), 'Choose a staff role.');
+
+export const inviteStaffBody = z.strictObject({
+  name: requiredText(255, 'Enter the name.'),
+  email: z.string({ error: 'Enter a valid email address.' }).trim().toLowerCase().email('Enter a valid email address.').max(254),
+  role_id: staffRole,
+});
+export type InviteStaffInput = z.input<typeof inviteStaffBody>;
+
+export const changeStaffRoleBody = z.strictObject({ role_id: staffRole });
+
+export const staffMessageResponse = z.object({ message: z.string() });

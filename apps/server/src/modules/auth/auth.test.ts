@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import { readConfig } from '../../config';
-import { mailOutbox, sessions, users } from '../../db/schema';
+import { mailOutbox, sessions, settings, users } from '../../db/schema';
 import { agent, createTestApp, createUser, reloadUser, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -253,6 +253,29 @@ describe('registration and e-mail verification', () => {
     expect(response.statusCode).toBe(202);
     expect((await lastMailTo(user.email)).subject).toMatch(/Verify your email/);
     expect((await agent(t.app).post('/email/resend')).statusCode).toBe(401);
+  });
+
+  it('asks for a password unless inviteOnRegister is on, when the invitation to choose one is sent instead', async () => {
+    const withoutPassword = await agent(t.app).post('/api/auth/manual-register', { name: 'No Password', email: 'np@example.test' });
+    expect(withoutPassword.json().errors).toEqual({ password: ['The password must be at least 10 characters.'] });
+    await t.db.update(settings).set({ flags: { invite_on_register: true } });
+    try {
+      const client = agent(t.app);
+      const response = await client.post('/api/auth/manual-register', { name: 'Ivo Invited', email: 'ivo@example.test' });
+      expect(response.statusCode).toBe(202);
+      expect(response.json().message).toBe('Thank you. Check your email: we have sent you a link to choose your password.');
+      const link = linkIn((await lastMailTo('ivo@example.test')).text, '/set-password/');
+      const set = await client.post('/api/auth/set-password', {
+        token: link.pathname.split('/').pop(),
+        email: 'ivo@example.test',
+        password: 'ivos-own-password',
+        password_confirmation: 'ivos-own-password',
+      });
+      expect(set.statusCode).toBe(200);
+      expect(set.json().data).toMatchObject({ role_id: Role.User, email_verified_at: expect.any(String) });
+    } finally {
+      await t.db.update(settings).set({ flags: {} });
+    }
   });
 });
 

@@ -6,7 +6,8 @@ import {
   messageBody,
   noContent,
   redirectBody,
-  registerSchema,
+  PASSWORD_REQUIRED,
+  registrationBody,
   resendInvitationBody,
   resetPasswordSchema,
   setPasswordSchema,
@@ -22,6 +23,7 @@ import { sha256, verifyPassword } from '../../platform/crypto';
 import { notFound, validationError } from '../../platform/errors';
 import { authenticated, authorize, requireUser } from '../../platform/guards';
 import { byIp, byIpAndEmail, claimAttempts } from '../../platform/rate-limit';
+import { flagOn, loadSettings } from '../../shared/settings';
 import { parseIncludes, presentUser, presentUsersWith } from '../../shared/user-presenter';
 import {
   changePassword,
@@ -42,6 +44,7 @@ const MINUTE = 60_000;
 
 const RESET_SENT = 'If an account exists for that address, we have emailed a password reset link.';
 const REGISTRATION_RECEIVED = 'Thank you. Check your email: we have sent you a link to confirm your address. Once it is confirmed, log in.';
+const INVITATION_ON_REGISTRATION = 'Thank you. Check your email: we have sent you a link to choose your password.';
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
 export function registerAuthRoutes(app: App, ctx: AppContext) {
@@ -99,11 +102,13 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
    * account: the work (account and verification link, or a note to the address's owner) is done
    * after the answer, and the person signs in once the address is confirmed.
    */
-  app.post('/api/auth/manual-register', { schema: { body: registerSchema, response: { 202: messageBody } } }, async (request, reply) => {
+  app.post('/api/auth/manual-register', { schema: { body: registrationBody, response: { 202: messageBody } } }, async (request, reply) => {
     const input = request.body;
+    const invite = flagOn(await loadSettings(db), 'invite_on_register');
+    if (!invite && input.password === undefined) throw validationError({ password: [PASSWORD_REQUIRED] });
     await claimAttempts(ctx, registrationLimits(request.ip, input.email));
-    background.run('registration', () => registerInvestor(ctx, request, input));
-    return reply.status(202).send({ message: REGISTRATION_RECEIVED });
+    background.run('registration', () => registerInvestor(ctx, request, invite ? { name: input.name, email: input.email } : input));
+    return reply.status(202).send({ message: invite ? INVITATION_ON_REGISTRATION : REGISTRATION_RECEIVED });
   });
 
   // A link whose id is no id at all was not made by this app: 400, or 404 beyond the id range.

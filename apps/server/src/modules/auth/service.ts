@@ -85,13 +85,14 @@ const isUniqueViolation = (error: unknown) =>
 
 /**
  * Runs after the answer to a registration, which is the same whether the address is free or not:
- * a free address gets its investor account and a verification link; a taken one gets a note to the
- * account's owner instead, and nothing else changes.
+ * a free address gets its investor account and a verification link — or, registered without a
+ * password (`inviteOnRegister`), the invitation to choose one, which also proves the address; a
+ * taken one gets a note to the account's owner instead, and nothing else changes.
  */
 export async function registerInvestor(ctx: AppContext, request: FastifyRequest, input: RegisterInput): Promise<void> {
   const owner = await findUserByEmail(ctx.db, input.email);
   if (owner) return tellOwnerOfRegistration(ctx, owner);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   try {
     const user = await ctx.db.transaction(async (tx) => {
       const [created] = await tx
@@ -108,7 +109,7 @@ export async function registerInvestor(ctx: AppContext, request: FastifyRequest,
       });
       return created;
     });
-    await sendVerification(ctx, user);
+    await (passwordHash ? sendVerification(ctx, user) : sendInvitation(ctx, user));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Registered in parallel, or held by a deleted account (whose owner is not told).

@@ -7,7 +7,7 @@ import { authorize } from '../../platform/guards';
 import { contentTypeOf } from '../../platform/storage';
 import { loadSettings, SETTINGS_ID } from '../../shared/settings';
 import { presentBranding, presentPublicSettings } from './presenter';
-import { updateBranding } from './service';
+import { announceSettingsChange, updateBranding } from './service';
 
 export function registerSettingsRoutes(app: App, ctx: AppContext) {
   const { db, config, storage } = ctx;
@@ -38,7 +38,9 @@ export function registerSettingsRoutes(app: App, ctx: AppContext) {
     onRequest: authorize('settings_branding', 'update'),
     handler: async (request) => {
       const { files } = await readForm(request);
-      return { data: presentBranding(await updateBranding(ctx, request, request.body, files), config.pusherKey) };
+      const updated = await updateBranding(ctx, request, request.body, files);
+      await announceSettingsChange(ctx);
+      return { data: presentBranding(updated, config.pusherKey) };
     },
   });
 

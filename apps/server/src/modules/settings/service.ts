@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PUBLIC_FLAG_NAMES, type updateBrandingBody } from '@platform/domain';
 import type { AppContext } from '../../platform/context';
-import { settings } from '../../db/schema';
+import { sessions, settings } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { validationError } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form';
@@ -83,4 +83,16 @@ export async function updateBranding(
       return updated;
     });
   });
+}
+
+/** The event on each signed-in user's private channel that tells their pages to reload the settings. */
+export const SETTINGS_UPDATED = 'settings.updated';
+
+/**
+ * Tells everyone signed in that the settings changed, so branding, wording and flags apply on their
+ * open pages at once. Nothing secret travels: each page fetches the public settings itself.
+ */
+export async function announceSettingsChange({ db, clock, realtime }: Pick<AppContext, 'db' | 'clock' | 'realtime'>): Promise<void> {
+  const signedIn = await db.selectDistinct({ userId: sessions.userId }).from(sessions).where(gt(sessions.expiresAt, clock.now()));
+  for (const { userId } of signedIn) if (userId !== null) await realtime.publishToUser(userId, SETTINGS_UPDATED, {});
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_FLAG_NAMES, Role, ROLE_IDS, can } from '@platform/domain';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 
@@ -57,6 +57,18 @@ describe('branding', () => {
       });
       if (!can(roleId, 'settings_branding', 'update'))
         expect((await client.patch('/api/branding', { isTrial: true })).statusCode).toBe(403);
+    }
+  });
+
+  it('tells every signed-in user on their private channel that the settings changed', async () => {
+    const investor = await signedIn(t, Role.User);
+    const published = vi.spyOn(t.ctx.realtime, 'publishToUser');
+    try {
+      expect((await admin.client.patch('/api/branding', { isTrial: false })).statusCode).toBe(200);
+      const told = published.mock.calls.filter(([, event]) => event === 'settings.updated').map(([userId]) => userId);
+      expect(told).toEqual(expect.arrayContaining([admin.user.id, investor.user.id]));
+    } finally {
+      published.mockRestore();
     }
   });
 

@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Pusher from 'pusher-js';
 import { readXsrfToken } from '../../../app/api-client';
-import { useBranding } from '../../../app/settings';
+import { publicSettingsQuery, useBranding } from '../../../app/settings';
 import { notificationKeys, type AppNotification, type Audience } from './use-notifications';
 
 /**
  * Listens on the user's private channel (the server speaks the Pusher protocol on its own port,
- * docs/decisions/0005) and puts each new notification into the cached lists at once.
+ * docs/decisions/0005) and puts each new notification into the cached lists at once; a change to the
+ * settings reloads them.
  */
 export function useRealtimeNotifications(userId: number | undefined, audience: Audience) {
   const client = useQueryClient();
@@ -39,6 +40,8 @@ export function useRealtimeNotifications(userId: number | undefined, audience: A
       }));
       void client.invalidateQueries({ queryKey: notificationKeys.list(audience) });
     });
+    // Branding, wording or flags changed in Settings: reload them so this page follows at once.
+    channel.bind('settings.updated', () => void client.invalidateQueries({ queryKey: publicSettingsQuery.queryKey }));
     return () => pusher.disconnect();
   }, [userId, key, audience, client, settings?.pusher_cluster]);
 }

@@ -1,0 +1,26 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute, requirePermission } from '../../app/routes/base';
+
+/** Settings › Account (spec §2.2): branding, User Management and features. */
+const parent = { getParentRoute: () => adminRoute };
+
+export const accountSettingsRoutes = [
+  createRoute({
+    ...parent,
+    path: '/settings/account',
+    beforeLoad: requirePermission('settings_branding', 'show'),
+    component: lazyRouteComponent(() => import('./components/branding-page'), 'BrandingPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: '/settings/account/admin-accounts',
+    beforeLoad: requirePermission('settings_users', 'index'),
+    component: lazyRouteComponent(() => import('./components/admin-accounts-page'), 'AdminAccountsPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: '/settings/account/features',
+    beforeLoad: requirePermission('settings_features', 'index'),
+    component: lazyRouteComponent(() => import('./components/features-page'), 'FeaturesPage'),
+  }),
+];
