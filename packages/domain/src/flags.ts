@@ -51,6 +51,8 @@ export const FLAG_DESCRIPTIONS: Record<PublicFlagName, string> = {
   default_investor_associates: "New investors get the firm's default owner and adviser.",
   organisation_links_enabled: 'Investors may ask to act for an organisation, and staff review their applications.',
   cap_table_enabled: 'Shows the Cap Table and Cap Table Performance tabs on existing investments.',
+  investment_categories_enabled: 'Opportunities carry an investment category chosen from the Investment Categories list in Settings.',
+  investment_characters_enabled: 'Opportunities carry an investment character chosen from the Investment Characters list in Settings.',
 };
 export type ClientFlagName = (typeof FEATURE_FLAGS)[PublicFlagName];
 export type ClientFlags = Record<ClientFlagName, boolean>;
