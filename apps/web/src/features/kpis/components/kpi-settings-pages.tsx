@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconChartBar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import {
   can,
   createKpiBody,
@@ -23,6 +23,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { FormError } from '../../../ui/form-error';
 import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
+import { RowActions } from '../../../ui/row-actions';
 import { SimpleTable } from '../../../ui/simple-table';
 import {
   deleteCategory,
@@ -108,23 +109,12 @@ export function KpiCategoriesPage() {
               hideLabel: true,
               width: 100,
               render: (c) => (
-                <Group gap={4} justify="flex-end">
-                  {mayUpdate && (
-                    <ActionIcon variant="subtle" aria-label={`Rename ${c.name}`} onClick={() => setEditing(c)}>
-                      <IconPencil size={16} aria-hidden />
-                    </ActionIcon>
-                  )}
-                  {mayDelete && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${c.name}`}
-                      onClick={() => remove.mutate(c.id, { onError: failed('The category was not deleted.') })}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  )}
-                </Group>
+                <RowActions
+                  name={c.name}
+                  editVerb="Rename"
+                  onEdit={mayUpdate ? () => setEditing(c) : undefined}
+                  onDelete={mayDelete ? () => remove.mutate(c.id, { onError: failed('The category was not deleted.') }) : undefined}
+                />
               ),
             },
           ]}
@@ -233,23 +223,11 @@ export function KpiSettingsPage() {
       hideLabel: true,
       width: 100,
       render: (k) => (
-        <Group gap={4} justify="flex-end">
-          {mayUpdate && (
-            <ActionIcon variant="subtle" aria-label={`Edit ${k.name}`} onClick={() => setEditing(k)}>
-              <IconPencil size={16} aria-hidden />
-            </ActionIcon>
-          )}
-          {mayDelete && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${k.name}`}
-              onClick={() => remove.mutate(k.id, { onError: failed('The KPI was not deleted.') })}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          )}
-        </Group>
+        <RowActions
+          name={k.name}
+          onEdit={mayUpdate ? () => setEditing(k) : undefined}
+          onDelete={mayDelete ? () => remove.mutate(k.id, { onError: failed('The KPI was not deleted.') }) : undefined}
+        />
       ),
     },
   ];
