@@ -2,7 +2,9 @@ import { runBoardBench } from './board';
 import { runBookBench } from './book';
 import { runFoundationBench } from './foundation';
 import { runInvestorsBench } from './investors';
+import { runKpisBench } from './kpis';
 import { runPortfolioBench } from './portfolio';
+import { runReportsBench } from './reports';
 import { runReservationBench } from './reservations';
 import { runSoakBench } from './soak';
 
@@ -17,6 +19,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   book: runBookBench,
   board: runBoardBench,
   investors: runInvestorsBench,
+  kpis: runKpisBench,
+  reports: runReportsBench,
   soak: runSoakBench,
 };
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import Decimal from 'decimal.js';
-import { formatMoney } from '@platform/domain';
+import { formatTableAmount } from '@platform/domain';
 import { login } from './support/session';
 
 const FUND = 'Northern Growth EIS Fund 2021';
@@ -20,7 +20,11 @@ test('staff add a NAV point and the investor sees their fund position revalued',
   await expect(investor).toHaveURL(/\/investor\/portfolio\/fund\/\d+$/);
   await expect(investor.getByRole('heading', { name: FUND })).toBeVisible();
   await expect(investor.locator('.recharts-line').first()).toBeVisible();
-  const heldUnits = (await card(investor, 'Units held').locator('p').nth(1).innerText()).replace(/,/g, '');
+  // The page shows units to 2 places; the position is valued on the exact units held.
+  const shownUnits = (await card(investor, 'Units held').locator('p').nth(1).innerText()).replace(/,/g, '');
+  expect(shownUnits).toMatch(/^\d+\.\d{2}$/);
+  const fundId = investor.url().match(/fund\/(\d+)$/)![1];
+  const heldUnits: string = (await (await investor.request.get(`/api/my/funds/${fundId}`)).json()).data.position.units;
   const valueBefore = await card(investor, 'Current value').innerText();
 
   const staff = await (await browser.newContext()).newPage();
@@ -44,14 +48,14 @@ test('staff add a NAV point and the investor sees their fund position revalued',
   await staff.getByRole('button', { name: 'Add NAV' }).click();
 
   const newest = staff.getByRole('table', { name: 'Net asset values, newest first' }).getByRole('row').nth(1);
-  await expect(newest).toContainText(formatMoney({ amount: nav, currency: 'GBP' }));
+  await expect(newest).toContainText(formatTableAmount(nav, 'GBP'));
   await expect(newest).toContainText('£2.00');
   await expect(card(staff, 'NAV per unit')).toContainText('£2.00');
-  await expect(card(staff, 'Latest NAV')).toContainText(formatMoney({ amount: nav, currency: 'GBP' }));
+  await expect(card(staff, 'Latest NAV')).toContainText(formatTableAmount(nav, 'GBP'));
   await expect.poll(() => dots.count()).toBe(dotsBefore + 2);
 
   // The investor's units are now worth £2.00 each.
-  const expected = formatMoney({ amount: new Decimal(heldUnits).times(2).toFixed(2, Decimal.ROUND_HALF_UP), currency: 'GBP' });
+  const expected = formatTableAmount(new Decimal(heldUnits).times(2).toFixed(2, Decimal.ROUND_HALF_UP), 'GBP');
   await investor.reload();
   await expect(card(investor, 'Current value')).toContainText(expected);
   expect(expected).not.toBe(valueBefore);
@@ -78,7 +82,7 @@ test('companies list, details and maturity statuses', async ({ page }) => {
   await page.getByRole('row', { name: /Lantern Learning Ltd/ }).click();
   await expect(page).toHaveURL(/\/admin\/investments\/companies\/\d+\/details$/);
   await expect(page.getByRole('heading', { name: 'Lantern Learning Ltd' })).toBeVisible();
-  await expect(page.getByText('£50,000.00').first()).toBeVisible();
+  await expect(page.getByText('£50,000').first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Maturity statuses' }).click();
   await expect(page).toHaveURL(/\/maturity-statuses$/);

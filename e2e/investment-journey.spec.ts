@@ -5,7 +5,8 @@ import { login } from './support/session';
 /**
  * The spine of the product (issue 4): staff create and publish an opportunity; an investor passes the
  * appropriateness test, reserves and sees the cash call; staff mark payment received and complete;
- * the investor is told live and finds the holding in the portfolio with its value.
+ * the investor says they have paid (staff's bell rings), is told live and finds the holding in the
+ * portfolio with its value.
  */
 const NAME = `Lumen Batteries ${Date.now() % 100000}`;
 
@@ -23,10 +24,11 @@ async function moveTo(page: Page, status: string) {
 }
 
 test('an opportunity from creation to a valued holding in the investor portfolio', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await createInvestor('journey@demo.test', 'Jo Journey');
   const staff = await (await browser.newContext()).newPage();
-  const investor = await (await browser.newContext()).newPage();
+  // The investor copies payment details with the page's copy buttons.
+  const investor = await (await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
 
   // Staff: a Draft, refused publication until complete, then Live - External.
   await login(staff, 'superadmin@demo.test');
@@ -90,6 +92,8 @@ test('an opportunity from creation to a valued holding in the investor portfolio
   await investor.getByLabel(/Amount/).fill('5000');
   await investor.getByRole('button', { name: 'Reserve my allocation' }).click();
   await expect(investor.getByText('Your allocation is reserved', { exact: true })).toBeVisible();
+  await expect(investor.getByText('What happens next')).toBeVisible();
+  await expect(investor.getByText(/You then have 14 days to pay/)).toBeVisible();
   await expect(investor.getByText('12345678')).toBeVisible();
   expect(reservationKeys).toHaveLength(2);
   expect(new Set(reservationKeys).size).toBe(2);
@@ -108,6 +112,24 @@ test('an opportunity from creation to a valued holding in the investor portfolio
   await expect(investor.getByRole('region', { name: 'Cash Call - Awaiting Payment' })).toContainText(NAME);
   await expect(bell).toHaveAccessibleName(/unread/);
 
+  // Investor: opens the cash call, copies the reference, says they have paid; staff's bell rings.
+  await investor.getByRole('region', { name: 'Cash Call - Awaiting Payment' }).getByRole('link', { name: 'View' }).click();
+  await expect(investor.getByText(/please pay by \d{1,2} \w{3} \d{4}/)).toBeVisible();
+  await investor.getByRole('button', { name: 'Copy payment reference' }).click();
+  await expect(investor.getByRole('button', { name: 'Payment reference copied' })).toBeVisible();
+  const reference = await investor.evaluate(() => navigator.clipboard.readText());
+  await expect(investor.getByText(reference, { exact: true })).toBeVisible();
+  await investor.getByRole('button', { name: 'I’ve paid' }).click();
+  await investor.getByRole('dialog').getByLabel('Note for our team').fill('Sent from my bank today');
+  await investor.getByRole('button', { name: 'Confirm I’ve paid' }).click();
+  await expect(investor.getByText('Payment sent — awaiting confirmation').first()).toBeVisible();
+  await expect(investor.getByRole('button', { name: 'I’ve paid' })).toHaveCount(0);
+  await staff.getByRole('button', { name: /notifications/i }).click();
+  await expect(staff.getByRole('dialog', { name: 'Notifications' })).toContainText(
+    `Jo Journey says they have paid £5,000.00 (reference ${reference})`,
+  );
+  await staff.keyboard.press('Escape');
+
   // Staff: payment received, close, complete.
   await row.getByRole('button', { name: /Actions for/ }).click();
   await staff.getByRole('menuitem', { name: 'Mark payment received' }).click();
@@ -123,5 +145,5 @@ test('an opportunity from creation to a valued holding in the investor portfolio
   const holding = investor.getByRole('row', { name: new RegExp(NAME) });
   await expect(holding).toContainText('£5,000.00');
   await expect(holding).toContainText('2,500');
-  await expect(holding).toContainText('Completed');
+  await expect(holding).toContainText('Held');
 });

@@ -9,6 +9,8 @@ import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT } from './support/env';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Its own folder, emptied at each run; the page walk's screenshots sit beside it in test-results/pages.
+  outputDir: '../test-results/playwright',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -3,19 +3,31 @@ import { openPostgres } from '../../apps/server/src/db/client';
 import { E2E_DATABASE_URL } from './env';
 
 /**
- * A new verified investor with the demo password (its hash copied from investor@demo.test), so a
- * journey starts from a clean slate without touching the demo investor other tests count on. Unless
+ * A new verified investor with the demo password (its hash copied from investor@demo.test, with the
+ * terms version and sign-up documents she accepted), so a journey starts from a clean slate without touching the demo investor other tests count on. Unless
  * `gates: 'new'`, they are past the gates before investing (decision 0028): categorised two days ago,
- * so the cooling-off is over, and the risk warning acknowledged.
+ * so the cooling-off is over, and (unless `gates: 'categorised'`) the risk warning acknowledged.
  */
-export async function createInvestor(email: string, name: string, { gates = 'cleared' }: { gates?: 'cleared' | 'new' } = {}) {
+export async function createInvestor(
+  email: string,
+  name: string,
+  { gates = 'cleared' }: { gates?: 'cleared' | 'categorised' | 'new' } = {},
+) {
   const database = openPostgres(E2E_DATABASE_URL, 1);
   try {
-    const cleared = gates === 'cleared';
+    const cleared = gates !== 'new';
+    const acknowledged = gates === 'cleared';
     await database.db.execute(sql`
       insert into users (name, email, role_id, password_hash, email_verified_at, accepted_terms_version, risk_warning_acknowledged_at)
-      select ${name}, ${email}, 5, password_hash, now(), accepted_terms_version, ${cleared ? sql`now() - interval '2 days'` : null}
+      select ${name}, ${email}, 5, password_hash, now(), accepted_terms_version, ${acknowledged ? sql`now() - interval '2 days'` : null}
       from users where email = 'investor@demo.test'
+      on conflict do nothing`);
+    // The sign-up documents investor@demo.test accepted, as the terms version is copied (decision 0036).
+    await database.db.execute(sql`
+      insert into sign_up_document_acceptances (document_id, version, user_id, kind, title_shown, sha256, ip, user_agent, accepted_at)
+      select a.document_id, a.version, (select id from users where email = ${email}), a.kind, a.title_shown, a.sha256, a.ip, a.user_agent, now()
+      from sign_up_document_acceptances a join users u on u.id = a.user_id
+      where u.email = 'investor@demo.test'
       on conflict do nothing`);
     if (cleared) {
       await database.db.execute(sql`
@@ -52,6 +64,30 @@ export async function countInvestors(): Promise<number> {
       sql`select count(*)::int as n from users where role_id = 5 and deleted_at is null`,
     );
     return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A new member of staff of the given role with the demo password (its hash copied from superadmin@demo.test). */
+export async function createStaff(email: string, name: string, roleId: number) {
+  const database = openPostgres(E2E_DATABASE_URL, 1);
+  try {
+    await database.db.execute(sql`
+      insert into users (name, email, role_id, password_hash, email_verified_at, accepted_terms_version)
+      select ${name}, ${email}, ${roleId}, password_hash, now(), accepted_terms_version
+      from users where email = 'superadmin@demo.test'
+      on conflict do nothing`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Sets Password Management's "require two-factor sign-in for staff", as a journey's clean-up. */
+export async function requireStaffTwoFactor(on: boolean) {
+  const database = openPostgres(E2E_DATABASE_URL, 1);
+  try {
+    await database.db.execute(sql`update settings set require_staff_two_factor = ${on}`);
   } finally {
     await database.close();
   }

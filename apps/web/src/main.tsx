@@ -9,6 +9,9 @@ import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
 import './app/global.css';
 import { App } from './app/app';
+import { focusErrorsOnSubmit } from './app/focus-first-error';
+
+focusErrorsOnSubmit(document);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedComplianceTries,
+  bankForAttempt,
+  drawQuestions,
+  INVESTOR_CATEGORY_DETAILS,
+  personalisedRiskWarning,
+  statementsShownToInvestors,
   appropriatenessPassed,
   appropriatenessRetryAt,
   categorisationExpiresAt,
@@ -84,5 +89,46 @@ describe('categorisation', () => {
     expect(categorisationValid({ status: 'pending', expiresAt: at('2027-01-01T00:00:00Z') }, now)).toBe(false);
     expect(categorisationValid({ status: 'rejected', expiresAt: at('2027-01-01T00:00:00Z') }, now)).toBe(false);
     expect(categorisationValid(null, now)).toBe(false);
+  });
+});
+
+describe('question banks (decision 0031)', () => {
+  it('alternates the two FCA banks: A on odd attempts, B on even ones; one bank is always A', () => {
+    expect([1, 2, 3, 4].map((n) => bankForAttempt('fca_alternating', n))).toEqual(['a', 'b', 'a', 'b']);
+    expect([1, 2, 3].map((n) => bankForAttempt('single', n))).toEqual(['a', 'a', 'a']);
+  });
+
+  it('draws the same questions for the same seed, keeps their order, and all when not fewer are asked', () => {
+    const ids = [11, 12, 13, 14, 15, 16];
+    const drawn = drawQuestions(ids, 3, '7:1');
+    expect(drawn).toHaveLength(3);
+    expect(drawQuestions(ids, 3, '7:1')).toEqual(drawn);
+    expect([...drawn].sort((a, b) => a - b)).toEqual(drawn);
+    expect(drawn.every((id) => ids.includes(id))).toBe(true);
+    const seeds = new Set(Array.from({ length: 20 }, (_, i) => drawQuestions(ids, 3, `7:${i}`).join(',')));
+    expect(seeds.size).toBeGreaterThan(1);
+    expect(drawQuestions(ids, null, 'x')).toEqual(ids);
+    expect(drawQuestions(ids, 10, 'x')).toEqual(ids);
+  });
+
+  it('applies the pass mark as a share of right answers', () => {
+    expect(appropriatenessPassed(3, 5, 60)).toBe(true);
+    expect(appropriatenessPassed(2, 5, 60)).toBe(false);
+    expect(appropriatenessPassed(4, 5)).toBe(false);
+  });
+
+  it('personalises the risk warning from the template, or PS22/10’s wording', () => {
+    expect(personalisedRiskWarning('Ann', 'Dear {name}, high risk.')).toBe('Dear Ann, high risk.');
+    expect(personalisedRiskWarning('Ann')).toMatch(/^Ann, this is a high-risk investment\./);
+  });
+
+  it('shows the exemption statement instead of the category’s when exemptions are on', () => {
+    const overrides = { high_net_worth: { exemption_statement: 'Article 48.' }, restricted: { label: 'Restricted' } };
+    expect(statementsShownToInvestors(overrides, true).high_net_worth.statement).toBe('Article 48.');
+    expect(statementsShownToInvestors(overrides, false).high_net_worth.statement).toBe(INVESTOR_CATEGORY_DETAILS.high_net_worth.statement);
+    expect(statementsShownToInvestors(overrides, true).restricted).toEqual({
+      ...INVESTOR_CATEGORY_DETAILS.restricted,
+      label: 'Restricted',
+    });
   });
 });

@@ -19,8 +19,60 @@ export type CategorisationStatus = (typeof CATEGORISATION_STATUSES)[number];
 /** A declared category lasts this many months before the investor must declare again. */
 export const CATEGORISATION_VALID_MONTHS = 12;
 
-/** Pass mark of the appropriateness test: every question answered correctly. */
-export const APPROPRIATENESS_PASS_RATIO = 1;
+/** Default pass mark of the appropriateness test, in percent: every question answered correctly. */
+export const DEFAULT_APPROPRIATENESS_PASS_MARK = 100;
+/** Default wait after a failed attempt, in hours (spec §4, §9). */
+export const DEFAULT_APPROPRIATENESS_WAIT_HOURS = APPROPRIATENESS_RETRY_WAIT_MS / 3_600_000;
+
+/**
+ * The question banks: one bank, or the two FCA banks drawn alternately on retakes — bank A on the
+ * 1st, 3rd… attempt, bank B on the 2nd, 4th… (so a retake never repeats the same questions).
+ */
+export const APPROPRIATENESS_BANK_MODES = ['single', 'fca_alternating'] as const;
+export type AppropriatenessBankMode = (typeof APPROPRIATENESS_BANK_MODES)[number];
+export const COMPLIANCE_BANKS = ['a', 'b'] as const;
+export type ComplianceBank = (typeof COMPLIANCE_BANKS)[number];
+export const COMPLIANCE_BANK_LABELS: Record<ComplianceBank, string> = { a: 'Bank A', b: 'Bank B' };
+
+/** The bank an investor's `attemptNumber`-th attempt (1-based, counted since the last reset) is drawn from. */
+export function bankForAttempt(mode: AppropriatenessBankMode, attemptNumber: number): ComplianceBank {
+  if (mode === 'single') return 'a';
+  return attemptNumber % 2 === 1 ? 'a' : 'b';
+}
+
+/** A 32-bit FNV-1a hash of a text: the seed of a repeatable draw. */
+function hashSeed(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * The questions of one attempt: `perAttempt` of `ids` (all when null or not fewer), drawn by a
+ * repeatable shuffle of `seed`, so the questions an investor is shown are the ones their answers are
+ * checked against. The drawn ids keep the order of `ids`.
+ */
+export function drawQuestions(ids: readonly number[], perAttempt: number | null, seed: string): number[] {
+  if (perAttempt === null || perAttempt >= ids.length) return [...ids];
+  let state = hashSeed(seed);
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pool = [...ids];
+  for (let i = pool.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  const chosen = new Set(pool.slice(0, Math.max(0, perAttempt)));
+  return ids.filter((id) => chosen.has(id));
+}
 
 /**
  * Tries an investor gets. With the risk warning on the test is a warning, not a gate: unlimited.
@@ -36,19 +88,24 @@ export function complianceTriesUsedUp(triesUsed: number, triesAllowed: number): 
   return triesUsed >= triesAllowed;
 }
 
-/** When a failed attempt lets the investor try again (24 hours later). */
-export function appropriatenessRetryAt(failedAt: Date | string): Date {
-  return new Date(new Date(failedAt).getTime() + APPROPRIATENESS_RETRY_WAIT_MS);
+/** When a failed attempt lets the investor try again (`waitHours` later, 24 by default). */
+export function appropriatenessRetryAt(failedAt: Date | string, waitHours = DEFAULT_APPROPRIATENESS_WAIT_HOURS): Date {
+  return new Date(new Date(failedAt).getTime() + waitHours * 3_600_000);
 }
 
 /** True while the investor must still wait after a failed attempt. A passed or no attempt never waits. */
-export function inAppropriatenessWait(lastAttempt: { passed: boolean; createdAt: Date | string } | null | undefined, now: Date): boolean {
+export function inAppropriatenessWait(
+  lastAttempt: { passed: boolean; createdAt: Date | string } | null | undefined,
+  now: Date,
+  waitHours = DEFAULT_APPROPRIATENESS_WAIT_HOURS,
+): boolean {
   if (!lastAttempt || lastAttempt.passed) return false;
-  return now.getTime() < appropriatenessRetryAt(lastAttempt.createdAt).getTime();
+  return now.getTime() < appropriatenessRetryAt(lastAttempt.createdAt, waitHours).getTime();
 }
 
-export function appropriatenessPassed(score: number, total: number): boolean {
-  return total > 0 && score >= Math.ceil(total * APPROPRIATENESS_PASS_RATIO);
+/** Passed when the share of correct answers reaches the pass mark (percent, 100 by default). */
+export function appropriatenessPassed(score: number, total: number, passMark = DEFAULT_APPROPRIATENESS_PASS_MARK): boolean {
+  return total > 0 && score * 100 >= Math.ceil(total * passMark);
 }
 
 /** Expiry of a categorisation declared at `declaredAt`. */
@@ -79,7 +136,12 @@ export const IDENTITY_FOLDER = 'Identity documents';
  * What an investor declares for each category (FCA COBS 4.12A and its annexes, in short): a plain
  * summary for the choice cards, and the statement they accept, kept with their declaration.
  */
-export const INVESTOR_CATEGORY_DETAILS: Record<InvestorCategory, { label: string; summary: string; statement: string }> = {
+export interface CategoryStatement {
+  label: string;
+  summary: string;
+  statement: string;
+}
+export const INVESTOR_CATEGORY_DETAILS: Record<InvestorCategory, CategoryStatement> = {
   restricted: {
     label: 'Restricted investor',
     summary:
@@ -115,12 +177,69 @@ export const INVESTOR_CATEGORY_DETAILS: Record<InvestorCategory, { label: string
 };
 
 /**
- * The steps an investor takes before seeing financial promotions and investing (decision 0028), in
- * the order they are asked for. The server's 403 names the first one missing as its `code`.
+ * The categories that are exemptions of the Financial Promotion Order 2005 (articles 48, 50 and
+ * 50A): with `financial_promotion_exceptions_enabled` their investors declare the exemption's
+ * statement instead of the COBS 4.12A one (decision 0031).
+ */
+export const EXEMPTION_CATEGORIES = [
+  'high_net_worth',
+  'certified_sophisticated',
+  'self_certified_sophisticated',
+] as const satisfies readonly InvestorCategory[];
+export type ExemptionCategory = (typeof EXEMPTION_CATEGORIES)[number];
+export const isExemptionCategory = (category: InvestorCategory): category is ExemptionCategory =>
+  (EXEMPTION_CATEGORIES as readonly string[]).includes(category);
+
+export const DEFAULT_EXEMPTION_STATEMENTS: Record<ExemptionCategory, string> = {
+  high_net_worth:
+    'I declare that I am a certified high net worth individual for the purposes of the Financial Services and Markets Act 2000 (Financial Promotion) Order 2005 (article 48). I understand that this means I can receive financial promotions that may not have been approved by a person authorised by the Financial Conduct Authority, that the content of such promotions may not conform to rules issued by the FCA, and that I may lose significant rights and all of the property or money invested.',
+  certified_sophisticated:
+    'I declare that I am a certified sophisticated investor for the purposes of the Financial Services and Markets Act 2000 (Financial Promotion) Order 2005 (article 50). I understand that this means I can receive financial promotions that may not have been approved by a person authorised by the Financial Conduct Authority, that the content of such promotions may not conform to rules issued by the FCA, and that I may lose significant rights and all of the property or money invested.',
+  self_certified_sophisticated:
+    'I declare that I am a self-certified sophisticated investor for the purposes of the Financial Services and Markets Act 2000 (Financial Promotion) Order 2005 (article 50A). I understand that this means I can receive financial promotions that may not have been approved by a person authorised by the Financial Conduct Authority, that the content of such promotions may not conform to rules issued by the FCA, and that I may lose significant rights and all of the property or money invested.',
+};
+
+/** What the firm configures for a category: its wording, and for an exemption its FPO statement. */
+export interface ConfiguredCategoryStatement extends CategoryStatement {
+  exemption_statement: string | null;
+}
+export type CategoryStatementOverrides = Partial<Record<InvestorCategory, Partial<ConfiguredCategoryStatement>>>;
+
+/** The firm's statements: each category's defaults with what staff changed laid over them. */
+export function configuredCategoryStatements(overrides: CategoryStatementOverrides): Record<InvestorCategory, ConfiguredCategoryStatement> {
+  return Object.fromEntries(
+    INVESTOR_CATEGORIES.map((category) => {
+      const own = overrides[category] ?? {};
+      const exemption = isExemptionCategory(category) ? (own.exemption_statement ?? DEFAULT_EXEMPTION_STATEMENTS[category]) : null;
+      return [category, { ...INVESTOR_CATEGORY_DETAILS[category], ...own, exemption_statement: exemption }];
+    }),
+  ) as Record<InvestorCategory, ConfiguredCategoryStatement>;
+}
+
+/** What an investor reads and accepts: the exemption's statement when exemptions are on, else the category's. */
+export function statementsShownToInvestors(
+  overrides: CategoryStatementOverrides,
+  exemptionsOn: boolean,
+): Record<InvestorCategory, CategoryStatement> {
+  const configured = configuredCategoryStatements(overrides);
+  return Object.fromEntries(
+    INVESTOR_CATEGORIES.map((category) => {
+      const { exemption_statement: exemption, ...shown } = configured[category];
+      return [category, exemptionsOn && exemption ? { ...shown, statement: exemption } : shown];
+    }),
+  ) as Record<InvestorCategory, CategoryStatement>;
+}
+
+/**
+ * The steps an investor takes before seeing financial promotions and investing (decisions 0028 and
+ * 0031), in the order they are asked for. The server's 403 names the first one missing as its `code`.
  */
 export const INVESTOR_GATES = [
+  'terms_acceptance',
+  'sign_up_documents',
   'categorisation_required',
   'categorisation_pending',
+  'compliance_review',
   'cooling_off',
   'risk_warning',
   'appropriateness',
@@ -132,7 +251,13 @@ export function coolingOffEndsAt(categorisedAt: Date | string): Date {
   return new Date(new Date(categorisedAt).getTime() + COOLING_OFF_MS);
 }
 
-/** The FCA's personalised risk warning (PS22/10) shown before a first investment. */
-export function personalisedRiskWarning(name: string): string {
-  return `${name}, this is a high-risk investment. How would you feel if you lost the money you're about to invest? Take 2 mins to learn more.`;
+/** Where the investor's name goes in the risk warning's template. */
+export const RISK_WARNING_NAME_PLACEHOLDER = '{name}';
+/** PS22/10's personalised risk warning, the default template. */
+export const DEFAULT_RISK_WARNING_TEMPLATE =
+  "{name}, this is a high-risk investment. How would you feel if you lost the money you're about to invest? Take 2 mins to learn more.";
+
+/** The FCA's personalised risk warning (PS22/10) shown before a first investment, from the firm's template. */
+export function personalisedRiskWarning(name: string, template: string | null = null): string {
+  return (template || DEFAULT_RISK_WARNING_TEMPLATE).replaceAll(RISK_WARNING_NAME_PLACEHOLDER, name);
 }

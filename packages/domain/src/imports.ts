@@ -1,9 +1,19 @@
+import type { Action, PermissionEvent } from './permissions';
+
 /**
- * Importing investors and contacts from a spreadsheet: the fields a column can fill, the header
- * names each is recognised by, and the forgiving readers firms moving from spreadsheets need.
+ * Importing from a spreadsheet — investors, contacts, portfolio companies' KPI values: the fields a
+ * column can fill, the header names each is recognised by, the columns each kind needs, who may run
+ * it, and the forgiving readers firms moving from spreadsheets need.
  */
-export const IMPORT_KINDS = ['contacts', 'investors'] as const;
+export const IMPORT_KINDS = ['contacts', 'investors', 'kpi-values'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** The permission each kind needs (spec §6): people are `investors` create, KPI values `kpis` create. */
+export const IMPORT_GRANTS: Record<ImportKind, readonly [PermissionEvent, Action]> = {
+  contacts: ['investors', 'create'],
+  investors: ['investors', 'create'],
+  'kpi-values': ['kpis', 'create'],
+};
 
 export interface ImportField {
   key: string;
@@ -59,6 +69,31 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
       label: 'Owner (staff e-mail or name)',
       aliases: ['owner', 'account owner', 'relationship manager', 'rm', 'assigned to'],
     },
+  ],
+  'kpi-values': [
+    { key: 'company', label: 'Company', aliases: ['company', 'company name', 'investment', 'portfolio company', 'business'] },
+    { key: 'kpi', label: 'KPI', aliases: ['kpi', 'kpi name', 'metric', 'measure', 'indicator'] },
+    { key: 'period', label: 'Period (2026-Q1, 2026-03 or 2026)', aliases: ['period', 'quarter', 'month', 'year', 'reporting period'] },
+    { key: 'value', label: 'Value', aliases: ['value', 'amount', 'figure', 'actual'] },
+    { key: 'note', label: 'Note', aliases: ['note', 'notes', 'comment', 'comments'] },
+  ],
+};
+
+/**
+ * The columns a kind cannot do without: each entry is satisfied by any one of its fields, else the
+ * mapping is refused with its message.
+ */
+export const IMPORT_REQUIRED: Record<ImportKind, ReadonlyArray<{ anyOf: readonly string[]; message: string }>> = {
+  contacts: [{ anyOf: ['name', 'first_name', 'last_name'], message: 'Choose the column holding the name (or the first and last names).' }],
+  investors: [
+    { anyOf: ['name', 'first_name', 'last_name'], message: 'Choose the column holding the name (or the first and last names).' },
+    { anyOf: ['email'], message: 'Choose the column holding the e-mail address: investors sign in with it.' },
+  ],
+  'kpi-values': [
+    { anyOf: ['company'], message: 'Choose the column holding the company.' },
+    { anyOf: ['kpi'], message: 'Choose the column holding the KPI.' },
+    { anyOf: ['period'], message: 'Choose the column holding the period.' },
+    { anyOf: ['value'], message: 'Choose the column holding the value.' },
   ],
 };
 

@@ -48,3 +48,8 @@ export function kpiPeriodOf(frequency: KpiFrequency, day: string): string {
   const first = frequency === 'annual' ? 1 : frequency === 'quarterly' ? Math.floor((month - 1) / 3) * 3 + 1 : month;
   return kpiPeriodKey(frequency, `${day.slice(0, 4)}-${pad(first)}-01`);
 }
+
+/** The frequency whose periods a key names ('2026-03' monthly, '2026-Q1' quarterly, '2026' annual), or null. */
+export function kpiFrequencyOfKey(key: string): KpiFrequency | null {
+  return KPI_FREQUENCIES.find((frequency) => kpiPeriodStart(frequency, key) !== null) ?? null;
+}

@@ -68,6 +68,7 @@ export const ADMIN_MENU: readonly MenuArea[] = [
       },
       { term: 'altInvestmentMethods', path: '/admin/investors/investment-methods', event: 'investors' },
       { term: 'nominees', path: '/admin/investors/nominees', event: 'investors', flag: 'enableNominee' },
+      { label: 'Screening', path: '/admin/investors/screening', event: 'screening', flag: 'enableScreening' },
     ],
     create: [
       { label: 'New investor', path: '/admin/investors/new-investor', event: 'investors' },
@@ -128,6 +129,9 @@ export const SETTINGS_LINKS: readonly MenuLink[] = [
   { label: 'KPIs', path: '/admin/settings/kpis', event: 'kpis' },
   { label: 'Investor Settings', path: '/admin/settings/investor', event: 'settings_investor_type' },
   { label: 'Lead Statuses', path: '/admin/settings/investor/lead-status', event: 'settings_investor_type' },
+  { label: 'Portfolio Tables', path: '/admin/settings/investor/portfolio', event: 'settings_investor_type' },
+  { label: 'Portfolio Figures', path: '/admin/settings/investor/portfolio-stats', event: 'settings_investor_type' },
+  { label: 'Sign-up Documents', path: '/admin/settings/investor/sign-up-documents', event: 'settings_investor_type' },
   { label: 'Password Management', path: '/admin/settings/security', event: 'settings_users' },
 ];
 

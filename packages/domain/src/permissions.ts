@@ -23,6 +23,7 @@ export const EVENTS = [
   'app_test',
   'attributes_lock',
   'insider_register',
+  'screening',
   'kpis',
   'portfolio_kpis',
   'update_reports',
@@ -62,6 +63,8 @@ const SUPER_ADMIN: Grants = {
   app_test: ['create'],
   // Insider Register is a compliance function; §6 names no role, see docs/decisions/0004.
   insider_register: ALL,
+  // Sanctions and PEP screening is the MLRO's work, kept from those who deal with investors; docs/decisions/0032.
+  screening: ALL,
   kpis: ALL,
   portfolio_kpis: ALL,
   update_reports: ALL,

@@ -22,11 +22,17 @@ export function isExistingInvestmentStatus(status: number): boolean {
   return status === OpportunityStatus.Completed || status === OpportunityStatus.Matured;
 }
 
-/** The admin page an opportunity opens on, by status (spec §2.2). */
-export function opportunityAdminPath(id: number, status: number): string {
+/**
+ * The URL of an opportunity in the back office, used by every link to one (lists, search, latest
+ * activity, notifications, holders' transactions). Opened as a whole it routes by status (spec
+ * §2.2): 1 opens edit, 2–4 the live details, 5–6 the existing investment. A named tab (transactions,
+ * notes-calls-tasks…) opens in the area the status belongs to; a draft's tabs stay with live opportunities.
+ */
+export function opportunityAdminPath(id: number, status: number, tab?: string): string {
+  const area = isExistingInvestmentStatus(status) ? 'existing' : 'opportunities';
+  if (tab && tab !== 'details') return `/admin/investments/${area}/${id}/${tab}`;
   if (status === OpportunityStatus.Draft) return `/admin/investments/opportunities/${id}/edit`;
-  if (isExistingInvestmentStatus(status)) return `/admin/investments/existing/${id}/details`;
-  return `/admin/investments/opportunities/${id}/details`;
+  return `/admin/investments/${area}/${id}/details`;
 }
 
 /** Draft/live two-state value used by update reports. */
@@ -59,5 +65,9 @@ export const NOTIFICATION_ICONS = [
   'organisation_application',
   /** Entered on, or cleansed from, a project's insider list (docs/decisions/0025). */
   'insider_register',
+  /** Staff notifications of what investors did (decision 0040). */
+  'investor_payment_sent',
+  'investor_document',
+  'investor_categorisation',
 ] as const;
 export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];

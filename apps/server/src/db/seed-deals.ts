@@ -318,7 +318,7 @@ export async function seedDeals(db: Db): Promise<void> {
           currency: 'GBP',
           industry: deal.industry,
           summary: deal.summary,
-          keyInformation: `<p>${deal.summary}</p><ul><li>Raising ${deal.amount.replace(/\.00$/, '')} GBP</li><li>Source: ${deal.source}</li></ul>`,
+          keyInformation: `<ul><li>Raising ${deal.amount.replace(/\.00$/, '')} GBP</li><li>Source: ${deal.source}</li></ul>`,
           keyDates: stageIndex > 0 ? [{ label: 'First meeting', date: '2026-01-15' }] : [],
         })),
       );

@@ -367,7 +367,7 @@ async function seedFund(tx: Db, fund: DemoFund, investorIds: number[], managerId
         valuationDate: holding.valuationDate && holding.valuationDate < today ? holding.valuationDate : null,
         maturityStatus: current,
         description: holding.summary,
-        keyInformation: `<p>${holding.summary}</p><ul><li>Invested ${holding.cost.replace(/\.00$/, '')} GBP in the ${holding.stage} round</li></ul>`,
+        keyInformation: `<ul><li>Invested ${holding.cost.replace(/\.00$/, '')} GBP in the ${holding.stage} round</li></ul>`,
       })
       .returning();
     await tx.insert(fundInvestmentStatuses).values([

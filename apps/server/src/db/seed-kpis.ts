@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { count, inArray } from 'drizzle-orm';
 import { type KpiUnit, kpiPeriodOf, kpiPeriodStart } from '@platform/domain';
 import type { AppContext } from '../platform/context';
-import { investmentOpportunities, kpiCategories, kpis, kpiValues } from './schema';
+import { investmentOpportunities, kpiCategories, kpiRequestItems, kpiRequests, kpis, kpiValues } from './schema';
 
 /** Demo KPI definitions, with eight quarters of values for every existing investment (decision 0026). */
 const DEFINITIONS: Array<{ name: string; category: string; unit: KpiUnit; investorVisible: boolean; start: number; growth: number }> = [
@@ -55,5 +55,42 @@ export async function seedKpis(db: AppContext['db'], now = new Date()): Promise<
       );
       if (values.length) await tx.insert(kpiValues).values(values);
     }
+    await seedPendingRequest(tx, companies[0]?.id, current, now);
   });
+}
+
+/**
+ * One answered KPI request awaiting review (decision 0026): the first company's contact sent the
+ * current quarter's figures; staff accept or reject them on the Requests tab. It carries no link:
+ * the answer is in, and a link's token exists only in the e-mail that carries it.
+ */
+async function seedPendingRequest(
+  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
+  opportunityId: number | undefined,
+  periodStart: string,
+  now: Date,
+) {
+  if (!opportunityId) return;
+  const sentAt = new Date(now.getTime() - 4 * 86_400_000);
+  const [request] = await tx
+    .insert(kpiRequests)
+    .values({
+      opportunityId,
+      frequency: 'quarterly',
+      periodStart,
+      contactName: 'Maya Brooks',
+      contactEmail: 'maya.brooks@founder.test',
+      status: 'submitted',
+      sentAt,
+      expiresAt: new Date(sentAt.getTime() + 14 * 86_400_000),
+      remindersSent: 1,
+      submittedAt: new Date(now.getTime() - 86_400_000),
+      founderComment: 'Revenue includes the first month of the retail contract.',
+    })
+    .returning();
+  const requested = await tx.select({ id: kpis.id, name: kpis.name }).from(kpis);
+  const answers: Record<string, string> = { Revenue: '412500', 'Gross margin': '41.5', Headcount: '19' };
+  await tx
+    .insert(kpiRequestItems)
+    .values(requested.map((k) => ({ requestId: request.id, kpiId: k.id, submittedValue: answers[k.name] ?? null })));
 }

@@ -193,7 +193,12 @@ const OPPORTUNITIES: DemoOpportunity[] = [
   },
 ];
 
-const QUESTIONS: Array<[string, string[], number]> = [
+/**
+ * The two FCA appropriateness banks (COBS 10, decision 0031): bank A asked on the 1st, 3rd…
+ * attempt, bank B on the 2nd, 4th…, each on loss of capital, illiquidity, dilution, protection
+ * (FSCS and FOS) and diversification. [question, options, index of the right one].
+ */
+const BANK_A: Array<[string, string[], number]> = [
   [
     'If the company you invest in fails, what is the most likely outcome?',
     ['You get all your money back', 'You lose all the money you invested', 'The platform repays you'],
@@ -221,6 +226,46 @@ const QUESTIONS: Array<[string, string[], number]> = [
   ],
 ];
 
+const BANK_B: Array<[string, string[], number]> = [
+  [
+    'Most early-stage companies fail. What does that mean for money you invest in one?',
+    ['It is protected by the platform', 'You should be prepared to lose all of it', 'You can claim it back from the FCA'],
+    1,
+  ],
+  [
+    'You need your money back in two years. Are shares in an unlisted company suitable?',
+    [
+      'Yes, they can be sold on a stock exchange at any time',
+      'No, you may not be able to sell them for many years, if ever',
+      'Yes, the company must buy them back on request',
+    ],
+    1,
+  ],
+  [
+    'The company raises more money later and you do not invest again. What usually happens to your stake?',
+    ['It grows automatically', 'It stays exactly the same percentage', 'Your percentage of the company is diluted'],
+    2,
+  ],
+  [
+    'If the investment performs badly, can you complain to the Financial Ombudsman Service or claim from the FSCS?',
+    [
+      'Yes, the FSCS repays any loss',
+      'Poor performance is not covered: the FOS and FSCS do not protect you against the investment losing value',
+      'Yes, the FOS refunds losses over £1,000',
+    ],
+    1,
+  ],
+  [
+    'How can you reduce the risk of losing money across your high-risk investments?',
+    [
+      'Put everything into the one company you like most',
+      'Spread smaller amounts across several investments and keep most of your money elsewhere',
+      'Borrow to invest more',
+    ],
+    1,
+  ],
+];
+
 const day = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -236,11 +281,13 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
   await db.transaction(async (tx) => {
     const questionCount = await tx.select({ n: count() }).from(complianceQuestions);
     if (Number(questionCount[0].n) === 0) {
-      for (const [position, [question, options, correct]] of QUESTIONS.entries()) {
-        const [row] = await tx.insert(complianceQuestions).values({ question, position }).returning();
-        await tx
-          .insert(complianceOptions)
-          .values(options.map((label, i) => ({ questionId: row.id, label, correct: i === correct, position: i })));
+      for (const [bank, questions] of [['a', BANK_A] as const, ['b', BANK_B] as const]) {
+        for (const [position, [question, options, correct]] of questions.entries()) {
+          const [row] = await tx.insert(complianceQuestions).values({ bank, question, position }).returning();
+          await tx
+            .insert(complianceOptions)
+            .values(options.map((label, i) => ({ questionId: row.id, label, correct: i === correct, position: i })));
+        }
       }
     }
 
@@ -272,7 +319,7 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
           closesAt: isoDay(closes),
           fees: '2% arrangement fee paid by the company; 20% carry above 1.2x',
           summary: spec.summary,
-          description: `<p>${spec.summary}</p><h3>The opportunity</h3><p>${spec.company} is raising its ${spec.round} round to scale its team and sales. Funds will be held by the company's solicitors until the round completes.</p><h3>Risks</h3><p>Early-stage companies often fail. You could lose all the money you invest, and you may not be able to sell your shares for many years.</p>`,
+          description: `<h3>The opportunity</h3><p>${spec.company} is raising its ${spec.round} round to scale its team and sales. Funds will be held by the company's solicitors until the round completes.</p><h3>Risks</h3><p>Early-stage companies often fail. You could lose all the money you invest, and you may not be able to sell your shares for many years.</p>`,
           keyPoints: spec.points,
           team: [
             { name: 'Hannah Okafor', role: 'Chief executive', bio: 'Previously led operations at a FTSE 250 business.' },
@@ -323,7 +370,7 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
       const rows: Array<typeof investments.$inferInsert> = holders.map((holder, i) => {
         const amount = new Decimal(spec.min).times(2 + ((i * 7) % 9)).toFixed(2);
         const status = states[i % states.length];
-        return investmentRow(row, holder.id, amount, status, ++reference, closes);
+        return investmentRow(row, holder.id, amount, status, ++reference, closes, now);
       });
       // investor@demo.test: a reservation, a cash call, a payment and completed holdings.
       if (isla && !spec.marketSounding) {
@@ -331,7 +378,8 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
         const islaStatus = (
           { 2: index === 0 ? undefined : 'cash_call', 3: 'reserved', 4: 'paid', 5: 'completed', 6: 'completed' } as Record<number, string>
         )[spec.status];
-        if (islaStatus) rows.push(investmentRow(row, isla.id, new Decimal(spec.min).times(5).toFixed(2), islaStatus, ++reference, closes));
+        if (islaStatus)
+          rows.push(investmentRow(row, isla.id, new Decimal(spec.min).times(5).toFixed(2), islaStatus, ++reference, closes, now));
       }
       if (rows.length) {
         await tx.insert(investments).values(rows);
@@ -398,9 +446,12 @@ function investmentRow(
   status: string,
   reference: number,
   closes: Date,
+  now: Date,
 ): typeof investments.$inferInsert {
   const price = opportunity.sharePrice ? new Decimal(opportunity.sharePrice) : null;
-  const when = new Date(closes.getTime() - 20 * day);
+  // Twenty days before the round closes, or, in a round still open, a week or more before the demo
+  // was made: a reservation, a cash call and a payment are things that have already happened.
+  const when = new Date(Math.min(closes.getTime() - 20 * day, now.getTime() - (7 + (reference % 14)) * day));
   return {
     opportunityId: opportunity.id,
     userId,

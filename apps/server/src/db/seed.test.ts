@@ -65,12 +65,29 @@ describe('demo data', () => {
     expect([...new Set(deals.map((d: { status: string }) => d.status))].sort()).toEqual(['approved', 'executed', 'refused', 'requested']);
   });
 
+  it('has a sanctions list uploaded and one demo investor as a potential match awaiting review', async () => {
+    const client = agent(t.app);
+    await client.login('support@demo.test', DEMO_PASSWORD);
+    const lists = (await client.get('/api/screening/lists')).json().data;
+    expect(lists).toHaveLength(1);
+    expect(lists[0]).toMatchObject({ kind: 'sanctions', entry_count: 3, skipped_count: 1, superseded_at: null });
+    const queue = (await client.get('/api/screening/matches?filter[status]=potential')).json();
+    expect(queue.data.map((m: { investor: { email: string } }) => m.investor.email)).toEqual(['screening@demo.test']);
+  });
+
   it('is idempotent and has opportunities in every status, one needing market sounding', async () => {
     const rows = await t.db.select().from(investmentOpportunities);
     expect(rows).toHaveLength(9);
     expect([...new Set(rows.map((r) => r.status))].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(rows.filter((r) => r.marketSoundingRequired)).toHaveLength(1);
-    expect(Number((await t.db.select({ n: count() }).from(complianceQuestions))[0].n)).toBe(5);
+    const banks = await t.db
+      .select({ bank: complianceQuestions.bank, n: count() })
+      .from(complianceQuestions)
+      .groupBy(complianceQuestions.bank);
+    expect(banks.map((b) => [b.bank, Number(b.n)]).sort()).toEqual([
+      ['a', 5],
+      ['b', 5],
+    ]);
     const outcomes = await t.db.select().from(companyOutcomes);
     expect(outcomes.map((o) => o.kind).sort()).toEqual(['exit', 'write-off']);
     expect(Number((await t.db.select({ n: count() }).from(sharePrices))[0].n)).toBeGreaterThan(12);
@@ -112,6 +129,15 @@ describe('demo data', () => {
       );
       expect(Number(row.committedAmount), row.name).toBe(sum);
     }
+  });
+
+  it('dates every investment event on or before the day the demo was made', async () => {
+    const now = Date.now();
+    const events = (await t.db.select().from(investments)).flatMap((i) =>
+      [i.createdAt, i.termsAcceptedAt, i.cashCallAt, i.paidAt, i.completedAt].filter((d): d is Date => d !== null),
+    );
+    expect(events.length).toBeGreaterThan(50);
+    expect(events.filter((d) => d.getTime() > now)).toEqual([]);
   });
 
   it('holds an open pre-emption round on a holding of investor@demo.test, some holders answered, hers awaited', async () => {

@@ -15,7 +15,10 @@ import { seedFunds } from './seed-funds';
 import { seedHolders } from './seed-holders';
 import { seedInvestors } from './seed-investors';
 import { seedInsiderRegister } from './seed-insider-register';
+import { seedScreening } from './seed-screening';
 import { seedInvestorGates } from './seed-investor-gates';
+import { seedStatements } from './seed-statements';
+import { seedSignUpDocuments } from './seed-sign-up-documents';
 import { seedUpdateReports } from './seed-update-reports';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -74,6 +77,9 @@ const LAST = [
 const RISK_WARNING =
   "<p><strong>Don't invest unless you're prepared to lose all the money you invest.</strong> This is a high-risk investment and you are unlikely to be protected if something goes wrong.</p><p>Investments in start-up companies are illiquid: you may not be able to sell your shares when you want to. Your shareholding may be diluted by later funding rounds. Spread your money across different investments and put no more than 10% of your money into high-risk investments.</p>";
 
+const DEMO_TERMS =
+  '<h2>Terms and conditions</h2><p>These terms govern your use of the investor portal and every investment you make through it.</p><h3>1. Your account</h3><p>Keep your sign-in details to yourself. Tell us at once if you think someone else has used your account.</p><h3>2. Investments</h3><p>An investment is made only when we confirm your payment has been received. Until then a reservation may be cancelled by either side.</p><h3>3. Risk</h3><p>Investments in unlisted companies are high risk. You may lose all the money you invest, and you may not be able to sell your shares.</p>';
+
 /**
  * Demo data for a first look at the product. Idempotent: running it again changes nothing that
  * is already there.
@@ -88,10 +94,12 @@ export async function seedDemo(
       .update(settings)
       .set({
         riskWarningText: RISK_WARNING,
+        termsText: DEMO_TERMS,
         marketSoundingDescription:
           '<p>By continuing you agree to receive inside information and to be wall-crossed. You must not deal in the securities of the company until the information is made public.</p>',
         supportEmail: 'support@demo.test',
         complianceTries: 3,
+        appropriatenessBankMode: 'fca_alternating',
         flags: {
           funds_enabled: true,
           nominee_enabled: true,
@@ -163,6 +171,9 @@ export async function seedDemo(
   await seedInvestors({ db, storage }, now);
   await seedContacts({ db, storage }, now);
   await seedInsiderRegister(db, now);
+  await seedScreening(db, passwordHash, now);
   await seedKpis(db, now);
   await seedUpdateReports({ db, realtime, storage }, now);
+  await seedStatements({ db, realtime, storage }, now);
+  await seedSignUpDocuments({ db, storage }, now);
 }

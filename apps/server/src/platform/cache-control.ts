@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** The API and the session endpoints: their answers carry people's details, holdings and money. */
-const PRIVATE_PATHS = /^\/(api\/|login$|logout$|sanctum\/|password\/|email\/)/;
+const PRIVATE_PATHS = /^\/(api\/|login(\/|$)|logout$|sanctum\/|password\/|email\/)/;
 
 /**
  * Answers of the API are never kept by a browser's cache or a proxy (`no-store`): on a shared

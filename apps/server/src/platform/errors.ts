@@ -62,6 +62,7 @@ const UNIQUE_FIELDS: Record<string, [string, string]> = {
   lead_statuses_name_unique: ['name', 'There is already a lead status with this name.'],
   lookup_values_list_name_unique: ['name', 'This name is already in the list.'],
   net_asset_values_fund_date_unique: ['date', 'A NAV is already recorded for this fund on this date.'],
+  saved_views_user_list_name_unique: ['name', 'You already have a view with this name.'],
 };
 
 function uniqueViolation(error: unknown): AppError | null {

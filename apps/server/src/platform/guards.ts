@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { can, isStaffRole, Role, type Action, type PermissionEvent } from '@platform/domain';
-import { forbidden, unauthenticated } from './errors';
+import { AppError, forbidden, unauthenticated } from './errors';
 import type { UserRow } from './session';
 
 export type Grant = readonly [PermissionEvent, Action];
@@ -23,9 +23,20 @@ export type Access =
  */
 export type Guard = ((request: FastifyRequest) => Promise<void>) & { readonly access: Access };
 
-function guard(access: Access, check: (user: UserRow) => void): Guard {
-  return Object.assign(async (request: FastifyRequest) => check(requireUser(request)), { access });
+function guard(access: Access, check: (user: UserRow) => void, { duringEnrolment = false } = {}): Guard {
+  return Object.assign(
+    async (request: FastifyRequest) => {
+      const user = requireUser(request);
+      if (request.twoFactorEnrolmentDue && !duringEnrolment) throw twoFactorEnrolmentDue();
+      check(user);
+    },
+    { access },
+  );
 }
+
+/** A 403 naming the step: the web sends the person to set up two-factor sign-in. */
+const twoFactorEnrolmentDue = () =>
+  new AppError('forbidden', 'Set up two-factor sign-in to continue.', undefined, { code: 'two_factor_enrolment' });
 
 const holdsAny = (user: UserRow, grants: readonly Grant[]) => grants.some(([event, action]) => can(user.roleId, event, action));
 
@@ -43,6 +54,12 @@ export function requireInvestor(request: FastifyRequest): UserRow {
 
 /** Any signed-in user; the handler scopes what they see to themselves. */
 export const authenticated = guard({ who: 'signed-in' }, () => {});
+
+/**
+ * Any signed-in user, even staff whose two-factor enrolment is due: the routes that let them enrol,
+ * and their own account as the app needs it to start.
+ */
+export const authenticatedDuringEnrolment = guard({ who: 'signed-in' }, () => {}, { duringEnrolment: true });
 
 /** Any staff role: what every member of staff has, such as their own notifications. */
 export const staffOnly = guard({ who: 'staff', grants: [] }, (user) => {

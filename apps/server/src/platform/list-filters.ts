@@ -1,7 +1,7 @@
 import { ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from './errors';
-import { isCalendarDate, MAX_ID } from '@platform/domain';
+import { isCalendarDate, MAX_BULK_IDS, MAX_ID } from '@platform/domain';
 
 /** Filter values of list queries (`filter[x]=…`): a malformed value is a 400 naming the filter. */
 
@@ -13,6 +13,13 @@ export function idList(field: string, value: string): number[] {
 }
 
 export const idsFilter = (field: string, column: PgColumn) => (value: string) => inArray(column, idList(field, value));
+
+/** `filter[ids]=1,2,3`: the chosen rows of a list (an export of the selection), at most MAX_BULK_IDS. */
+export const chosenIdsFilter = (column: PgColumn) => (value: string) => {
+  const ids = idList('ids', value);
+  if (ids.length > MAX_BULK_IDS) throw new AppError('bad_request', `filter[ids] may name at most ${MAX_BULK_IDS} records.`);
+  return inArray(column, ids);
+};
 
 export function dayFilter(field: string, value: string): string {
   if (!isCalendarDate(value)) throw new AppError('bad_request', `filter[${field}] must be a date (YYYY-MM-DD).`);

@@ -1,45 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema';
 import { agent, createTestApp, createUser, type TestApp } from '../test/harness';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server in-process: the app delivers to it over TCP exactly as to a production relay. */
-async function startSmtp(options: { failFirst?: number } = {}) {
-  const received: Received[] = [];
-  let failures = options.failFirst ?? 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk) => (raw += chunk));
-      stream.on('end', () => {
-        raw = raw.replace(/=\r\n/g, ''); // undo quoted-printable soft line breaks
-        if (failures > 0) {
-          failures -= 1;
-          return callback(new Error('451 try again later'));
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startSmtp } from '../test/smtp';
 
 describe('mail over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -78,6 +41,29 @@ describe('mail over SMTP', () => {
     const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed.id));
     expect(sent.status).toBe('sent');
     expect(sent.attempts).toBe(2);
+  });
+
+  it('a flush also sends what was queued while another batch was already under way', async () => {
+    const user = await createUser(t.ctx);
+    const release = smtp.hold();
+    const [underWay] = await t.db
+      .insert(mailOutbox)
+      .values({ toAddress: user.email, subject: 'Under way', text: 'Claimed first.', availableAt: new Date(0) })
+      .returning();
+    const first = t.ctx.mailer.flush();
+    await vi.waitFor(async () => {
+      const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, underWay.id));
+      expect(row.status).toBe('sending');
+    });
+    // Queued after that batch claimed its messages, as a transaction committing mid-send would.
+    await t.db
+      .insert(mailOutbox)
+      .values({ toAddress: user.email, subject: 'Queued meanwhile', text: 'Claimed next.', availableAt: new Date(0) });
+    const second = t.ctx.mailer.flush();
+    release();
+    await Promise.all([first, second]);
+    const subjects = smtp.received.filter((m) => m.to.includes(user.email)).map((m) => /Subject: (.*)/.exec(m.raw)?.[1]);
+    expect(subjects).toEqual(['Under way', 'Queued meanwhile']);
   });
 
   it('sends a message whose claim was abandoned (worker lost mid-batch) once its lease has run out, and not before', async () => {

@@ -12,6 +12,20 @@ export interface MailMessage {
   html?: string;
 }
 
+export interface MailLink {
+  label: string;
+  url: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A plain e-mail of a few lines and links: the text first (it is what the log shows), with a simple HTML twin. */
+export function plainMail(to: string, subject: string, lines: string[], links: MailLink[], product: string): MailMessage {
+  const text = [...lines, '', ...links.map((link) => `${link.label}: ${link.url}`), '', `— ${product}`].join('\n');
+  const html = `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`).join('')}<p>— ${escapeHtml(product)}</p>`;
+  return { to, subject, text, html };
+}
+
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
 const POLL_MS = 2000;
@@ -94,8 +108,11 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
     return claimed.length;
   }
 
-  /** Sends everything due now; concurrent callers share one run. */
+  /** Sends everything due when it is called; concurrent callers share one run. */
   async function flush(): Promise<void> {
+    // A batch already under way may have claimed before the caller's messages were queued: let it
+    // finish, then look again.
+    await running?.catch(() => undefined);
     while (true) {
       running ??= deliverBatch().finally(() => (running = null));
       if ((await running) < BATCH) return;
@@ -103,11 +120,18 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
   }
 
   return {
-    /** Queues a message inside the caller's transaction when given one, so it is sent only if the work commits. */
+    /**
+     * Queues a message inside the caller's transaction when given one, so it is sent only if the
+     * work commits. It is due at the app's clock, the one the delivery compares against.
+     */
     async enqueue(message: MailMessage, tx: Pick<Db, 'insert'> = db): Promise<void> {
-      await tx
-        .insert(mailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+      await tx.insert(mailOutbox).values({
+        toAddress: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        availableAt: clock.now(),
+      });
       setImmediate(() => void flush().catch((err) => log.error({ err }, 'mail flush failed')));
     },
     /**
@@ -117,8 +141,8 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
      */
     async enqueueToEach(tx: Pick<Db, 'execute'>, addresses: SQL, message: Omit<MailMessage, 'to'>): Promise<void> {
       await tx.execute(sql`
-        insert into ${mailOutbox} (to_address, subject, text, html)
-        select recipients.address, ${message.subject}, ${message.text}, ${message.html ?? null}
+        insert into ${mailOutbox} (to_address, subject, text, html, available_at)
+        select recipients.address, ${message.subject}, ${message.text}, ${message.html ?? null}, ${clock.now()}
         from (${addresses}) as recipients`);
       setImmediate(() => void flush().catch((err) => log.error({ err }, 'mail flush failed')));
     },

@@ -22,10 +22,22 @@ const PUBLIC = new Set([
   'POST /password/reset',
   'POST /api/auth/set-password',
   'GET /email/verify/:id/:hash',
+  // The second step of sign-in: proven by the challenge cookie a right password set, and the code.
+  'POST /login/two-factor',
+  // A new e-mail address's confirmation link: proven by its single-use token.
+  'GET /email/change/:token',
+  // The minimum password length, for the registration and reset forms: no data about anyone.
+  'GET /api/auth/password-policy',
+  // The session probe: the caller's own account, or null when signed out.
+  'GET /api/session',
   'GET /api/public-settings/:id',
   // Logos and favicon: the login page shows them.
   'GET /api/files/branding/:name',
   'POST /api/payments/stripe/webhook',
+  // A founder's KPI form: the mailed link's random token (kept hashed, expiring, single use) is the
+  // proof; rate-limited per address (decision 0026).
+  'GET /api/kpi-request-forms/:token',
+  'POST /api/kpi-request-forms/:token',
 ]);
 /** The API's documentation (Swagger UI and the OpenAPI document): describes routes, holds no data. */
 const PUBLIC_DOCS = '/api/docs';

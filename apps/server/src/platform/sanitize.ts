@@ -1,8 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_IMAGE_PATH } from '@platform/domain';
+
+/** A picture uploaded for rich text, served by this app: the only source an `<img>` may have. */
+const OWN_IMAGE = new RegExp(`^${RICH_TEXT_IMAGE_PATH.replace(/\//g, '\\/')}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
 
 /**
- * Rich text and notification HTML allow formatting and links only: no scripts, styles, event
- * handlers or javascript: URLs. Links open safely in a new tab.
+ * Rich text and notification HTML allow formatting, links and our own pictures only: no scripts,
+ * styles, event handlers, javascript: URLs, or images from elsewhere (a tracking pixel, a data:
+ * URL). Links open safely in a new tab.
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -30,16 +35,34 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
     'sup',
     'pre',
     'code',
+    'img',
   ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], span: ['class'], p: ['class'], li: ['class'] },
+  allowedAttributes: { a: ['href', 'target', 'rel'], span: ['class'], p: ['class'], li: ['class'], img: ['src', 'alt'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? ''),
 };
 
 export function sanitizeRichText(html: string | null | undefined): string {
   return html ? sanitizeHtml(html, RICH_TEXT) : '';
+}
+
+/** The ids of our own pictures a sanitised text shows, each once. */
+export function richTextImageIds(html: string): string[] {
+  const ids = new Set<string>();
+  for (const [, src] of html.matchAll(/<img[^>]*\ssrc="([^"]+)"/g))
+    if (OWN_IMAGE.test(src)) ids.add(src.slice(RICH_TEXT_IMAGE_PATH.length));
+  return [...ids];
+}
+
+/**
+ * Sanitised rich text for an e-mail: the same without pictures, which load only for a signed-in
+ * reader and so never in a mail client; the e-mail links to the page that shows them.
+ */
+export function richTextForEmail(html: string): string {
+  return sanitizeHtml(html, { ...RICH_TEXT, allowedTags: (RICH_TEXT.allowedTags as string[]).filter((tag) => tag !== 'img') });
 }
 
 /** Rich text as plain text (an e-mail's text part): block ends become line breaks, every tag goes, entities are decoded. */

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Types request.cookies and reply.setCookie; the plugin itself is registered by app.ts.
 import type {} from '@fastify/cookie';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { isStaffRole } from '@platform/domain';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions, settings, users, userTwoFactor } from '../db/schema';
 import { AppError } from './errors';
 import { hmac, randomToken, safeEqual, sha256 } from './crypto';
 import type { Clock } from './clock';
@@ -15,6 +16,11 @@ declare module 'fastify' {
     /** The signed-in user, or null. Set for every request before routing. */
     user: UserRow | null;
     sessionHash: string | null;
+    /**
+     * Staff signed in while Password Management requires two-factor sign-in and they have none yet:
+     * every guarded route but enrolment's answers 403 until they set it up.
+     */
+    twoFactorEnrolmentDue: boolean;
   }
 }
 
@@ -28,10 +34,19 @@ declare module 'fastify' {
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'x-xsrf-token';
-/** Sessions slide: each request within this window keeps the session alive. */
-const IDLE_MS = 8 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+/**
+ * A session ends after `session_idle_minutes` without a request, and `session_lifetime_minutes`
+ * after sign-in whatever its use (Password Management, decision 0035). These are the defaults of
+ * the settings row, used only before it exists.
+ */
+export const DEFAULT_SESSION_IDLE_MINUTES = 30;
+export const DEFAULT_SESSION_LIFETIME_MINUTES = 12 * 60;
+/** The cookie holding a sign-in that waits for its second step (a code), scoped to those routes. */
+export const CHALLENGE_COOKIE = 'platform_sign_in';
+const CHALLENGE_PATH = '/login';
 /** Last-seen is written at most this often, to keep reads cheap. */
-const TOUCH_MS = 60 * 1000;
+const TOUCH_MS = MINUTE_MS;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Requests that carry a session. The web app's own files do not: they must load even while the
@@ -55,6 +70,7 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
+  app.decorateRequest('twoFactorEnrolmentDue', false);
 
   app.addHook('onRequest', async (request) => {
     const raw = request.cookies[SESSION_COOKIE];
@@ -62,17 +78,42 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
     const idHash = sha256(raw);
     const now = clock.now();
     const [row] = await db
-      .select({ session: sessions, user: users })
+      .select({
+        session: sessions,
+        user: users,
+        idleMinutes: settings.sessionIdleMinutes,
+        lifetimeMinutes: settings.sessionLifetimeMinutes,
+        staffNeedTwoFactor: settings.requireStaffTwoFactor,
+        twoFactorSince: userTwoFactor.enabledAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)));
+      .leftJoin(settings, eq(settings.id, 1))
+      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, sessions.userId))
+      .where(and(eq(sessions.idHash, idHash), isNull(users.deletedAt)));
     if (!row) return;
+    // Read on every request, so a shorter setting applies to sessions already open.
+    const endsAt = sessionEnd(
+      row.session,
+      row.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
+      row.lifetimeMinutes ?? DEFAULT_SESSION_LIFETIME_MINUTES,
+    );
+    if (endsAt.idle <= now.getTime() || endsAt.absolute <= now.getTime()) {
+      await db.delete(sessions).where(eq(sessions.idHash, idHash));
+      return;
+    }
     request.user = row.user;
     request.sessionHash = idHash;
+    request.twoFactorEnrolmentDue = Boolean(row.staffNeedTwoFactor) && isStaffRole(row.user.roleId) && !row.twoFactorSince;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_MS) {
+      const next = sessionEnd(
+        { ...row.session, lastSeenAt: now },
+        row.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
+        row.lifetimeMinutes ?? DEFAULT_SESSION_LIFETIME_MINUTES,
+      );
       await db
         .update(sessions)
-        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + IDLE_MS) })
+        .set({ lastSeenAt: now, expiresAt: new Date(Math.min(next.idle, next.absolute)) })
         .where(eq(sessions.idHash, idHash));
     }
   });
@@ -100,6 +141,15 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
       if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
       const raw = randomToken(32);
       const now = clock.now();
+      const [policy] = await db
+        .select({ idle: settings.sessionIdleMinutes, lifetime: settings.sessionLifetimeMinutes })
+        .from(settings)
+        .where(eq(settings.id, 1));
+      const ends = sessionEnd(
+        { createdAt: now, lastSeenAt: now },
+        policy?.idle ?? DEFAULT_SESSION_IDLE_MINUTES,
+        policy?.lifetime ?? DEFAULT_SESSION_LIFETIME_MINUTES,
+      );
       await db.insert(sessions).values({
         idHash: sha256(raw),
         userId,
@@ -107,7 +157,8 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
         userAgent: request.headers['user-agent']?.slice(0, 255) ?? null,
         createdAt: now,
         lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + IDLE_MS),
+        // For pruning: the hook above decides by the settings in force at each request.
+        expiresAt: new Date(Math.min(ends.idle, ends.absolute)),
       });
       const [user] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId)).returning();
       reply.setCookie(SESSION_COOKIE, raw, cookieOptions);
@@ -128,6 +179,15 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
       await db.delete(sessions).where(and(eq(sessions.userId, userId), keepHash ? sql`${sessions.idHash} <> ${keepHash}` : undefined));
     },
 
+    /** Holds a sign-in waiting for its code: a token only the second step's routes receive. */
+    setChallenge(reply: FastifyReply, raw: string, maxAgeSeconds: number) {
+      reply.setCookie(CHALLENGE_COOKIE, raw, { ...cookieOptions, path: CHALLENGE_PATH, maxAge: maxAgeSeconds });
+    },
+
+    clearChallenge(reply: FastifyReply) {
+      reply.clearCookie(CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
+    },
+
     async pruneExpired() {
       await db.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
     },
@@ -135,6 +195,14 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
 }
 
 export type SessionManager = ReturnType<typeof registerSessions>;
+
+/** When a session ends by idleness and by age, in epoch milliseconds. */
+function sessionEnd(session: { createdAt: Date; lastSeenAt: Date }, idleMinutes: number, lifetimeMinutes: number) {
+  return {
+    idle: session.lastSeenAt.getTime() + idleMinutes * MINUTE_MS,
+    absolute: session.createdAt.getTime() + lifetimeMinutes * MINUTE_MS,
+  };
+}
 
 function validXsrf(appKey: string, token: string): boolean {
   const [nonce, signature] = token.split('.');

@@ -1,16 +1,23 @@
 import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
-import { categorisationValid, coolingOffEndsAt, type InvestorGate, isInvestorRole } from '@platform/domain';
+import { acceptsReservations, categorisationValid, coolingOffEndsAt, type InvestorGate, isInvestorRole } from '@platform/domain';
 import type { Db } from '../db/client';
 import { investments, investorCategorisations } from '../db/schema';
 import { AppError } from '../platform/errors';
 import type { UserRow } from '../platform/session';
+import { screenInvestors, screeningStateOf } from './screening';
 import { flagOn, loadSettings } from './settings';
+import { hasOutstandingSignUpDocuments } from './sign-up-documents';
 
 /** What each gate's 403 tells the investor to do next. */
 const MESSAGES: Record<InvestorGate, string> = {
+  terms_acceptance: 'Accept the current terms and conditions before viewing investment opportunities.',
+  sign_up_documents: 'Read and accept the sign-up documents before viewing investment opportunities.',
   categorisation_required: 'Declare your investor category before viewing investment opportunities.',
   categorisation_pending:
     'Your investor categorisation is waiting for approval. You can view investment opportunities once it is approved.',
+  // Neutral on purpose: telling someone they resemble a sanctioned person or a PEP would tip them off (POCA s.333A).
+  compliance_review:
+    'Our compliance team is reviewing your account. You cannot invest until the review is complete; we will contact you if we need anything from you.',
   cooling_off: 'As a first-time investor you have a 24-hour cooling-off period after categorisation. You can invest once it ends.',
   risk_warning: 'Read and acknowledge the risk warning before your first investment.',
   appropriateness: 'You must pass the appropriateness test before investing.',
@@ -60,9 +67,25 @@ async function hasInvested(db: Db, userId: number): Promise<boolean> {
 }
 
 /**
- * Where an investor stands at `now` with the gates of decision 0028, in order: a valid category
- * (approved by staff when `compliance_test_requires_categorisation_approval` is on), the 24-hour
- * cooling-off of a first-time investor (PS22/10), the personalised risk warning acknowledged before
+ * Whether a screening match awaits review or was confirmed (decision 0032). An investor never
+ * screened yet (registered before screening was switched on) is screened now, so nobody invests
+ * unscreened.
+ */
+async function underComplianceReview(db: Db, user: UserRow, now: Date): Promise<boolean> {
+  let state = await screeningStateOf(db, user.id);
+  if (state === 'not_screened') {
+    await screenInvestors(db, { userIds: [user.id], now });
+    state = await screeningStateOf(db, user.id);
+  }
+  return state === 'potential_match' || state === 'confirmed';
+}
+
+/**
+ * Where an investor stands at `now` with the gates of decision 0028, in order: the current terms
+ * accepted (decision 0031: a new terms version stops promotions until accepted again), the sign-up
+ * documents asked of them accepted at their current versions (decision 0036), a valid category
+ * (approved by staff when `compliance_test_requires_categorisation_approval` is on), the
+ * compliance review of a screening match (decision 0032), the 24-hour cooling-off of a first-time investor (PS22/10), the personalised risk warning acknowledged before
  * a first investment, and the appropriateness test when it is on (spec §4). Staff pass every gate.
  */
 export async function investorGates(db: Db, user: UserRow, now: Date): Promise<InvestorGateState> {
@@ -73,7 +96,9 @@ export async function investorGates(db: Db, user: UserRow, now: Date): Promise<I
   const invested = await hasInvested(db, user.id);
   const coolingOffEnds = categorisedAt && !invested ? coolingOffEndsAt(categorisedAt) : null;
   let promotionsBlockedBy: InvestorGate | null = null;
-  if (!categorisationValid(latestApproved, now)) {
+  if (user.acceptedTermsVersion < settings.termsVersion) promotionsBlockedBy = 'terms_acceptance';
+  else if (await hasOutstandingSignUpDocuments(db, user)) promotionsBlockedBy = 'sign_up_documents';
+  else if (!categorisationValid(latestApproved, now)) {
     const [latest] = await db
       .select({ status: investorCategorisations.status })
       .from(investorCategorisations)
@@ -83,7 +108,9 @@ export async function investorGates(db: Db, user: UserRow, now: Date): Promise<I
     promotionsBlockedBy = latest?.status === 'pending' ? 'categorisation_pending' : 'categorisation_required';
   }
   let blockedBy: InvestorGate | null = promotionsBlockedBy;
-  if (!blockedBy && coolingOffEnds && now < coolingOffEnds) blockedBy = 'cooling_off';
+  if (!blockedBy && flagOn(settings, 'user_screening_enabled') && (await underComplianceReview(db, user, now)))
+    blockedBy = 'compliance_review';
+  else if (!blockedBy && coolingOffEnds && now < coolingOffEnds) blockedBy = 'cooling_off';
   else if (!blockedBy && !invested && !user.riskWarningAcknowledgedAt) blockedBy = 'risk_warning';
   else if (!blockedBy && flagOn(settings, 'compliance_test_enabled') && !user.compliancePassed) blockedBy = 'appropriateness';
   return { blockedBy, promotionsBlockedBy, categorisedAt, coolingOffEndsAt: coolingOffEnds };
@@ -99,4 +126,13 @@ export async function assertInvestorMay(db: Db, user: UserRow, now: Date, purpos
   if (!gate) return;
   const availableAt = gate === 'cooling_off' && state.coolingOffEndsAt ? state.coolingOffEndsAt.toISOString() : undefined;
   throw new AppError('forbidden', MESSAGES[gate], undefined, { code: gate, ...(availableAt ? { available_at: availableAt } : {}) });
+}
+
+/**
+ * A live opportunity (Live - External or Internal) is a financial promotion: its page, documents,
+ * pictures and Q&A reach an investor only past the promotion gates. One they hold after it closed
+ * is no longer a promotion.
+ */
+export async function assertMayViewOpportunity(db: Db, user: UserRow, opportunity: { status: number }, now: Date): Promise<void> {
+  if (acceptsReservations(opportunity.status)) await assertInvestorMay(db, user, now, 'view');
 }

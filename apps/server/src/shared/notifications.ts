@@ -8,7 +8,7 @@ import { sanitizeRichText } from '../platform/sanitize';
 export type NotificationRow = typeof notifications.$inferSelect;
 export const NOTIFICATION_EVENT = 'notification.created';
 
-export function presentNotification(row: NotificationRow) {
+export function presentNotification(row: Pick<NotificationRow, 'id' | 'readAt' | 'createdAt' | 'data'>) {
   return { id: row.id, read_at: row.readAt?.toISOString() ?? null, created_at: row.createdAt.toISOString(), data: row.data };
 }
 
@@ -58,7 +58,6 @@ export async function insertNotificationsFor(
     userId: row.user_id,
     notification: presentNotification({
       id: row.id,
-      userId: row.user_id,
       data: row.data,
       readAt: row.read_at === null ? null : new Date(row.read_at),
       createdAt: new Date(row.created_at),

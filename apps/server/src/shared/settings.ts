@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_APP_VERSION, DEFAULT_COLORS, DEFAULT_TERMS_VERSION, type PublicFlagName } from '@platform/domain';
+import {
+  DEFAULT_APP_VERSION,
+  DEFAULT_COLORS,
+  DEFAULT_TERMS_VERSION,
+  type PublicFlagName,
+  resolveTerminology,
+  type Terminology,
+} from '@platform/domain';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -30,4 +37,9 @@ export async function loadSettings(db: Db): Promise<SettingsRow> {
 /** A feature flag by its public-settings name (spec §3 table); missing flags are off. */
 export function flagOn(row: SettingsRow, name: PublicFlagName): boolean {
   return row.flags[name] === true;
+}
+
+/** The customer's wording (spec §3): every label, their own where they renamed it, else the default. */
+export async function loadTerminology(db: Db): Promise<Terminology> {
+  return resolveTerminology((await loadSettings(db)).navigation);
 }

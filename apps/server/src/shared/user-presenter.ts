@@ -1,5 +1,16 @@
 import { inArray } from 'drizzle-orm';
-import { type CategorisationStatus, type InvestorCategory, type KycStatus, Role, type User, USER_INCLUDES } from '@platform/domain';
+import {
+  type CategorisationStatus,
+  type InvestorCategory,
+  type KycStatus,
+  type OnboardingDocument,
+  Role,
+  type User,
+  USER_INCLUDES,
+  type UserMethodAccount,
+  type userOrganisationSchema,
+} from '@platform/domain';
+import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../platform/errors';
@@ -50,6 +61,7 @@ export function presentUser(row: UserRow): User {
           investor_category: row.investorCategory as InvestorCategory | null,
           categorisation_status: row.categorisationStatus as CategorisationStatus | null,
           owner_id: row.ownerId,
+          adviser_id: row.adviserId,
           deleted_at: row.deletedAt?.toISOString() ?? null,
         }
       : {}),
@@ -60,6 +72,38 @@ export function presentUser(row: UserRow): User {
 }
 
 type Owner = { id: number; name: string; email: string } | null;
+
+/** The relations a module keeps and loads for `include=`, with the item each answers. */
+type RelationItems = {
+  organisations: z.infer<typeof userOrganisationSchema>;
+  onboardingDocuments: OnboardingDocument;
+  investmentMethodEntities: UserMethodAccount;
+  leadInvestmentMethodEntities: UserMethodAccount;
+};
+type Relation = keyof RelationItems;
+/** Loads a relation for a whole page of users: user id → items. `nested` holds the sub-relations asked for. */
+type RelationLoader<K extends Relation> = (db: Db, userIds: number[], nested: Set<string>) => Promise<Map<number, RelationItems[K][]>>;
+
+const relations = new Map<Relation, RelationLoader<Relation>>();
+
+/**
+ * Called by the module that keeps a relation (organisations, investment methods) so that users are
+ * presented with it; this layer cannot import modules. A relation no module registered answers [].
+ */
+export function registerUserRelation<K extends Relation>(name: K, load: RelationLoader<K>): void {
+  relations.set(name, load as RelationLoader<Relation>);
+}
+
+async function loadRelations(db: Db, userIds: number[], includes: Set<string>) {
+  const loaded = new Map<string, Map<number, unknown[]>>();
+  for (const [name, load] of relations) {
+    const asked = [...includes].filter((include) => include.split('.')[0] === name);
+    if (!asked.length || !userIds.length) continue;
+    const nested = new Set(asked.flatMap((include) => include.split('.').slice(1)));
+    loaded.set(snake(name), await load(db, userIds, nested));
+  }
+  return loaded;
+}
 
 /** Presents users with the requested relations, loading each relation once for the whole page. */
 export async function presentUsersWith(db: Db, rows: UserRow[], includes: Set<string>): Promise<User[]> {
@@ -76,13 +120,18 @@ export async function presentUsersWith(db: Db, rows: UserRow[], includes: Set<st
         rows.map((r) => r.id),
       )
     : null;
+  const related = await loadRelations(
+    db,
+    rows.map((r) => r.id),
+    includes,
+  );
   return rows.map((row) => {
     const out: User & Record<string, unknown> = presentUser(row);
     for (const name of includes) {
       const key = snake(name.split('.')[0]);
       if (key === 'owner') out.owner = row.ownerId ? (owners.get(row.ownerId) ?? null) : null;
       else if (key === 'attribute_values') out.attribute_values = values?.get(row.id) ?? [];
-      else out[key] ??= [];
+      else out[key] ??= related.get(key)?.get(row.id) ?? [];
     }
     return out;
   });

@@ -4,7 +4,8 @@ import { Role, type RoleId } from '@platform/domain';
 import { buildApp, type BuildOptions } from '../app';
 import type { AppContext } from '../platform/context';
 import { readConfig } from '../config';
-import { investorCategorisations, users } from '../db/schema';
+import { investorCategorisations, settings, users } from '../db/schema';
+import { loadSettings } from '../shared/settings';
 import { hashPassword } from '../platform/crypto';
 import { systemClock, type Clock } from '../platform/clock';
 import { createTestDatabase } from './databases';
@@ -16,6 +17,8 @@ let passwordHash: Promise<string> | undefined;
  * Starts the real app on a fresh database (PGlite, or PostgreSQL in the postgres project).
  * One per test file; close it in afterAll.
  */
+const SIGNED_IN_FOR_A_CENTURY = 100 * 365 * 24 * 60;
+
 export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; onRoute?: BuildOptions['onRoute'] } = {}) {
   const testDb = await createTestDatabase();
   const config = readConfig({
@@ -33,6 +36,12 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     onRoute: options.onRoute,
   });
   await app.ready();
+  if (options.clock) {
+    // A test that moves the clock keeps the same people signed in across days or years; the tests of
+    // session lifetimes set their own (account-security.test.ts).
+    await loadSettings(ctx.db);
+    await ctx.db.update(settings).set({ sessionIdleMinutes: SIGNED_IN_FOR_A_CENTURY, sessionLifetimeMinutes: SIGNED_IN_FOR_A_CENTURY });
+  }
   return {
     app,
     ctx,

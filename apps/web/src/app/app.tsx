@@ -6,6 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './router';
 import { BrandingProvider } from './settings';
 import { themeFrom } from './theme';
+import { ShellSkeleton } from '../ui/skeletons';
 
 /** Favicon from branding, applied at runtime. */
 function useFavicon(href: string | null | undefined) {
@@ -18,7 +19,13 @@ function useFavicon(href: string | null | undefined) {
 function Themed({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createAppRouter(queryClient));
   return (
-    <BrandingProvider>
+    <BrandingProvider
+      loading={
+        <MantineProvider>
+          <ShellSkeleton />
+        </MantineProvider>
+      }
+    >
       {(branding) => (
         <FaviconAndTheme href={branding.settings?.favicon}>
           <MantineProvider theme={themeFrom(branding)}>

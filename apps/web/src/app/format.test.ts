@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  formatAmount,
+  formatChartAmount,
+  formatChartPrice,
   formatDate,
   formatDateTime,
+  formatFundUnits,
   formatMoney,
+  formatMoneyAxis,
   formatMoneyCompact,
   formatMultiple,
   formatNumber,
   formatPercent,
   formatPrice,
   formatRate,
+  formatTimeAgo,
   formatUnits,
 } from './format';
 
@@ -31,17 +37,59 @@ describe('money', () => {
     expect(formatMoneyCompact(null, 'GBP')).toBe('—');
   });
 
-  it('keeps a price’s places beyond the pence and drops its trailing zeros', () => {
+  it('shows a payment amount to the penny, never as a currency code and bare digits', () => {
+    expect(formatMoney('50000.00', 'GBP')).toBe('£50,000.00');
+    expect(formatMoney('50000', 'USD')).toBe('$50,000.00');
+    expect(formatMoney('0.5', 'GBP')).toBe('£0.50');
+    expect(formatMoney('-0.00', 'GBP')).toBe('£0.00');
+  });
+
+  it('drops the pence of a whole table amount from 10,000 up, keeps pence the figure has, and always below 10,000', () => {
+    expect(formatAmount('50000.00', 'GBP')).toBe('£50,000');
+    expect(formatAmount('10000.00', 'GBP')).toBe('£10,000');
+    expect(formatAmount('9999.00', 'GBP')).toBe('£9,999.00');
+    expect(formatAmount('950', 'GBP')).toBe('£950.00');
+    expect(formatAmount('78594.37', 'GBP')).toBe('£78,594.37');
+    expect(formatAmount('-250000.00', 'EUR')).toBe('-€250,000');
+    expect(formatAmount('-12.5', 'USD')).toBe('-$12.50');
+    expect(formatAmount('1234567890123.00', 'GBP')).toBe('£1,234,567,890,123');
+    expect(formatAmount(null, 'GBP')).toBe('—');
+  });
+
+  it('shows share prices and NAV per unit to 2–4 places, rounded half-up, without trailing zeros', () => {
     expect(formatPrice('1.850000', 'GBP')).toBe('£1.85');
+    expect(formatPrice('1.528000', 'GBP')).toBe('£1.528');
+    expect(formatPrice('0.970000', 'GBP')).toBe('£0.97');
     expect(formatPrice('0.123400', 'GBP')).toBe('£0.1234');
+    expect(formatPrice('1.528451', 'GBP')).toBe('£1.5285');
     expect(formatPrice('2', 'GBP')).toBe('£2.00');
-    expect(formatPrice('1234.000001', 'GBP')).toBe('£1,234.000001');
+    expect(formatPrice('1234.000001', 'GBP')).toBe('£1,234.00');
+    expect(formatPrice('-0.5', 'EUR')).toBe('-€0.50');
     expect(formatPrice(null, 'GBP')).toBe('—');
+  });
+
+  it('labels a money axis compactly and a chart tooltip as a table would', () => {
+    expect(formatMoneyAxis(0, 'GBP')).toBe('£0');
+    expect(formatMoneyAxis(950, 'GBP')).toBe('£950');
+    expect(formatMoneyAxis(165000, 'GBP')).toBe('£165k');
+    expect(formatMoneyAxis(1250000, 'GBP')).toBe('£1.3m');
+    expect(formatMoneyAxis(-40000, 'USD')).toBe('-$40k');
+    expect(formatMoneyAxis(15000, 'EUR')).toBe('€15k');
+    expect(formatChartAmount(165000, 'GBP')).toBe('£165,000');
+    expect(formatChartAmount(0.1 + 0.2, 'GBP')).toBe('£0.30');
+    expect(formatChartPrice(1.52799999, 'GBP')).toBe('£1.528');
   });
 });
 
 describe('numbers', () => {
-  it('formats units and share counts exactly, to six places, without trailing zeros', () => {
+  it('shows fund units always to 2 places', () => {
+    expect(formatFundUnits('630632.657160')).toBe('630,632.66');
+    expect(formatFundUnits('1000')).toBe('1,000.00');
+    expect(formatFundUnits('-12.005')).toBe('-12.01');
+    expect(formatFundUnits(null)).toBe('—');
+  });
+
+  it('formats share counts exactly, to six places, without trailing zeros', () => {
     expect(formatUnits('12500.000000')).toBe('12,500');
     expect(formatUnits('1000.250000')).toBe('1,000.25');
     // Beyond what a float holds exactly: the string is never turned into a number.
@@ -62,6 +110,8 @@ describe('numbers', () => {
     expect(formatPercent('12.50')).toBe('12.5%');
     expect(formatPercent('100.00')).toBe('100%');
     expect(formatPercent(40)).toBe('40%');
+    expect(formatPercent('33.333333')).toBe('33.33%');
+    expect(formatPercent('1250')).toBe('1,250%');
     expect(formatPercent(null)).toBe('—');
   });
 
@@ -71,8 +121,11 @@ describe('numbers', () => {
     expect(formatRate(null)).toBe('—');
   });
 
-  it('formats a multiple of cost', () => {
+  it('formats a multiple of cost to 2 places', () => {
     expect(formatMultiple('1.42')).toBe('1.42x');
+    expect(formatMultiple('3.1')).toBe('3.10x');
+    expect(formatMultiple('0.123456')).toBe('0.12x');
+    expect(formatMultiple('2')).toBe('2.00x');
     expect(formatMultiple(null)).toBe('—');
   });
 });
@@ -138,5 +191,26 @@ describe('missing and unexpected dates', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDateTime(undefined)).toBe('—');
     expect(formatDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('relative times', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  it("says how long ago in the words of spec §2.4, 'N mins ago' also for 1", () => {
+    expect(formatTimeAgo(ago(0), now)).toBe('Just now');
+    expect(formatTimeAgo(ago(59_000), now)).toBe('Just now');
+    expect(formatTimeAgo(ago(-5_000), now)).toBe('Just now');
+    expect(formatTimeAgo(ago(60_000), now)).toBe('1 mins ago');
+    expect(formatTimeAgo(ago(5 * 60_000), now)).toBe('5 mins ago');
+    expect(formatTimeAgo(ago(3_600_000), now)).toBe('1 hours ago');
+    expect(formatTimeAgo(ago(23 * 3_600_000), now)).toBe('23 hours ago');
+    expect(formatTimeAgo(ago(24 * 3_600_000), now)).toBe('1 days ago');
+    expect(formatTimeAgo(ago(29 * 86_400_000), now)).toBe('29 days ago');
+  });
+
+  it('gives the date past 30 days, and a dash for nothing', () => {
+    expect(formatTimeAgo('2026-09-01T12:00:00Z', now)).toBe('1 Sept 2026');
+    expect(formatTimeAgo(null, now)).toBe('—');
   });
 });

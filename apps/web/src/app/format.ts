@@ -1,18 +1,38 @@
-import { formatMoney as formatMoneyValue } from '@platform/domain';
+import {
+  formatCalendarDay,
+  formatFundUnits as formatFundUnitsValue,
+  formatMoney as formatMoneyValue,
+  formatMultipleOf,
+  formatShareCount,
+  formatTableAmount,
+  formatUnitPrice,
+  relativeTime,
+} from '@platform/domain';
 
 /**
  * How figures and dates read everywhere in the web app: en-GB, one style per kind, '—' for a value
  * that is missing. Decimals arrive from the server as exact strings and are formatted as strings,
- * never through a binary float, so a share count or price shows every place it was stored with.
+ * never through a binary float. The rules shared with what the server writes (statements, e-mails)
+ * live in the domain package; docs/decisions/0038-numbers-and-dates.md says which rule goes where.
  */
 const LOCALE = 'en-GB';
 export const EMPTY = '—';
 
 type Maybe<T> = T | null | undefined;
 
-/** '£12,500.00'; the amount stays exact. */
+const missing = (value: Maybe<string>): value is null | undefined | '' => value == null || value === '';
+
+/** A payment (cash call, payment, transaction, fee) to the penny: '£50,000.00'; the amount stays exact. */
 export function formatMoney(amount: Maybe<string>, currency: string): string {
-  return amount == null || amount === '' ? EMPTY : formatMoneyValue({ amount, currency });
+  return missing(amount) ? EMPTY : formatMoneyValue({ amount, currency });
+}
+
+/**
+ * An amount in a table or a headline figure: '£50,000' from 10,000 up when it has no pence,
+ * '£78,594.37' when it has, '£950.00' below 10,000.
+ */
+export function formatAmount(amount: Maybe<string>, currency: string): string {
+  return missing(amount) ? EMPTY : formatTableAmount(amount, currency);
 }
 
 /** '£12,500' for whole amounts, '£12,500.50' otherwise: for the deal board, where space is short. */
@@ -20,21 +40,19 @@ export function formatMoneyCompact(amount: Maybe<string>, currency: string): str
   return formatMoney(amount, currency).replace(/\.00$/, '');
 }
 
-/** Share and unit prices keep their precision but drop trailing zeros past the pence: £1.85, £0.1234. */
+/** Share prices and NAV per unit: 2 to 4 places, no trailing zeros past the pence: '£1.528', '£0.97'. */
 export function formatPrice(amount: Maybe<string>, currency: string): string {
-  if (amount == null || amount === '') return EMPTY;
-  const [whole, fraction = ''] = amount.split('.');
-  return formatMoneyValue({ amount: `${whole}.00`, currency }).replace(/\.00$/, `.${trimZeros(fraction).padEnd(2, '0')}`);
+  return missing(amount) ? EMPTY : formatUnitPrice(amount, currency);
 }
 
-/** Share counts and fund units, to their stored 6 places with trailing zeros dropped: '12,500', '1,000.25'. */
+/** Share counts, grouped, a fraction of a share kept: '12,500', '1,000.25'. */
 export function formatUnits(value: Maybe<string>): string {
-  if (value == null || value === '') return EMPTY;
-  const negative = value.startsWith('-');
-  const [whole, fraction = ''] = value.replace(/^[-+]/, '').split('.');
-  const trimmed = trimZeros(fraction);
-  const sign = negative && (BigInt(whole) > 0n || trimmed !== '') ? '-' : '';
-  return `${sign}${BigInt(whole).toLocaleString(LOCALE)}${trimmed ? `.${trimmed}` : ''}`;
+  return missing(value) ? EMPTY : formatShareCount(value);
+}
+
+/** Fund units, always to 2 places: '630,632.66'. */
+export function formatFundUnits(value: Maybe<string>): string {
+  return missing(value) ? EMPTY : formatFundUnitsValue(value);
 }
 
 const numberFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 6 });
@@ -44,27 +62,53 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-/** A value already in percentage points ('2.5' → '2.5%'), trailing zeros dropped. */
+/** A value already in percentage points, to at most 2 places, trailing zeros dropped: '12.5%', '2%'. */
 export function formatPercent(value: Maybe<string | number>): string {
   if (value == null || value === '') return EMPTY;
-  const text = String(value);
-  const [whole, fraction = ''] = text.split('.');
-  const trimmed = trimZeros(fraction);
-  return `${whole}${trimmed ? `.${trimmed}` : ''}%`;
+  const rounded = Number(Number(value).toFixed(2));
+  return `${rounded.toLocaleString(LOCALE, { maximumFractionDigits: 2 })}%`;
 }
 
 /** A rate held as a fraction, such as an IRR of 0.1234, in percent to one place: '12.3%'. */
 export function formatRate(value: Maybe<string>): string {
-  return value == null || value === '' ? EMPTY : `${(Number(value) * 100).toFixed(1)}%`;
+  return missing(value) ? EMPTY : `${(Number(value) * 100).toFixed(1)}%`;
 }
 
-/** A multiple of cost: '1.42x'. */
+/** A multiple of cost, to 2 places: '3.10x'. */
 export function formatMultiple(value: Maybe<string>): string {
-  return value == null || value === '' ? EMPTY : `${value}x`;
+  return missing(value) ? EMPTY : formatMultipleOf(value);
 }
 
-function trimZeros(fraction: string): string {
-  return fraction.replace(/0+$/, '');
+const axisFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A chart axis tick in money, short enough for a narrow axis: '£0', '£950', '£165k', '£1.3m'. The
+ * tooltip keeps the full figure (`formatAmount`).
+ */
+export function formatMoneyAxis(value: number, currency: string): string {
+  let format = axisFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    });
+    axisFormats.set(currency, format);
+  }
+  return format.format(value);
+}
+
+/** A chart's money figure (a float from the chart) as a table shows it: '£165,000', '£950.00'. */
+export function formatChartAmount(value: number, currency: string): string {
+  return formatAmount(value.toFixed(2), currency);
+}
+
+/** A chart's price figure (a float from the chart) as prices read: '£1.528'. */
+export function formatChartPrice(value: number, currency: string): string {
+  return formatPrice(value.toFixed(4), currency);
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -87,8 +131,15 @@ function dateFormatter(options: Intl.DateTimeFormatOptions) {
   };
 }
 
-/** '5 Jan 2024': the day of a date-only value, or the day a timestamp falls on where the viewer is. */
-export const formatDate = dateFormatter({ day: 'numeric', month: 'short', year: 'numeric' });
+const dateOfInstant = dateFormatter({ day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * '8 Jan 2027', in tables, pages and chart axes alike: the day of a date-only value (the domain's
+ * `formatCalendarDay`, as statements print it), or the day a timestamp falls on where the viewer is.
+ */
+export function formatDate(value: Maybe<string>): string {
+  return value && DATE_ONLY.test(value) ? formatCalendarDay(value) : dateOfInstant(value);
+}
 
 /** '5 January 2024', for dates that stand in a sentence or a heading. */
 export const formatDateLong = dateFormatter({ day: 'numeric', month: 'long', year: 'numeric' });
@@ -132,4 +183,18 @@ export function toLocalIsoDate(moment: Date = new Date()): string {
 /** The viewer's wall-clock time as a datetime-local input holds it: '2024-01-05T14:03'. */
 export function toLocalIsoDateTime(moment: Date = new Date()): string {
   return `${toLocalIsoDate(moment)}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
+}
+
+const DAYS_30 = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long ago a moment was, in the words of spec §2.4 (the domain's `relativeTime`, as the
+ * notifications show it): 'Just now', '5 mins ago', '3 hours ago', '4 days ago'; past 30 days, its
+ * date ('5 Jan 2024'). A moment a little in the future (a clock ahead of the server's) is 'Just now'.
+ */
+export function formatTimeAgo(value: Maybe<string>, now: number = Date.now()): string {
+  if (value == null || value === '') return EMPTY;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  return now - time < DAYS_30 ? relativeTime(value, new Date(now)) : formatDate(value);
 }

@@ -10,6 +10,7 @@ import { companyRoutes } from '../features/companies/routes';
 import { contactRoutes } from '../features/contacts/routes';
 import { importRoutes } from '../features/imports/routes';
 import { insiderRegisterRoutes } from '../features/insider-register/routes';
+import { screeningRoutes } from '../features/screening/routes';
 import { dealRoutes } from '../features/deals/routes';
 import { fundRoutes } from '../features/funds/routes';
 import { investmentMethodRoutes } from '../features/investment-methods/routes';
@@ -18,14 +19,19 @@ import { organisationRoutes } from '../features/organisations/routes';
 import { opportunityAdminRoutes } from '../features/opportunities/routes';
 import { pipelineSettingsRoutes } from '../features/pipelines/routes';
 import { accountSettingsRoutes } from '../features/account-settings/routes';
+import { portfolioSettingsRoutes } from '../features/portfolio-settings/routes';
+import { accountSecurityRoutes, twoFactorSetupRoute } from '../features/account-security/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { wipReportRoutes } from '../features/wip-reports/routes';
-import { kpiAdminRoutes, kpiInvestorRoutes } from '../features/kpis/routes';
+import { kpiAdminRoutes, kpiInvestorRoutes, kpiPublicRoutes } from '../features/kpis/routes';
 import { lookupAdminRoutes } from '../features/lookups/routes';
+import { investorSettingsRoutes } from '../features/investor-settings/routes';
+import { signUpDocumentsRoutes } from '../features/sign-up-documents/routes';
 import { updateReportAdminRoutes, updateReportInvestorRoutes } from '../features/update-reports/routes';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
+import { PageSkeleton } from '../ui/skeletons';
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -111,6 +117,8 @@ const routeTree = rootRoute.addChildren([
   verifyRoute,
   termsRoute,
   maintenanceRoute,
+  twoFactorSetupRoute,
+  ...kpiPublicRoutes,
   adminRoute.addChildren([
     adminOverviewRoute,
     ...investorRoutes,
@@ -119,6 +127,8 @@ const routeTree = rootRoute.addChildren([
     ...companyRoutes,
     ...fundRoutes,
     ...accountSettingsRoutes,
+    ...portfolioSettingsRoutes,
+    ...accountSecurityRoutes,
     ...pipelineSettingsRoutes,
     ...organisationRoutes,
     ...investmentMethodRoutes,
@@ -128,10 +138,13 @@ const routeTree = rootRoute.addChildren([
     ...wipReportRoutes,
     ...kpiAdminRoutes,
     ...lookupAdminRoutes,
+    ...investorSettingsRoutes,
+    ...signUpDocumentsRoutes,
     ...updateReportAdminRoutes,
     ...contactRoutes,
     ...importRoutes,
     ...insiderRegisterRoutes,
+    ...screeningRoutes,
   ]),
   investorRoute.addChildren([
     investorOverviewRoute,
@@ -144,7 +157,15 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+  // A page whose code or guards take a moment shows a skeleton inside its shell (ui/skeletons.tsx).
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    defaultPendingComponent: PageSkeleton,
+    defaultPendingMs: 200,
+  });
 }
 
 declare module '@tanstack/react-router' {

@@ -9,14 +9,16 @@ const USER_INCLUDES =
   'organisations,attributeValues,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod,ownershipChoices';
 
 /**
- * The current-user fetch decides the session (spec §4): 200 is logged in, anything else logged
- * out; a 503 or no answer also sends the person to /maintenance.
+ * The current-user fetch decides the session (spec §4): a user is logged in, anything else logged
+ * out; a 503 or no answer also sends the person to /maintenance. It asks the probe /api/session,
+ * which answers a visitor with 200 and `data: null`, so public pages log no failed request
+ * (decision 0041); /api/user answers the same user.
  */
 export const currentUserQuery = queryOptions({
   queryKey: ['current-user'],
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
-      return (await api<{ data: CurrentUser }>('/api/user', { query: { include: USER_INCLUDES }, on401: 'reject' })).data;
+      return (await api<{ data: CurrentUser | null }>('/api/session', { query: { include: USER_INCLUDES }, on401: 'reject' })).data;
     } catch (error) {
       if (error instanceof ApiError && (error.status === 503 || error.isTimeout) && window.location.pathname !== '/maintenance') {
         window.location.assign('/maintenance');

@@ -17,6 +17,8 @@ export interface Branding {
   settings: PublicSettings | null;
   colors: Record<string, string>;
   font: string;
+  /** The uploaded file holding `font`, when the firm uploaded one. */
+  fontFile: string | null;
   flags: ClientFlags;
   terms: Terminology;
   termsVersion: number;
@@ -46,6 +48,7 @@ export function brandingFrom(settings: PublicSettings | null): Branding {
     settings,
     colors: parseColors(settings?.colors),
     font: settings?.font || DEFAULT_FONT,
+    fontFile: settings?.font_file ?? null,
     flags: toClientFlags(settings ?? {}),
     terms: resolveTerminology(settings?.navigation),
     termsVersion: settings?.terms_version ?? 1,
@@ -54,11 +57,22 @@ export function brandingFrom(settings: PublicSettings | null): Branding {
 
 const BrandingContext = createContext<Branding>(brandingFrom(null));
 
-export function BrandingProvider({ children }: { children: (branding: Branding) => ReactNode }) {
+/** `loading`: what shows until the firm's settings (theme, words) have arrived. */
+export function BrandingProvider({ children, loading = null }: { children: (branding: Branding) => ReactNode; loading?: ReactNode }) {
   const { data, isPending } = useQuery(publicSettingsQuery);
-  if (isPending) return null;
+  if (isPending) return loading;
   const branding = brandingFrom(data ?? null);
-  return <BrandingContext.Provider value={branding}>{children(branding)}</BrandingContext.Provider>;
+  return (
+    <BrandingContext.Provider value={branding}>
+      {branding.fontFile && <BrandFontFace family={branding.font} url={branding.fontFile} />}
+      {children(branding)}
+    </BrandingContext.Provider>
+  );
+}
+
+/** The firm's uploaded font, served by the app itself (no font CDN); the family name is checked by the server to letters, digits, spaces and dashes. */
+function BrandFontFace({ family, url }: { family: string; url: string }) {
+  return <style>{`@font-face { font-family: "${family}"; src: url("${url}"); font-display: swap; }`}</style>;
 }
 
 export const useBranding = () => useContext(BrandingContext);

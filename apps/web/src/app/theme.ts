@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Alert, createTheme, Drawer, type MantineColorsTuple, Modal, Notification } from '@mantine/core';
 import { BREAKPOINTS } from '@platform/domain';
 import type { Branding } from './settings';
 
@@ -25,6 +25,7 @@ export function shadesOf(hex: string): MantineColorsTuple {
 }
 
 const px = (n: number) => `${n / 16}em`;
+const CLOSE = { 'aria-label': 'Close' };
 
 /** The Mantine theme of this deployment, built at runtime from the server's branding. */
 export function themeFrom(branding: Branding) {
@@ -42,6 +43,13 @@ export function themeFrom(branding: Branding) {
       md: px(BREAKPOINTS.lg),
       lg: px(BREAKPOINTS.xl),
       xl: px(BREAKPOINTS.xxl),
+    },
+    /** Every close button has a name (an icon alone is announced as "button"). */
+    components: {
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: CLOSE } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: CLOSE } }),
+      Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
+      Notification: Notification.extend({ defaultProps: { closeButtonProps: CLOSE } }),
     },
   });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from './api-client';
-import { nextSearch, pagedTableProps, typedSearch } from './use-list-page';
+import { MAX_PER_PAGE } from '@platform/domain';
+import { listPaging, nextSearch, PAGE_SIZES, pagedTableProps, pageSizeParam, sameView, typedSearch, viewState } from './use-list-page';
 
 describe('nextSearch', () => {
   it('goes back to the first page when a filter or the sort changes', () => {
@@ -45,5 +46,52 @@ describe('pagedTableProps', () => {
     props.onSort('-name');
     props.onPage(3);
     expect(changes).toEqual([{ sort: '-name' }, { page: 3 }]);
+  });
+});
+
+describe('page size in the URL', () => {
+  it('keeps a page size from the choices and drops anything else', () => {
+    expect(pageSizeParam(50)).toBe(50);
+    expect(pageSizeParam('100')).toBe(100);
+    expect(pageSizeParam(1000)).toBeUndefined();
+    expect(pageSizeParam('ten')).toBeUndefined();
+    expect(Math.max(...PAGE_SIZES)).toBeLessThanOrEqual(MAX_PER_PAGE);
+  });
+
+  it('reads the paging of a list URL, leaving out page 1 and unknown sizes', () => {
+    expect(listPaging({ page: '3', per_page: '50', other: 'x' })).toEqual({ page: 3, per_page: 50 });
+    expect(listPaging({ page: 1, per_page: 7 })).toEqual({});
+    expect(listPaging({ page: 'x' })).toEqual({});
+  });
+
+  it('sends a new page size to the URL and back to the first page; the default size is left out', () => {
+    const changes: unknown[] = [];
+    const props = pagedTableProps(
+      { data: undefined, isFetching: false } as unknown as UseQueryResult<Page<{ id: number }>>,
+      { sort: 'name', page: 4, perPage: 50, defaultPerPage: 25 },
+      (change) => changes.push(change),
+    );
+    expect(props.pageSize).toBe(50);
+    props.onPageSize(100);
+    props.onPageSize(25);
+    expect(changes).toEqual([{ per_page: 100 }, { per_page: undefined }]);
+    expect(nextSearch({ page: 4, per_page: 50 }, { per_page: 100 })).toEqual({ page: undefined, per_page: 100 });
+  });
+});
+
+describe('saved view state', () => {
+  it('keeps filters and sort but never the page or empty values', () => {
+    expect(viewState({ page: 3, sort: '-name', kyc: 'verified', search: '', owner: undefined, per_page: 50 })).toEqual({
+      sort: '-name',
+      kyc: 'verified',
+      per_page: 50,
+    });
+  });
+
+  it('finds the view on screen whatever the key order, page, or number-or-text of a value', () => {
+    expect(sameView({ kyc: 'verified', sort: '-name', page: 2 }, { sort: '-name', kyc: 'verified' })).toBe(true);
+    expect(sameView({ owner: 12 }, { owner: '12' })).toBe(true);
+    expect(sameView({ kyc: 'verified' }, { kyc: 'verified', sort: 'name' })).toBe(false);
+    expect(sameView({}, {})).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { FORM_FALLBACK_ERROR } from '@platform/domain';
 import { ApiError } from './api-client';
+import { focusServerErrors } from './focus-first-error';
 import { createSubmissionKey } from './submission-key';
 
 /** What the action is told about its submission: money routes send the key as `idempotencyKey` (decision 0019). */
@@ -15,7 +16,8 @@ export interface Submission {
  * form error, so nothing is lost); a string `errors`, the server message or the fallback text
  * otherwise. The submit control is usable again after a failure. Each submission carries an
  * idempotency key, kept when the same values are sent again after an attempt that may have been
- * recorded.
+ * recorded. After a refusal the first field in error (or the form's alert) gets the focus
+ * (app/focus-first-error.ts).
  */
 export function useSubmit<Values extends Record<string, unknown>>(
   action: (values: Values, submission: Submission) => Promise<unknown>,
@@ -38,6 +40,7 @@ export function useSubmit<Values extends Record<string, unknown>>(
     } catch (error) {
       keys.settle(error);
       setFormError(describeFailure(error, form));
+      focusServerErrors();
       return false;
     } finally {
       running.current = false;

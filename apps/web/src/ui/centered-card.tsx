@@ -3,11 +3,11 @@ import { Box, Center, Paper, Stack, Title } from '@mantine/core';
 import { Logo } from './logo';
 
 /** The frame of the public pages (login, register, password pages): logo above a card. */
-export function CenteredCard({ title, children }: { title: string; children: ReactNode }) {
+export function CenteredCard({ title, children, width = 440 }: { title: string; children: ReactNode; width?: number }) {
   return (
     <Box component="main" mih="100vh" bg="gray.0" py={48} px="md">
       <Center>
-        <Stack w="100%" maw={440} gap="lg" align="stretch">
+        <Stack w="100%" maw={width} gap="lg" align="stretch">
           <Center>
             <Logo height={48} />
           </Center>

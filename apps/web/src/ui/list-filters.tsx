@@ -61,40 +61,60 @@ export function SelectFilter({
   );
 }
 
-/** The row of a list's filters, with its exports at the far end. */
-export function ListFilters({ children, exports }: { children: ReactNode; exports?: ReactNode }) {
+/** The row of a list's filters, with its tools (views, columns) and exports at the far end. */
+export function ListFilters({ children, tools, exports }: { children: ReactNode; tools?: ReactNode; exports?: ReactNode }) {
   return (
     <Group gap="sm" align="flex-end" justify="space-between">
       <Group gap="sm" align="flex-end">
         {children}
       </Group>
-      {exports}
+      {(tools || exports) && (
+        <Group gap="xs" align="flex-end">
+          {tools}
+          {exports}
+        </Group>
+      )}
     </Group>
   );
 }
 
-/** A list page: its title with the actions the user may take, the filters and exports, then the table. */
+/**
+ * A list page: its title with the list's tools (saved views, columns) and the actions the user may
+ * take, the filters and exports, then the table. Kept tight so the table starts high on the screen.
+ */
 export function ListPage({
   title,
   actions,
+  tabs,
   filters,
+  tools,
   exports,
   children,
 }: {
   title: ReactNode;
   actions?: ReactNode;
+  /** Views of the same page (a Tabs list), shown under the title. */
+  tabs?: ReactNode;
   filters?: ReactNode;
+  /** The saved-views menu and the column chooser, on the title's row. */
+  tools?: ReactNode;
   exports?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <Stack gap="lg">
+    <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={1} fz={26}>
           {title}
         </Title>
-        {actions}
+        {(tools || actions) && (
+          <Group gap="xs">
+            {tools}
+            {actions}
+          </Group>
+        )}
       </Group>
+      {tabs}
       {filters && <ListFilters exports={exports}>{filters}</ListFilters>}
       {children}
     </Stack>

@@ -1,9 +1,14 @@
-import { useEffect, useId } from 'react';
-import { Input } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { FileButton, Input, Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { Link, RichTextEditor as Editor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
+import { IconPhoto } from '@tabler/icons-react';
+import Image from '@tiptap/extension-image';
+import { type Editor as TiptapEditor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import '@mantine/tiptap/styles.css';
+import type { RichTextImage } from '@platform/domain';
+import { api, ApiError } from '../app/api-client';
 
 interface RichTextEditorProps {
   label: string;
@@ -12,17 +17,59 @@ interface RichTextEditorProps {
   onChange: (html: string) => void;
   error?: React.ReactNode;
   minHeight?: number;
+  /**
+   * Offers the picture button: for texts whose area records the pictures it shows, so the readers
+   * of the text may load them (server: shared/rich-text-images, decision 0030).
+   */
+  images?: boolean;
+}
+
+const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
+
+/** Uploads a picture and places it at the cursor, named by its file name for screen readers. */
+function InsertImage({ editor }: { editor: TiptapEditor | null }) {
+  const [uploading, setUploading] = useState(false);
+  async function upload(file: File | null) {
+    if (!file || !editor) return;
+    const body = new FormData();
+    body.append('image', file);
+    setUploading(true);
+    try {
+      const { data } = await api<{ data: RichTextImage }>('/api/rich-text-images', { method: 'POST', body, timeoutMs: 30_000 });
+      const alt = file.name.replace(/\.[^.]+$/, '');
+      editor.chain().focus().setImage({ src: data.url, alt }).run();
+    } catch (error) {
+      const fields = error instanceof ApiError && typeof error.errors === 'object' ? error.errors : undefined;
+      const message = fields?.image?.[0] ?? (error instanceof ApiError ? error.message : 'The picture could not be uploaded.');
+      notifications.show({ color: 'red', title: 'Picture not added', message });
+    } finally {
+      setUploading(false);
+    }
+  }
+  return (
+    <FileButton onChange={upload} accept={IMAGE_TYPES}>
+      {(props) => (
+        <Editor.Control {...props} aria-label="Insert picture" title="Insert picture" disabled={uploading}>
+          {uploading ? <Loader size={12} /> : <IconPhoto size={16} stroke={1.5} />}
+        </Editor.Control>
+      )}
+    </FileButton>
+  );
 }
 
 /**
- * Rich text as staff write it for investors: headings, emphasis, lists, quotes and links — the
- * formatting the server's sanitiser keeps (platform/sanitize.ts), so what is typed is what is shown.
+ * Rich text as staff write it for investors: headings, emphasis, lists, quotes, links and, where
+ * offered, pictures — what the server's sanitiser keeps (platform/sanitize.ts), so what is typed is what is shown.
  * An empty document is reported as '' so the field clears rather than saving an empty paragraph.
  */
-export function RichTextEditor({ label, description, value, onChange, error, minHeight = 380 }: RichTextEditorProps) {
+export function RichTextEditor({ label, description, value, onChange, error, minHeight = 380, images = false }: RichTextEditorProps) {
   const labelId = useId();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false, protocols: ['mailto', 'tel'] })],
+    extensions: [
+      StarterKit.configure({ link: false }),
+      Link.configure({ openOnClick: false, protocols: ['mailto', 'tel'] }),
+      Image.configure({ allowBase64: false }),
+    ],
     content: value,
     immediatelyRender: false,
     editorProps: { attributes: { 'aria-labelledby': labelId, 'aria-multiline': 'true', role: 'textbox' } },
@@ -60,6 +107,7 @@ export function RichTextEditor({ label, description, value, onChange, error, min
           <Editor.ControlsGroup>
             <Editor.Link />
             <Editor.Unlink />
+            {images && <InsertImage editor={editor} />}
           </Editor.ControlsGroup>
           <Editor.ControlsGroup>
             <Editor.Undo />

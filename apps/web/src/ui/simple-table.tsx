@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Table, type TableProps } from '@mantine/core';
 import { type Column, hiddenCaption } from './data-table';
+import { StackedRows, useNarrow } from './stacked-rows';
 
 interface Props<T> extends Omit<TableProps, 'children' | 'data'> {
   columns: Column<T>[];
@@ -15,6 +16,8 @@ interface Props<T> extends Omit<TableProps, 'children' | 'data'> {
   /** Scrolls sideways below this width instead of squeezing the columns. */
   minWidth?: number;
   bodyStyle?: CSSProperties;
+  /** On a phone the rows become a list of cards (investor pages). */
+  stacked?: boolean;
 }
 
 const shownCaption = {
@@ -28,8 +31,10 @@ const shownCaption = {
  * A plain table over rows already on the page — no paging, no sorting — on the same column type as
  * `DataTable`, so a list can move between the two without rewriting its columns.
  */
-export function SimpleTable<T>({ columns, rows, rowKey, caption, title, empty, minWidth, bodyStyle, ...table }: Props<T>) {
+export function SimpleTable<T>({ columns, rows, rowKey, caption, title, empty, minWidth, bodyStyle, stacked, ...table }: Props<T>) {
+  const narrow = useNarrow();
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
+  if (stacked && narrow) return <StackedRows columns={columns} rows={rows} rowKey={rowKey} caption={title ?? caption} />;
   const markup = (
     <Table {...table}>
       {caption && <caption style={hiddenCaption}>{caption}</caption>}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORISATION_STATUSES, INVESTOR_CATEGORIES, INVESTOR_GATES } from '../compliance';
+import { CATEGORISATION_STATUSES, COMPLIANCE_BANKS, INVESTOR_CATEGORIES, INVESTOR_GATES } from '../compliance';
 import type { ListSpec } from './common';
 import { idInput, MAX_ID, requiredText, textInput } from './fields';
 
@@ -16,6 +16,8 @@ export type ComplianceOption = z.infer<typeof complianceOptionSchema>;
 /** A question of the appropriateness test; `options` with `include=options`. */
 export const complianceQuestionSchema = z.object({
   id: z.number().int(),
+  /** The bank it belongs to: 'a', or 'b' of the two FCA banks. */
+  bank: z.enum(COMPLIANCE_BANKS),
   question: z.string(),
   position: z.number().int(),
   created_at: z.string(),
@@ -31,6 +33,9 @@ export const appropriatenessMetaSchema = z.object({
   tries_used: z.number().int(),
   tries_allowed: z.number().int(),
   retry_at: z.string().nullable(),
+  /** The bank the next attempt is drawn from, and the share of right answers it needs (percent). */
+  bank: z.enum(COMPLIANCE_BANKS),
+  pass_mark: z.number().int(),
 });
 export type AppropriatenessMeta = z.infer<typeof appropriatenessMetaSchema>;
 
@@ -40,10 +45,38 @@ export const complianceQuestionsResponse = z.object({
   meta: appropriatenessMetaSchema.optional(),
 });
 
-/** `?include=options`, and nothing else. */
+/** `?include=options`; staff may ask for one bank with `?bank=a|b`. */
 export const complianceQuestionsQuery = z.looseObject({
   include: z.string().optional().meta({ description: 'options: embed each question’s options.' }),
+  bank: z.enum(COMPLIANCE_BANKS).optional().meta({ description: 'Staff: the questions of this bank only.' }),
 });
+
+/**
+ * One attempt at the test as the investor took it, kept unchanged whatever happens to the bank
+ * later: each question's text, the options shown, the one chosen and which was right.
+ */
+export const complianceAttemptSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  bank: z.enum(COMPLIANCE_BANKS),
+  score: z.number().int(),
+  total: z.number().int(),
+  pass_mark: z.number().int(),
+  passed: z.boolean(),
+  created_at: z.string(),
+  reset_at: z.string().nullable(),
+  questions: z.array(
+    z.object({
+      question_id: z.number().int(),
+      question: z.string(),
+      options: z.array(z.object({ id: z.number().int(), label: z.string(), correct: z.boolean() })),
+      chosen_option_id: z.number().int(),
+      correct: z.boolean(),
+    }),
+  ),
+});
+export type ComplianceAttempt = z.infer<typeof complianceAttemptSchema>;
+export type ComplianceAttemptQuestion = ComplianceAttempt['questions'][number];
 
 /** The outcome of one try at the test. */
 export const appropriatenessResultSchema = z.object({
@@ -75,9 +108,21 @@ export const categorisationSchema = z.object({
 export type Categorisation = z.infer<typeof categorisationSchema>;
 
 /** The investor's latest categorisation, and whether it lets them invest now. */
+export const categoryStatementSchema = z.object({ label: z.string(), summary: z.string(), statement: z.string() });
+
+/** The investor's latest categorisation, whether it lets them invest now, and the firm's statements they choose from. */
 export const myCategorisationResponse = z.object({
   data: categorisationSchema.nullable(),
-  meta: z.object({ approval_required: z.boolean(), valid: z.boolean() }),
+  meta: z.object({
+    approval_required: z.boolean(),
+    valid: z.boolean(),
+    statements: z.object(
+      Object.fromEntries(INVESTOR_CATEGORIES.map((c) => [c, categoryStatementSchema])) as Record<
+        (typeof INVESTOR_CATEGORIES)[number],
+        typeof categoryStatementSchema
+      >,
+    ),
+  }),
 });
 export type MyCategorisation = z.infer<typeof myCategorisationResponse>;
 
@@ -91,7 +136,14 @@ export const investorGatesSchema = z.object({
   may_invest: z.boolean(),
   categorised_at: z.string().nullable(),
   cooling_off_ends_at: z.string().nullable(),
-  risk_warning: z.object({ text: z.string(), details: z.string(), acknowledged_at: z.string().nullable() }),
+  risk_warning: z.object({
+    text: z.string(),
+    details: z.string(),
+    /** Raised each time staff change the warning; the acknowledgement keeps the version and text read. */
+    version: z.number().int(),
+    acknowledged_at: z.string().nullable(),
+    acknowledged_version: z.number().int().nullable(),
+  }),
 });
 export type InvestorGates = z.infer<typeof investorGatesSchema>;
 
@@ -139,6 +191,7 @@ const options = jsonText(
 );
 
 export const createComplianceQuestionBody = z.strictObject({
+  bank: z.enum(COMPLIANCE_BANKS, { message: 'Choose bank a or b.' }).optional(),
   question: requiredText(2000, 'Enter the question.'),
   position: position.optional(),
   options,

@@ -32,7 +32,7 @@ export const CONTACT_INCLUDE_NAMES = ['owner', 'lead_status', 'converted_user', 
 
 export const CONTACTS_LIST = {
   name: 'contacts',
-  filters: ['search', 'status', 'lead_status_id', 'owner_id', 'interest', 'converted'],
+  filters: ['search', 'status', 'lead_status_id', 'owner_id', 'interest', 'converted', 'ids'],
   sorts: ['name', 'email', 'company', 'status', 'created_at', 'updated_at'],
   includes: CONTACT_INCLUDE_NAMES,
   fields: [

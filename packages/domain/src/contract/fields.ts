@@ -32,7 +32,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const ms = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+  // Year 0000 is a date to JavaScript but not to PostgreSQL.
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value && value >= '0001-01-01';
 }
 
 export const isoDateInput = z.string().trim().refine(isCalendarDate, 'Enter a date as YYYY-MM-DD.');

@@ -31,6 +31,8 @@ export const importPreviewSchema = z.object({
   valid: z.number().int(),
   errors: z.array(importRowErrorSchema),
   sample: z.array(z.record(z.string(), z.unknown())),
+  /** Good rows that replace a record already held (KPI values: a value already recorded for that company, KPI and period). */
+  updates: z.number().int().optional(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
@@ -38,7 +40,14 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
 export const importProgressSchema = z.discriminatedUnion('phase', [
   z.object({ phase: z.literal('checked'), total: z.number().int() }),
   z.object({ phase: z.literal('importing'), done: z.number().int(), total: z.number().int() }),
-  z.object({ phase: z.literal('done'), imported: z.number().int(), total: z.number().int(), invitations: z.number().int() }),
+  z.object({
+    phase: z.literal('done'),
+    imported: z.number().int(),
+    total: z.number().int(),
+    invitations: z.number().int(),
+    /** Of `imported`, the rows that replaced a record already held (KPI values). */
+    updated: z.number().int().optional(),
+  }),
   z.object({ phase: z.literal('failed'), message: z.string() }),
 ]);
 export type ImportProgress = z.infer<typeof importProgressSchema>;

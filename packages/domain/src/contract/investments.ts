@@ -24,6 +24,12 @@ const investmentBase = {
   paid_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
+  /** The day a cash call is due (ISO date), while it waits for payment. */
+  payment_due_on: z.string().nullable(),
+  /** The investor's word that they sent the money ("I've paid"), until staff confirm it. */
+  payment_sent: z
+    .object({ at: z.string(), on: z.string().nullable(), amount: z.string().nullable(), note: z.string().nullable() })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 };
@@ -288,3 +294,11 @@ export const investorCancelInvestmentBody = z.strictObject({
 export type ReserveInvestmentInput = z.infer<typeof reserveInvestmentBody>;
 export type ManualInvestmentInput = z.infer<typeof manualInvestmentBody>;
 export type InvestmentHolderIds = ReserveInvestmentInput['holder'];
+
+/** The investor's "I've paid": optionally the day they paid, the amount and a note for staff. */
+export const paymentSentBody = z.strictObject({
+  paid_on: clearable(isoDateInput).optional(),
+  amount: clearable(moneyInput).optional(),
+  note: clearable(textInput(500)).optional(),
+});
+export type PaymentSentInput = z.infer<typeof paymentSentBody>;

@@ -52,14 +52,20 @@ export const updateKpiBody = z.strictObject(kpiFields).partial();
 // ——— Values ———
 
 /** A KPI value: exact, signed (a loss, a fall), up to 18 digits and 6 decimal places; never rounded. */
-export const kpiValueInput = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = (typeof value === 'number' ? String(value) : value).trim().replace(/,/g, '');
-  if (!/^-?\d{1,18}(\.\d{1,6})?$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'Enter a number such as 1250.5 or -20 (no more than 6 decimal places).' });
-    return z.NEVER;
-  }
-  return text;
-});
+function kpiDecimal(blankAllowed: boolean) {
+  return z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const text = (typeof value === 'number' ? String(value) : value).trim().replace(/,/g, '');
+    if (blankAllowed && text === '') return '';
+    if (!/^-?\d{1,18}(\.\d{1,6})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a number such as 1250.5 or -20 (no more than 6 decimal places).' });
+      return z.NEVER;
+    }
+    return text;
+  });
+}
+export const kpiValueInput = kpiDecimal(false);
+/** A KPI value or an empty string: a KPI left blank on a form that asks for several. */
+export const kpiValueOrBlank = kpiDecimal(true);
 
 export const kpiValueSchema = z.object({
   id: z.number().int(),

@@ -65,7 +65,12 @@ export const staffOpportunitySchema = z.object({
 export type StaffOpportunity = z.infer<typeof staffOpportunitySchema>;
 
 /** An opportunity an investor may read. */
-export const opportunitySchema = z.object({ ...opportunityContent, market_sounding_pending: z.literal(false) });
+export const opportunitySchema = z.object({
+  ...opportunityContent,
+  market_sounding_pending: z.literal(false),
+  /** How many investors hold a reservation or more in it (on the opportunity's own page; lists leave it out). */
+  investor_count: z.number().int().optional(),
+});
 export type Opportunity = z.infer<typeof opportunitySchema>;
 
 /** What an investor gets before accepting a required market sounding: only that it exists. */

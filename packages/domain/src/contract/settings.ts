@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PUBLIC_FLAG_NAMES, type PublicFlagName, toBoolean } from '../flags';
-import { TERM_KEYS } from '../terminology';
+import { TERM_KEYS, termLabelProblem } from '../terminology';
 
 /**
  * The platform's settings (spec §3): branding, wording, terms and feature flags. Everyone reads the
  * public settings (the login page is branded); staff with `settings_branding` read and change the
- * branding, with its images as multipart files `logo`, `logoLight` and `favicon`.
+ * branding, with its images as multipart files `logo`, `logoLight` and `favicon`, and a font file as `fontFile`.
  */
 export const TERMS_FORMATS = ['url', 'text'] as const;
 export type TermsFormat = (typeof TERMS_FORMATS)[number];
@@ -33,6 +33,8 @@ const settingsFields = {
   logoLight: z.string().nullable(),
   favicon: z.string().nullable(),
   font: z.string().nullable(),
+  /** The uploaded font file's URL, holding the `font` family; null for the bundled font. */
+  font_file: z.string().nullable(),
   market_sounding_description: z.string().nullable(),
   risk_warning_text: z.string().nullable(),
   appVersion: z.string(),
@@ -63,7 +65,10 @@ export type BrandingSettings = z.infer<typeof brandingSchema>;
 /** Flags arrive as booleans, 0/1 or their text (spec §5). */
 const flagInput = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])]).transform((v) => toBoolean(v));
 
-function jsonObjectText(check: (value: Record<string, unknown>) => string | null) {
+/** A problem found in a JSON text field: its message, and the key inside the object it concerns. */
+type JsonProblem = string | { key: string; message: string } | null;
+
+function jsonObjectText(check: (value: Record<string, unknown>) => JsonProblem) {
   return z.string().transform((text, ctx) => {
     let parsed: unknown;
     try {
@@ -77,8 +82,12 @@ function jsonObjectText(check: (value: Record<string, unknown>) => string | null
       return z.NEVER;
     }
     const problem = check(parsed as Record<string, unknown>);
-    if (problem) {
+    if (typeof problem === 'string') {
       ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.key] });
       return z.NEVER;
     }
     return JSON.stringify(parsed);
@@ -97,12 +106,15 @@ export const updateBrandingBody = z
     colors: jsonObjectText((v) =>
       Object.values(v).every((c) => typeof c === 'string' && HEX.test(c)) ? null : 'Every colour must be a hex value like #1f3a5f.',
     ),
+    /** Each label is checked on its own: a 422 names it as `navigation.<key>`. */
     navigation: jsonObjectText((v) => {
       const unknown = Object.keys(v).find((k) => !(TERM_KEYS as string[]).includes(k));
       if (unknown) return `Unknown terminology label '${unknown}'.`;
-      return Object.values(v).every((label) => typeof label === 'string' && label.length <= 60)
-        ? null
-        : 'Labels must be text of at most 60 characters.';
+      for (const [key, label] of Object.entries(v)) {
+        const message = termLabelProblem(label);
+        if (message) return { key, message };
+      }
+      return null;
     }),
     terms_version: z.coerce.number().int().min(1).max(1_000_000),
     terms_format: z.enum(TERMS_FORMATS),
@@ -111,6 +123,8 @@ export const updateBrandingBody = z
     isTrial: flagInput,
     logo_alt: z.string().max(255),
     font: z.string().regex(/^[\w -]{1,60}$/, 'Enter a font family name.'),
+    /** Goes back to the bundled font: the uploaded font file is dropped. */
+    remove_font_file: flagInput,
     market_sounding_description: z.string().max(50_000),
     risk_warning_text: z.string().max(50_000),
     support_email: z.string().trim().email('Enter a valid email address.'),

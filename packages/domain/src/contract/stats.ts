@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVESTOR_CATEGORIES, KYC_STATUSES } from '../compliance';
+import { SCREENING_STATES } from '../screening';
 import { APPROPRIATENESS_STATES } from '../investors';
 
 /** The admin overview's counts of accounts. */
@@ -87,8 +88,16 @@ export const investorCategorisationStatsSchema = z.array(
 );
 export type InvestorCategorisationStats = z.infer<typeof investorCategorisationStatsSchema>;
 
-/** Investors by identity-check (KYC/AML) status, every status listed. */
-export const amlCountSchema = z.array(z.object({ kyc_status: z.enum(KYC_STATUSES), count: z.number().int() }));
+/**
+ * Investors by identity-check (KYC/AML) status, then by sanctions and PEP screening state
+ * (decision 0032); every status and state listed.
+ */
+export const amlCountSchema = z.array(
+  z.union([
+    z.object({ kyc_status: z.enum(KYC_STATUSES), count: z.number().int() }),
+    z.object({ screening_status: z.enum(SCREENING_STATES), count: z.number().int() }),
+  ]),
+);
 export type AmlCount = z.infer<typeof amlCountSchema>;
 
 /** Investors by appropriateness state (passed, failed, not taken), every state listed. */

@@ -3,7 +3,8 @@ import { ATTRIBUTE_TYPES } from '../attributes';
 import { isStaffRole } from '../roles';
 import { ATTRIBUTE_MODES } from '../statuses';
 import { CATEGORISATION_STATUSES, INVESTOR_CATEGORIES, KYC_STATUSES } from '../compliance';
-import type { ListSpec } from './common';
+import { type ListSpec, namedRef } from './common';
+import { onboardingDocumentSchema } from './sign-up-documents';
 import { clearable, idInput, idParam, isoDateInput, requiredText, textInput } from './fields';
 
 /** A record's value of one custom attribute, as `include=attributeValues` presents it. */
@@ -18,6 +19,23 @@ export const userAttributeValueSchema = z.object({
 /** A person named in another answer: `{ id, name, email }`. */
 export const personRef = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 export type Person = z.infer<typeof personRef>;
+
+/** An organisation the person acts for, with their role in it (`include=organisations`). */
+export const userOrganisationSchema = namedRef.extend({ type: z.string(), role: z.string().nullable() });
+
+/**
+ * An account with an investment method (`include=investmentMethodEntities`): the person's own, or,
+ * under `leadInvestmentMethodEntities`, one opened for them while they were a lead. The method comes
+ * with `.investmentMethod`.
+ */
+export const userMethodAccountSchema = z.object({
+  id: z.number().int(),
+  investment_method_id: z.number().int(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+  investment_method: namedRef.extend({ type: z.string(), provider: z.string().nullable() }).optional(),
+});
+export type UserMethodAccount = z.infer<typeof userMethodAccountSchema>;
 
 /**
  * A user (server: shared/user-presenter.ts). Investors (role 5) carry their personal details, KYC
@@ -48,18 +66,21 @@ export const userSchema = z.object({
   investor_category: z.enum(INVESTOR_CATEGORIES).nullable().optional(),
   categorisation_status: z.enum(CATEGORISATION_STATUSES).nullable().optional(),
   owner_id: z.number().int().nullable().optional(),
+  adviser_id: z.number().int().nullable().optional(),
   deleted_at: z.string().nullable().optional(),
   last_login_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   owner: personRef.nullable().optional(),
   attribute_values: z.array(userAttributeValueSchema).optional(),
-  organisations: z.array(z.unknown()).optional(),
-  onboarding_documents: z.array(z.unknown()).optional(),
-  investment_method_entities: z.array(z.unknown()).optional(),
-  lead_investment_method_entities: z.array(z.unknown()).optional(),
+  organisations: z.array(userOrganisationSchema).optional(),
+  onboarding_documents: z.array(onboardingDocumentSchema).optional(),
+  investment_method_entities: z.array(userMethodAccountSchema).optional(),
+  lead_investment_method_entities: z.array(userMethodAccountSchema).optional(),
   ownership_choices: z.array(z.unknown()).optional(),
   role_name: z.string().nullable().optional(),
+  /** The signed-in user only: staff who must set up two-factor sign-in before anything else (decision 0035). */
+  two_factor_enrolment_due: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -85,6 +106,7 @@ export const USERS_LIST = {
   filters: [
     'role_id',
     'owner_id',
+    'adviser_id',
     'search',
     'email_verified',
     'created_from',
@@ -93,6 +115,7 @@ export const USERS_LIST = {
     'categorisation_status',
     'kyc_status',
     'appropriateness',
+    'ids',
   ],
   sorts: ['id', 'name', 'email', 'created_at', 'last_login_at', 'role_id', 'kyc_status', 'investor_category'],
   includes: USER_INCLUDES,
@@ -109,6 +132,7 @@ export const USERS_LIST = {
     'investor_category',
     'categorisation_status',
     'owner_id',
+    'adviser_id',
   ],
   appends: ['role_name'],
 } as const satisfies ListSpec;
@@ -183,6 +207,7 @@ export const updateUserBody = z
     ...personalDetails,
     kyc_status: kycStatusInput,
     owner_id: clearable(idInput('member of staff')),
+    adviser_id: clearable(idInput('adviser')),
     category: categoryInput,
   })
   .partial()
@@ -197,6 +222,7 @@ export const createInvestorBody = z.strictObject({
       ...personalDetails,
       kyc_status: kycStatusInput,
       owner_id: clearable(idInput('member of staff')),
+      adviser_id: clearable(idInput('adviser')),
       category: categoryInput,
       send_invitation: flagInput,
     })
@@ -206,6 +232,17 @@ export const createInvestorBody = z.strictObject({
   email: userEmail,
 });
 export type CreateInvestorInput = z.infer<typeof createInvestorBody>;
+
+/**
+ * The owner and adviser every new investor gets while `enableDefaultInvestorAssociates` is on
+ * (Settings › Features): from registration, staff, a converted lead or an import — unless one is
+ * chosen for them there.
+ */
+export const defaultAssociatesSchema = z.object({ owner_id: z.number().int().nullable(), adviser_id: z.number().int().nullable() });
+export type DefaultAssociates = z.infer<typeof defaultAssociatesSchema>;
+export const updateDefaultAssociatesBody = z
+  .strictObject({ owner_id: clearable(idInput('member of staff')), adviser_id: clearable(idInput('adviser')) })
+  .partial();
 
 export const resendInvitationBody = z.object({ user_id: idInput('user') });
 
@@ -265,6 +302,8 @@ export const staffAccountSchema = z.object({
   status: z.enum(STAFF_STATUSES),
   last_login_at: z.string().nullable(),
   created_at: z.string(),
+  /** Whether they sign in with two-factor; an administrator may reset it (decision 0035). */
+  two_factor_enabled: z.boolean(),
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 

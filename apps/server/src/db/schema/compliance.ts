@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ComplianceAttemptQuestion } from '@platform/domain';
 import { users } from './platform';
 
 /**
@@ -10,13 +11,15 @@ export const complianceQuestions = pgTable(
   'compliance_questions',
   {
     id: serial('id').primaryKey(),
+    /** 'a', or 'b' of the two FCA banks drawn alternately on retakes (decision 0031). */
+    bank: text('bank').notNull().default('a'),
     question: text('question').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('compliance_questions_position_idx').on(t.position)],
+  (t) => [index('compliance_questions_bank_position_idx').on(t.bank, t.position)],
 );
 
 export const complianceOptions = pgTable(
@@ -42,6 +45,13 @@ export const complianceAttempts = pgTable(
       .references(() => users.id),
     /** question id → chosen option id */
     answers: jsonb('answers').$type<Record<string, number>>().notNull(),
+    /**
+     * The attempt as the investor took it (decision 0031): each question's text, the options shown
+     * with which was right, the option chosen. Editing the bank later never changes it.
+     */
+    questions: jsonb('questions').$type<ComplianceAttemptQuestion[]>().notNull().default([]),
+    bank: text('bank').notNull().default('a'),
+    passMark: integer('pass_mark').notNull().default(100),
     score: integer('score').notNull(),
     total: integer('total').notNull(),
     passed: boolean('passed').notNull(),

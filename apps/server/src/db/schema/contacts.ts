@@ -49,6 +49,7 @@ export const contacts = pgTable(
     index('contacts_name_idx').on(t.name),
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
     index('contacts_company_idx').on(t.company),
     index('contacts_status_idx').on(t.status, t.createdAt),
     index('contacts_lead_status_idx').on(t.leadStatusId),

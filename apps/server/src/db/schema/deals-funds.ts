@@ -106,6 +106,7 @@ export const funds = pgTable(
   },
   (t) => [
     index('funds_name_idx').on(t.name),
+    index('funds_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('funds_type_idx').on(t.type),
     index('funds_vintage_idx').on(t.vintage),
     index('funds_currency_idx').on(t.currency),

@@ -76,6 +76,7 @@ export const investmentOpportunities = pgTable(
     index('investment_opportunities_name_idx').on(t.name),
     index('investment_opportunities_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('investment_opportunities_company_idx').on(t.companyName),
+    index('investment_opportunities_company_trgm_idx').using('gin', sql`${t.companyName} gin_trgm_ops`),
     index('investment_opportunities_industry_idx').on(t.industry),
     index('investment_opportunities_closes_idx').on(t.closesAt),
     index('investment_opportunities_target_idx').on(t.targetRaise),
@@ -219,6 +220,14 @@ export const investments = pgTable(
     cancelReason: text('cancel_reason'),
     /** Card payment session at the provider, when one was started. */
     paymentProviderRef: text('payment_provider_ref'),
+    /**
+     * The investor's own word that they have sent the money ("I've paid", decision 0040): when they
+     * said so and, optionally, the day, amount and a note. Staff still confirm receipt (mark paid).
+     */
+    paymentSentAt: timestamp('payment_sent_at', { withTimezone: true }),
+    paymentSentOn: isoDate('payment_sent_on'),
+    paymentSentAmount: money('payment_sent_amount'),
+    paymentSentNote: text('payment_sent_note'),
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps,
   },

@@ -82,6 +82,8 @@ export const investmentMethodEntities = pgTable(
     /** The investor's account; or, for a lead not yet an investor, contactId (exactly one is set). */
     userId: integer('user_id').references(() => users.id),
     contactId: integer('contact_id').references(() => contacts.id),
+    /** The lead the account was opened for, kept when the lead became an investor and the account moved to them. */
+    openedForContactId: integer('opened_for_contact_id').references(() => contacts.id),
     reference: text('reference'),
     ...timestamps,
   },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CategoryStatementOverrides } from '@platform/domain';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -21,7 +22,12 @@ export const users = pgTable(
     complianceTries: integer('compliance_tries').notNull().default(0),
     /** When the investor acknowledged the personalised risk warning (PS22/10), before a first investment. */
     riskWarningAcknowledgedAt: timestamp('risk_warning_acknowledged_at', { withTimezone: true }),
+    /** The version and the personalised text of the risk warning the investor acknowledged. */
+    riskWarningAcknowledgedVersion: integer('risk_warning_acknowledged_version'),
+    riskWarningAcknowledgedText: text('risk_warning_acknowledged_text'),
     ownerId: integer('owner_id'),
+    /** The investor's adviser: a member of staff with the Adviser role. */
+    adviserId: integer('adviser_id'),
     phone: text('phone'),
     addressLine1: text('address_line1'),
     addressLine2: text('address_line2'),
@@ -51,6 +57,7 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt),
     index('users_kyc_status_idx').on(t.kycStatus),
     index('users_owner_idx').on(t.ownerId),
+    index('users_adviser_idx').on(t.adviserId),
     index('users_last_login_idx').on(t.lastLoginAt),
     index('users_email_idx').on(t.email),
     index('users_category_idx').on(t.investorCategory, t.categorisationStatus),
@@ -59,6 +66,7 @@ export const users = pgTable(
     // Trigram indexes serve the list's substring search (ILIKE '%…%') without a full scan.
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );
 
@@ -66,6 +74,8 @@ export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
+    /** What the owner's session list names a session by; the hash of the cookie never leaves the server. */
+    id: serial('id').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -73,10 +83,46 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('sessions_id_unique').on(t.id),
+  ],
 );
 
-/** One-time tokens for password reset and invitations; only a hash is stored. */
+/**
+ * A user's authenticator app (TOTP, RFC 6238). The shared secret is encrypted with a key derived
+ * from the app key (AES-256-GCM); `enabledAt` is null while enrolment waits for the first code.
+ * `lastStep` is the time step of the last code accepted, so a code works once.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes for when the authenticator is lost; only their SHA-256 is kept. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('two_factor_recovery_codes_user_idx').on(t.userId),
+    uniqueIndex('two_factor_recovery_codes_hash_unique').on(t.userId, t.codeHash),
+  ],
+);
+
+/** One-time tokens for password reset, invitations, e-mail changes and the second sign-in step; only a hash is stored. */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -85,6 +131,8 @@ export const userTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
+    /** For an e-mail change: the new address, applied when the link sent to it is followed. */
+    newEmail: text('new_email'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -108,12 +156,32 @@ export const settings = pgTable('settings', {
   logoLight: text('logo_light'),
   favicon: text('favicon'),
   font: text('font'),
+  /** An uploaded font file (branding/…) holding the `font` family; without one the font is the bundled Montserrat or the system's. */
+  fontFile: text('font_file'),
   marketSoundingDescription: text('market_sounding_description'),
   riskWarningText: text('risk_warning_text'),
   appVersion: text('app_version').notNull().default('1.0'),
   supportEmail: text('support_email'),
   complianceTries: integer('compliance_tries').notNull().default(0),
+  /** With `default_investor_associates` on, every new investor gets this owner and adviser. */
+  defaultOwnerId: integer('default_owner_id'),
+  defaultAdviserId: integer('default_adviser_id'),
+  /** Investor settings (decision 0031): categorisation statements staff changed, by category. */
+  categoryStatements: jsonb('category_statements').$type<CategoryStatementOverrides>().notNull().default({}),
+  /** The personalised risk warning with {name}; null: PS22/10's own wording. Version raised on each change. */
+  riskWarningTemplate: text('risk_warning_template'),
+  riskWarningVersion: integer('risk_warning_version').notNull().default(1),
+  /** The appropriateness test's rules: banks, pass mark (%), hours to wait after a fail, questions per attempt (null: all). */
+  appropriatenessBankMode: text('appropriateness_bank_mode').notNull().default('single'),
+  appropriatenessPassMark: integer('appropriateness_pass_mark').notNull().default(100),
+  appropriatenessWaitHours: integer('appropriateness_wait_hours').notNull().default(24),
+  appropriatenessQuestionsPerAttempt: integer('appropriateness_questions_per_attempt'),
   flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+  /** Password Management (decision 0035): the shortest password accepted, sessions' lifetimes, 2FA for staff. */
+  passwordMinLength: integer('password_min_length').notNull().default(12),
+  sessionLifetimeMinutes: integer('session_lifetime_minutes').notNull().default(720),
+  sessionIdleMinutes: integer('session_idle_minutes').notNull().default(30),
+  requireStaffTwoFactor: boolean('require_staff_two_factor').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -125,6 +193,10 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     data: jsonb('data').$type<{ message: string; icon: string; cta: string | null }>().notNull(),
+    /** A staff notification's kind (decision 0040); null for the others. */
+    kind: text('kind'),
+    /** False when the user switched the bell off for the kind: kept for their e-mail digest only. */
+    inBell: boolean('in_bell').notNull().default(true),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -132,6 +204,35 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
+);
+
+/** A member of staff's choice for one kind of staff notification: in the bell, in the daily digest. No row: both on. */
+export const staffNotificationSettings = pgTable(
+  'staff_notification_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    bell: boolean('bell').notNull().default(true),
+    digest: boolean('digest').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_notification_settings_user_kind_unique').on(t.userId, t.kind)],
+);
+
+/** Each daily digest sent: one per user and day, so two instances' ticks never send it twice. */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    items: integer('items').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notification_digests_user_day_unique').on(t.userId, t.day)],
 );
 
 /** Mail queue: every message is written here first, then sent (or logged) by the worker. */
@@ -167,7 +268,12 @@ export const activityLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activity_subject_idx').on(t.subjectType, t.subjectId, t.createdAt), index('activity_actor_idx').on(t.actorId)],
+  (t) => [
+    index('activity_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
+    index('activity_actor_idx').on(t.actorId),
+    // The dashboard's latest activity reads the newest entries first.
+    index('activity_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** Hit counters behind the rate limits, shared by every app instance. */

@@ -117,6 +117,7 @@ export const documents = pgTable(
     index('documents_subject_name_idx').on(t.subjectType, t.subjectId, t.name),
     index('documents_subject_visibility_idx').on(t.subjectType, t.subjectId, t.visibility),
     index('documents_folder_idx').on(t.folderId),
+    index('documents_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('documents_visibility', sql`${t.visibility} in ('public', 'private')`),
     check('documents_size', sql`${t.sizeBytes} >= 0`),
   ],

@@ -74,6 +74,7 @@ export const updateReports = pgTable(
     index('update_reports_published_idx').on(t.publishedAt),
     index('update_reports_created_idx').on(t.createdAt),
     index('update_reports_title_idx').on(t.title),
+    index('update_reports_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('update_reports_type_idx').on(t.reportTypeId),
     index('update_reports_opportunity_idx').on(t.opportunityId),
     index('update_reports_fund_idx').on(t.fundId),

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import { readConfig } from '../../config';
-import { mailOutbox, sessions, settings, users } from '../../db/schema';
+import {
+  contacts,
+  investmentMethodEntities,
+  investmentMethods,
+  mailOutbox,
+  organisations,
+  organisationUsers,
+  sessions,
+  settings,
+  users,
+} from '../../db/schema';
 import { agent, createTestApp, createUser, reloadUser, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -162,6 +172,68 @@ describe('/api/user includes', () => {
     expect(bad.json().message).toContain("'secrets'");
   });
 
+  it('loads the organisations and investment-method accounts the person has, and those opened for them as a lead', async () => {
+    const user = await createUser(t.ctx, { name: 'Ida Include' });
+    const [org] = await t.db.insert(organisations).values({ name: 'Include Holdings Ltd', type: 'company' }).returning();
+    const [closedOrg] = await t.db.insert(organisations).values({ name: 'Closed Ltd', deletedAt: new Date() }).returning();
+    await t.db.insert(organisationUsers).values([
+      { organisationId: org.id, userId: user.id, role: 'director' },
+      { organisationId: closedOrg.id, userId: user.id, role: 'director' },
+    ]);
+    const [sipp] = await t.db.insert(investmentMethods).values({ name: 'Include SIPP', type: 'sipp', provider: 'Pension Co' }).returning();
+    const [own] = await t.db
+      .insert(investmentMethodEntities)
+      .values({ investmentMethodId: sipp.id, userId: user.id, reference: 'OWN-1' })
+      .returning();
+
+    const client = agent(t.app);
+    await client.login(user.email);
+    const data = (
+      await client.get('/api/user?include=organisations,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities')
+    ).json().data;
+    expect(data.organisations).toEqual([{ id: org.id, name: 'Include Holdings Ltd', type: 'company', role: 'director' }]);
+    expect(data.investment_method_entities).toEqual([
+      {
+        id: own.id,
+        investment_method_id: sipp.id,
+        reference: 'OWN-1',
+        created_at: own.createdAt.toISOString(),
+        investment_method: { id: sipp.id, name: 'Include SIPP', type: 'sipp', provider: 'Pension Co' },
+      },
+    ]);
+    expect(data.lead_investment_method_entities).toEqual([]);
+    // Without `.investmentMethod` the method is not loaded.
+    expect((await client.get('/api/user?include=investmentMethodEntities')).json().data.investment_method_entities[0]).not.toHaveProperty(
+      'investment_method',
+    );
+
+    // A lead's account moves to the investor they become, and is listed as opened for them as a lead.
+    const admin = agent(t.app);
+    await admin.login((await createUser(t.ctx, { roleId: Role.SuperAdmin })).email);
+    const [lead] = await t.db
+      .insert(contacts)
+      .values({ name: 'Lena Lead', email: `lena-${process.pid}@example.test` })
+      .returning();
+    const [leadAccount] = await t.db
+      .insert(investmentMethodEntities)
+      .values({ investmentMethodId: sipp.id, contactId: lead.id, reference: 'LEAD-1' })
+      .returning();
+    const converted = await admin.post(`/api/convert-contact/${lead.id}`, { send_invitation: false });
+    expect(converted.statusCode, converted.body).toBe(201);
+    const investorId = converted.json().data.investor.id;
+    const shown = (
+      await admin.get(`/api/users/${investorId}?include=investmentMethodEntities,leadInvestmentMethodEntities.investmentMethod`)
+    ).json().data;
+    expect(shown.investment_method_entities.map((a: { id: number }) => a.id)).toEqual([leadAccount.id]);
+    expect(shown.lead_investment_method_entities).toEqual([
+      expect.objectContaining({
+        id: leadAccount.id,
+        reference: 'LEAD-1',
+        investment_method: expect.objectContaining({ name: 'Include SIPP' }),
+      }),
+    ]);
+  });
+
   it('loads compliance fields for investors only', async () => {
     const staff = agent(t.app);
     await staff.login((await createUser(t.ctx, { roleId: Role.SuperAdmin })).email);
@@ -257,7 +329,7 @@ describe('registration and e-mail verification', () => {
 
   it('asks for a password unless inviteOnRegister is on, when the invitation to choose one is sent instead', async () => {
     const withoutPassword = await agent(t.app).post('/api/auth/manual-register', { name: 'No Password', email: 'np@example.test' });
-    expect(withoutPassword.json().errors).toEqual({ password: ['The password must be at least 10 characters.'] });
+    expect(withoutPassword.json().errors).toEqual({ password: ['Choose a password.'] });
     await t.db.update(settings).set({ flags: { invite_on_register: true } });
     try {
       const client = agent(t.app);

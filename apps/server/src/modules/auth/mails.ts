@@ -1,20 +1,7 @@
-import type { MailMessage } from '../../platform/mail';
-
-interface Link {
-  label: string;
-  url: string;
-}
-
-/** Account e-mails: plain text first (it is what the log shows), with a simple HTML twin. */
-function message(to: string, subject: string, lines: string[], links: Link[], product: string): MailMessage {
-  const text = [...lines, '', ...links.map((link) => `${link.label}: ${link.url}`), '', `— ${product}`].join('\n');
-  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const html = `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`).join('')}<p>— ${escapeHtml(product)}</p>`;
-  return { to, subject, text, html };
-}
+import { plainMail } from '../../platform/mail';
 
 export const verificationMail = (to: string, name: string, url: string, product: string) =>
-  message(
+  plainMail(
     to,
     `Verify your email address for ${product}`,
     [`Hello ${name},`, 'Please confirm this is your email address. The link is valid for 24 hours.'],
@@ -23,7 +10,7 @@ export const verificationMail = (to: string, name: string, url: string, product:
   );
 
 export const resetMail = (to: string, name: string, url: string, product: string) =>
-  message(
+  plainMail(
     to,
     `Reset your ${product} password`,
     [
@@ -36,7 +23,7 @@ export const resetMail = (to: string, name: string, url: string, product: string
   );
 
 export const invitationMail = (to: string, name: string, url: string, product: string) =>
-  message(
+  plainMail(
     to,
     `You are invited to ${product}`,
     [
@@ -49,7 +36,7 @@ export const invitationMail = (to: string, name: string, url: string, product: s
 
 /** Sent once when sign-ins to the account are locked after too many wrong passwords. */
 export const signInLockedMail = (to: string, name: string, appUrl: string, lockedFor: string, product: string) =>
-  message(
+  plainMail(
     to,
     `Sign-ins to your ${product} account are paused`,
     [
@@ -64,7 +51,7 @@ export const signInLockedMail = (to: string, name: string, appUrl: string, locke
 
 /** Registration with an address that already has an account: its owner hears of it, nobody else learns it. */
 export const registrationAttemptMail = (to: string, name: string, appUrl: string, product: string) =>
-  message(
+  plainMail(
     to,
     `Someone tried to register on ${product} with your address`,
     [
@@ -76,5 +63,33 @@ export const registrationAttemptMail = (to: string, name: string, appUrl: string
       { label: 'Sign in', url: `${appUrl}/login` },
       { label: 'Reset your password', url: `${appUrl}/forgot-password` },
     ],
+    product,
+  );
+
+/** To the new address: the change applies when this link is followed, which proves the mailbox. */
+export const emailChangeMail = (to: string, name: string, url: string, product: string) =>
+  plainMail(
+    to,
+    `Confirm your new email address for ${product}`,
+    [
+      `Hello ${name},`,
+      `You asked to use this address for your ${product} account. Follow the link to confirm it; it is valid for 24 hours.`,
+      'Until then you keep signing in with your current address. If you did not ask for this, ignore this email.',
+    ],
+    [{ label: 'Confirm new email address', url }],
+    product,
+  );
+
+/** To the old address: the owner hears of a change they may not have made. */
+export const emailChangeNoticeMail = (to: string, name: string, newAddress: string, appUrl: string, product: string) =>
+  plainMail(
+    to,
+    `Your ${product} email address is being changed`,
+    [
+      `Hello ${name},`,
+      `Someone signed in to your account asked to change its email address to ${newAddress}. It changes only when the link sent there is followed.`,
+      'If this was not you, choose a new password now: that signs everyone else out.',
+    ],
+    [{ label: 'Choose a new password', url: `${appUrl}/forgot-password` }],
     product,
   );

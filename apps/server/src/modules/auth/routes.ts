@@ -1,7 +1,14 @@
+import type { FastifyReply } from 'fastify';
 import {
+  accountDetailsBody,
+  brandingFileParams,
   dataOf,
+  emailChangeBody,
+  emailChangeParams,
+  fileBody,
   errorBody,
   forgotPasswordSchema,
+  loginChallengeSchema,
   loginSchema,
   messageBody,
   noContent,
@@ -16,12 +23,18 @@ import {
   userSchema,
   verifyEmailParams,
   verifyEmailQuery,
+  Role,
 } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
 import { sha256, verifyPassword } from '../../platform/crypto';
 import { notFound, validationError } from '../../platform/errors';
-import { authenticated, authorize, requireUser } from '../../platform/guards';
+import { authenticated, authenticatedDuringEnrolment, authorize, requireUser, staffOnly } from '../../platform/guards';
+import { readForm } from '../../platform/form';
+import { contentTypeOf } from '../../platform/storage';
+import { AVATAR_FOLDER, confirmEmailChange, requestEmailChange, updateAccountDetails } from './account';
+import { assertPasswordAllowed } from '../../shared/password-policy';
+import { enrolmentDue, startSecondStep, twoFactorEnabled } from '../account-security';
 import { byIp, byIpAndEmail, claimAttempts } from '../../platform/rate-limit';
 import { flagOn, loadSettings } from '../../shared/settings';
 import { parseIncludes, presentUser, presentUsersWith } from '../../shared/user-presenter';
@@ -38,7 +51,13 @@ import {
   sendVerification,
   verificationSignatureValid,
 } from './service';
-import { clearSignInThrottle, registrationLimits, resetRequestLimits, startPasswordCheck, tokenAttemptLimits } from './throttle';
+import {
+  clearSignInThrottle,
+  registrationLimits,
+  resetRequestLimits,
+  startPasswordCheck,
+  tokenAttemptLimits,
+} from '../../shared/sign-in-throttle';
 
 const MINUTE = 60_000;
 
@@ -59,20 +78,29 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
     return reply.status(204).send(null);
   });
 
-  app.post('/login', { schema: { body: loginSchema, response: oneUser }, config: loginLimit }, async (request, reply) => {
-    const input = request.body;
-    const check = await startPasswordCheck(ctx, request.ip, input.email);
-    const user = await findUserByEmail(db, input.email);
-    // Same answer and the same work whether the account is missing or the password is wrong.
-    if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-      if ((await check.failed()) && user) background.run('sign-in lock notice', () => sendSignInLockedNotice(ctx, user));
-      throw validationError({ email: [BAD_CREDENTIALS] });
-    }
-    await check.succeeded();
-    const signedIn = await sessions.startSession(request, reply, user.id);
-    await recordActivity(db, { request, actorId: user.id, action: 'logged_in', subjectType: 'user', subjectId: user.id });
-    return { data: presentUser(signedIn) };
-  });
+  app.post(
+    '/login',
+    { schema: { body: loginSchema, response: { ...oneUser, 202: loginChallengeSchema } }, config: loginLimit },
+    async (request, reply) => {
+      const input = request.body;
+      const check = await startPasswordCheck(ctx, request.ip, input.email);
+      const user = await findUserByEmail(db, input.email);
+      // Same answer and the same work whether the account is missing or the password is wrong.
+      if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+        if ((await check.failed()) && user) background.run('sign-in lock notice', () => sendSignInLockedNotice(ctx, user));
+        throw validationError({ email: [BAD_CREDENTIALS] });
+      }
+      await check.succeeded();
+      if (await twoFactorEnabled(db, user.id)) {
+        // No session yet: the code from the authenticator app comes next (POST /login/two-factor).
+        await startSecondStep(ctx, reply, user.id);
+        return reply.status(202).send({ two_factor_required: true, message: 'Enter the 6-digit code from your authenticator app.' });
+      }
+      const signedIn = await sessions.startSession(request, reply, user.id);
+      await recordActivity(db, { request, actorId: user.id, action: 'logged_in', subjectType: 'user', subjectId: user.id });
+      return { data: { ...presentUser(signedIn), two_factor_enrolment_due: await enrolmentDue(db, signedIn) } };
+    },
+  );
 
   app.post('/logout', { schema: { response: { 204: noContent } } }, async (request, reply) => {
     await sessions.endSession(request, reply);
@@ -91,11 +119,31 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
     return reply.redirect('/login');
   });
 
-  app.get('/api/user', { schema: { querystring: userIncludeQuery, response: oneUser }, onRequest: authenticated }, async (request) => {
-    const includes = parseIncludes(request.query.include);
-    const [user] = await presentUsersWith(db, [requireUser(request)], includes);
-    return { data: user };
-  });
+  app.get(
+    '/api/user',
+    { schema: { querystring: userIncludeQuery, response: oneUser }, onRequest: authenticatedDuringEnrolment },
+    async (request) => {
+      const includes = parseIncludes(request.query.include);
+      const [user] = await presentUsersWith(db, [requireUser(request)], includes);
+      return { data: { ...user, two_factor_enrolment_due: request.twoFactorEnrolmentDue } };
+    },
+  );
+
+  /**
+   * The session probe the app starts with (spec §7.1 "current user", path not shown): 200 with the
+   * same user as /api/user, or `data: null` when nobody is signed in — being signed out is an answer,
+   * not an error, so public pages log no failed request. /api/user keeps its 401 (spec §4).
+   */
+  app.get(
+    '/api/session',
+    { schema: { querystring: userIncludeQuery, response: { 200: dataOf(userSchema.nullable()) } } },
+    async (request) => {
+      if (!request.user) return { data: null };
+      const includes = parseIncludes(request.query.include);
+      const [user] = await presentUsersWith(db, [request.user], includes);
+      return { data: { ...user, two_factor_enrolment_due: request.twoFactorEnrolmentDue } };
+    },
+  );
 
   /**
    * The same answer whether the address is free or taken, so registration cannot tell who has an
@@ -106,6 +154,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
     const input = request.body;
     const invite = flagOn(await loadSettings(db), 'invite_on_register');
     if (!invite && input.password === undefined) throw validationError({ password: [PASSWORD_REQUIRED] });
+    if (!invite && input.password !== undefined) await assertPasswordAllowed(db, input.password);
     await claimAttempts(ctx, registrationLimits(request.ip, input.email));
     background.run('registration', () => registerInvestor(ctx, request, invite ? { name: input.name, email: input.email } : input));
     return reply.status(202).send({ message: invite ? INVITATION_ON_REGISTRATION : REGISTRATION_RECEIVED });
@@ -153,6 +202,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
 
   app.post('/password/reset', { schema: { body: resetPasswordSchema, response: message } }, async (request) => {
     const input = request.body;
+    await assertPasswordAllowed(db, input.password);
     const attempt = await claimAttempts(ctx, tokenAttemptLimits('reset', request.ip, input.email));
     const user = await consumeTokenAndSetPassword(ctx, 'reset', input.email, input.token, input.password);
     await attempt.refund();
@@ -164,6 +214,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
 
   app.post('/api/auth/set-password', { schema: { body: setPasswordSchema, response: oneUser } }, async (request, reply) => {
     const input = request.body;
+    await assertPasswordAllowed(db, input.password);
     const attempt = await claimAttempts(ctx, tokenAttemptLimits('invite', request.ip, input.email));
     const user = await consumeTokenAndSetPassword(ctx, 'invite', input.email, input.token, input.password);
     await attempt.refund();
@@ -171,7 +222,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
     await sessions.endAllSessions(user.id);
     await sessions.startSession(request, reply, user.id);
     await recordActivity(db, { request, actorId: user.id, action: 'set_password', subjectType: 'user', subjectId: user.id });
-    return { data: presentUser(user) };
+    return { data: { ...presentUser(user), two_factor_enrolment_due: await enrolmentDue(db, user) } };
   });
 
   app.post(
@@ -203,6 +254,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
         throw validationError({ current_password: ['The current password is incorrect.'] });
       }
       await check.succeeded();
+      await assertPasswordAllowed(db, input.password);
       await changePassword(ctx, user.id, input.password);
       // Other devices signed in with the old password are signed out; this one stays.
       await sessions.endAllSessions(user.id, request.sessionHash);
@@ -210,4 +262,66 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
       return { message: 'Your password has been updated.' };
     },
   );
+
+  // ---- A member of staff's own details (Settings › User Details) ----
+
+  /** PATCH with JSON, or the form's POST (multipart, with the avatar as a file). */
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: '/api/auth/account',
+    schema: { body: accountDetailsBody, response: oneUser },
+    onRequest: staffOnly,
+    handler: async (request) => {
+      const { files } = await readForm(request);
+      const updated = await updateAccountDetails(ctx, request, requireUser(request), request.body, files.avatar);
+      return { data: presentUser(updated) };
+    },
+  });
+
+  app.get(
+    '/api/files/avatars/:name',
+    { schema: { params: brandingFileParams, response: { 200: fileBody } }, onRequest: authenticated },
+    async (request, reply) => {
+      const data = await ctx.storage.read(`${AVATAR_FOLDER}/${request.params.name}`);
+      if (!data) throw notFound('file');
+      return sendAvatar(reply, request.params.name, data);
+    },
+  );
+
+  /** The new address must be proven: a link goes to it, and the change applies when it is followed. */
+  app.post(
+    '/api/auth/email-change',
+    { schema: { body: emailChangeBody, response: { 202: messageBody } }, onRequest: authenticated, config: loginLimit },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const check = await startPasswordCheck(ctx, request.ip, user.email.toLowerCase());
+      if (!(await verifyPassword(user.passwordHash, request.body.current_password))) {
+        await check.failed();
+        throw validationError({ current_password: ['The current password is incorrect.'] });
+      }
+      await check.succeeded();
+      await requestEmailChange(ctx, request, user, request.body.email);
+      return reply.status(202).send({
+        message: `We have sent a link to ${request.body.email}. Your email address changes when you follow it.`,
+      });
+    },
+  );
+
+  app.get('/email/change/:token', { schema: { params: emailChangeParams, response: { 302: redirectBody } } }, async (request, reply) => {
+    const changed = await confirmEmailChange(ctx, request, request.params.token);
+    if (!changed) return reply.redirect('/verify-email?invalid=1');
+    if (request.user?.id !== changed.id) return reply.redirect('/login?email_changed=1');
+    return reply.redirect(
+      changed.roleId === Role.User ? '/investor/profile/view?email_changed=1' : '/admin/settings/security/details?email_changed=1',
+    );
+  });
+}
+
+/** A picture's bytes (declared as `fileBody`): typed by its name, sandboxed, never sniffed. */
+function sendAvatar(reply: FastifyReply, name: string, data: Buffer) {
+  return reply
+    .type(contentTypeOf(name))
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .header('x-content-type-options', 'nosniff')
+    .send(data);
 }

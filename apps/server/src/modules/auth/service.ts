@@ -1,17 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { resolveTerminology, Role, type RegisterInput } from '@platform/domain';
+import { Role, type RegisterInput } from '@platform/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { users, userTokens } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
+import { screenInvestorIfEnabled } from '../../shared/screening';
 import { hashPassword, hmac, randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { validationError } from '../../platform/errors';
 import { formatWait } from '../../platform/rate-limit';
 import type { UserRow } from '../../platform/session';
-import { loadSettings } from '../../shared/settings';
+import { defaultAssociates } from '../../shared/investor-associates';
+import { productName } from '../../shared/account-mail';
 import { invitationMail, registrationAttemptMail, resetMail, signInLockedMail, verificationMail } from './mails';
-import { LOCK_MS } from './throttle';
+import { LOCK_MS } from '../../shared/sign-in-throttle';
 
 export type TokenPurpose = 'reset' | 'invite';
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = { reset: 60 * 60 * 1000, invite: 7 * 24 * 60 * 60 * 1000 };
@@ -46,9 +48,8 @@ export async function changePassword(ctx: AppContext, userId: number, password: 
     .where(eq(users.id, userId));
 }
 
-async function productName(db: Db): Promise<string> {
-  return resolveTerminology((await loadSettings(db)).navigation).pageTitle;
-}
+/** Account mails are signed with the product's name. */
+export { productName };
 
 /** Issues a one-time token (only its hash is kept) and returns the raw value for the link. */
 async function issueToken(ctx: AppContext, userId: number, purpose: TokenPurpose): Promise<string> {
@@ -79,7 +80,7 @@ export async function sendSignInLockedNotice(ctx: AppContext, user: UserRow): Pr
   await ctx.mailer.enqueue(signInLockedMail(user.email, user.name, ctx.config.appUrl, formatWait(LOCK_MS), await productName(ctx.db)));
 }
 
-const isUniqueViolation = (error: unknown) =>
+export const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
@@ -93,11 +94,12 @@ export async function registerInvestor(ctx: AppContext, request: FastifyRequest,
   const owner = await findUserByEmail(ctx.db, input.email);
   if (owner) return tellOwnerOfRegistration(ctx, owner);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const associates = await defaultAssociates(ctx.db);
   try {
     const user = await ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash, roleId: Role.User })
+        .values({ name: input.name, email: input.email, passwordHash, roleId: Role.User, ...associates })
         .returning();
       await recordActivity(tx, {
         request,
@@ -110,6 +112,7 @@ export async function registerInvestor(ctx: AppContext, request: FastifyRequest,
       return created;
     });
     await (passwordHash ? sendVerification(ctx, user) : sendInvitation(ctx, user));
+    await screenInvestorIfEnabled(ctx.db, user.id, ctx.clock.now());
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Registered in parallel, or held by a deleted account (whose owner is not told).
@@ -125,7 +128,8 @@ async function tellOwnerOfRegistration(ctx: AppContext, owner: UserRow): Promise
 export async function sendInvitation(ctx: AppContext, user: UserRow): Promise<void> {
   const token = await issueToken(ctx, user.id, 'invite');
   const url = `${ctx.config.appUrl}/set-password/${token}?email=${encodeURIComponent(user.email)}`;
-  await ctx.mailer.enqueue(invitationMail(user.email, user.name, url, await productName(ctx.db)));
+  // Queued through ctx.db: a caller's transaction (a bulk invitation) sends all or none.
+  await ctx.mailer.enqueue(invitationMail(user.email, user.name, url, await productName(ctx.db)), ctx.db);
 }
 
 /**

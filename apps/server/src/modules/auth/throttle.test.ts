@@ -6,7 +6,7 @@ import { mailOutbox } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { agent, createUser, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
 import { clientNetwork } from '../../platform/rate-limit';
-import { ACCOUNT_FAILURES_PER_HOUR, ADDRESS_FAILURES, FREE_FAILURES, MAX_DELAY_MS } from './throttle';
+import { ACCOUNT_FAILURES_PER_HOUR, ADDRESS_FAILURES, FREE_FAILURES, MAX_DELAY_MS } from '../../shared/sign-in-throttle';
 
 const clock = fixedClock(new Date());
 let t: TestApp;

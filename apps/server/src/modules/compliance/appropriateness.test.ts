@@ -200,7 +200,15 @@ describe('questions for an investor', () => {
     for (const question of body.data)
       for (const option of question.options) expect(Object.keys(option).sort()).toEqual(['id', 'label', 'position', 'question_id']);
     expect(JSON.stringify(body)).not.toContain('correct');
-    expect(body.meta).toEqual({ required: true, passed: false, tries_used: 0, tries_allowed: UNLIMITED_COMPLIANCE_TRIES, retry_at: null });
+    expect(body.meta).toEqual({
+      required: true,
+      passed: false,
+      tries_used: 0,
+      tries_allowed: UNLIMITED_COMPLIANCE_TRIES,
+      retry_at: null,
+      bank: 'a',
+      pass_mark: 100,
+    });
     expect((await client.get('/api/compliance-questions')).json().data[0].options).toBeUndefined();
   });
 
@@ -208,7 +216,10 @@ describe('questions for an investor', () => {
     await configure({ compliance_test_enabled: true }, 3);
     const { client } = await investorClient({ complianceTries: 3 });
     const body = (await client.get('/api/compliance-questions?include=options')).json();
-    expect(body).toEqual({ data: [], meta: { required: true, passed: false, tries_used: 3, tries_allowed: 3, retry_at: null } });
+    expect(body).toEqual({
+      data: [],
+      meta: { required: true, passed: false, tries_used: 3, tries_allowed: 3, retry_at: null, bank: 'a', pass_mark: 100 },
+    });
     const { client: fresh } = await investorClient({ complianceTries: 2 });
     expect((await fresh.get('/api/compliance-questions?include=options')).json().data).toHaveLength(bank.length);
   });

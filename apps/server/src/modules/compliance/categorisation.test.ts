@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { can, Role, ROLE_IDS } from '@platform/domain';
+import { can, INVESTOR_CATEGORY_DETAILS, Role, ROLE_IDS } from '@platform/domain';
 import { activityLog, investorCategorisations, settings } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { agent, createUser, createTestApp, signedIn, type TestApp } from '../../test/harness';
@@ -38,13 +38,20 @@ beforeEach(async () => {
 describe('investor declares a category', () => {
   it('is approved at once, valid 12 months, when approval is not required', async () => {
     const { client, user } = await investorClient();
-    expect((await client.get('/api/my/categorisation')).json()).toEqual({ data: null, meta: { approval_required: false, valid: false } });
+    expect((await client.get('/api/my/categorisation')).json()).toMatchObject({
+      data: null,
+      meta: { approval_required: false, valid: false },
+    });
     const response = await client.post('/api/my/categorisation', { category: 'high_net_worth', declaration: DECLARATION });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({
       user_id: user.id,
       category: 'high_net_worth',
-      declaration: DECLARATION,
+      declaration: {
+        ...DECLARATION,
+        category_label: INVESTOR_CATEGORY_DETAILS.high_net_worth.label,
+        statement_shown: INVESTOR_CATEGORY_DETAILS.high_net_worth.statement,
+      },
       status: 'approved',
       declared_at: '2026-03-15T09:30:00.000Z',
       expires_at: '2027-03-15T09:30:00.000Z',
@@ -63,7 +70,7 @@ describe('investor declares a category', () => {
     form.append('declaration', JSON.stringify(DECLARATION));
     const response = await client.post('/api/my/categorisation', form);
     expect(response.statusCode).toBe(201);
-    expect(response.json().data.declaration).toEqual(DECLARATION);
+    expect(response.json().data.declaration).toMatchObject(DECLARATION);
   });
 
   it('answers 422 on the field at fault', async () => {

@@ -1,5 +1,5 @@
-import type { CategorisationStatus, InvestorCategory } from '@platform/domain';
-import type { AppropriatenessState, CategorisationRow, OptionRow, QuestionRow } from './service';
+import type { CategorisationStatus, ComplianceAttempt, ComplianceBank, InvestorCategory } from '@platform/domain';
+import type { AppropriatenessState, AttemptRow, CategorisationRow, OptionRow, QuestionRow } from './service';
 
 /** Correct flags leave the server only for staff who manage the question bank. */
 export function presentOption(row: OptionRow, withCorrect: boolean) {
@@ -15,6 +15,7 @@ export function presentOption(row: OptionRow, withCorrect: boolean) {
 export function presentQuestion(row: QuestionRow, options: OptionRow[] | undefined, withCorrect: boolean) {
   return {
     id: row.id,
+    bank: row.bank as ComplianceBank,
     question: row.question,
     position: row.position,
     created_at: row.createdAt.toISOString(),
@@ -30,6 +31,23 @@ export function presentAppropriatenessMeta(state: AppropriatenessState) {
     tries_used: state.triesUsed,
     tries_allowed: state.triesAllowed,
     retry_at: state.retryAt?.toISOString() ?? null,
+    bank: state.bank,
+    pass_mark: state.passMark,
+  };
+}
+
+export function presentAttempt(row: AttemptRow): ComplianceAttempt {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    bank: row.bank as ComplianceBank,
+    score: row.score,
+    total: row.total,
+    pass_mark: row.passMark,
+    passed: row.passed,
+    created_at: row.createdAt.toISOString(),
+    reset_at: row.resetAt?.toISOString() ?? null,
+    questions: row.questions,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { asc, count, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   appropriatenessAnswersBody,
   appropriatenessResultSchema,
@@ -9,6 +10,7 @@ import {
   type Categorisation,
   categorisationSchema,
   categorisationValid,
+  complianceAttemptSchema,
   complianceQuestionSchema,
   complianceQuestionsQuery,
   complianceQuestionsResponse,
@@ -32,6 +34,7 @@ import {
 import type { App, AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/session';
 import { investorCategorisations, users } from '../../db/schema';
+import { escapeHtml, insertStaffNotifications, pushStaffNotifications } from '../../shared/staff-notifications';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound } from '../../platform/errors';
 import { authenticated, authorize, investorOnly, investorOrAny, requireInvestor, requireUser } from '../../platform/guards';
@@ -40,7 +43,7 @@ import { listResource, paginate, parseListQuery } from '../../platform/list-quer
 import { presentUser } from '../../shared/user-presenter';
 import { flagOn, loadSettings, SETTINGS_ID } from '../../shared/settings';
 import { investorGates, latestApprovedCategorisation } from '../../shared/investor-gates';
-import { presentAppropriatenessMeta, presentCategorisation, presentQuestion } from './presenter';
+import { presentAppropriatenessMeta, presentAttempt, presentCategorisation, presentQuestion } from './presenter';
 import {
   allowedTries,
   appropriatenessState,
@@ -50,6 +53,9 @@ import {
   findLiveQuestion,
   latestCategorisation,
   liveQuestions,
+  questionsForAttempt,
+  attemptsOf,
+  investorStatements,
   optionsByQuestion,
   resetAppropriatenessTest,
   reviewCategorisation,
@@ -64,7 +70,7 @@ const QUESTION_INCLUDES = ['options'] as const;
 
 /** `?include=options` and nothing else: a typo must not silently change the answer. */
 function questionIncludes(query: Record<string, unknown>): boolean {
-  const [unknown] = Object.keys(query).filter((key) => key !== 'include');
+  const [unknown] = Object.keys(query).filter((key) => key !== 'include' && key !== 'bank');
   if (unknown) throw new AppError('bad_request', `Unknown parameter '${unknown}'.`);
   const names = String(query.include ?? '')
     .split(',')
@@ -89,7 +95,7 @@ const CATEGORISATIONS_RESOURCE = listResource(CATEGORISATIONS_LIST, {
  * Compliance gates of spec §4: the appropriateness test (question bank, answers, tries, 24-hour
  * wait, staff reset) and investor categorisation with its approval. The gate itself is gate.ts.
  */
-export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
+export function registerComplianceRoutes(app: App, { db, clock, realtime }: AppContext) {
   async function presentQuestions(rows: QuestionRow[], withOptions: boolean, withCorrect: boolean) {
     const options = withOptions
       ? await optionsByQuestion(
@@ -121,10 +127,10 @@ export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
       const withOptions = questionIncludes(request.query);
       if (isInvestorRole(user.roleId)) {
         const state = await appropriatenessState(db, user, clock.now());
-        const rows = state.blocked ? [] : await liveQuestions(db);
+        const rows = state.blocked ? [] : await questionsForAttempt(db, user, state);
         return { data: await presentQuestions(rows, withOptions, false), meta: presentAppropriatenessMeta(state) };
       }
-      return { data: await presentQuestions(await liveQuestions(db), withOptions, true) };
+      return { data: await presentQuestions(await liveQuestions(db, request.query.bank), withOptions, true) };
     },
   );
 
@@ -260,6 +266,16 @@ export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
     },
   );
 
+  /** An investor's attempts as they took them (decision 0031: snapshots the bank's later edits leave alone). */
+  app.get(
+    '/api/users/:id/compliance-attempts',
+    {
+      schema: { params: idParams, response: { 200: dataOf(z.array(complianceAttemptSchema)) } },
+      onRequest: authorize('investors', 'show'),
+    },
+    async (request) => ({ data: (await attemptsOf(db, request.params.id)).map(presentAttempt) }),
+  );
+
   /* Gates before promotions and investing (decision 0028) */
 
   async function presentGates(user: UserRow) {
@@ -273,9 +289,11 @@ export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
       categorised_at: state.categorisedAt?.toISOString() ?? null,
       cooling_off_ends_at: state.coolingOffEndsAt?.toISOString() ?? null,
       risk_warning: {
-        text: personalisedRiskWarning(user.name),
+        text: personalisedRiskWarning(user.name, settings.riskWarningTemplate),
         details: settings.riskWarningText ?? '',
+        version: settings.riskWarningVersion,
         acknowledged_at: user.riskWarningAcknowledgedAt?.toISOString() ?? null,
+        acknowledged_version: user.riskWarningAcknowledgedVersion,
       },
     };
   }
@@ -294,10 +312,16 @@ export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
       const investor = requireInvestor(request);
       if (investor.riskWarningAcknowledgedAt) return { data: await presentGates(investor) };
       const acknowledgedAt = clock.now();
+      const settings = await loadSettings(db);
+      const text = personalisedRiskWarning(investor.name, settings.riskWarningTemplate);
       const after = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
-          .set({ riskWarningAcknowledgedAt: acknowledgedAt })
+          .set({
+            riskWarningAcknowledgedAt: acknowledgedAt,
+            riskWarningAcknowledgedVersion: settings.riskWarningVersion,
+            riskWarningAcknowledgedText: text,
+          })
           .where(eq(users.id, investor.id))
           .returning();
         await recordActivity(tx, {
@@ -305,7 +329,7 @@ export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
           action: 'risk_warning_acknowledged',
           subjectType: 'user',
           subjectId: investor.id,
-          after: { risk_warning_acknowledged_at: acknowledgedAt, text: personalisedRiskWarning(investor.name) },
+          after: { risk_warning_acknowledged_at: acknowledgedAt, version: settings.riskWarningVersion, text },
         });
         return row;
       });
@@ -328,6 +352,7 @@ export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
         meta: {
           approval_required: flagOn(settings, 'compliance_test_requires_categorisation_approval'),
           valid: categorisationValid(await latestApprovedCategorisation(db, investor.id), now),
+          statements: investorStatements(settings),
         },
       };
     },
@@ -339,7 +364,7 @@ export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
     async (request, reply) => {
       const investor = requireInvestor(request);
       const input = request.body;
-      const row = await db.transaction(async (tx) => {
+      const { row, staff } = await db.transaction(async (tx) => {
         const { row: declared, supersededIds } = await declareCategorisation(tx, investor.id, input, clock.now());
         await recordActivity(tx, {
           request,
@@ -348,8 +373,17 @@ export function registerComplianceRoutes(app: App, { db, clock }: AppContext) {
           subjectId: declared.id,
           after: { ...declared, superseded: supersededIds },
         });
-        return declared;
+        if (declared.status !== 'pending') return { row: declared, staff: [] };
+        const label = (declared.declaration as { category_label?: string }).category_label ?? declared.category;
+        const notes = await insertStaffNotifications(tx, 'categorisation_pending', {
+          message: `<strong>${escapeHtml(investor.name)}</strong> declared themselves <strong>${escapeHtml(label)}</strong>: the declaration waits for approval.`,
+          icon: 'investor_categorisation',
+          cta: `/admin/investors/${investor.id}/category`,
+          now: clock.now(),
+        });
+        return { row: declared, staff: notes };
       });
+      await pushStaffNotifications(realtime, staff);
       return reply.status(201).send({ data: presentCategorisation(row) });
     },
   );

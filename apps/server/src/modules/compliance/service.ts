@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
+  type AppropriatenessBankMode,
   allowedComplianceTries,
+  bankForAttempt,
+  type ComplianceAttemptQuestion,
+  type ComplianceBank,
+  drawQuestions,
+  statementsShownToInvestors,
   appropriatenessPassed,
   appropriatenessRetryAt,
   categorisationExpiresAt,
@@ -47,6 +53,9 @@ export interface AppropriatenessState {
   triesUsed: number;
   triesAllowed: number;
   retryAt: Date | null;
+  /** The bank the next attempt is drawn from, and the pass mark (percent) it needs. */
+  bank: ComplianceBank;
+  passMark: number;
   /** Why no questions may be answered now, or null when they may. */
   blocked: string | null;
 }
@@ -57,9 +66,16 @@ export async function appropriatenessState(db: Db, user: UserRow, now: Date): Pr
   const triesAllowed = allowedTries(settings);
   const enabled = flagOn(settings, 'compliance_test_enabled');
   const last = await latestAttempt(db, user.id);
-  const waiting = inAppropriatenessWait(last, now);
-  const retryAt = waiting && last ? appropriatenessRetryAt(last.createdAt) : null;
-  const state = { passed: user.compliancePassed, triesUsed: user.complianceTries, triesAllowed, retryAt };
+  const waiting = inAppropriatenessWait(last, now, settings.appropriatenessWaitHours);
+  const retryAt = waiting && last ? appropriatenessRetryAt(last.createdAt, settings.appropriatenessWaitHours) : null;
+  const state = {
+    passed: user.compliancePassed,
+    triesUsed: user.complianceTries,
+    triesAllowed,
+    retryAt,
+    bank: bankForAttempt(settings.appropriatenessBankMode as AppropriatenessBankMode, user.complianceTries + 1),
+    passMark: settings.appropriatenessPassMark,
+  };
   const required = enabled && isInvestorRole(user.roleId) && !user.compliancePassed;
   let blocked: string | null = null;
   if (!enabled) blocked = 'The appropriateness test is not enabled.';
@@ -70,12 +86,30 @@ export async function appropriatenessState(db: Db, user: UserRow, now: Date): Pr
   return { required, ...state, blocked };
 }
 
-export async function liveQuestions(db: Db): Promise<QuestionRow[]> {
+/** The questions of the bank (every bank when none is named), in their order. */
+export async function liveQuestions(db: Db, bank?: ComplianceBank): Promise<QuestionRow[]> {
   return db
     .select()
     .from(complianceQuestions)
-    .where(isNull(complianceQuestions.deletedAt))
-    .orderBy(asc(complianceQuestions.position), asc(complianceQuestions.id));
+    .where(and(isNull(complianceQuestions.deletedAt), bank ? eq(complianceQuestions.bank, bank) : undefined))
+    .orderBy(asc(complianceQuestions.bank), asc(complianceQuestions.position), asc(complianceQuestions.id));
+}
+
+/**
+ * The questions of an investor's next attempt: from the bank of that attempt (the two FCA banks
+ * alternate), as many as the settings draw — the same ones when asked again before answering.
+ */
+export async function questionsForAttempt(db: Db, user: UserRow, state: AppropriatenessState): Promise<QuestionRow[]> {
+  const settings = await loadSettings(db);
+  const bank = await liveQuestions(db, state.bank);
+  const drawn = new Set(
+    drawQuestions(
+      bank.map((q) => q.id),
+      settings.appropriatenessQuestionsPerAttempt,
+      `${user.id}:${user.complianceTries + 1}`,
+    ),
+  );
+  return bank.filter((q) => drawn.has(q.id));
 }
 
 export async function findLiveQuestion(db: Db, id: number): Promise<QuestionRow | undefined> {
@@ -107,15 +141,16 @@ const optionValues = (questionId: number, option: OptionInput, index: number) =>
 });
 
 export async function createQuestion(tx: Db, input: CreateQuestionInput, now: Date): Promise<QuestionRow> {
+  const bank = input.bank ?? 'a';
   const [last] = await tx
     .select({ position: complianceQuestions.position })
     .from(complianceQuestions)
-    .where(isNull(complianceQuestions.deletedAt))
+    .where(and(isNull(complianceQuestions.deletedAt), eq(complianceQuestions.bank, bank)))
     .orderBy(desc(complianceQuestions.position))
     .limit(1);
   const [row] = await tx
     .insert(complianceQuestions)
-    .values({ question: input.question, position: input.position ?? (last ? last.position + 1 : 0), createdAt: now, updatedAt: now })
+    .values({ bank, question: input.question, position: input.position ?? (last ? last.position + 1 : 0), createdAt: now, updatedAt: now })
     .returning();
   await tx.insert(complianceOptions).values(input.options.map((option, i) => optionValues(row.id, option, i)));
   return row;
@@ -128,7 +163,7 @@ export async function createQuestion(tx: Db, input: CreateQuestionInput, now: Da
 export async function updateQuestion(tx: Db, before: QuestionRow, input: UpdateQuestionInput, now: Date): Promise<QuestionRow> {
   const [row] = await tx
     .update(complianceQuestions)
-    .set({ question: input.question, position: input.position, updatedAt: now })
+    .set({ bank: input.bank, question: input.question, position: input.position, updatedAt: now })
     .where(eq(complianceQuestions.id, before.id))
     .returning();
   if (input.options) {
@@ -173,15 +208,16 @@ export interface AttemptResult {
 }
 
 /**
- * Scores an investor's answers and records the attempt. The user row is locked first, so two
- * submissions at once cannot both spend the last try or both slip past the wait.
+ * Scores an investor's answers to the questions drawn for this attempt and records the attempt with
+ * a snapshot of what was asked (decision 0031). The user row is locked first, so two submissions at
+ * once cannot both spend the last try or both slip past the wait.
  */
 export async function submitAnswers(tx: Db, userId: number, answers: Record<string, number>, now: Date): Promise<AttemptResult> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   const state = await appropriatenessState(tx, user, now);
   if (state.blocked) throw new AppError('validation', state.blocked, { answers: [state.blocked] });
 
-  const questions = await liveQuestions(tx);
+  const questions = await questionsForAttempt(tx, user, state);
   if (!questions.length) throw validationError({ answers: ['There are no questions to answer yet.'] });
   const options = await optionsByQuestion(
     tx,
@@ -192,7 +228,7 @@ export async function submitAnswers(tx: Db, userId: number, answers: Record<stri
   for (const key of Object.keys(answers)) {
     if (!liveIds.has(key)) errors[`answers.${key}`] = ['This question is not part of the test.'];
   }
-  let score = 0;
+  const snapshot: ComplianceAttemptQuestion[] = [];
   for (const question of questions) {
     const chosen = answers[String(question.id)];
     const field = `answers.${question.id}`;
@@ -200,18 +236,39 @@ export async function submitAnswers(tx: Db, userId: number, answers: Record<stri
       errors[field] = ['Answer this question.'];
       continue;
     }
-    const option = options.get(question.id)?.find((o) => o.id === chosen);
-    if (!option) errors[field] = ['Choose one of the options of this question.'];
-    else if (option.correct) score += 1;
+    const shown = options.get(question.id) ?? [];
+    const option = shown.find((o) => o.id === chosen);
+    if (!option) {
+      errors[field] = ['Choose one of the options of this question.'];
+      continue;
+    }
+    snapshot.push({
+      question_id: question.id,
+      question: question.question,
+      options: shown.map((o) => ({ id: o.id, label: o.label, correct: o.correct })),
+      chosen_option_id: option.id,
+      correct: option.correct,
+    });
   }
   if (Object.keys(errors).length) throw validationError(errors);
 
+  const score = snapshot.filter((q) => q.correct).length;
   const total = questions.length;
-  const passed = appropriatenessPassed(score, total);
+  const passed = appropriatenessPassed(score, total, state.passMark);
   const recorded = Object.fromEntries(questions.map((q) => [String(q.id), answers[String(q.id)]]));
   const [attempt] = await tx
     .insert(complianceAttempts)
-    .values({ userId, answers: recorded, score, total, passed, createdAt: now })
+    .values({
+      userId,
+      answers: recorded,
+      questions: snapshot,
+      bank: state.bank,
+      passMark: state.passMark,
+      score,
+      total,
+      passed,
+      createdAt: now,
+    })
     .returning();
   const [updated] = await tx
     .update(users)
@@ -219,7 +276,18 @@ export async function submitAnswers(tx: Db, userId: number, answers: Record<stri
     .where(eq(users.id, userId))
     .returning();
   const triesLeft = !complianceTriesUsedUp(updated.complianceTries, state.triesAllowed);
-  return { attempt, user: updated, retryAt: !passed && triesLeft ? appropriatenessRetryAt(now) : null, triesAllowed: state.triesAllowed };
+  const waitHours = (await loadSettings(tx)).appropriatenessWaitHours;
+  const retryAt = !passed && triesLeft ? appropriatenessRetryAt(now, waitHours) : null;
+  return { attempt, user: updated, retryAt, triesAllowed: state.triesAllowed };
+}
+
+/** An investor's attempts, newest first, as they were taken (reset ones included, marked). */
+export async function attemptsOf(db: Db, userId: number): Promise<AttemptRow[]> {
+  return db
+    .select()
+    .from(complianceAttempts)
+    .where(eq(complianceAttempts.userId, userId))
+    .orderBy(desc(complianceAttempts.createdAt), desc(complianceAttempts.id));
 }
 
 /** Staff reset: tries and pass cleared; earlier attempts are closed with reset_at, never deleted. */
@@ -267,13 +335,20 @@ export async function syncCurrentCategorisation(tx: Db, userId: number): Promise
     .where(eq(users.id, userId));
 }
 
+/** The statements an investor chooses from now: the firm's wording, the exemptions' when they are on. */
+export function investorStatements(settings: SettingsRow) {
+  return statementsShownToInvestors(settings.categoryStatements, flagOn(settings, 'financial_promotion_exceptions_enabled'));
+}
+
 /**
  * An investor declares a category, valid 12 months. Pending until staff approve it when the
  * approval flag is on, approved at once otherwise. A newer declaration supersedes a pending one.
+ * The declaration keeps the exact statement the investor was shown (`statement_shown`).
  */
 export async function declareCategorisation(tx: Db, userId: number, input: DeclareCategorisationInput, now: Date) {
   const settings = await loadSettings(tx);
   const approvalRequired = flagOn(settings, 'compliance_test_requires_categorisation_approval');
+  const shown = investorStatements(settings)[input.category];
   const superseded = await tx
     .update(investorCategorisations)
     .set({ status: 'superseded' })
@@ -284,7 +359,7 @@ export async function declareCategorisation(tx: Db, userId: number, input: Decla
     .values({
       userId,
       category: input.category,
-      declaration: input.declaration,
+      declaration: { ...input.declaration, category_label: shown.label, statement_shown: shown.statement },
       status: approvalRequired ? 'pending' : 'approved',
       declaredAt: now,
       expiresAt: categorisationExpiresAt(now),

@@ -19,6 +19,7 @@ import { requireUser } from '../../platform/guards';
 import type { FastifyRequest } from 'fastify';
 import { declareCategorisation } from '../compliance';
 import { moveLeadAccounts } from '../investment-methods';
+import { defaultAssociates } from '../../shared/investor-associates';
 import { assertNotConverted } from './service';
 
 /** What converting a lead carried over to the new investor, for the activity log and the answer. */
@@ -51,13 +52,16 @@ export async function convertContact(tx: Db, request: FastifyRequest, contactId:
     .where(and(eq(questionnaireAnswers.subjectType, 'contact'), eq(questionnaireAnswers.subjectId, contact.id)));
   const registration = (answers.find((a) => a.form === 'registration')?.answers ?? {}) as Record<string, string | null | undefined>;
 
+  const defaults = await defaultAssociates(tx);
   const [user] = await tx
     .insert(users)
     .values({
       name: contact.name,
       email: contact.email,
       roleId: Role.User,
-      ownerId: contact.ownerId,
+      // The lead's owner keeps looking after the investor; without one, the firm's default.
+      ownerId: contact.ownerId ?? defaults.ownerId,
+      adviserId: defaults.adviserId,
       phone: contact.phone ?? registration.phone ?? null,
       addressLine1: registration.address_line1 ?? null,
       addressLine2: registration.address_line2 ?? null,

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { contacts, leadStatuses, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
-import { containsFilter, idList, idsFilter, oneOfFilter } from '../../platform/list-filters';
+import { chosenIdsFilter, containsFilter, idList, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 
 /** The contacts list and its export share these filters and sorts (every one indexed). */
@@ -31,6 +31,7 @@ export const CONTACTS_RESOURCE = listResource(CONTACTS_LIST, {
       value.trim() === 'none' ? isNull(contacts.leadStatusId) : inArray(contacts.leadStatusId, idList('lead_status_id', value)),
     owner_id: (value) => (value.trim() === 'none' ? isNull(contacts.ownerId) : idsFilter('owner_id', contacts.ownerId)(value)),
     interest: oneOfFilter('interest', contacts.interest, INVESTOR_INTEREST_OPTIONS),
+    ids: chosenIdsFilter(contacts.id),
     converted: (value) => {
       if (value !== '1' && value !== '0') throw new AppError('bad_request', 'filter[converted] must be 1 or 0.');
       return value === '1' ? isNotNull(contacts.convertedUserId) : isNull(contacts.convertedUserId);

@@ -31,6 +31,7 @@ import { readAttributeInput, saveAttributeValues } from '../attributes';
 import { presentUser } from '../../shared/user-presenter';
 import { convertContact } from './convert';
 import { registerLeadStatusRoutes } from './lead-status-routes';
+import { registerContactBulkRoutes } from './bulk';
 import { contactsExport, CONTACTS_EXPORT_RESOURCE, CONTACTS_RESOURCE, liveContacts } from './list';
 import { CONTACT_INCLUDES, presentContactsWith, type ContactRow } from './presenter';
 import { createContact, findLiveContact, purgeContact, softDeleteContact, updateContact } from './service';
@@ -45,6 +46,7 @@ export function registerContactRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
   registerSubject('contact', async (tx, id) => Boolean(await findLiveContact(tx, id)));
   registerLeadStatusRoutes(app, ctx);
+  registerContactBulkRoutes(app, ctx);
 
   app.get(
     '/api/contacts',

@@ -25,7 +25,7 @@ export async function assertStaffOwner(db: Db, ownerId: number | null | undefine
   if (!owner) throw validationError({ owner_id: ['Choose a member of staff as the owner.'] });
 }
 
-async function assertLeadStatus(db: Db, id: number | null | undefined) {
+export async function assertLeadStatus(db: Db, id: number | null | undefined) {
   if (id == null) return;
   const [row] = await db
     .select({ id: leadStatuses.id })

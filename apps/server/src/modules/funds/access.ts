@@ -11,7 +11,7 @@ import { flagOn, loadSettings } from '../../shared/settings';
  * another. Fund investments ("companies", /api/companies) are not behind the flag: the spec lists
  * them under Investments with their own permission event, unflagged.
  */
-async function assertFundsEnabled(db: Db) {
+export async function assertFundsEnabled(db: Db) {
   if (!flagOn(await loadSettings(db), 'funds_enabled')) throw new AppError('not_found', 'Funds are not enabled.');
 }
 

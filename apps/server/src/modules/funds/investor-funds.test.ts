@@ -122,6 +122,22 @@ describe('GET /api/my/funds', () => {
     expect(data.transactions[0].notes).toBeUndefined();
   });
 
+  it("shows the fund's KPIs by quarter or year, as staff see them, only for a fund the investor is in", async () => {
+    const quarters = (await me.client.get(`/api/my/funds/${heldId}/kpis?to=2024-12-31`)).json().data;
+    const staff = await signedIn(t, Role.SuperAdmin);
+    expect(quarters).toEqual((await staff.client.get(`/api/funds/${heldId}/kpis?to=2024-12-31`)).json().data);
+    expect(quarters.fund).toMatchObject({ id: heldId, name: 'Held Fund' });
+    expect(quarters.periods.at(-1)).toMatchObject({ date: '2024-12-31', figures: { paid_in: '1000.00', distributions: '30.00' } });
+    const years = (await me.client.get(`/api/my/funds/${heldId}/kpis?period=year&to=2024-12-31`)).json().data;
+    expect(years).toEqual((await staff.client.get(`/api/funds/${heldId}/annual?to=2024-12-31`)).json().data);
+    expect((await me.client.get(`/api/my/funds/${heldId}/kpis?period=week`)).statusCode).toBe(400);
+    // Not theirs, or not there: 404, as the fund page itself.
+    expect((await me.client.get(`/api/my/funds/${notMineId}/kpis`)).statusCode).toBe(404);
+    expect((await me.client.get('/api/my/funds/999999/kpis')).statusCode).toBe(404);
+    expect((await staff.client.get(`/api/my/funds/${heldId}/kpis`)).statusCode).toBe(403);
+    expect((await agent(t.app).get(`/api/my/funds/${heldId}/kpis`)).statusCode).toBe(401);
+  });
+
   it('answers 404 for a fund the investor is not in, a deleted one, or any while funds are off', async () => {
     expect((await me.client.get(`/api/my/funds/${notMineId}`)).statusCode).toBe(404);
     expect((await me.client.get('/api/my/funds/999999')).statusCode).toBe(404);

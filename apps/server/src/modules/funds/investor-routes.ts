@@ -1,11 +1,12 @@
-import { dataOf, idParams, investorFundDetailSchema, investorFundSchema } from '@platform/domain';
+import { dataOf, fundKpisQuery, fundKpisSchema, idParams, investorFundDetailSchema, investorFundSchema } from '@platform/domain';
 import { z } from 'zod';
 import type { App, AppContext } from '../../platform/context';
 import { utcDate } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { requireInvestor } from '../../platform/guards';
 import { investorFunds } from './access';
-import { investorFundDetail, investorFundList } from './investor-service';
+import { investorFundDetail, investorFundList, investorHoldsFund } from './investor-service';
+import { fundKpis } from './kpis';
 
 /**
  * The investor portal's funds (/investor/portfolio/fund/{id}): the signed-in investor's position in
@@ -30,6 +31,17 @@ export function registerInvestorFundRoutes(app: App, { db, clock }: AppContext) 
       const fund = await investorFundDetail(db, investor.id, request.params.id, utcDate(clock.now()));
       if (!fund) throw notFound('fund');
       return { data: fund };
+    },
+  );
+
+  /** The fund's KPIs per quarter (default) or year, as staff see them: only for a fund the investor is in (else 404). */
+  app.get(
+    '/api/my/funds/:id/kpis',
+    { schema: { params: idParams, querystring: fundKpisQuery, response: { 200: dataOf(fundKpisSchema) } }, onRequest: investorFunds(db) },
+    async (request) => {
+      const investor = requireInvestor(request);
+      if (!(await investorHoldsFund(db, investor.id, request.params.id))) throw notFound('fund');
+      return { data: await fundKpis(db, request.params.id, request.query.period ?? 'quarter', request.query.to ?? utcDate(clock.now())) };
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { InvestorFund, InvestorFundDetail, PositionFigures } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { funds, ledgers, netAssetValues } from '../../db/schema';
@@ -16,6 +16,11 @@ async function fundsOfInvestor(db: Db, investorId: number, fundId?: number): Pro
     .from(funds)
     .where(and(inArray(funds.id, mine), isNull(funds.deletedAt), fundId === undefined ? undefined : eq(funds.id, fundId)))
     .orderBy(asc(funds.name), asc(funds.id));
+}
+
+/** Whether the investor is in this live fund (a live ledger entry): what scopes their view of its KPIs. */
+export async function investorHoldsFund(db: Db, investorId: number, fundId: number): Promise<boolean> {
+  return (await fundsOfInvestor(db, investorId, fundId)).length > 0;
 }
 
 /** What an investor sees of a fund: no fees, manager or staff description fields beyond the public ones. */
@@ -77,4 +82,21 @@ export async function investorFundDetail(
       reference: e.reference,
     })),
   };
+}
+
+/** The investor's own ledger entries dated within [from, to] in live funds, oldest first, with their fund. */
+export async function investorLedgerEntries(db: Db, investorId: number, from: string, to: string) {
+  return db
+    .select({
+      id: ledgers.id,
+      date: ledgers.date,
+      kind: ledgers.kind,
+      amount: ledgers.amount,
+      units: ledgers.units,
+      fund: { id: funds.id, name: funds.name, currency: funds.currency },
+    })
+    .from(ledgers)
+    .innerJoin(funds, and(eq(funds.id, ledgers.fundId), isNull(funds.deletedAt)))
+    .where(and(eq(ledgers.investorId, investorId), isNull(ledgers.deletedAt), gte(ledgers.date, from), lte(ledgers.date, to)))
+    .orderBy(asc(ledgers.date), asc(ledgers.id));
 }

@@ -9,6 +9,8 @@ import {
   fileBody,
   FUNDS_LIST,
   fundFiguresSchema,
+  fundKpisQuery,
+  fundKpisSchema,
   fundPositionsResponse,
   type Fund,
   fundSchema,
@@ -31,6 +33,7 @@ import { COMPANIES_RESOURCE, liveCompanies } from '../companies';
 import { presentCompaniesWith, type CompanyRow } from '../companies';
 import { authorizeFunds } from './access';
 import { fundFiguresFor } from './figures';
+import { fundKpis } from './kpis';
 import { registerInvestorFundRoutes } from './investor-routes';
 import { registerLedgerRoutes } from './ledger-routes';
 import { FUNDS_EXPORT_RESOURCE, FUNDS_RESOURCE, fundsExport, liveFunds } from './list';
@@ -110,6 +113,24 @@ export function registerFundRoutes(app: App, ctx: AppContext) {
       return { data: figures };
     },
   );
+
+  /** The fund's KPIs per quarter (`/kpis`) or per year (`/annual`): NAV, paid-in, distributions, multiples and IRR at each period end. */
+  for (const [path, kind] of [
+    ['/api/funds/:id/kpis', 'quarter'],
+    ['/api/funds/:id/annual', 'year'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: { params: idParams, querystring: fundKpisQuery, response: { 200: dataOf(fundKpisSchema) } },
+        onRequest: authorizeFunds(db, 'show'),
+      },
+      async (request) => {
+        const fund = await loadFund(db, request.params.id);
+        return { data: await fundKpis(db, fund.id, request.query.period ?? kind, request.query.to ?? utcDate(clock.now())) };
+      },
+    );
+  }
 
   /** The Transactions tab's summary: each investor's balance with the fund, units and their value. */
   app.get(

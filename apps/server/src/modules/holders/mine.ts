@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
-import { INVESTMENT_STATUS_LABELS, type InvestmentStatus, type MyHeldInvestment, type MyHolders } from '@platform/domain';
+import { investorStatusLabel, type InvestmentStatus, type MyHeldInvestment, type MyHolders } from '@platform/domain';
 import type { Db } from '../../db/client';
 import {
   investmentMethodEntities,
@@ -38,7 +38,7 @@ export async function myInvestmentsHeld(db: Db, userId: number, heldBy: SQL): Pr
     amount: investment.amount,
     currency: investment.currency,
     status: investment.status,
-    status_label: INVESTMENT_STATUS_LABELS[investment.status as InvestmentStatus],
+    status_label: investorStatusLabel(investment.status as InvestmentStatus, investment.paymentSentAt !== null),
     created_at: investment.createdAt.toISOString(),
   }));
 }

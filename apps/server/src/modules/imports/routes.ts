@@ -2,8 +2,11 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  can,
   dataOf,
   guessImportMapping,
+  IMPORT_GRANTS,
+  IMPORT_KINDS,
   type ImportKind,
   type ImportProgress,
   importFormBody,
@@ -17,11 +20,12 @@ import type { App, AppContext } from '../../platform/context';
 import type { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { readForm } from '../../platform/form';
-import { authorize, requireUser } from '../../platform/guards';
+import { forbidden } from '../../platform/errors';
+import { authorizeAny, requireUser } from '../../platform/guards';
 import { sendInvitation } from '../auth';
+import { IMPORTERS } from './importers';
 import { readSheet } from './parse';
-import { insertBatch } from './service';
-import { parseMapping, validateRows } from './validate';
+import { parseMapping, rowsOf } from './validate';
 
 const BATCH = 500;
 
@@ -29,19 +33,31 @@ const BATCH = 500;
 const sendLines = (reply: FastifyReply, lines: PassThrough) =>
   reply.header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(lines);
 
-/** The uploaded sheet, and the columns chosen for it (the form's `mapping`), checked against its header row. */
+/**
+ * The uploaded sheet, and its rows read through the columns chosen for it (the form's `mapping`,
+ * checked against its header row). The caller's role must hold the kind's own grant.
+ */
 async function readUpload(request: FastifyRequest, kind: ImportKind, form: z.output<typeof importFormBody>) {
+  if (!can(requireUser(request).roleId, ...IMPORT_GRANTS[kind])) throw forbidden();
   const sheet = await readSheet((await readForm(request)).files.file);
-  return { sheet, mapping: () => parseMapping(kind, form.mapping, sheet.headers.length) };
+  return { sheet, rows: () => rowsOf(sheet, parseMapping(kind, form.mapping, sheet.headers.length)) };
+}
+
+/** Every row checked by the kind's importer; nothing is written. */
+async function checkUpload(db: AppContext['db'], request: FastifyRequest, kind: ImportKind, form: z.output<typeof importFormBody>) {
+  const upload = await readUpload(request, kind, form);
+  const checked = await IMPORTERS[kind].check(db, upload.rows(), requireUser(request));
+  return { ...checked, total: upload.sheet.rows.length };
 }
 
 /**
- * Spreadsheet import of investors or contacts (decision 0017). Stateless: the browser sends the
- * file with each step. Creating investors or contacts is `investors` create.
+ * Spreadsheet import of investors, contacts (decision 0017) or KPI values (decision 0026).
+ * Stateless: the browser sends the file with each step. The guard lets in a role that may run any
+ * kind; each step then checks the kind's own grant (`IMPORT_GRANTS`).
  */
 export function registerImportRoutes(app: App, ctx: AppContext) {
   const { db } = ctx;
-  const onRequest = authorize('investors', 'create');
+  const onRequest = authorizeAny(...IMPORT_KINDS.map((kind) => IMPORT_GRANTS[kind]));
   // The multipart `file` is read with readForm; its text fields are the declared body.
   const upload = { params: importKindParams, body: importFormBody };
 
@@ -69,9 +85,9 @@ export function registerImportRoutes(app: App, ctx: AppContext) {
     { schema: { ...upload, response: { 200: dataOf(importPreviewSchema) } }, onRequest },
     async (request) => {
       const { kind } = request.params;
-      const upload = await readUpload(request, kind, request.body);
-      const { records, errors, total } = await validateRows(db, kind, upload.sheet, upload.mapping());
-      return { data: { total, valid: records.length, errors, sample: records.slice(0, 10).map((record) => ({ ...record })) } };
+      const { records, errors, total, updates } = await checkUpload(db, request, kind, request.body);
+      const sample = records.slice(0, 10).map((record) => IMPORTERS[kind].present(record));
+      return { data: { total, valid: records.length, errors, sample, ...(updates === undefined ? {} : { updates }) } };
     },
   );
 
@@ -85,10 +101,10 @@ export function registerImportRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { kind } = request.params;
       const actor = requireUser(request);
-      const upload = await readUpload(request, kind, request.body);
       const { send_invitations } = request.body;
       const invite = kind === 'investors' && (send_invitations === '1' || send_invitations === 'true');
-      const { records, errors, total } = await validateRows(db, kind, upload.sheet, upload.mapping());
+      const { records, errors, total } = await checkUpload(db, request, kind, request.body);
+      const importer = IMPORTERS[kind];
       if (errors.length) {
         const rows = new Set(errors.map((e) => e.row)).size;
         return reply.status(422).send({
@@ -101,17 +117,32 @@ export function registerImportRoutes(app: App, ctx: AppContext) {
       const line = (value: ImportProgress) => out.write(`${JSON.stringify(value)}\n`);
       const run = async () => {
         line({ phase: 'checked', total });
-        const created = await db.transaction(async (tx) => {
+        const now = ctx.clock.now();
+        const { created, updated } = await db.transaction(async (tx) => {
           const all: Array<{ id: number } & Record<string, unknown>> = [];
+          let updated = 0;
           for (let start = 0; start < records.length; start += BATCH) {
-            all.push(...(await insertBatch(tx, kind, records.slice(start, start + BATCH), actor.id, request.ip)));
+            const written = await importer.write(tx, records.slice(start, start + BATCH), { id: actor.id, ip: request.ip, now });
+            all.push(...written.rows);
+            updated += written.updated;
             line({ phase: 'importing', done: all.length, total });
           }
-          await recordActivity(tx, { request, action: 'imported', subjectType: `${kind}_import`, after: { rows: all.length } });
-          return all;
+          await recordActivity(tx, {
+            request,
+            action: 'imported',
+            subjectType: `${kind.replace('-', '_')}_import`,
+            after: { rows: all.length, updated },
+          });
+          return { created: all, updated };
         });
         if (invite) for (const user of created) await sendInvitation(ctx, user as unknown as typeof users.$inferSelect);
-        line({ phase: 'done', imported: created.length, total, invitations: invite ? created.length : 0 });
+        line({
+          phase: 'done',
+          imported: created.length,
+          total,
+          invitations: invite ? created.length : 0,
+          ...(kind === 'kpi-values' ? { updated } : {}),
+        });
       };
       run()
         .catch((error: unknown) => {

@@ -12,7 +12,8 @@ import { AppError } from '../../platform/errors';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
 import { containsFilter, dayFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
-import { corrections, entryRows, latestStatus, type EntryListRow } from './service';
+import { latestStatus } from './pa-deals';
+import { corrections, entryRows, type EntryListRow } from './service';
 
 /** The start of a day (UTC) a filter names; years the database cannot hold are refused like any malformed date. */
 function dayStart(field: string, value: string): Date {

@@ -1,4 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { printable, wrap } from '../../platform/pdf-report';
 import type { EntryListRow, ProjectRow } from './service';
 import { templateTime } from './list';
 
@@ -6,32 +7,6 @@ const PAGE = { width: 842, height: 595 }; // A4 landscape
 const MARGIN = 36;
 const SIZE = 8;
 const LINE = 10.5;
-
-/** The standard fonts encode WinAnsi only: anything else prints as '?' rather than failing the PDF. */
-const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff£€–—‘’“”•]/g, '?');
-
-function wrap(text: string, font: PDFFont, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of printable(text).split(/\r?\n/)) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/)) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, SIZE) <= width) line = next;
-      else {
-        if (line) lines.push(line);
-        line = word;
-        while (font.widthOfTextAtSize(line, SIZE) > width && line.length > 1) {
-          let cut = line.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), SIZE) > width) cut--;
-          lines.push(line.slice(0, cut));
-          line = line.slice(cut);
-        }
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
 
 const COLUMNS: Array<{ header: string; width: number; value: (r: EntryListRow) => string }> = [
   { header: 'First name(s)', width: 70, value: (r) => r.entry.firstName },
@@ -85,7 +60,7 @@ export async function projectInsiderListPdf(
   y -= 6;
 
   const header = () => {
-    const lines = COLUMNS.map((c) => wrap(c.header, bold, c.width - 4));
+    const lines = COLUMNS.map((c) => wrap(c.header, bold, SIZE, c.width - 4));
     const height = Math.max(...lines.map((l) => l.length)) * LINE + 4;
     page.drawRectangle({ x: MARGIN, y: y - height + LINE - 2, width: PAGE.width - 2 * MARGIN, height, color: rgb(0.92, 0.93, 0.95) });
     let x = MARGIN + 2;
@@ -98,7 +73,7 @@ export async function projectInsiderListPdf(
   header();
   if (!rows.length) text('Nobody is on the insider list of this project.', MARGIN + 2, SIZE);
   for (const row of rows) {
-    const cells = COLUMNS.map((c) => wrap(c.value(row), font, c.width - 4));
+    const cells = COLUMNS.map((c) => wrap(c.value(row), font, SIZE, c.width - 4));
     const height = Math.max(...cells.map((l) => l.length)) * LINE + 4;
     if (y - height < MARGIN) {
       page = pdf.addPage([PAGE.width, PAGE.height]);

@@ -1,6 +1,7 @@
 import type { InsiderEntry, InsiderProject, PaDeal, PaDealStatus, RestrictedCompany } from '@platform/domain';
 import type { insiderProjectCleansings, restrictedListEntries } from '../../db/schema';
-import type { EntryListRow, PaDealRow, PaDealStepRow, ProjectRow } from './service';
+import type { PaDealRow, PaDealStepRow } from './pa-deals';
+import type { EntryListRow, ProjectRow } from './service';
 
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
 

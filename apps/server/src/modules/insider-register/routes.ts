@@ -55,23 +55,25 @@ import { projectInsiderListPdf } from './pdf';
 import { presentEntry, presentPaDeal, presentProject, presentRestrictedList } from './presenter';
 import {
   addRestrictedCompany,
-  cleanseProject,
-  correctEntry,
-  countEntries,
-  createManualEntry,
   decidePaDeal,
-  entryRows,
   executePaDeal,
   findPaDeal,
-  findProject,
   latestStatus,
-  listProjects,
-  logRegisterView,
-  openProject,
   paDealStepsOf,
   removeRestrictedCompany,
   requestPaDeal,
   restrictedCompanies,
+} from './pa-deals';
+import {
+  cleanseProject,
+  correctEntry,
+  countEntries,
+  createManualEntry,
+  entryRows,
+  findProject,
+  listProjects,
+  logRegisterView,
+  openProject,
   type EntryListRow,
 } from './service';
 

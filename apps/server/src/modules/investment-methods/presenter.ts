@@ -5,6 +5,7 @@ import {
   type InvestmentMethodType,
   type MethodAccount,
   type MyMethodAccount,
+  type UserMethodAccount,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { contacts, investmentMethodEntities, type investmentMethods, users } from '../../db/schema';
@@ -85,5 +86,19 @@ export function presentMyAccount({ account, method }: { account: AccountRow; met
     reference: account.reference,
     method: { id: method.id, name: method.name, type: method.type, type_label: typeLabel(method.type), provider: method.provider },
     created_at: account.createdAt.toISOString(),
+  };
+}
+
+/** An account as a user is presented with it (`include=investmentMethodEntities[.investmentMethod]`). */
+export function presentUserAccount(
+  { account, method }: { account: AccountRow; method: MethodRow },
+  withMethod: boolean,
+): UserMethodAccount {
+  return {
+    id: account.id,
+    investment_method_id: method.id,
+    reference: account.reference,
+    created_at: account.createdAt.toISOString(),
+    ...(withMethod ? { investment_method: { id: method.id, name: method.name, type: method.type, provider: method.provider } } : {}),
   };
 }

@@ -24,11 +24,13 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { parseListQuery } from '../../platform/list-query';
 import { registerResource } from '../../platform/resource';
 import { registerSubject } from '../../shared/record-subjects';
+import { registerUserRelation } from '../../shared/user-presenter';
 import { deleteHolder, heldInvestmentsPage, holderGuard } from '../holders';
 import { METHODS_EXPORT_RESOURCE, methodsExport } from './list';
 import { registerMyMethodAccountRoutes } from './my-accounts';
-import { presentAccount, presentMethod } from './presenter';
+import { presentAccount, presentMethod, presentUserAccount } from './presenter';
 import {
+  accountsOfUsers,
   addAccount,
   closeAccount,
   createMethod,
@@ -50,6 +52,19 @@ export function registerInvestmentMethodRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
   const guard = (...actions: Action[]) => holderGuard(db, INVESTMENT_METHOD, ...actions);
   registerSubject('investment_method', methodExists);
+  for (const [relation, asLead] of [
+    ['investmentMethodEntities', false],
+    ['leadInvestmentMethodEntities', true],
+  ] as const) {
+    registerUserRelation(relation, async (db, userIds, nested) => {
+      const byUser = new Map<number, ReturnType<typeof presentUserAccount>[]>();
+      for (const row of await accountsOfUsers(db, userIds, asLead)) {
+        const userId = row.account.userId as number;
+        byUser.set(userId, [...(byUser.get(userId) ?? []), presentUserAccount(row, nested.has('investmentMethod'))]);
+      }
+      return byUser;
+    });
+  }
 
   registerResource(app, {
     path: '/api/investment-methods',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -253,7 +253,7 @@ export async function closeAccount(db: Db, request: FastifyRequest, methodId: nu
 export async function moveLeadAccounts(tx: Db, request: FastifyRequest, contactId: number, userId: number, now: Date): Promise<number> {
   const moved = await tx
     .update(investmentMethodEntities)
-    .set({ contactId: null, userId, updatedAt: now })
+    .set({ contactId: null, openedForContactId: contactId, userId, updatedAt: now })
     .where(and(eq(investmentMethodEntities.contactId, contactId), isNull(investmentMethodEntities.deletedAt)))
     .returning();
   for (const account of moved) {
@@ -287,6 +287,26 @@ function myAccountsQuery(db: Db, userId: number, where?: SQL) {
 
 export const myAccounts = (db: Db, userId: number) =>
   myAccountsQuery(db, userId).orderBy(asc(investmentMethods.name), asc(investmentMethodEntities.id));
+
+/**
+ * The live accounts of a page of users, for `include=investmentMethodEntities` — or, `asLead`, only
+ * the ones opened for them while they were a lead (`leadInvestmentMethodEntities`).
+ */
+export async function accountsOfUsers(db: Db, userIds: number[], asLead: boolean) {
+  return db
+    .select({ account: investmentMethodEntities, method: investmentMethods })
+    .from(investmentMethodEntities)
+    .innerJoin(investmentMethods, eq(investmentMethods.id, investmentMethodEntities.investmentMethodId))
+    .where(
+      and(
+        inArray(investmentMethodEntities.userId, userIds),
+        asLead ? isNotNull(investmentMethodEntities.openedForContactId) : undefined,
+        isNull(investmentMethodEntities.deletedAt),
+        isNull(investmentMethods.deletedAt),
+      ),
+    )
+    .orderBy(asc(investmentMethods.name), asc(investmentMethodEntities.id));
+}
 
 /** One of the investor's accounts; another person's, or one closed, is 404. */
 export async function findMyAccount(db: Db, userId: number, accountId: number) {

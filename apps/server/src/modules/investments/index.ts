@@ -3,3 +3,4 @@ export { INVESTMENTS_RESOURCE } from './list';
 export { presentInvestmentsWith } from './presenter';
 export type { InvestmentRow } from './presenter';
 export { completeOpportunityInvestments, findInvestorInvestment, investorOpportunityOf, moveInvestment } from './service';
+export { loadPortfolio } from './portfolio';

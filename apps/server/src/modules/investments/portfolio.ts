@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
-  INVESTMENT_STATUS_LABELS,
-  OPPORTUNITY_STATUS_LABELS,
+  investorHoldingLabel,
+  investorStatusLabel,
   toAmount,
   valueHolding,
   type CompanyPriceHistory,
@@ -10,7 +10,6 @@ import {
   type Portfolio,
   type HoldingRealisation,
   type InvestmentStatus,
-  type OpportunityStatusId,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments } from '../../db/schema';
@@ -97,6 +96,7 @@ function presentHolding(
   history: CompanyPriceHistory | undefined,
   withIrr = true,
 ) {
+  const measured = measure(rows, realisations, opportunity.sharePrice, asOf, history, withIrr);
   return {
     opportunity_id: opportunity.id,
     opportunity: {
@@ -105,11 +105,15 @@ function presentHolding(
       slug: opportunity.slug,
       company_name: opportunity.companyName,
       status: opportunity.status,
-      status_label: OPPORTUNITY_STATUS_LABELS[opportunity.status as OpportunityStatusId],
+      status_label: investorHoldingLabel(opportunity.status, {
+        valuedAtPrice: measured.valued_at === 'share_price',
+        currentValue: measured.current_value,
+        realised: measured.realised,
+      }),
     },
     currency: opportunity.currency,
     investments_count: rows.length,
-    ...measure(rows, realisations, opportunity.sharePrice, asOf, history, withIrr),
+    ...measured,
   };
 }
 
@@ -131,7 +135,10 @@ function totalsByCurrency(holdings: Holding[]) {
   }));
 }
 
-async function loadHeld(db: Db, userId: number, opportunityId?: number) {
+/** The day an investment counts from: when it was paid, or entered when no payment date is recorded. */
+const investedOn = sql<string>`((coalesce(${investments.paidAt}, ${investments.createdAt}) at time zone 'UTC')::date)`;
+
+async function loadHeld(db: Db, userId: number, opportunityId?: number, heldOn?: string) {
   const rows = await db
     .select({
       investment: investments,
@@ -155,6 +162,7 @@ async function loadHeld(db: Db, userId: number, opportunityId?: number) {
         isNull(investments.deletedAt),
         isNull(investmentOpportunities.deletedAt),
         opportunityId === undefined ? undefined : eq(investments.opportunityId, opportunityId),
+        heldOn === undefined ? undefined : lte(investedOn, heldOn),
       ),
     )
     .orderBy(asc(investmentOpportunities.name), asc(investmentOpportunities.id), asc(investments.createdAt), asc(investments.id));
@@ -175,8 +183,13 @@ async function realisationsOf(db: Db, userId: number, opportunityId?: number): P
   return byCompany;
 }
 
-export async function loadPortfolio(db: Db, userId: number, asOf: Date): Promise<Portfolio> {
-  const [groups, realisations] = await Promise.all([loadHeld(db, userId), realisationsOf(db, userId)]);
+/**
+ * The investor's portfolio on `asOf`. With `heldOn` (a statement's as-at day) only investments
+ * made by the end of that day count; the live page leaves it out, so an investment stamped a
+ * moment after the app clock (clock skew) still shows.
+ */
+export async function loadPortfolio(db: Db, userId: number, asOf: Date, heldOn?: string): Promise<Portfolio> {
+  const [groups, realisations] = await Promise.all([loadHeld(db, userId, undefined, heldOn), realisationsOf(db, userId)]);
   // Only the record that prices each company today: hundreds of full histories would be thousands of rows.
   const histories = await loadCurrentPriceHistories(
     db,
@@ -216,7 +229,7 @@ export async function loadHolding(db: Db, userId: number, opportunityId: number,
       holder_type: r.holderType,
       type: r.type,
       status: r.status,
-      status_label: INVESTMENT_STATUS_LABELS[r.status as InvestmentStatus],
+      status_label: investorStatusLabel(r.status as InvestmentStatus),
       amount: r.amount,
       currency: r.currency,
       shares: r.shares,

@@ -1,8 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import {
+  cashCallDueOn,
   HOLDER_TYPE_LABELS,
   INVESTMENT_STATUS_LABELS,
   investmentCategory,
+  investorStatusLabel,
   type HolderType,
   type InvestmentHolder,
   type InvestmentStatus,
@@ -51,6 +53,10 @@ function common(row: InvestmentRow) {
     paid_at: iso(row.paidAt),
     completed_at: iso(row.completedAt),
     cancelled_at: iso(row.cancelledAt),
+    payment_due_on: status === 'cash_call' && row.cashCallAt ? cashCallDueOn(row.cashCallAt.toISOString()) : null,
+    payment_sent: row.paymentSentAt
+      ? { at: row.paymentSentAt.toISOString(), on: row.paymentSentOn, amount: row.paymentSentAmount, note: row.paymentSentNote }
+      : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -84,6 +90,7 @@ export function presentInvestmentForInvestor(
   const hideReference = flagOn(settings, 'hide_payment_reference');
   return {
     ...common(row),
+    status_label: investorStatusLabel(row.status as InvestmentStatus, row.paymentSentAt !== null),
     category: investmentCategory(row.status as InvestmentStatus),
     ...(hideReference ? {} : { payment_reference: row.paymentReference }),
     cancel_reason: row.cancelReason,

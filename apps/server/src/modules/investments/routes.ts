@@ -20,10 +20,12 @@ import {
   OPPORTUNITY_PERMISSION_EVENT,
   OpportunityStatus,
   pageOf,
+  paymentSentBody,
   portfolioResponse,
   reserveInvestmentBody,
   staffCancelInvestmentBody,
   staffInvestmentSchema,
+  totalsWithFunds,
   type Action,
   type InvestmentStatus,
   type InvestorInvestment,
@@ -38,10 +40,13 @@ import { investorOnly, requireInvestor, requireUser } from '../../platform/guard
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { notifyUser } from '../../shared/notifications';
+import { escapeHtml, insertStaffNotifications, pushStaffNotifications } from '../../shared/staff-notifications';
 import { authorizeOpportunities } from '../../shared/opportunity-access';
 import { assertInvestorMay } from '../../shared/investor-gates';
 import { assertMarketSoundingAccepted, findVisibleOpportunity, type OpportunityRow } from '../../shared/opportunity-visibility';
-import { flagOn, loadSettings } from '../../shared/settings';
+import { flagOn, loadSettings, loadTerminology } from '../../shared/settings';
+import { utcDate } from '../../platform/clock';
+import { investorFundList } from '../funds';
 import {
   INVESTMENTS_EXPORT_RESOURCE,
   INVESTMENTS_RESOURCE,
@@ -61,6 +66,7 @@ import {
   findLiveOpportunity,
   INVESTOR_OPPORTUNITY,
   investorOpportunityOf,
+  markPaymentSent,
   moveInvestment,
   opportunityStatusOf,
   placeInvestment,
@@ -75,10 +81,6 @@ function assertStaffMay(user: UserRow, opportunity: Pick<OpportunityRow, 'status
 /** Staff record manual entries on open and closed opportunities, never on a Draft or a completed one. */
 const takesManualEntries = (status: number) => acceptsReservations(status) || status === OpportunityStatus.Closed;
 const isExisting = (status: number) => status === OpportunityStatus.Completed || status === OpportunityStatus.Matured;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /**
  * Investments (DOMAIN.md lifecycle step 3): investors reserve allocations and follow them and their
@@ -113,7 +115,11 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
       if (flagOn(settings, 'investment_terms_enabled') && !input.accept_terms)
         throw validationError({ accept_terms: ['Accept the investment terms to continue.'] });
       await assertHolder(db, user.id, input.holder_type, input.holder, settings);
-      const { investment, opportunity: after } = await db.transaction(async (tx) => {
+      const {
+        investment,
+        opportunity: after,
+        staff: staffNotes,
+      } = await db.transaction(async (tx) => {
         const placed = await placeInvestment(tx, {
           opportunityId: opportunity.id,
           userId: user.id,
@@ -135,8 +141,16 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
           subjectId: placed.investment.id,
           after: placed.investment,
         });
-        return placed;
+        const staff = await insertStaffNotifications(tx, 'reservation', {
+          message: `<strong>${escapeHtml(user.name)}</strong> reserved <strong>${formatMoney({ amount: placed.investment.amount, currency: placed.investment.currency })}</strong> in <strong>${escapeHtml(placed.opportunity.name)}</strong>.`,
+          icon: 'investment_opportunity_invested',
+          cta: `/admin/investments/opportunities/${placed.opportunity.id}/transactions`,
+          now,
+          opportunityStatus: placed.opportunity.status,
+        });
+        return { ...placed, staff };
       });
+      await pushStaffNotifications(ctx.realtime, staffNotes);
       await notifyUser(ctx, user.id, {
         message: `You reserved <strong>${formatMoney({ amount: investment.amount, currency: investment.currency })}</strong> in <strong>${escapeHtml(after.name)}</strong>.`,
         icon: 'investment_opportunity_invested',
@@ -218,9 +232,60 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
     },
   );
 
+  app.post(
+    '/api/my/investments/:id/payment-sent',
+    {
+      schema: { params: idParams, body: paymentSentBody, response: oneForInvestor },
+      onRequest: investorOnly,
+      config: { idempotent: true },
+    },
+    async (request) => {
+      const user = requireInvestor(request);
+      const mine = await findInvestorInvestment(db, user.id, request.params.id);
+      const input = request.body;
+      const now = clock.now();
+      if (input.paid_on && input.paid_on > utcDate(now)) throw validationError({ paid_on: ['The date cannot be in the future.'] });
+      if (input.amount != null && !(Number(input.amount) > 0)) throw validationError({ amount: ['Enter the amount you paid.'] });
+      const { row, staff } = await db.transaction(async (tx) => {
+        const marked = await markPaymentSent(tx, mine.id, now, {
+          on: input.paid_on ?? null,
+          amount: input.amount ?? null,
+          note: input.note || null,
+        });
+        if (!marked.first) return { row: marked.row, staff: [] };
+        await recordActivity(tx, {
+          request,
+          action: 'payment_sent',
+          subjectType: 'investment',
+          subjectId: mine.id,
+          after: { payment_sent_at: now.toISOString(), on: input.paid_on ?? null, amount: input.amount ?? null },
+        });
+        const opportunity = await investorOpportunityOf(tx, mine.opportunityId);
+        const amount = formatMoney({ amount: input.amount ?? marked.row.amount, currency: marked.row.currency });
+        return {
+          row: marked.row,
+          staff: await insertStaffNotifications(tx, 'payment_sent', {
+            message: `<strong>${escapeHtml(user.name)}</strong> says they have paid <strong>${amount}</strong> (reference ${escapeHtml(marked.row.paymentReference)}) for <strong>${escapeHtml(opportunity.name)}</strong>.`,
+            icon: 'investor_payment_sent',
+            cta: `/admin/investments/opportunities/${opportunity.id}/transactions`,
+            now,
+            opportunityStatus: opportunity.status,
+          }),
+        };
+      });
+      await pushStaffNotifications(ctx.realtime, staff);
+      return presentForInvestor(row);
+    },
+  );
+
   app.get('/api/my/portfolio', { schema: { response: { 200: portfolioResponse } }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
-    return loadPortfolio(db, user.id, clock.now());
+    const now = clock.now();
+    const portfolio = await loadPortfolio(db, user.id, now);
+    // The headline counts every holding: fund positions too, while the deployment has funds.
+    if (!flagOn(await loadSettings(db), 'funds_enabled')) return portfolio;
+    const funds = await investorFundList(db, user.id, utcDate(now));
+    return { ...portfolio, totals: totalsWithFunds(portfolio.totals, funds) };
   });
 
   app.get(
@@ -384,8 +449,9 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
         'cash_call',
       );
       if (after.type !== 'private_manual') {
+        const { cashCall } = await loadTerminology(db);
         await notifyUser(ctx, after.userId, {
-          message: `A cash call has been issued: please pay <strong>${formatMoney({ amount: after.amount, currency: after.currency })}</strong> for your investment in <strong>${escapeHtml(opportunity.name)}</strong>.`,
+          message: `${escapeHtml(cashCall)}: please pay <strong>${formatMoney({ amount: after.amount, currency: after.currency })}</strong> for your investment in <strong>${escapeHtml(opportunity.name)}</strong>.`,
           icon: 'investment_opportunity_invested',
           cta: `/investor/investments/${opportunity.slug}`,
         });

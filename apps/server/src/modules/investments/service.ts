@@ -397,3 +397,33 @@ export async function findLiveInvestor(db: Db, userId: number): Promise<{ id: nu
     .where(and(eq(users.id, userId), eq(users.roleId, Role.User), isNull(users.deletedAt)));
   return investor;
 }
+
+/**
+ * Records the investor's "I've paid" on a reservation or cash call, under a row lock so two
+ * presses at once record it once. The first answers `first`; a later one keeps the first moment
+ * and updates only the details it brings. Nothing else about the investment moves: staff confirm
+ * receipt by marking it paid.
+ */
+export async function markPaymentSent(
+  tx: Db,
+  id: number,
+  now: Date,
+  details: { on: string | null; amount: string | null; note: string | null },
+): Promise<{ row: InvestmentRow; first: boolean }> {
+  const [current] = await tx.select().from(investments).where(eq(investments.id, id)).for('update');
+  if (current.status !== 'reserved' && current.status !== 'cash_call')
+    throw validationError({ status: ['Only a reservation or a cash call waiting for payment can be marked as paid.'] });
+  const first = current.paymentSentAt === null;
+  const [row] = await tx
+    .update(investments)
+    .set({
+      paymentSentAt: current.paymentSentAt ?? now,
+      paymentSentOn: details.on ?? current.paymentSentOn,
+      paymentSentAmount: details.amount ?? current.paymentSentAmount,
+      paymentSentNote: details.note ?? current.paymentSentNote,
+      updatedAt: now,
+    })
+    .where(eq(investments.id, id))
+    .returning();
+  return { row, first };
+}

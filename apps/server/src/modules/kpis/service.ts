@@ -21,6 +21,9 @@ export const KPI_COMPANY_STATUSES = [OpportunityStatus.Completed, OpportunitySta
 
 const PERIOD_WORDS: Record<KpiFrequency, string> = { monthly: 'a month', quarterly: 'a quarter', annual: 'a year' };
 
+/** How to write a period of a frequency, for a field's or a row's error. */
+export const periodHint = (frequency: KpiFrequency) => `Enter ${PERIOD_WORDS[frequency]} such as ${KPI_PERIOD_EXAMPLES[frequency]}.`;
+
 type KpiRow = typeof kpis.$inferSelect;
 type ValueRow = typeof kpiValues.$inferSelect;
 
@@ -150,7 +153,7 @@ export async function resolveNewValue(db: Db, input: Pick<CreateKpiValueInput, '
   if (!kpi) errors.kpi_id = ['Choose a KPI.'];
   if (!company) errors.opportunity_id = ['Choose an existing investment.'];
   const periodStart = kpi ? kpiPeriodStart(kpi.frequency, input.period) : null;
-  if (kpi && !periodStart) errors.period = [`Enter ${PERIOD_WORDS[kpi.frequency]} such as ${KPI_PERIOD_EXAMPLES[kpi.frequency]}.`];
+  if (kpi && !periodStart) errors.period = [periodHint(kpi.frequency)];
   if (!kpi || !company || !periodStart) throw validationError(errors);
   return { kpi, opportunityId: company.id, periodStart };
 }

@@ -41,7 +41,7 @@ function registerAudience(app: App, ctx: AppContext, prefix: string, guard: Guar
     async (request) => {
       const user = requireUser(request);
       const query = parseListQuery(request.query, NOTIFICATIONS_RESOURCE);
-      const where = and(eq(notifications.userId, user.id), query.where);
+      const where = and(eq(notifications.userId, user.id), eq(notifications.inBell, true), query.where);
       return paginate<NotificationRow, AppNotification>(
         db.select().from(notifications).where(where).$dynamic(),
         db.select({ total: count() }).from(notifications).where(where).$dynamic(),

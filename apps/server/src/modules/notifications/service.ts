@@ -21,14 +21,14 @@ export async function listUnread(db: Db, userId: number) {
   return db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .where(and(eq(notifications.userId, userId), eq(notifications.inBell, true), isNull(notifications.readAt)))
     .orderBy(desc(notifications.createdAt))
     .limit(500);
 }
 
 /** Marks one, several or all of a user's notifications read; another user's ids are simply not touched. */
 export async function markRead(db: Db, userId: number, at: Date, ids?: string[]) {
-  const conditions = [eq(notifications.userId, userId), isNull(notifications.readAt)];
+  const conditions = [eq(notifications.userId, userId), eq(notifications.inBell, true), isNull(notifications.readAt)];
   if (ids) conditions.push(inArray(notifications.id, ids));
   const rows = await db
     .update(notifications)

@@ -17,6 +17,7 @@ import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import { idParams } from '@platform/domain';
+import { assertMayViewOpportunity } from '../../shared/investor-gates';
 import { investorOrOpportunityStaff } from '../../shared/opportunity-access';
 import { findOpportunity } from '../../shared/opportunity-visibility';
 import { findVisibleOpportunity, marketSoundingPending, type OpportunityRow } from '../../shared/opportunity-visibility';
@@ -26,11 +27,12 @@ import { findVisibleOpportunity, marketSoundingPending, type OpportunityRow } fr
  * and every investor who may see it reads the thread. Text is plain (shown as text, never HTML).
  * Investors see their own name on their posts; other investors appear as "An investor".
  */
-export function registerDiscussionRoutes(app: App, { db }: AppContext) {
+export function registerDiscussionRoutes(app: App, { db, clock }: AppContext) {
   async function opportunityFor(request: FastifyRequest, id: number, staffAction: Action): Promise<OpportunityRow> {
     const user = requireUser(request);
     if (user.roleId === Role.User) {
       const row = await findVisibleOpportunity(db, user.id, id);
+      await assertMayViewOpportunity(db, user, row, clock.now());
       if (await marketSoundingPending(db, user.id, row)) throw notFound('opportunity');
       return row;
     }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
@@ -21,7 +21,8 @@ import { forbidden, notFound, validationError } from '../../platform/errors';
 import { readForm } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { idParam, idParams } from '@platform/domain';
-import { withStoredFiles } from '../../platform/storage';
+import { sendPrivateImage, withStoredFiles } from '../../platform/storage';
+import { assertMayViewOpportunity } from '../../shared/investor-gates';
 import { authorizeOpportunities, investorOrOpportunityStaff } from '../../shared/opportunity-access';
 import { findOpportunity } from '../../shared/opportunity-visibility';
 import { findVisibleOpportunity, marketSoundingPending } from '../../shared/opportunity-visibility';
@@ -46,7 +47,7 @@ export async function galleryOf(db: AppContext['db'], opportunityId: number) {
   return rows.map(presentImage);
 }
 
-export function registerOpportunityImageRoutes(app: App, { db, storage }: AppContext) {
+export function registerOpportunityImageRoutes(app: App, { db, storage, clock }: AppContext) {
   async function staffOpportunity(request: FastifyRequest, id: number, action: 'show' | 'update') {
     const user = requireUser(request);
     const row = await findOpportunity(db, id);
@@ -65,6 +66,7 @@ export function registerOpportunityImageRoutes(app: App, { db, storage }: AppCon
       const { id } = request.params;
       if (user.roleId === Role.User) {
         const row = await findVisibleOpportunity(db, user.id, id);
+        await assertMayViewOpportunity(db, user, row, clock.now());
         if (await marketSoundingPending(db, user.id, row)) return { data: [] };
         return { data: await galleryOf(db, row.id) };
       }
@@ -192,6 +194,7 @@ export function registerOpportunityImageRoutes(app: App, { db, storage }: AppCon
       if (!image) throw notFound('image');
       if (user.roleId === Role.User) {
         const row = await findVisibleOpportunity(db, user.id, image.opportunityId);
+        await assertMayViewOpportunity(db, user, row, clock.now());
         if (await marketSoundingPending(db, user.id, row)) throw notFound('image');
       } else {
         const row = await findOpportunity(db, image.opportunityId);
@@ -199,17 +202,7 @@ export function registerOpportunityImageRoutes(app: App, { db, storage }: AppCon
       }
       const data = await storage.read(image.storageKey);
       if (!data) throw notFound('image');
-      return sendImage(reply, image.mimeType, data);
+      return sendPrivateImage(reply, image.mimeType, data);
     },
   );
-}
-
-/** The picture's bytes (declared as `fileBody`), sandboxed and cached privately. */
-function sendImage(reply: FastifyReply, mimeType: string, data: Buffer) {
-  return reply
-    .type(mimeType)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', 'private, max-age=3600')
-    .send(data);
 }

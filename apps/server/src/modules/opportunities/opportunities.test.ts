@@ -194,6 +194,22 @@ describe('what an investor sees', () => {
   });
 });
 
+describe('the investor count on an opportunity’s page', () => {
+  it('counts each investor with a committed investment once, leaving out cancelled ones', async () => {
+    const opportunity = await createOpportunityRow(t, { status: 2 });
+    const [twice, once, cancelled] = [await createUser(t.ctx), await createUser(t.ctx), await createUser(t.ctx)];
+    await createInvestmentRow(t, { opportunityId: opportunity.id, userId: twice.id, amount: '1000.00' });
+    await createInvestmentRow(t, { opportunityId: opportunity.id, userId: twice.id, amount: '2000.00', status: 'paid' });
+    await createInvestmentRow(t, { opportunityId: opportunity.id, userId: once.id, amount: '1500.00' });
+    await createInvestmentRow(t, { opportunityId: opportunity.id, userId: cancelled.id, amount: '500.00', status: 'cancelled' });
+    const reader = agent(t.app);
+    await reader.login(cancelled.email);
+    const shown = await reader.get(`/api/investment-opportunities/${opportunity.slug}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data.investor_count).toBe(2);
+  });
+});
+
 describe('status changes', () => {
   it('publishes a complete Draft and refuses an incomplete one, field by field', async () => {
     const empty = (await admin.client.post('/api/investment-opportunities', { name: 'Bare', company_name: 'Bare Ltd' })).json().data;

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { and, asc, count, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  acceptsReservations,
   anyOpportunitySchema,
   can,
   createExistingOpportunityBody,
@@ -48,8 +47,8 @@ import { presentDocumentForInvestor } from '../records';
 import { recordProjectAccess, recordWallCrossing } from '../insider-register';
 import { registerSubject, registerSubjectGuard } from '../../shared/record-subjects';
 import { guardOpportunityRecords } from '../../shared/opportunity-tabs';
-import { assertInvestorMay } from '../../shared/investor-gates';
-import { loadSettings } from '../../shared/settings';
+import { assertMayViewOpportunity } from '../../shared/investor-gates';
+import { loadSettings, loadTerminology } from '../../shared/settings';
 import { registerDiscussionRoutes } from './discussions';
 import { registerOpportunityImageRoutes } from './images';
 import { listableStatuses, MARKET_SOUNDING_ACCEPTANCES_RESOURCE, OPPORTUNITIES_RESOURCE } from './list';
@@ -62,6 +61,7 @@ import {
   type MarketSoundingAcceptanceRow,
 } from './presenter';
 import {
+  committedInvestorCount,
   cloneOpportunity,
   countMarketSoundingAcceptances,
   createOpportunity,
@@ -117,10 +117,8 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  /** A live opportunity is a financial promotion: shown only to investors past the categorisation gate. */
-  async function assertMayViewPromotion(user: UserRow, row: OpportunityRow) {
-    if (acceptsReservations(row.status)) await assertInvestorMay(db, user, clock.now(), 'view');
-  }
+  /** A live opportunity is a financial promotion: shown only to investors past the promotion gates. */
+  const assertMayViewPromotion = (user: UserRow, row: OpportunityRow) => assertMayViewOpportunity(db, user, row, clock.now());
 
   async function loadForStaff(request: FastifyRequest, id: number, action: Action): Promise<OpportunityRow> {
     const user = requireUser(request);
@@ -198,7 +196,9 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
         // An invited investor who opens a Live - Internal opportunity holding inside information is wall-crossed.
         if (!pending && row.status === OpportunityStatus.LiveInternal)
           await recordWallCrossing(db, { opportunity: row, user, source: 'invitation', disclosedText: '', now: clock.now() });
-        return { data: presentOpportunityForInvestor(row, pending) };
+        const shown = presentOpportunityForInvestor(row, pending);
+        if (shown.market_sounding_pending) return { data: shown };
+        return { data: { ...shown, investor_count: await committedInvestorCount(db, row.id) } };
       }
       if (byId === null) throw notFound('opportunity');
       const row = await findOpportunity(db, byId);
@@ -297,10 +297,11 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
     icon: 'investment_opportunity_invited' | 'investment_opportunity_transition_existing',
   ) {
     const name = escapeHtml(row.name);
+    const { portfolio } = await loadTerminology(db);
     const message =
       icon === 'investment_opportunity_invited'
         ? `You have been invited to view <strong>${name}</strong>.`
-        : `<strong>${name}</strong> has completed and is now in your portfolio.`;
+        : `<strong>${name}</strong> has completed and is now in your ${escapeHtml(portfolio)}.`;
     const cta = icon === 'investment_opportunity_invited' ? `/investor/investments/${row.slug}` : `/investor/portfolio/${row.id}`;
     for (const userId of userIds) await notifyUser(ctx, userId, { message, icon, cta });
   }

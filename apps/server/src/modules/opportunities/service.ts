@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, count, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
 import {
   canTransition,
   opportunityLimitErrors,
@@ -155,6 +155,21 @@ export async function createOpportunity(
     })
     .returning();
   return row;
+}
+
+/** How many investors hold a committed investment in the opportunity, each counted once. */
+export async function committedInvestorCount(tx: Db, opportunityId: number): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: countDistinct(investments.userId) })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.opportunityId, opportunityId),
+        inArray(investments.status, [...COMMITTED_STATUSES]),
+        isNull(investments.deletedAt),
+      ),
+    );
+  return n;
 }
 
 /** Count of investments that hold money in the opportunity (reserved, called, paid or completed). */

@@ -25,7 +25,7 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { parseListQuery } from '../../platform/list-query';
 import { registerResource } from '../../platform/resource';
 import { registerSubject } from '../../shared/record-subjects';
-import { parseIncludes } from '../../shared/user-presenter';
+import { parseIncludes, registerUserRelation } from '../../shared/user-presenter';
 import { deleteHolder, heldInvestmentsPage, holderGuard } from '../holders';
 import { registerApplicationRoutes } from './applications';
 import { ORGANISATIONS_EXPORT_RESOURCE, ORGANISATIONS_RESOURCE, organisationsExport } from './list';
@@ -39,6 +39,7 @@ import {
   listOrganisations,
   ORGANISATION_HOLDER,
   organisationExists,
+  organisationsOfUsers,
   unlinkUser,
   updateOrganisation,
 } from './service';
@@ -57,6 +58,7 @@ export function registerOrganisationRoutes(app: App, ctx: AppContext) {
   const present = async (row: OrganisationRow, includes: ReadonlySet<string> = new Set()) =>
     (await presentOrganisationsWith(db, [row], includes))[0];
   const peopleOf = async (id: number) => ({ data: (await linkedUsers(db, [id])).get(id) ?? [] });
+  registerUserRelation('organisations', organisationsOfUsers);
 
   registerSubject('organisation', organisationExists);
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type createOrganisationBody, type Organisation, Role, type updateOrganisationBody } from '@platform/domain';
 import type { Db } from '../../db/client';
@@ -185,22 +185,31 @@ export async function unlinkUser(db: Db, request: FastifyRequest, organisationId
   });
 }
 
-/** The live organisations a person acts for, with their role in each. */
-const organisationsOf = (db: Db, userId: number) =>
+/** The live organisations people act for, with each person's role. */
+const organisationsOf = (db: Db, userIds: number[]) =>
   db
-    .select({ organisation: organisations, role: organisationUsers.role })
+    .select({ organisation: organisations, role: organisationUsers.role, userId: organisationUsers.userId })
     .from(organisationUsers)
     .innerJoin(organisations, eq(organisations.id, organisationUsers.organisationId))
-    .where(and(eq(organisationUsers.userId, userId), isNull(organisations.deletedAt)))
+    .where(and(inArray(organisationUsers.userId, userIds), isNull(organisations.deletedAt)))
     .$dynamic();
 
 export async function myOrganisations(db: Db, userId: number) {
-  return organisationsOf(db, userId).orderBy(asc(organisations.name));
+  return organisationsOf(db, [userId]).orderBy(asc(organisations.name));
+}
+
+/** The organisations of a page of users (`include=organisations`): user id → `{ id, name, type, role }`. */
+export async function organisationsOfUsers(db: Db, userIds: number[]) {
+  const byUser = new Map<number, { id: number; name: string; type: string; role: string | null }[]>();
+  for (const { organisation, role, userId } of await organisationsOf(db, userIds).orderBy(asc(organisations.name))) {
+    byUser.set(userId, [...(byUser.get(userId) ?? []), { id: organisation.id, name: organisation.name, type: organisation.type, role }]);
+  }
+  return byUser;
 }
 
 /** One organisation the person acts for; 404 for any other. */
 export async function myOrganisation(db: Db, userId: number, id: number) {
-  const [row] = await organisationsOf(db, userId).where(
+  const [row] = await organisationsOf(db, [userId]).where(
     and(eq(organisationUsers.userId, userId), eq(organisations.id, id), isNull(organisations.deletedAt)),
   );
   if (!row) throw notFound('organisation');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@platform/domain';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { createInvestmentRow, createOpportunityRow } from '../../test/opportunities';
+import { addLedgerEntry, addNav, createFund, setFundsEnabled } from '../../test/deals-funds';
 import { investments } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
@@ -82,7 +83,10 @@ describe('company price history and performance', () => {
     ).toBe(201);
     total = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance?as_of=2024-12-31`)).json().data.total;
     expect(total).toMatchObject({ current_value: '0.00', gain: '-1000.00', irr: '-1.0000' });
-    expect((await investor.client.get(`/api/my/portfolio/${opportunity.id}`)).json().data.current_value).toBe('0.00');
+    const writtenOff = (await investor.client.get(`/api/my/portfolio/${opportunity.id}`)).json().data;
+    expect(writtenOff.current_value).toBe('0.00');
+    // Investor words: not the back office's "Completed".
+    expect(writtenOff.opportunity.status_label).toBe('Written off');
     // A share price on the valuation's day replaces it in the chart: one point a day.
     await admin.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2024-06-01', price: '2.5' });
     const series = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance`)).json().data.series;
@@ -108,5 +112,48 @@ describe('company price history and performance', () => {
       (await custodian.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2025-03-01', price: '2' })).statusCode,
     ).toBe(201);
     expect((await admin.client.get('/api/investment-opportunities/999999/performance')).statusCode).toBe(404);
+  });
+});
+
+describe('the investor portfolio headline', () => {
+  it('counts fund positions in invested, current value and realised, exactly, while funds are on', async () => {
+    const { opportunity, investor } = await heldCompany();
+    await admin.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2025-01-01', price: '1.5' });
+    const fund = await createFund(t, { name: 'Headline Fund' });
+    await addNav(t, { fundId: fund.id, date: '2024-06-30', nav: '157188.00', unitsInIssue: '100000', navPerUnit: '1.571880' });
+    await addLedgerEntry(t, {
+      fundId: fund.id,
+      investorId: investor.user.id,
+      kind: 'subscription',
+      date: '2024-02-01',
+      amount: '50000.00',
+      units: '50000',
+      navPerUnit: '1.000000',
+    });
+    await addLedgerEntry(t, { fundId: fund.id, investorId: investor.user.id, kind: 'distribution', date: '2024-09-01', amount: '0.01' });
+    // A fund not yet valued counts at what was paid in, as a company without a price does.
+    const unpriced = await createFund(t, { name: 'Unpriced Fund' });
+    await addLedgerEntry(t, {
+      fundId: unpriced.id,
+      investorId: investor.user.id,
+      kind: 'subscription',
+      date: '2024-03-01',
+      amount: '333.33',
+      units: '333.33',
+    });
+
+    await setFundsEnabled(t, false);
+    expect((await investor.client.get('/api/my/portfolio')).json().totals).toEqual([
+      { currency: 'GBP', cost: '1000.00', current_value: '1500.00', realised: '0.00', gain: '500.00', multiple: '1.50' },
+    ]);
+    await setFundsEnabled(t, true);
+    const { totals, data } = (await investor.client.get('/api/my/portfolio')).json();
+    // Invested 1,000.00 + 50,000.00 + 333.33; value 1,500.00 + 50,000 units × £1.57188 = 78,594.00 + 333.33 at cost;
+    // realised the £0.01 distribution; gain (80,427.33 + 0.01 − 51,333.33) = 29,094.01; multiple 80,427.34 ÷ 51,333.33.
+    expect(totals).toEqual([
+      { currency: 'GBP', cost: '51333.33', current_value: '80427.33', realised: '0.01', gain: '29094.01', multiple: '1.57' },
+    ]);
+    expect(data).toHaveLength(1);
+    expect(data[0].opportunity.status_label).toBe('Held');
   });
 });

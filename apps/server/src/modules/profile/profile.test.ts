@@ -67,6 +67,8 @@ describe('identity checks', () => {
       kyc_status: 'not_started',
       kyc_updated_at: null,
       documents: [],
+      international: false,
+      missing_documents: [],
     });
     const first = await investor.client.post('/api/my/identity-documents', passport());
     expect(first.statusCode).toBe(201);

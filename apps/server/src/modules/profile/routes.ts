@@ -1,7 +1,18 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { dataOf, IDENTITY_FOLDER, type Identity, identitySchema, identityUploadBody, type KycStatus } from '@platform/domain';
+import {
+  dataOf,
+  IDENTITY_FOLDER,
+  type Identity,
+  type IdentityDocumentKind,
+  identitySchema,
+  identityUploadBody,
+  type KycStatus,
+  PHOTO_IDENTITY_KINDS,
+} from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
-import { documents, folders, users } from '../../db/schema';
+import { documents, folders, identityDocumentDetails, users } from '../../db/schema';
+import { internationalChecks } from '../../shared/international-aml';
+import { escapeHtml, insertStaffNotifications, pushStaffNotifications } from '../../shared/staff-notifications';
 import { recordActivity } from '../../platform/activity';
 import { validationError } from '../../platform/errors';
 import { onlyFile, readForm } from '../../platform/form';
@@ -12,21 +23,25 @@ import { presentDocumentForInvestor, storeDocument } from '../records';
 /**
  * The investor's identity checks (KYC/AML, spec §2.3 /investor/profile/identity): they upload their
  * documents, which are filed privately on their investor record for staff, in one folder; staff
- * verify or reject through the investor's record (`kyc_status` on PATCH /api/users/{id}).
+ * verify or reject through the investor's record (`kyc_status` on PATCH /api/users/{id}). With
+ * `enableInternationalAml`, an investor with a non-UK address says what each document is (proof of
+ * address; passport or national identity card and its issuing country), and is not verified
+ * without both (shared/international-aml.ts).
  */
 export function registerProfileRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
 
   async function identityOf(userId: number): Promise<Identity> {
     const [user] = await db
-      .select({ kycStatus: users.kycStatus, kycUpdatedAt: users.kycUpdatedAt })
+      .select({ kycStatus: users.kycStatus, kycUpdatedAt: users.kycUpdatedAt, country: users.country })
       .from(users)
       .where(eq(users.id, userId));
     // Only what they uploaded themselves: staff's private notes on the same folder stay with staff.
     const rows = await db
-      .select({ document: documents })
+      .select({ document: documents, details: identityDocumentDetails })
       .from(documents)
       .innerJoin(folders, eq(folders.id, documents.folderId))
+      .leftJoin(identityDocumentDetails, eq(identityDocumentDetails.documentId, documents.id))
       .where(
         and(
           eq(documents.subjectType, 'investor'),
@@ -37,13 +52,20 @@ export function registerProfileRoutes(app: App, ctx: AppContext) {
         ),
       )
       .orderBy(desc(documents.createdAt));
+    const checks = await internationalChecks(db, { id: userId, country: user.country });
     return {
       kyc_status: user.kycStatus as KycStatus,
       kyc_updated_at: user.kycUpdatedAt?.toISOString() ?? null,
-      documents: rows.map(({ document }) => {
+      documents: rows.map(({ document, details }) => {
         const { download_url: _staffOnly, ...rest } = presentDocumentForInvestor(document);
-        return rest;
+        return {
+          ...rest,
+          kind: (details?.kind as IdentityDocumentKind | undefined) ?? null,
+          issuing_country: details?.issuingCountry ?? null,
+        };
       }),
+      international: checks.international,
+      missing_documents: checks.missing,
     };
   }
 
@@ -60,15 +82,20 @@ export function registerProfileRoutes(app: App, ctx: AppContext) {
       const user = requireInvestor(request);
       const file = onlyFile((await readForm(request)).files, 'Choose a file to upload.');
       if (user.kycStatus === 'verified') throw validationError({ file: ['Your identity is already verified.'] });
-      await withStoredFiles(ctx.storage, (storage) =>
+      const staff = await withStoredFiles(ctx.storage, (storage) =>
         db.transaction(async (tx) => {
-          await storeDocument({ db: tx, storage }, request, {
+          const document = await storeDocument({ db: tx, storage }, request, {
             subject: { type: 'investor', id: user.id },
             file,
             name: request.body.name || undefined,
             visibility: 'private',
             folder: { name: IDENTITY_FOLDER },
           });
+          const { kind, issuing_country } = request.body;
+          if (kind)
+            await tx
+              .insert(identityDocumentDetails)
+              .values({ documentId: document.id, kind, issuingCountry: PHOTO_IDENTITY_KINDS.includes(kind) ? issuing_country : null });
           if (user.kycStatus !== 'submitted') {
             const [after] = await tx
               .update(users)
@@ -84,8 +111,15 @@ export function registerProfileRoutes(app: App, ctx: AppContext) {
               after,
             });
           }
+          return insertStaffNotifications(tx, 'investor_document', {
+            message: `<strong>${escapeHtml(user.name)}</strong> uploaded <strong>${escapeHtml(document.name)}</strong> to check their identity.`,
+            icon: 'investor_document',
+            cta: `/admin/investors/${user.id}/documents`,
+            now: clock.now(),
+          });
         }),
       );
+      await pushStaffNotifications(ctx.realtime, staff);
       return reply.status(201).send({ data: await identityOf(user.id) });
     },
   );

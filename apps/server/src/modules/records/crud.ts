@@ -124,14 +124,14 @@ export async function presentOne<Row extends RecordRow, Item extends z.ZodType<o
 export function logRecordChange<Row extends RecordRow>(
   tx: Db,
   kind: Pick<RecordKind<Row>, 'name'>,
-  request: FastifyRequest,
+  by: FastifyRequest | { actorId: number | null },
   verb: string,
   row: Row,
   before: object | null,
   after: object | null,
 ) {
   return recordActivity(tx, {
-    request,
+    ...('actorId' in by ? { actorId: by.actorId } : { request: by }),
     action: `${kind.name}_${verb}`,
     subjectType: row.subjectType,
     subjectId: row.subjectId,

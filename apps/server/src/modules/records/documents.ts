@@ -20,6 +20,7 @@ import {
 } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../platform/session';
 import { documents } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { onlyFile, readForm, type UploadedFile } from '../../platform/form';
@@ -30,6 +31,7 @@ import { paginate, parseListQuery, type ListResource } from '../../platform/list
 import { loadRecordFor, logRecordChange, peopleById, person, presentOne, type RecordKind } from './crud';
 import { detectDocumentType, sendDocument } from './document-files';
 import { folderNamed, lockFolderFor } from './folders';
+import { assertMayViewOpportunity } from '../../shared/investor-gates';
 import { findVisibleOpportunity, marketSoundingPending } from '../../shared/opportunity-visibility';
 import { authorizeRecords, parseSubject, type Subject } from '../../shared/record-subjects';
 
@@ -150,7 +152,8 @@ export function presentDocumentForInvestor(row: DocumentRow): PublicDocument {
  * A document an investor may download: public, live, and filed on their own record, on a record
  * whose area lets them read it, or on an opportunity they may see (after any market sounding).
  */
-async function findPortalDocument(db: Db, userId: number, id: number): Promise<DocumentRow | undefined> {
+async function findPortalDocument(db: Db, user: UserRow, id: number, now: Date): Promise<DocumentRow | undefined> {
+  const userId = user.id;
   const [row] = await db
     .select()
     .from(documents)
@@ -161,6 +164,7 @@ async function findPortalDocument(db: Db, userId: number, id: number): Promise<D
   if (reader) return (await reader(db, userId, row.subjectId)) ? row : undefined;
   if (row.subjectType === 'opportunity') {
     const opportunity = await findVisibleOpportunity(db, userId, row.subjectId);
+    await assertMayViewOpportunity(db, user, opportunity, now);
     return (await marketSoundingPending(db, userId, opportunity)) ? undefined : row;
   }
   return undefined;
@@ -172,7 +176,8 @@ async function findPortalDocument(db: Db, userId: number, id: number): Promise<D
  */
 export async function storeDocument(
   { db, storage }: Pick<AppContext, 'db' | 'storage'>,
-  request: FastifyRequest,
+  /** Who files it: the request's user, or for work without a request (a bulk statement run) the user it acts for. */
+  by: FastifyRequest | { actorId: number | null },
   input: {
     subject: Subject;
     file: UploadedFile;
@@ -208,11 +213,11 @@ export async function storeDocument(
           sha256: createHash('sha256').update(file.data).digest('hex'),
           storageKey,
           visibility: input.visibility,
-          uploadedBy: requireUser(request).id,
+          uploadedBy: 'actorId' in by ? by.actorId : requireUser(by).id,
         })
         .returning();
       const presented = await presentOne<DocumentRow, typeof documentSchema>(tx, documentKind, row);
-      await logRecordChange(tx, documentKind, request, 'created', row, null, presented);
+      await logRecordChange(tx, documentKind, by, 'created', row, null, presented);
       return presented;
     });
   });
@@ -274,7 +279,7 @@ export function registerDocumentRoutes(app: App, ctx: AppContext) {
     '/api/my/documents/:id/download',
     { schema: { params: idParams, response: { 200: fileBody } }, onRequest: investorOnly },
     async (request, reply) => {
-      const row = await findPortalDocument(db, requireInvestor(request).id, request.params.id);
+      const row = await findPortalDocument(db, requireInvestor(request), request.params.id, ctx.clock.now());
       if (!row) throw notFound('document');
       return send(reply, row);
     },

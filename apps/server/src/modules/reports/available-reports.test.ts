@@ -74,6 +74,19 @@ describe('available reports', () => {
         count_label: 'deals and opportunities in progress',
         amounts: [{ currency: 'GBP', amount: '300.00' }],
       },
+      {
+        key: 'investments',
+        path: '/admin/reports/investments',
+        count: 4,
+        count_label: 'investments recorded',
+        amounts: [
+          { currency: 'GBP', amount: '1200.50' },
+          { currency: 'USD', amount: '10.00' },
+        ],
+      },
+      { key: 'statements', path: '/admin/reports/statements', count: 0, count_label: 'statements filed', amounts: [] },
+      // The fund KPI report is left out while funds are off (the default).
+      { key: 'quarter_kpis', path: '/admin/reports/quarter-kpis', count: 1, count_label: 'KPIs defined', amounts: [] },
     ]);
   });
 
@@ -82,7 +95,7 @@ describe('available reports', () => {
     for (const roleId of ROLE_IDS) {
       const { client } = await signedIn(t, roleId);
       const response = await client.get(URL);
-      const open = REPORTS.filter((r) => can(roleId, r.event, 'index')).map((r) => r.key);
+      const open = REPORTS.filter((r) => can(roleId, r.event, 'index') && r.key !== 'fund_kpis').map((r) => r.key);
       if (!open.length) {
         expect({ roleId, status: response.statusCode }).toEqual({ roleId, status: 403 });
         continue;
@@ -91,10 +104,18 @@ describe('available reports', () => {
     }
   });
 
-  it('gives the Fund Manager and the Investment Committee all four reports (spec §6)', async () => {
+  it('gives the Fund Manager and the Investment Committee the four reports of spec §6 and the book reports', async () => {
     for (const roleId of [Role.FundManager, Role.InvestmentCommittee]) {
       const { client } = await signedIn(t, roleId);
-      expect((await client.get(URL)).json().data.map((r: { key: string }) => r.key)).toEqual(['kpis', 'kpi_portfolio', 'updates', 'wip']);
+      expect((await client.get(URL)).json().data.map((r: { key: string }) => r.key)).toEqual([
+        'kpis',
+        'kpi_portfolio',
+        'updates',
+        'wip',
+        'investments',
+        'statements',
+        'quarter_kpis',
+      ]);
     }
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AvailableReport, can, type CurrencyAmount, REPORTS, type ReportKey, toAmount } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../performance';
+import { flagOn, loadSettings } from '../../shared/settings';
 
 /**
  * The reports landing (spec §2.2 Reports): the reports a role may open, each with its headline
@@ -67,9 +68,36 @@ const HEADLINES: Record<ReportKey, (db: Db) => Promise<Headline>> = {
         where deleted_at is null and status in (1, 2, 3) group by currency order by currency`,
     ),
   }),
+  // Every investment in the book (an investor's own private records are not), and the money of those paid or completed.
+  investments: async (db) => ({
+    count: await countOf(db, sql`select count(*) as count from investments where deleted_at is null and type <> 'private_manual'`),
+    count_label: 'investments recorded',
+    amounts: await amountsOf(
+      db,
+      sql`select currency, sum(amount) as amount from investments
+        where deleted_at is null and type <> 'private_manual' and status in ('paid', 'completed') group by currency order by currency`,
+    ),
+  }),
+  statements: async (db) => ({
+    count: await countOf(db, sql`select count(*) as count from statement_run_items where status = 'done'`),
+    count_label: 'statements filed',
+    amounts: [],
+  }),
+  fund_kpis: async (db) => ({
+    count: await countOf(db, sql`select count(*) as count from funds where deleted_at is null`),
+    count_label: 'funds',
+    amounts: [],
+  }),
+  quarter_kpis: async (db) => ({
+    count: await countOf(db, sql`select count(*) as count from kpis where deleted_at is null`),
+    count_label: 'KPIs defined',
+    amounts: [],
+  }),
 };
 
 export async function availableReports(db: Db, roleId: number): Promise<AvailableReport[]> {
-  const open = REPORTS.filter((report) => can(roleId, report.event, 'index'));
+  // The fund KPI report exists only while funds do (spec §3 enableFunds).
+  const fundsOn = flagOn(await loadSettings(db), 'funds_enabled');
+  const open = REPORTS.filter((report) => can(roleId, report.event, 'index') && (report.key !== 'fund_kpis' || fundsOn));
   return Promise.all(open.map(async ({ key, path }) => ({ key, path, ...(await HEADLINES[key](db)) })));
 }

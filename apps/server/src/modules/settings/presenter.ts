@@ -24,6 +24,7 @@ function presentSettings(row: SettingsRow, pusherKey: string) {
     logoLight: fileUrl(row.logoLight),
     favicon: fileUrl(row.favicon),
     font: row.font,
+    font_file: fileUrl(row.fontFile),
     market_sounding_description: row.marketSoundingDescription,
     risk_warning_text: row.riskWarningText,
     appVersion: row.appVersion,

@@ -6,11 +6,15 @@ import { readForm } from '../../platform/form';
 import { authorize } from '../../platform/guards';
 import { contentTypeOf } from '../../platform/storage';
 import { loadSettings, SETTINGS_ID } from '../../shared/settings';
+import { registerDefaultAssociatesRoutes } from './default-associates';
 import { presentBranding, presentPublicSettings } from './presenter';
+import { registerInvestorSettingsRoutes } from './investor-settings';
 import { announceSettingsChange, updateBranding } from './service';
 
 export function registerSettingsRoutes(app: App, ctx: AppContext) {
   const { db, config, storage } = ctx;
+  registerDefaultAssociatesRoutes(app, ctx);
+  registerInvestorSettingsRoutes(app, ctx);
 
   app.get(
     '/api/public-settings/:id',

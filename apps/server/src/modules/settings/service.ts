@@ -1,20 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import { eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PUBLIC_FLAG_NAMES, type updateBrandingBody } from '@platform/domain';
+import { DEFAULT_FONT, PUBLIC_FLAG_NAMES, type updateBrandingBody } from '@platform/domain';
 import type { AppContext } from '../../platform/context';
 import { sessions, settings } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { validationError } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form';
 import { sanitizeRichText } from '../../platform/sanitize';
-import { checkImage, withStoredFiles } from '../../platform/storage';
+import { checkFont, checkImage, withStoredFiles } from '../../platform/storage';
 import { loadSettings, SETTINGS_ID, type SettingsRow } from '../../shared/settings';
 
 const IMAGE_FIELDS = ['logo', 'logoLight', 'favicon'] as const;
 
 /** The terms as stored: an address for the `url` format, sanitised HTML for `text`. */
-function termsTextOf(text: string | undefined, format: string): string | undefined {
+export function termsTextOf(text: string | undefined, format: string): string | undefined {
   if (text === undefined) return undefined;
   if (format !== 'url') return sanitizeRichText(text);
   if (!/^https?:\/\/\S+$/.test(text.trim()))
@@ -38,6 +38,10 @@ export async function updateBranding(
   }
   const termsText = termsTextOf(input.terms_text, input.terms_format ?? current.termsFormat);
   const images = IMAGE_FIELDS.flatMap((field) => (files[field] ? [[field, checkImage(field, files[field])] as const] : []));
+  const fontFile = files.fontFile ? await checkFont('fontFile', files.fontFile) : undefined;
+  const family = input.font ?? current.font;
+  if (fontFile && (!family || family === DEFAULT_FONT))
+    throw validationError({ font: ['Enter the name of the font family the file holds, as the font file names it.'] });
   const flags = { ...current.flags };
   for (const name of PUBLIC_FLAG_NAMES) {
     const value = input[name];
@@ -47,6 +51,7 @@ export async function updateBranding(
   return withStoredFiles(storage, async (stored) => {
     const uploads: Partial<Record<(typeof IMAGE_FIELDS)[number], string>> = {};
     for (const [field, file] of images) uploads[field] = await stored.put('branding', file);
+    const font = fontFile ? await stored.put('branding', fontFile) : input.remove_font_file ? null : undefined;
     return db.transaction(async (tx) => {
       const [updated] = await tx
         .update(settings)
@@ -60,6 +65,7 @@ export async function updateBranding(
           isTrial: input.isTrial,
           logoAlt: input.logo_alt,
           font: input.font,
+          fontFile: font,
           marketSoundingDescription: richText(input.market_sounding_description),
           riskWarningText: richText(input.risk_warning_text),
           supportEmail: input.support_email,

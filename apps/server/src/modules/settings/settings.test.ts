@@ -104,6 +104,38 @@ describe('branding', () => {
     expect(file.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it('takes an uploaded font file by its content, serves it as a font to everyone, and drops it on request', async () => {
+    const woff2 = Buffer.concat([Buffer.from('wOF2\x00\x01\x00\x00', 'latin1'), Buffer.alloc(120, 7)]);
+    const upload = (fields: Record<string, string>, file?: { data: Buffer; name: string }) => {
+      const form = new FormData();
+      form.append('_method', 'PATCH');
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      if (file) form.append('fontFile', new Blob([new Uint8Array(file.data)]), file.name);
+      return admin.client.post('/api/branding', form);
+    };
+    // A font file holds a family the page must name: the bundled family's name would not load it.
+    const unnamed = await upload({ font: 'Montserrat' }, { data: woff2, name: 'brand.woff2' });
+    expect(unnamed.statusCode).toBe(422);
+    expect(unnamed.json().errors.font).toEqual(['Enter the name of the font family the file holds, as the font file names it.']);
+    // The name says font, the bytes say otherwise.
+    const fake = await upload({ font: 'Brand Sans' }, { data: PNG, name: 'brand.woff2' });
+    expect(fake.json().errors.fontFile).toEqual(['The file must be a WOFF2, WOFF, TrueType or OpenType font.']);
+
+    const saved = await upload({ font: 'Brand Sans' }, { data: woff2, name: 'Brand Sans Regular.WOFF2' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { font, font_file: url } = saved.json().data;
+    expect(font).toBe('Brand Sans');
+    expect(url).toMatch(/^\/api\/files\/branding\/[^/]+\.woff2$/);
+    expect((await agent(t.app).get('/api/public-settings/1')).json().data.font_file).toBe(url);
+    const file = await agent(t.app).get(url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('font/woff2');
+    expect(file.rawPayload.equals(woff2)).toBe(true);
+
+    const removed = await upload({ font: 'Montserrat', remove_font_file: '1' });
+    expect(removed.json().data).toMatchObject({ font: 'Montserrat', font_file: null });
+  });
+
   it('answers 422 on the right field for bad input and changes nothing', async () => {
     const before = (await admin.client.get('/api/branding/1')).json().data;
     const cases: Array<[Record<string, unknown>, string]> = [

@@ -1,6 +1,8 @@
 import type Decimal from 'decimal.js';
 import { and, between, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
+  SCREENING_STATES,
+  type ScreeningState,
   type AmlCount,
   APPROPRIATENESS_STATES,
   type AverageInvestmentAmount,
@@ -21,7 +23,7 @@ import {
   type UserCountStats,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
-import { investmentOpportunities, users } from '../../db/schema';
+import { investmentOpportunities, investorScreenings, screeningMatches, users } from '../../db/schema';
 import { rowsOf } from '../performance';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -254,11 +256,27 @@ export async function investorCategorisation(db: Db): Promise<InvestorCategorisa
   }));
 }
 
-/** Investors by identity-check status (AML/KYC), every status listed. */
+/**
+ * Investors by identity-check status (AML/KYC), then by screening state (decision 0032): a
+ * confirmed match outranks one awaiting review; screened with neither is clear. Every status listed.
+ */
 export async function amlCount(db: Db): Promise<AmlCount> {
   const rows = await db.select({ status: users.kycStatus, count: count() }).from(users).where(INVESTORS).groupBy(users.kycStatus);
   const counts = new Map(rows.map((r) => [r.status, Number(r.count)]));
-  return KYC_STATUSES.map((kyc_status) => ({ kyc_status, count: counts.get(kyc_status) ?? 0 }));
+  // Literals, not parameters: GROUP BY must repeat the selected expression word for word.
+  const openMatch = (status: 'confirmed' | 'potential') =>
+    sql`exists (select 1 from ${screeningMatches} m where m.user_id = ${users.id} and m.status = ${sql.raw(`'${status}'`)})`;
+  const state = sql<ScreeningState>`case
+    when ${openMatch('confirmed')} then 'confirmed'
+    when ${openMatch('potential')} then 'potential_match'
+    when exists (select 1 from ${investorScreenings} s where s.user_id = ${users.id}) then 'clear'
+    else 'not_screened' end`;
+  const screening = await db.select({ state, count: count() }).from(users).where(INVESTORS).groupBy(state);
+  const states = new Map(screening.map((r) => [r.state, Number(r.count)]));
+  return [
+    ...KYC_STATUSES.map((kyc_status) => ({ kyc_status, count: counts.get(kyc_status) ?? 0 })),
+    ...SCREENING_STATES.map((screening_status) => ({ screening_status, count: states.get(screening_status) ?? 0 })),
+  ];
 }
 
 /** Investors by appropriateness state, as the investors list filters it. */

@@ -175,6 +175,10 @@ describe('overview statistics', () => {
       { kyc_status: 'submitted', count: 1 },
       { kyc_status: 'verified', count: 2 },
       { kyc_status: 'rejected', count: 0 },
+      { screening_status: 'not_screened', count: 4 },
+      { screening_status: 'clear', count: 0 },
+      { screening_status: 'potential_match', count: 0 },
+      { screening_status: 'confirmed', count: 0 },
     ]);
     expect(await get('compliance-count')).toEqual([
       { appropriateness: 'passed', count: 2 },

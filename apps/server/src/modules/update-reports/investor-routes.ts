@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import {
   askQuestionBody,
   dataOf,
@@ -48,6 +48,17 @@ export async function receivedLiveReport(db: Db, userId: number, reportId: numbe
     .innerJoin(updateReports, eq(updateReports.id, updateReportRecipients.updateReportId))
     .where(received(userId, eq(updateReports.id, reportId)));
   return row && { ...row.report, openedAt: row.openedAt };
+}
+
+/** Which of these updates are live and reached the investor. */
+export async function receivedLiveReportIds(db: Db, userId: number, reportIds: number[]): Promise<number[]> {
+  if (!reportIds.length) return [];
+  const rows = await db
+    .select({ id: updateReports.id })
+    .from(updateReportRecipients)
+    .innerJoin(updateReports, eq(updateReports.id, updateReportRecipients.updateReportId))
+    .where(received(userId, inArray(updateReports.id, reportIds)));
+  return rows.map((row) => row.id);
 }
 
 /**

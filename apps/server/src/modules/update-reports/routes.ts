@@ -28,9 +28,10 @@ import { listResource, paginate, parseListQuery } from '../../platform/list-quer
 import { registerResource } from '../../platform/resource';
 import { notifyUser } from '../../shared/notifications';
 import { registerSubject } from '../../shared/record-subjects';
+import { registerRichTextSubject } from '../../shared/rich-text-images';
 import { registerPortalDocuments } from '../records';
 import { registerClientGroupRoutes } from './client-groups';
-import { registerInvestorUpdateRoutes, receivedLiveReport } from './investor-routes';
+import { receivedLiveReport, receivedLiveReportIds, registerInvestorUpdateRoutes } from './investor-routes';
 import { presentReports } from './presenter';
 import { answerQuestion, findQuestion, presentForStaff, questionsForStaff } from './questions';
 import {
@@ -92,6 +93,8 @@ export function registerUpdateReportRoutes(app: App, ctx: AppContext) {
   registerSubject('update_report', async (tx, id) => Boolean(await findReport(tx, id)));
   // Attachments filed public on an update are the audience's to download, once it is live.
   registerPortalDocuments('update_report', async (tx, userId, reportId) => Boolean(await receivedLiveReport(tx, userId, reportId)));
+  // Pictures in an update's text: staff who may read updates, and the investors a live update reached.
+  registerRichTextSubject('update_report', { event: 'update_reports', readableByInvestor: receivedLiveReportIds });
 
   async function loadReport(id: number): Promise<UpdateReportRow> {
     const row = await findReport(db, id);

@@ -4,7 +4,6 @@ import {
   type createUpdateReportBody,
   isExistingInvestmentStatus,
   PublishState,
-  resolveTerminology,
   type updateUpdateReportBody,
   type UpdateReportAudience,
 } from '@platform/domain';
@@ -25,9 +24,10 @@ import {
 import type { AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { richTextToPlain, sanitizeRichText } from '../../platform/sanitize';
+import { richTextForEmail, richTextToPlain, sanitizeRichText } from '../../platform/sanitize';
+import { recordRichTextImages } from '../../shared/rich-text-images';
 import { insertNotificationsFor, pushNotifications } from '../../shared/notifications';
-import { loadSettings } from '../../shared/settings';
+import { loadTerminology } from '../../shared/settings';
 import type { FastifyRequest } from 'fastify';
 
 export type UpdateReportRow = typeof updateReports.$inferSelect;
@@ -160,6 +160,7 @@ export async function createReport(tx: Db, request: FastifyRequest, input: Creat
     })
     .returning();
   await setGroups(tx, row.id, draft.audience, draft.groupIds);
+  await recordRichTextImages(tx, 'update_report', row.id, row.body);
   await recordActivity(tx, { request, action: 'created', subjectType: 'update_report', subjectId: row.id, after: row });
   return row;
 }
@@ -194,6 +195,7 @@ export async function updateReport(tx: Db, request: FastifyRequest, id: number, 
     .where(eq(updateReports.id, id))
     .returning();
   await setGroups(tx, id, draft.audience, draft.groupIds);
+  if (input.body !== undefined) await recordRichTextImages(tx, 'update_report', id, row.body);
   await recordActivity(tx, { request, action: 'updated', subjectType: 'update_report', subjectId: id, before, after: row });
   return row;
 }
@@ -264,15 +266,17 @@ async function publishLocked(
     icon: 'update_reports',
     cta: path,
   });
-  const product = resolveTerminology((await loadSettings(tx)).navigation).pageTitle;
+  const terms = await loadTerminology(tx);
+  const product = terms.pageTitle;
+  const heading = `New in ${terms.updateReports}`;
   const url = `${ctx.config.appUrl}${path}`;
   await ctx.mailer.enqueueToEach(
     tx,
     sql`select u.email as address from ${updateReportRecipients} r join ${users} u on u.id = r.user_id where r.update_report_id = ${report.id}`,
     {
-      subject: report.title,
-      text: [report.title, '', richTextToPlain(report.body), '', `Read it online: ${url}`, '', `— ${product}`].join('\n'),
-      html: `<h1>${escapeHtml(report.title)}</h1>${report.body}<p><a href="${escapeHtml(url)}">Read it online</a></p><p>— ${escapeHtml(product)}</p>`,
+      subject: `${heading}: ${report.title}`,
+      text: [heading, '', report.title, '', richTextToPlain(report.body), '', `Read it online: ${url}`, '', `— ${product}`].join('\n'),
+      html: `<p>${escapeHtml(heading)}</p><h1>${escapeHtml(report.title)}</h1>${richTextForEmail(report.body)}<p><a href="${escapeHtml(url)}">Read it online</a></p><p>— ${escapeHtml(product)}</p>`,
     },
   );
   await recordActivity(tx, {

@@ -214,7 +214,7 @@ describe('publishing to holders of a company', () => {
     const notified = await notificationsOf(reportId);
     expect(notified.map((n) => n.userId).sort()).toEqual([holderA.user.id, holderB.user.id].sort());
     expect(notified[0].data).toMatchObject({ icon: 'update_reports', cta: `/investor/news/reports/${reportId}` });
-    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Brightwater Q1'));
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'New in Update Reports: Brightwater Q1'));
     expect(mails.map((m) => m.toAddress).sort()).toEqual([holderA.user.email, holderB.user.email].sort());
     expect(mails[0].text).toContain('Revenue doubled.');
     expect(mails[0].text).toContain(`/investor/news/reports/${reportId}`);
@@ -348,7 +348,12 @@ describe('scheduled publishing', () => {
     const mails = await t.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.subject, 'Scheduled update'), inArray(mailOutbox.toAddress, [holderA.user.email, holderB.user.email])));
+      .where(
+        and(
+          eq(mailOutbox.subject, 'New in Update Reports: Scheduled update'),
+          inArray(mailOutbox.toAddress, [holderA.user.email, holderB.user.email]),
+        ),
+      );
     expect(mails).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import { createInvestorBody, dataOf, idParams, noContent, userSchema } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
+import { screenInvestorIfEnabled } from '../../shared/screening';
 import { authorize } from '../../platform/guards';
 import { readAttributeInput } from '../attributes';
 import { sendInvitation } from '../auth';
@@ -17,6 +18,7 @@ export function registerInvestorRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { attributes, ...input } = request.body;
       const created = await createInvestor(db, request, input, readAttributeInput(attributes), clock.now());
+      await screenInvestorIfEnabled(db, created.id, clock.now());
       // The account has no password: the invitation lets the investor choose one.
       if (input.send_invitation) {
         await sendInvitation(ctx, created);
@@ -37,12 +39,15 @@ export function registerInvestorRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  /** Hard delete (delete_unsafe, Support only): live or soft-deleted investors, for good. */
+  /**
+   * Hard delete (delete_unsafe, Support only): an investor whose account was closed, for good —
+   * refused (409, naming the date) while their records are within the retention period (decision 0033).
+   */
   app.delete(
     '/api/users/:id/unsafe',
     { schema: { params: idParams, response: { 204: noContent } }, onRequest: authorize('investors', 'delete_unsafe') },
     async (request, reply) => {
-      const files = await removeInvestorForGood(db, request, request.params.id);
+      const files = await removeInvestorForGood(db, request, request.params.id, clock.now());
       await ctx.storage.remove(files);
       return reply.status(204).send(null);
     },

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { can, Role, ROLE_IDS } from '@platform/domain';
-import { activityLog, contacts, documents, mailOutbox, organisationApplications, questionnaireAnswers, userTokens } from '../../db/schema';
+import {
+  activityLog,
+  contacts,
+  documents,
+  mailOutbox,
+  organisationApplications,
+  questionnaireAnswers,
+  users,
+  userTokens,
+} from '../../db/schema';
 import { parseCsvExport } from '../../test/deals-funds';
 import { agent, createUser, reloadUser, signedIn, createTestApp, type TestApp } from '../../test/harness';
 import { createInvestmentRow, createOpportunityRow } from '../../test/opportunities';
@@ -198,6 +207,9 @@ describe('creating and editing investors', () => {
 });
 
 describe('deleting investors', () => {
+  /** Records are kept five years after an account closes (decision 0033): these closed long before. */
+  const LONG_AGO = new Date('2015-01-01T00:00:00Z');
+  const closedLongAgo = (id: number) => t.db.update(users).set({ deletedAt: LONG_AGO }).where(eq(users.id, id));
   it('soft-deletes: gone from lists and pages, signed out, still in the database', async () => {
     const investor = await signedIn(t, Role.User, { name: 'Soft Delete' });
     expect((await admin.client.request({ method: 'DELETE', url: `/api/users/${investor.user.id}` })).statusCode).toBe(204);
@@ -210,21 +222,23 @@ describe('deleting investors', () => {
     expect((await admin.client.request({ method: 'DELETE', url: `/api/users/${ownerId}` })).statusCode).toBe(404);
   });
 
-  it('hard-deletes (Support only) an investor with their records; refuses one holding investments', async () => {
+  it('hard-deletes (Support only) an investor with their records once kept long enough; refuses one investments refer to', async () => {
     const support = await signedIn(t, Role.Support);
     const gone = await createUser(t.ctx, { name: 'Hard Delete' });
     await admin.client.patch(`/api/users/${gone.id}`, { attributes: { [sourceId]: 'Gift' } });
     expect(
       (await admin.client.post('/api/notes', { subject_type: 'investor', subject_id: gone.id, body: '<p>Hello</p>' })).statusCode,
     ).toBe(201);
+    await closedLongAgo(gone.id);
     expect((await support.client.request({ method: 'DELETE', url: `/api/users/${gone.id}/unsafe` })).statusCode).toBe(204);
     expect(await reloadUser(t.ctx, gone.id)).toBeUndefined();
     const trail = await t.db.select().from(activityLog).where(eq(activityLog.action, 'deleted_permanently'));
     expect(trail.map((a) => a.subjectId)).toContain(String(gone.id));
 
-    const holder = await createUser(t.ctx, { name: 'Holder' });
+    // Past the retention period (decision 0033), a cancelled investment still refers to the investor.
+    const holder = await createUser(t.ctx, { name: 'Holder', deletedAt: LONG_AGO });
     const opportunity = await createOpportunityRow(t);
-    await createInvestmentRow(t, { opportunityId: opportunity.id, userId: holder.id, amount: '1000.00' });
+    await createInvestmentRow(t, { opportunityId: opportunity.id, userId: holder.id, amount: '1000.00', status: 'cancelled' });
     const refused = await support.client.request({ method: 'DELETE', url: `/api/users/${holder.id}/unsafe` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/^This investor cannot be removed for good: investments refer to them\./);
@@ -246,6 +260,7 @@ describe('deleting investors', () => {
       .values({ userId: erased.id, name: 'Erased Ltd', type: 'company', role: 'director' })
       .returning();
     expect(await t.ctx.storage.read(passport)).not.toBeNull();
+    await closedLongAgo(erased.id);
 
     expect((await support.client.request({ method: 'DELETE', url: `/api/users/${erased.id}/unsafe` })).statusCode).toBe(204);
     expect(await t.ctx.storage.read(passport)).toBeNull();
@@ -286,7 +301,7 @@ describe('deleting investors', () => {
     expect((await agent(t.app).request({ method: 'DELETE', url: `/api/users/${listed.ann}` })).statusCode).toBe(401);
     for (const roleId of ROLE_IDS) {
       const { client } = await signedIn(t, roleId);
-      const target = await createUser(t.ctx, { name: `Target ${roleId}` });
+      const target = await createUser(t.ctx, { name: `Target ${roleId}`, deletedAt: LONG_AGO });
       const hard = (await client.request({ method: 'DELETE', url: `/api/users/${target.id}/unsafe` })).statusCode;
       expect({ roleId, hard }).toEqual({ roleId, hard: can(roleId, 'investors', 'delete_unsafe') ? 204 : 403 });
       const other = await createUser(t.ctx, { name: `Other ${roleId}` });

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
-import { idList, oneOfFilter } from '../../platform/list-filters';
+import { chosenIdsFilter, idList, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import type { AttributeRow } from '../attributes';
@@ -28,7 +28,8 @@ const date = (field: string) => (value: string) => {
 
 /** `none` finds the rows without a value; otherwise one value or several separated by commas. */
 const orNone =
-  (field: string, column: typeof users.ownerId | typeof users.investorCategory, values: (v: string) => SQL) => (value: string) => {
+  (field: string, column: typeof users.ownerId | typeof users.adviserId | typeof users.investorCategory, values: (v: string) => SQL) =>
+  (value: string) => {
     const parts = value.split(',').map((v) => v.trim());
     const none = parts.includes('none');
     const rest = parts.filter((p) => p !== 'none').join(',');
@@ -50,7 +51,9 @@ const APPROPRIATENESS: Record<(typeof APPROPRIATENESS_STATES)[number], SQL> = {
 export const USERS_RESOURCE = listResource(USERS_LIST, {
   filters: {
     role_id: (v) => inArray(users.roleId, idList('role_id', v)),
+    ids: chosenIdsFilter(users.id),
     owner_id: orNone('owner_id', users.ownerId, (v) => inArray(users.ownerId, idList('owner_id', v))),
+    adviser_id: orNone('adviser_id', users.adviserId, (v) => inArray(users.adviserId, idList('adviser_id', v))),
     search: (v) => {
       const text = v.trim();
       return text

@@ -8,13 +8,13 @@ import {
   listQuery,
   ownerSchema,
   pageOf,
-  ROLE_NAMES,
-  type RoleId,
+  Role,
   updateUserBody,
   type User,
   userIncludeQuery,
   USERS_LIST,
   userSchema,
+  roleLabel,
 } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
 import { users } from '../../db/schema';
@@ -25,10 +25,12 @@ import { authenticated, authorize, requireUser } from '../../platform/guards';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { liveAttributes, readAttributeInput } from '../attributes';
-import { loadSettings } from '../../shared/settings';
+import { loadSettings, loadTerminology } from '../../shared/settings';
+import { screenInvestorIfEnabled } from '../../shared/screening';
 import { USERS_EXPORT_RESOURCE, USERS_RESOURCE, usersExport, visibleUsersScope } from './list';
 import { parseIncludes, presentUsersWith } from '../../shared/user-presenter';
 import { findVisibleUser, listOwners, updateOwnAccount, updateUserByStaff } from './service';
+import { registerInvestorBulkRoutes } from './bulk';
 
 export { USERS_RESOURCE } from './list';
 
@@ -41,7 +43,13 @@ const STAFF_ONLY_FIELDS = ['email', 'kyc_status', 'owner_id', 'category'] as con
  */
 export function registerUserRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
+  registerInvestorBulkRoutes(app, ctx);
   const oneUser = { 200: dataOf(userSchema) };
+  /** A new name or date of birth is screened again (decision 0032). */
+  const screenIfIdentityChanged = async (before: UserRow, after: UserRow, now: Date) => {
+    if (after.roleId === Role.User && (before.name !== after.name || before.dateOfBirth !== after.dateOfBirth))
+      await screenInvestorIfEnabled(db, after.id, now);
+  };
 
   app.get(
     '/api/users',
@@ -59,7 +67,8 @@ export function registerUserRoutes(app: App, ctx: AppContext) {
         async (rows) => {
           const presented = await presentUsersWith(db, rows, query.includes);
           if (!query.appends.has('role_name')) return presented;
-          return presented.map((u) => ({ ...u, role_name: ROLE_NAMES[u.role_id as RoleId] ?? null }));
+          const terms = await loadTerminology(db);
+          return presented.map((u) => ({ ...u, role_name: roleLabel(terms, u.role_id) }));
         },
       );
     },
@@ -134,11 +143,13 @@ export function registerUserRoutes(app: App, ctx: AppContext) {
             throw validationError({ accepted_terms_version: [`The current terms version is ${termsVersion}.`] });
         }
         const updated = await updateOwnAccount(db, request, target, input, now);
+        await screenIfIdentityChanged(target, updated, now);
         return { data: (await presentUsersWith(db, [updated], new Set()))[0] };
       }
       if (input.accepted_terms_version !== undefined)
         throw validationError({ accepted_terms_version: ['Each person accepts the terms themselves.'] });
       const updated = await updateUserByStaff(db, request, target, input, readAttributeInput(attributes), now);
+      await screenIfIdentityChanged(target, updated, now);
       return { data: (await presentUsersWith(db, [updated], new Set(['attributeValues', 'owner'])))[0] };
     },
   });

@@ -6,7 +6,6 @@ import {
   type InvestorCategory,
   type Owner,
   type personalDetails,
-  ROLE_IDS,
   Role,
   type UpdateUserInput,
 } from '@platform/domain';
@@ -27,6 +26,7 @@ import {
   documents,
 } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
+import { assertMayVerifyIdentity } from '../../shared/international-aml';
 import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
 import { requireUser } from '../../platform/guards';
 import type { UserRow } from '../../platform/session';
@@ -34,20 +34,9 @@ import { saveAttributeValues } from '../attributes';
 import { recordCategorisationByStaff } from '../compliance';
 import { purgeContact } from '../contacts';
 import { purgeRecordsOf } from '../records';
+import { assertAdviser, assertOwner, associatesFor, OWNER_ROLES } from '../../shared/investor-associates';
+import { assertRecordsMayBeRemoved } from '../../shared/record-retention';
 import { visibleUsersScope } from './list';
-
-/** Roles that may own (look after) investors: staff roles holding any investors permission. */
-export const OWNER_ROLES = ROLE_IDS.filter((id) => id !== Role.User && can(id, 'investors', 'index'));
-
-/** An owner is a live member of staff of such a role. */
-export async function assertOwner(db: Db, ownerId: number | null | undefined): Promise<void> {
-  if (ownerId == null) return;
-  const [owner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, ownerId), inArray(users.roleId, OWNER_ROLES), isNull(users.deletedAt)));
-  if (!owner) throw validationError({ owner_id: ['Choose a member of staff who works with investors.'] });
-}
 
 export async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
   const [taken] = await db
@@ -148,14 +137,20 @@ export async function updateUserByStaff(
 ): Promise<UserRow> {
   if (input.email && input.email !== target.email.toLowerCase()) await assertEmailFree(db, input.email, target.id);
   await assertOwner(db, input.owner_id);
+  await assertAdviser(db, input.adviser_id);
+  if (input.adviser_id !== undefined && target.roleId !== Role.User)
+    throw validationError({ adviser_id: ['Only investors have an adviser.'] });
   const changes: Partial<typeof users.$inferInsert> = {
     name: input.name,
     email: input.email,
     ownerId: input.owner_id,
+    adviserId: input.adviser_id,
     ...personalChanges(input),
   };
   if (input.kyc_status !== undefined && input.kyc_status !== target.kycStatus)
     Object.assign(changes, { kycStatus: input.kyc_status, kycUpdatedAt: now });
+  if (input.kyc_status === 'verified' && target.roleId === Role.User)
+    await assertMayVerifyIdentity(db, { id: target.id, country: input.country !== undefined ? input.country : target.country });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -184,6 +179,10 @@ export async function createInvestor(
 ): Promise<UserRow> {
   await assertEmailFree(db, input.email);
   await assertOwner(db, input.owner_id);
+  await assertAdviser(db, input.adviser_id);
+  const associates = await associatesFor(db, input);
+  // A new investor has sent no documents yet: one abroad cannot start verified.
+  if (input.kyc_status === 'verified') await assertMayVerifyIdentity(db, { id: 0, country: input.country ?? null });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
@@ -191,7 +190,7 @@ export async function createInvestor(
         name: input.name,
         email: input.email,
         roleId: Role.User,
-        ownerId: input.owner_id ?? null,
+        ...associates,
         ...personalChanges(input),
         ...(input.kyc_status ? { kycStatus: input.kyc_status, kycUpdatedAt: now } : {}),
         createdAt: now,
@@ -240,10 +239,17 @@ const KEPT_RECORDS: Record<string, string> = {
   discussion_replies: 'answers given on opportunities',
   pre_emption_entitlements: 'pre-emption entitlements',
   holding_realisations: 'realised proceeds',
+  screening_matches: 'sanctions and PEP screening results',
 };
 
 function keptRecordsRefused(error: unknown): AppError | null {
   for (let e = error as { code?: string; table?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    // The database's own retention guard (migration 0026), should it ever be reached first.
+    if (e.code === '23001')
+      return new AppError(
+        'conflict',
+        "This investor's records are kept five years after their account is closed: they cannot be removed yet.",
+      );
     if (e.code !== '23503') continue;
     const kept = (e.table && KEPT_RECORDS[e.table]) ?? 'records that must be kept';
     return new AppError(
@@ -279,8 +285,12 @@ async function removeInvestorData(tx: Db, id: number): Promise<string[]> {
   return files;
 }
 
-/** Hard delete (delete_unsafe): a live or soft-deleted investor, for good. Answers the files to remove once committed. */
-export async function removeInvestorForGood(db: Db, request: FastifyRequest, id: number): Promise<string[]> {
+/**
+ * Hard delete (delete_unsafe): an investor, for good, once their records' retention period is over
+ * (decision 0033: five years after the relationship ended; 409 naming the date before then).
+ * Answers the files to remove once committed.
+ */
+export async function removeInvestorForGood(db: Db, request: FastifyRequest, id: number, now: Date): Promise<string[]> {
   try {
     return await db.transaction(async (tx) => {
       const [before] = await tx
@@ -289,6 +299,7 @@ export async function removeInvestorForGood(db: Db, request: FastifyRequest, id:
         .where(and(eq(users.id, id), eq(users.roleId, Role.User)))
         .for('update');
       if (!before) throw notFound('investor');
+      await assertRecordsMayBeRemoved(tx, id, now);
       const removed = await removeInvestorData(tx, id);
       await recordActivity(tx, { request, action: 'deleted_permanently', subjectType: 'user', subjectId: id, before, after: null });
       return removed;

@@ -18,9 +18,11 @@ import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError } from '../../platform/errors';
 import { authorize } from '../../platform/guards';
+import { loadTerminology } from '../../shared/settings';
 import { listResource, paginate, parseListQuery } from '../../platform/list-query';
 import { byIp } from '../../platform/rate-limit';
 import type { UserRow } from '../../platform/session';
+import { twoFactorEnabledAmong } from '../account-security';
 import { sendInvitation } from '../auth';
 import { USERS_RESOURCE } from './list';
 import {
@@ -55,6 +57,17 @@ const STAFF_RESOURCE = listResource(STAFF_ACCOUNTS_LIST, {
 export function registerStaffRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
   const one = { 200: dataOf(staffAccountSchema) };
+  /** Accounts as the page lists them: roles in the customer's wording, whether each signs in with two-factor. */
+  const present = async (rows: UserRow[]): Promise<StaffAccount[]> => {
+    const [terms, twoFactorOn] = await Promise.all([
+      loadTerminology(db),
+      twoFactorEnabledAmong(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return rows.map((row) => presentStaffAccount(row, terms, twoFactorOn));
+  };
   const mailLimit = { rateLimit: { max: 20, timeWindow: 15 * 60_000, keyGenerator: byIp } };
 
   app.get(
@@ -72,7 +85,7 @@ export function registerStaffRoutes(app: App, ctx: AppContext) {
         db.select({ total: count() }).from(users).where(where).$dynamic(),
         query,
         request,
-        (rows) => rows.map(presentStaffAccount),
+        present,
       );
     },
   );
@@ -89,7 +102,7 @@ export function registerStaffRoutes(app: App, ctx: AppContext) {
       const created = await createStaffAccount(db, request, request.body, clock.now());
       await sendInvitation(ctx, created);
       await recordActivity(db, { request, action: 'sent_invitation', subjectType: 'user', subjectId: created.id });
-      return reply.status(201).send({ data: presentStaffAccount(created) });
+      return reply.status(201).send({ data: (await present([created]))[0] });
     },
   );
 
@@ -97,20 +110,24 @@ export function registerStaffRoutes(app: App, ctx: AppContext) {
     '/api/admin-accounts/:id',
     { schema: { params: idParams, body: changeStaffRoleBody, response: one }, onRequest: authorize('settings_users', 'update') },
     async (request) => ({
-      data: presentStaffAccount(await changeStaffRole(db, request, request.params.id, request.body.role_id, clock.now())),
+      data: (await present([await changeStaffRole(db, request, request.params.id, request.body.role_id, clock.now())]))[0],
     }),
   );
 
   app.post(
     '/api/admin-accounts/:id/deactivate',
     { schema: { params: idParams, response: one }, onRequest: authorize('settings_users', 'update') },
-    async (request) => ({ data: presentStaffAccount(await deactivateStaff(db, request, request.params.id, clock.now())) }),
+    async (request) => ({
+      data: (await present([await deactivateStaff(db, request, request.params.id, clock.now())]))[0],
+    }),
   );
 
   app.post(
     '/api/admin-accounts/:id/reactivate',
     { schema: { params: idParams, response: one }, onRequest: authorize('settings_users', 'update') },
-    async (request) => ({ data: presentStaffAccount(await reactivateStaff(db, request, request.params.id, clock.now())) }),
+    async (request) => ({
+      data: (await present([await reactivateStaff(db, request, request.params.id, clock.now())]))[0],
+    }),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
-import { type InviteStaffInput, Role, ROLE_NAMES, type RoleId, type StaffAccount, type StaffStatus } from '@platform/domain';
+import { type InviteStaffInput, Role, roleLabel, type StaffAccount, type StaffStatus, type Terminology } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -20,16 +20,18 @@ export const STAFF_STATUS_SQL: Record<StaffStatus, SQL> = {
   invited: and(isNull(users.deletedAt), isNull(users.passwordHash)) as SQL,
 };
 
-export function presentStaffAccount(row: UserRow): StaffAccount {
+/** A staff account as User Management lists it, its role named in the customer's wording. */
+export function presentStaffAccount(row: UserRow, terms: Terminology, twoFactorOn: ReadonlySet<number>): StaffAccount {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     role_id: row.roleId,
-    role_name: ROLE_NAMES[row.roleId as RoleId] ?? 'Unknown',
+    role_name: roleLabel(terms, row.roleId) ?? 'Unknown',
     status: staffStatusOf(row),
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    two_factor_enabled: twoFactorOn.has(row.id),
   };
 }
 

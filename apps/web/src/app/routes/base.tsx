@@ -6,6 +6,9 @@ import { ErrorPage } from '../../features/errors/error-page';
 import { MAINTENANCE_FORCED } from '../../features/maintenance/maintenance-page';
 import { currentUserQuery, type CurrentUser } from '../session';
 import { brandingFrom, publicSettingsQuery } from '../settings';
+import { NavigationProgress } from '../navigation-progress';
+import { ShellSkeleton } from '../../ui/skeletons';
+import { canonicalSubPagePath } from './spec-paths';
 
 /**
  * The router's trunk: the root, the staff area and the investor portal. Each feature adds its pages
@@ -27,9 +30,15 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => {
     if (MAINTENANCE_FORCED && location.pathname !== '/maintenance') throw redirect({ to: '/maintenance' });
   },
-  component: Outlet,
-  notFoundComponent: () => <ErrorPage status={404} />,
-  errorComponent: () => <ErrorPage status={500} />,
+  component: () => (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  ),
+  pendingComponent: ShellSkeleton,
+  notFoundComponent: () => <ErrorPage status={404} standalone />,
+  errorComponent: () => <ErrorPage status={500} standalone />,
 });
 
 function requireUser(user: CurrentUser | null, href: string): CurrentUser {
@@ -42,11 +51,14 @@ export const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
   beforeLoad: async ({ context, location }) => {
+    const specPath = canonicalSubPagePath(location.pathname);
+    if (specPath) throw redirect({ href: `${specPath}${location.searchStr}`, replace: true });
     const { user, flags } = await loadSession(context.queryClient);
     const staff = requireUser(user, location.href);
-    if (staff.role_id === Role.User) throw redirect({ to: landingPath(staff, flags) });
+    if (staff.role_id === Role.User || staff.two_factor_enrolment_due) throw redirect({ to: landingPath(staff, flags) });
   },
   component: lazyRouteComponent(() => import('../../features/admin-shell/components/admin-shell'), 'AdminShell'),
+  pendingComponent: ShellSkeleton,
   // Pages later areas will build show the error page inside the shell, so the menu stays usable.
   notFoundComponent: () => <ErrorPage status={404} />,
 });
@@ -61,6 +73,7 @@ export const investorRoute = createRoute({
     if (investor.role_id !== Role.User || !investor.email_verified_at) throw redirect({ to: landingPath(investor, flags) });
   },
   component: lazyRouteComponent(() => import('../../features/investor-shell/components/investor-shell'), 'InvestorShell'),
+  pendingComponent: ShellSkeleton,
   notFoundComponent: () => <ErrorPage status={404} />,
 });
 

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { TERM_GROUPS } from '@platform/domain';
 import { adminRoute, requirePermission } from '../../app/routes/base';
 
 /** Settings › Account (spec §2.2): branding, User Management and features. */
@@ -22,5 +23,20 @@ export const accountSettingsRoutes = [
     path: '/settings/account/features',
     beforeLoad: requirePermission('settings_features', 'index'),
     component: lazyRouteComponent(() => import('./components/features-page'), 'FeaturesPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: '/settings/terminology',
+    beforeLoad: requirePermission('settings_branding', 'update'),
+    component: lazyRouteComponent(() => import('./components/terminology-page'), 'TerminologyPage'),
+  }),
+  createRoute({
+    ...parent,
+    path: '/settings/terminology/$group',
+    beforeLoad: requirePermission('settings_branding', 'update'),
+    loader: ({ params }) => {
+      if (!TERM_GROUPS.some((g) => g.slug === params.group)) throw notFound();
+    },
+    component: lazyRouteComponent(() => import('./components/terminology-page'), 'TerminologyPage'),
   }),
 ];

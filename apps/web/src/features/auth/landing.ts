@@ -7,6 +7,8 @@ import type { CurrentUser } from '../../app/session';
  * admin page their role may open.
  */
 export function landingPath(user: CurrentUser, flags: ClientFlags, returnTo?: string | null): string {
+  // Staff who must set up two-factor sign-in do that first; the server refuses everything else meanwhile.
+  if (user.two_factor_enrolment_due) return '/two-factor-setup';
   if (user.role_id === Role.User) return user.email_verified_at ? '/investor' : '/verify-email';
   if (returnTo && /^\/admin(\/|$)/.test(returnTo)) return returnTo;
   return firstAdminPath(user.role_id, (flag) => flags[flag]) ?? '/admin';

@@ -49,4 +49,5 @@ export const fundRoutes = [
     beforeLoad: show,
     component: () => <FundPage tab="portfolio-analysis" />,
   }),
+  createRoute({ ...parent, path: '/funds/$id/kpis', beforeLoad: show, component: () => <FundPage tab="kpis" /> }),
 ];

@@ -1,7 +1,9 @@
 import { searchText } from '../../app/search-text';
+import { listPaging } from '../../app/use-list-page';
 
 /** The list's state, all of it in the URL so a list can be shared, reloaded and gone back to. */
 export interface HolderListSearch {
+  per_page?: number;
   page?: number;
   sort?: string;
   search?: string;
@@ -9,7 +11,7 @@ export interface HolderListSearch {
 }
 
 export const holderListSearch = (search: Record<string, unknown>): HolderListSearch => ({
-  ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
+  ...listPaging(search),
   ...(typeof search.sort === 'string' && /^-?[a-z_]+$/.test(search.sort) ? { sort: search.sort } : {}),
   ...(searchText(search.search) ? { search: searchText(search.search) } : {}),
   ...(typeof search.type === 'string' && /^[a-z_]+$/.test(search.type) ? { type: search.type } : {}),

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { ImportKind } from '@platform/domain';
 import { adminRoute, requirePermission } from '../../app/routes/base';
 
-/** /admin/investors/import?kind=contacts|investors (decision 0017). */
+/** /admin/investors/import?kind=contacts|investors (decision 0017); /admin/reports/kpis/import (decision 0026). */
 export const importRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,
@@ -11,5 +11,11 @@ export const importRoutes = [
       search.kind === 'investors' || search.kind === 'contacts' ? { kind: search.kind } : {},
     beforeLoad: requirePermission('investors', 'create'),
     component: lazyRouteComponent(() => import('./components/import-page'), 'ImportPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/reports/kpis/import',
+    beforeLoad: requirePermission('kpis', 'create'),
+    component: lazyRouteComponent(() => import('./components/import-page'), 'KpiValuesImportPage'),
   }),
 ];

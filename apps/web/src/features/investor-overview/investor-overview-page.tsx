@@ -5,9 +5,10 @@ import { useCurrentUser } from '../../app/session';
 import { useBranding } from '../../app/settings';
 import { usePageTitle } from '../../ui/page-title';
 import { useMyInvestments } from '../investor-investments';
-import { usePortfolio } from '../portfolio';
-import { LatestActivity } from './latest-activity';
+import { DEFAULT_PORTFOLIO_STATS } from '@platform/domain';
+import { gainColour, statFigures, usePortfolio, usePortfolioLayout } from '../portfolio';
 import { formatMoney } from '../../app/format';
+import { LatestActivity } from './latest-activity';
 
 /** The investor's start page: portfolio totals, what awaits them, the way into each area and the newest activity. */
 export function InvestorOverviewPage() {
@@ -15,6 +16,7 @@ export function InvestorOverviewPage() {
   const { terms } = useBranding();
   usePageTitle(terms.overview);
   const portfolio = usePortfolio();
+  const stats = usePortfolioLayout().data?.stats ?? DEFAULT_PORTFOLIO_STATS;
   const investments = useMyInvestments();
   const totals = portfolio.data?.totals ?? [];
   const awaiting = (investments.data ?? []).filter((i) => i.status === 'cash_call');
@@ -30,7 +32,14 @@ export function InvestorOverviewPage() {
   const portfolioText = portfolio.isLoading
     ? null
     : totals.length
-      ? totals.map((t) => `${formatMoney(t.current_value, t.currency)} today, ${formatMoney(t.cost, t.currency)} invested`).join('; ')
+      ? totals
+          .map((t) =>
+            statFigures(stats, t, terms)
+              .map((f) => `${f.label}: ${f.value}`)
+              .join(', '),
+          )
+          .filter(Boolean)
+          .join('; ') || `Open your ${terms.portfolio.toLowerCase()} to see your holdings.`
       : 'Your holdings and their value appear here once your payment for an investment is received.';
   const cards = [
     {
@@ -63,6 +72,29 @@ export function InvestorOverviewPage() {
         </Title>
         <Text c="dimmed">Here is where your investments stand.</Text>
       </div>
+      {portfolio.isLoading ? (
+        <Skeleton h={96} radius="md" />
+      ) : (
+        totals.map((t) => (
+          <Card key={t.currency} withBorder radius="md" padding="lg" component="section" aria-label={`${terms.portfolio} value`}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {terms.portfolio} value{totals.length > 1 ? ` (${t.currency})` : ''}
+            </Text>
+            <Text fz={36} fw={700} lh={1.2}>
+              {formatMoney(t.current_value, t.currency)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {formatMoney(t.cost, t.currency)} invested
+              {Number(t.realised) > 0 ? ` · ${formatMoney(t.realised, t.currency)} returned` : ''}
+              {' · '}
+              <Text span c={gainColour(t.gain)} inherit>
+                {t.gain.startsWith('-') ? '' : '+'}
+                {formatMoney(t.gain, t.currency)}
+              </Text>
+            </Text>
+          </Card>
+        ))
+      )}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {cards.map((card) => (
           <Card key={card.to} withBorder padding="lg" radius="md">

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { KPI_FREQUENCIES, type KpiFrequency } from '@platform/domain';
-import { adminRoute, investorRoute, requirePermission } from '../../app/routes/base';
+import { KPI_FREQUENCIES, KPI_REQUEST_STATUSES, type KpiFrequency, type KpiRequestStatus } from '@platform/domain';
+import { adminRoute, investorRoute, requirePermission, rootRoute } from '../../app/routes/base';
+import { pageSizeParam } from '../../app/use-list-page';
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 const id = (value: unknown) => (/^\d{1,9}$/.test(text(value) ?? '') ? text(value) : undefined);
@@ -11,6 +12,7 @@ function kpiSearch(search: Record<string, unknown>) {
   const frequency = text(search.frequency);
   return {
     page: page(search.page),
+    per_page: pageSizeParam(search.per_page),
     sort: text(search.sort),
     search: text(search.search),
     category: id(search.category),
@@ -27,6 +29,22 @@ export const kpiAdminRoutes = [
     validateSearch: kpiSearch,
     beforeLoad: requirePermission('kpis', 'index'),
     component: lazyRouteComponent(() => import('./components/kpis-report-page'), 'KpisReportPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/reports/kpis/requests',
+    validateSearch: (search: Record<string, unknown>) => {
+      const status = text(search.status);
+      return {
+        page: page(search.page),
+        per_page: pageSizeParam(search.per_page),
+        sort: text(search.sort),
+        search: text(search.search),
+        status: KPI_REQUEST_STATUSES.includes(status as KpiRequestStatus) ? (status as KpiRequestStatus) : undefined,
+      };
+    },
+    beforeLoad: requirePermission('kpis', 'index'),
+    component: lazyRouteComponent(() => import('./components/kpi-requests-page'), 'KpiRequestsPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
@@ -48,5 +66,14 @@ export const kpiInvestorRoutes = [
     getParentRoute: () => investorRoute,
     path: '/portfolio/$id/reports/kpis',
     component: lazyRouteComponent(() => import('./components/holding-kpis-page'), 'HoldingKpisPage'),
+  }),
+];
+
+/** The founder's form, reached from the mailed link: no account, no menu. */
+export const kpiPublicRoutes = [
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/kpi-request/$token',
+    component: lazyRouteComponent(() => import('./components/kpi-request-form-page'), 'KpiRequestFormPage'),
   }),
 ];

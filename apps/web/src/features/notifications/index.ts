@@ -2,3 +2,4 @@
 export { useNotificationList } from './api/use-notifications';
 export { NotificationBell } from './components/notification-bell';
 export { NotificationIcon } from './components/notification-icon';
+export { StaffNotificationSettingsCard } from './components/staff-notification-settings';

@@ -2,10 +2,11 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
 import type { OpportunitiesSearch } from './components/opportunities-list-page';
 import { searchText } from '../../app/search-text';
+import { listPaging } from '../../app/use-list-page';
 
 /** Staff pages of live opportunities and existing investments (spec §2.2). */
 const listSearch = (search: Record<string, unknown>): OpportunitiesSearch => ({
-  ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
+  ...listPaging(search),
   ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
   ...(searchText(search.search) ? { search: searchText(search.search) } : {}),
   // The router reads ?status=2 as the number 2.

@@ -1,7 +1,9 @@
 import { ORGANISATION_APPLICATION_STATUSES } from '@platform/domain';
 import { searchText } from '../../app/search-text';
+import { listPaging } from '../../app/use-list-page';
 
 export interface ApplicationsSearch {
+  per_page?: number;
   page?: number;
   sort?: string;
   search?: string;
@@ -9,7 +11,7 @@ export interface ApplicationsSearch {
 }
 
 export const applicationsSearch = (search: Record<string, unknown>): ApplicationsSearch => ({
-  ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
+  ...listPaging(search),
   ...(typeof search.sort === 'string' && /^-?[a-z_]+$/.test(search.sort) ? { sort: search.sort } : {}),
   ...(searchText(search.search) ? { search: searchText(search.search) } : {}),
   ...(typeof search.status === 'string' && (ORGANISATION_APPLICATION_STATUSES as readonly string[]).includes(search.status)

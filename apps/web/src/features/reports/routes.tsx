@@ -22,4 +22,31 @@ export const reportRoutes = [
     beforeLoad: requirePermission('portfolio_kpis', 'index'),
     component: lazyRouteComponent(() => import('./components/portfolio-kpis-page'), 'PortfolioKpisPage'),
   }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/reports/investments',
+    beforeLoad: requirePermission('portfolio_kpis', 'index'),
+    component: lazyRouteComponent(() => import('./components/investments-report-page'), 'InvestmentsReportPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/reports/statements',
+    beforeLoad: requirePermission('portfolio_kpis', 'index'),
+    component: lazyRouteComponent(() => import('./components/statements-page'), 'StatementsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/reports/fund-kpis',
+    beforeLoad: async (options) => {
+      await requirePermission('funds', 'index')(options);
+      if (!(await loadSession(options.context.queryClient)).flags.enableFunds) throw notFound();
+    },
+    component: lazyRouteComponent(() => import('./components/fund-kpis-page'), 'FundKpisPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/reports/quarter-kpis',
+    beforeLoad: requirePermission('kpis', 'index'),
+    component: lazyRouteComponent(() => import('./components/quarter-kpis-page'), 'QuarterKpisPage'),
+  }),
 ];

@@ -1,2 +1,3 @@
 // What other features may use of update reports; everything else in this folder is its own.
 export { HoldingUpdates } from './components/news-page';
+export { useClientGroupOptions } from './api/update-reports';

@@ -1,11 +1,21 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Menu, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDots, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { inviteStaffBody, isStaffRole, ROLE_IDS, ROLE_NAMES, STAFF_STATUSES, type StaffAccount, type StaffStatus } from '@platform/domain';
+import {
+  inviteStaffBody,
+  isStaffRole,
+  resetTwoFactorBody,
+  ROLE_IDS,
+  roleLabel,
+  STAFF_STATUSES,
+  type StaffAccount,
+  type StaffStatus,
+} from '@platform/domain';
 import { formatDateTime } from '../../../app/format';
 import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
 import { type ListSearch, useListPage } from '../../../app/use-list-page';
 import { useSubmit } from '../../../app/use-submit';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -19,11 +29,16 @@ import {
   inviteStaff,
   reactivateStaff,
   resendStaffInvitation,
+  resetTwoFactor,
   useStaffAccounts,
   useStaffAction,
 } from '../api/account-settings';
 
-const ROLE_OPTIONS = ROLE_IDS.filter(isStaffRole).map((id) => ({ value: String(id), label: ROLE_NAMES[id] }));
+/** The staff roles to choose from, named in the customer's wording. */
+function useRoleOptions() {
+  const { terms } = useBranding();
+  return ROLE_IDS.filter(isStaffRole).map((id) => ({ value: String(id), label: roleLabel(terms, id) ?? String(id) }));
+}
 const STATUS_LABELS: Record<StaffStatus, string> = { invited: 'Invited', active: 'Active', deactivated: 'Deactivated' };
 /** The badge's fill tells the status apart; its text is dark, to read at 4.5:1 on every fill (WCAG AA). */
 const STATUS_COLORS: Record<StaffStatus, string> = { invited: 'blue', active: 'teal', deactivated: 'gray' };
@@ -36,6 +51,7 @@ interface InviteValues extends Record<string, unknown> {
 const inviteBody = (values: InviteValues) => ({ name: values.name, email: values.email, role_id: values.role_id });
 
 function InviteForm({ onDone }: { onDone: (message: string) => void }) {
+  const roleOptions = useRoleOptions();
   const form = useForm<InviteValues>({
     initialValues: { name: '', email: '', role_id: '' },
     validate: validateWith(inviteStaffBody, inviteBody),
@@ -50,7 +66,7 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
       <Stack>
         <TextInput label="Name" required {...form.getInputProps('name')} />
         <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
-        <Select label="Role" required data={ROLE_OPTIONS} {...form.getInputProps('role_id')} />
+        <Select label="Role" required data={roleOptions} {...form.getInputProps('role_id')} />
         <FormError message={formError} />
         <Group>
           <Button type="submit" loading={submitting}>
@@ -63,11 +79,12 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
 }
 
 function RoleSelect({ account, onError }: { account: StaffAccount; onError: (message: string) => void }) {
+  const roleOptions = useRoleOptions();
   const change = useStaffAction(changeStaffRole);
   return (
     <Select
       aria-label={`Role of ${account.name}`}
-      data={ROLE_OPTIONS}
+      data={roleOptions}
       value={String(account.role_id)}
       allowDeselect={false}
       disabled={account.status === 'deactivated' || change.isPending}
@@ -77,7 +94,49 @@ function RoleSelect({ account, onError }: { account: StaffAccount; onError: (mes
   );
 }
 
-function AccountActions({ account, onResult }: { account: StaffAccount; onResult: (message: string, ok: boolean) => void }) {
+/** The confirm dialog of a two-factor reset: what it does, and the reason, which is kept in the activity log. */
+function ResetTwoFactorForm({ account, onDone }: { account: StaffAccount; onDone: (message: string) => void }) {
+  const form = useForm<{ reason: string }>({ initialValues: { reason: '' }, validate: validateWith(resetTwoFactorBody, (v) => v) });
+  const reset = useStaffAction(resetTwoFactor);
+  const { submit, submitting, formError } = useSubmit(async (values: { reason: string }) => {
+    await reset.mutateAsync({ id: account.id, reason: values.reason });
+    onDone(`${account.name}'s two-factor sign-in has been reset and they have been told by e-mail.`);
+  }, form);
+  return (
+    <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
+      <Stack>
+        <Text size="sm">
+          Their authenticator app and recovery codes stop working and they are signed out everywhere. They sign in with their password next,
+          and set up two-factor sign-in again where it is required. They are told by e-mail.
+        </Text>
+        <Textarea
+          label="Reason"
+          description="Kept in the activity log, e.g. how you confirmed it was them."
+          required
+          autosize
+          minRows={2}
+          {...form.getInputProps('reason')}
+        />
+        <FormError message={formError} />
+        <Group>
+          <Button type="submit" color="red" loading={submitting}>
+            Reset two-factor sign-in
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function AccountActions({
+  account,
+  onResult,
+  onResetTwoFactor,
+}: {
+  account: StaffAccount;
+  onResult: (message: string, ok: boolean) => void;
+  onResetTwoFactor?: () => void;
+}) {
   const deactivate = useStaffAction(deactivateStaff);
   const reactivate = useStaffAction(reactivateStaff);
   const resend = useStaffAction(resendStaffInvitation);
@@ -95,6 +154,7 @@ function AccountActions({ account, onResult }: { account: StaffAccount; onResult
             Resend invitation
           </Menu.Item>
         )}
+        {onResetTwoFactor && <Menu.Item onClick={onResetTwoFactor}>Reset two-factor sign-in</Menu.Item>}
         {account.status === 'deactivated' ? (
           <Menu.Item
             onClick={() =>
@@ -130,8 +190,10 @@ interface AccountsSearch extends ListSearch {
 /** /admin/settings/account/admin-accounts (User Management): the staff who work in the back office. */
 export function AdminAccountsPage() {
   usePageTitle('User Management');
+  const roleOptions = useRoleOptions();
   const me = useCurrentUser();
   const [inviting, setInviting] = useState(false);
+  const [resetting, setResetting] = useState<StaffAccount | null>(null);
   const [notice, setNotice] = useState<{ message: string; ok: boolean } | null>(null);
   const listPage = useListPage<AccountsSearch>({
     path: '/admin/settings/account/admin-accounts',
@@ -173,7 +235,19 @@ export function AdminAccountsPage() {
       sort: 'last_login_at',
       render: (a) => <Text size="sm">{formatDateTime(a.last_login_at)}</Text>,
     },
-    { key: 'actions', label: 'Actions', hideLabel: true, align: 'right', render: (a) => <AccountActions account={a} onResult={report} /> },
+    {
+      key: 'actions',
+      label: 'Actions',
+      hideLabel: true,
+      align: 'right',
+      render: (a) => (
+        <AccountActions
+          account={a}
+          onResult={report}
+          onResetTwoFactor={a.two_factor_enabled && a.id !== me?.id && a.status !== 'deactivated' ? () => setResetting(a) : undefined}
+        />
+      ),
+    },
   ];
   return (
     <>
@@ -190,7 +264,7 @@ export function AdminAccountsPage() {
             <SelectFilter
               label="Role"
               placeholder="Any role"
-              data={ROLE_OPTIONS}
+              data={roleOptions}
               value={listPage.search.role}
               onChange={(role) => listPage.update({ role })}
             />
@@ -231,6 +305,22 @@ export function AdminAccountsPage() {
           <InviteForm
             onDone={(message) => {
               setInviting(false);
+              report(message, true);
+            }}
+          />
+        )}
+      </Modal>
+      <Modal
+        opened={resetting !== null}
+        onClose={() => setResetting(null)}
+        title={`Reset ${resetting?.name ?? ''}'s two-factor sign-in?`}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {resetting && (
+          <ResetTwoFactorForm
+            account={resetting}
+            onDone={(message) => {
+              setResetting(null);
               report(message, true);
             }}
           />

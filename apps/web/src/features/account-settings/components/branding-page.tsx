@@ -1,9 +1,24 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, ColorInput, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  ColorInput,
+  FileInput,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type BrandingSettings,
   DEFAULT_COLORS,
+  DEFAULT_FONT,
   lowContrastColors,
   resolveTerminology,
   updateBrandingBody,
@@ -40,6 +55,9 @@ interface BrandingValues extends Record<string, unknown> {
   logo: File | null;
   logoLight: File | null;
   favicon: File | null;
+  font: string;
+  fontFile: File | null;
+  removeFontFile: boolean;
 }
 
 function initialValues(settings: BrandingSettings): BrandingValues {
@@ -56,6 +74,9 @@ function initialValues(settings: BrandingSettings): BrandingValues {
     logo: null,
     logoLight: null,
     favicon: null,
+    font: settings.font || DEFAULT_FONT,
+    fontFile: null,
+    removeFontFile: false,
   };
 }
 
@@ -75,6 +96,9 @@ function brandingForm(values: BrandingValues, settings: BrandingSettings): FormD
     const file = values[name];
     if (file) data.set(name, file);
   }
+  data.set('font', values.font.trim());
+  if (values.fontFile) data.set('fontFile', values.fontFile);
+  else if (values.removeFontFile) data.set('remove_font_file', '1');
   return data;
 }
 
@@ -156,7 +180,7 @@ function BrandingForm({ settings }: { settings: BrandingSettings }) {
   const { submit, submitting, formError } = useSubmit(async (values: BrandingValues) => {
     setSaved(false);
     await save.mutateAsync(brandingForm(values, settings));
-    form.setValues({ logo: null, logoLight: null, favicon: null });
+    form.setValues({ logo: null, logoLight: null, favicon: null, fontFile: null, removeFontFile: false });
     setSaved(true);
   }, form);
   const logo = useImagePreview(form.values.logo, settings.logoUrl);
@@ -219,6 +243,34 @@ function BrandingForm({ settings }: { settings: BrandingSettings }) {
                 )}
               </Stack>
             ))}
+          </SimpleGrid>
+        </SectionCard>
+        <SectionCard title="Font">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Font family"
+              description={`${DEFAULT_FONT} is bundled with the product; another name is a font on readers' devices or the family of the uploaded file.`}
+              {...form.getInputProps('font')}
+            />
+            <Stack gap="xs">
+              <FileInput
+                label="Font file"
+                description="WOFF2, WOFF, TrueType or OpenType, up to 2 MB. Served by the app itself."
+                accept=".woff2,.woff,.ttf,.otf,font/woff2,font/woff,font/ttf,font/otf"
+                clearable
+                {...form.getInputProps('fontFile')}
+              />
+              {settings.font_file && !form.values.fontFile && (
+                <Checkbox
+                  label={`Stop using the uploaded ${settings.font ?? 'font'} file`}
+                  {...form.getInputProps('removeFontFile', { type: 'checkbox' })}
+                  onChange={(event) => {
+                    form.setFieldValue('removeFontFile', event.currentTarget.checked);
+                    if (event.currentTarget.checked) form.setFieldValue('font', DEFAULT_FONT);
+                  }}
+                />
+              )}
+            </Stack>
           </SimpleGrid>
         </SectionCard>
         <SectionCard title="Details">

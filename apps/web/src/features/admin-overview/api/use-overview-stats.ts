@@ -4,6 +4,7 @@ import type {
   ComplianceCount,
   InvestorCategorisationStats,
   InvestorCountByDate,
+  LatestActivity,
   LiveOpportunityCount,
   Task,
   TotalInvestmentValue,
@@ -36,4 +37,11 @@ export const useMyTasks = (userId: number | undefined) =>
       api<Page<Task>>('/api/tasks', {
         query: { 'filter[assignee_id]': userId, 'filter[status]': 'open', sort: 'due_date', per_page: MY_TASKS },
       }),
+  });
+
+/** The newest changes to records this member of staff may open (`/api/activity/latest`). */
+export const useLatestActivity = (limit: number) =>
+  useQuery({
+    queryKey: ['activity', 'latest', limit],
+    queryFn: () => api<{ data: LatestActivity[] }>('/api/activity/latest', { query: { limit } }).then((r) => r.data),
   });

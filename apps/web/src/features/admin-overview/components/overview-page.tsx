@@ -15,6 +15,7 @@ import {
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { BarChart } from '../../../ui/bar-chart';
+import { LatestActivity } from './latest-activity';
 import { usePageTitle } from '../../../ui/page-title';
 import {
   useAmlCount,
@@ -27,7 +28,7 @@ import {
   useTrioBreakdown,
   useUserCounts,
 } from '../api/use-overview-stats';
-import { formatDate, formatDayMonth, formatMoney, formatNumber, formatPercent } from '../../../app/format';
+import { formatAmount, formatDate, formatDayMonth, formatNumber, formatPercent } from '../../../app/format';
 
 const figureStyle = { fontVariantNumeric: 'tabular-nums' } as const;
 const linkStyle = { color: 'var(--mantine-color-anchor)', fontSize: 'var(--mantine-font-size-sm)' } as const;
@@ -100,19 +101,19 @@ function ThisPeriod() {
           <Figure
             key={`${t.currency}-c`}
             label="Committed this month"
-            value={formatMoney(t.committed_this_period, t.currency)}
+            value={formatAmount(t.committed_this_period, t.currency)}
             to={OPPORTUNITIES}
           />,
           <Figure
             key={`${t.currency}-r`}
             label="Received this month"
-            value={formatMoney(t.received_this_period, t.currency)}
+            value={formatAmount(t.received_this_period, t.currency)}
             to={OPPORTUNITIES}
           />,
           <Figure
             key={`${t.currency}-o`}
             label="Cash calls outstanding"
-            value={formatMoney(t.cash_call_outstanding, t.currency)}
+            value={formatAmount(t.cash_call_outstanding, t.currency)}
             hint="Called, not yet paid"
             to={OPPORTUNITIES}
           />,
@@ -149,8 +150,8 @@ function LiveOpportunities() {
                     {o.name}
                   </Anchor>
                   <Text size="sm" style={figureStyle}>
-                    {formatMoney(o.committed, o.currency)}
-                    {o.target_raise && ` of ${formatMoney(o.target_raise, o.currency)}`}
+                    {formatAmount(o.committed, o.currency)}
+                    {o.target_raise && ` of ${formatAmount(o.target_raise, o.currency)}`}
                   </Text>
                 </Group>
                 {share !== null && <Progress value={share} aria-label={`${o.name}: ${formatPercent(share.toFixed(1))} of target`} />}
@@ -181,17 +182,17 @@ function Pipeline() {
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             {formatNumber(trio.pipeline.count)} deals seeking{' '}
-            {trio.pipeline.amount_sought.map((a) => formatMoney(a.amount, a.currency)).join(' + ') || formatMoney('0', 'GBP')}
+            {trio.pipeline.amount_sought.map((a) => formatAmount(a.amount, a.currency)).join(' + ') || formatAmount('0', 'GBP')}
           </Text>
           {stages.length > 0 && (
             // The figures are listed below the chart: to a screen reader it is one picture.
-            <Box role="img" aria-label="Deals per pipeline stage">
+            <Box role="img" aria-label={`${terms.dealOpportunities} per pipeline stage`}>
               <StageChart
                 h={Math.max(140, stages.length * 34)}
                 orientation="vertical"
                 dataKey="stage"
-                data={stages.map((s) => ({ stage: label(s), Deals: s.count }))}
-                series={[{ name: 'Deals', color: 'brand.6' }]}
+                data={stages.map((s) => ({ stage: label(s), [terms.dealOpportunities]: s.count }))}
+                series={[{ name: terms.dealOpportunities, color: 'brand.6' }]}
                 yAxisProps={{ width: 150 }}
               />
             </Box>
@@ -200,7 +201,7 @@ function Pipeline() {
             <Group key={s.stage_id} justify="space-between" wrap="nowrap">
               <Text size="sm">{label(s)}</Text>
               <Text size="sm" style={figureStyle}>
-                {formatNumber(s.count)} · {s.amount_sought.map((a) => formatMoney(a.amount, a.currency)).join(' + ') || '—'}
+                {formatNumber(s.count)} · {s.amount_sought.map((a) => formatAmount(a.amount, a.currency)).join(' + ') || '—'}
               </Text>
             </Group>
           ))}
@@ -261,12 +262,14 @@ function Investors() {
       </Section>
       <Section title="Identity checks (KYC)">
         <Breakdown
-          rows={aml?.map((a) => ({
-            key: a.kyc_status,
-            label: KYC_STATUS_LABELS[a.kyc_status],
-            count: a.count,
-            search: { kyc: a.kyc_status },
-          }))}
+          rows={aml
+            ?.flatMap((a) => ('kyc_status' in a ? [a] : []))
+            .map((a) => ({
+              key: a.kyc_status,
+              label: KYC_STATUS_LABELS[a.kyc_status],
+              count: a.count,
+              search: { kyc: a.kyc_status },
+            }))}
         />
       </Section>
       <Section title="Appropriateness test">
@@ -366,6 +369,7 @@ export function OverviewPage() {
         <Pipeline />
       </SimpleGrid>
       <Investors />
+      <LatestActivity />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <MyTasks />
         <Paper withBorder p="lg" radius="md">

@@ -1,13 +1,29 @@
-import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useEffect } from 'react';
+import {
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Divider,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconPlus, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { ROLE_NAMES, visibleMenu, visibleSettings, type RoleId } from '@platform/domain';
+import { roleLabel, visibleMenu, visibleSettings } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { Logo } from '../../../ui/logo';
+import { MAIN_ID, SkipLink } from '../../../ui/skip-link';
 import { TrialRibbon } from '../../../ui/trial-ribbon';
 import { NotificationBell } from '../../notifications';
+import { SearchSpotlight } from '../../search';
 import { TermsAcceptanceModal } from '../../terms';
 
 /** The staff shell (spec §2.2): side menu by permission, Create actions, account menu, bell. */
@@ -20,8 +36,11 @@ const EXACT = { exact: true } as const;
 export function AdminShell() {
   const user = useCurrentUser()!;
   const { flags, terms } = useBranding();
-  const [opened, { toggle }] = useDisclosure();
+  const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // On a phone the menu is a sheet over the page: it folds away once a page is chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page
+  useEffect(close, [pathname]);
   // A link is active on its page and the pages under it; the Overview (/admin) only on itself.
   const isActive = (path: string) => pathname === path || (path !== '/admin' && pathname.startsWith(`${path}/`));
   const navigate = useNavigate();
@@ -36,16 +55,19 @@ export function AdminShell() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="lg"
     >
+      <SkipLink />
       <AppShell.Header>
         <TrialRibbon />
-        <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
+          {/* On a phone a long wordmark is cut rather than pushed under the buttons. */}
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
-            <Link to="/admin" style={{ textDecoration: 'none' }}>
+            <Link to="/admin" style={{ textDecoration: 'none', minWidth: 0, overflow: 'hidden' }}>
               <Logo height={40} />
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <SearchSpotlight />
             {creates.length > 0 && (
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
@@ -55,9 +77,10 @@ export function AdminShell() {
                     py={6}
                     style={{ borderRadius: 8, background: 'var(--mantine-color-brand-6)', color: 'white' }}
                   >
-                    <Group gap={4}>
+                    <Group gap={4} wrap="nowrap">
                       <IconPlus size={16} aria-hidden />
-                      <Text fw={600} size="sm">
+                      {/* On a phone the button is its icon; its name stays in aria-label. */}
+                      <Text fw={600} size="sm" visibleFrom="sm">
                         Create
                       </Text>
                     </Group>
@@ -84,7 +107,7 @@ export function AdminShell() {
                         {user.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {ROLE_NAMES[user.role_id as RoleId]}
+                        {roleLabel(terms, user.role_id)}
                       </Text>
                     </Box>
                     <IconChevronDown size={16} aria-hidden />
@@ -99,6 +122,9 @@ export function AdminShell() {
                   </Menu.Item>
                 ))}
                 <Menu.Divider />
+                <Menu.Item component={Link} to="/admin/settings/security/details" leftSection={<IconUser size={14} />}>
+                  User Details
+                </Menu.Item>
                 <Menu.Item component="a" href="/api/logout" leftSection={<IconLogout size={14} />} color="red">
                   Logout
                 </Menu.Item>
@@ -139,9 +165,36 @@ export function AdminShell() {
               </NavLink>
             );
           })}
+          {/* Below the header's breakpoint the account menu's entries are here too, so a phone reaches them. */}
+          <Box hiddenFrom="sm">
+            <Divider my="sm" />
+            {settings.length > 0 && (
+              <NavLink label="Settings" leftSection={<IconSettings size={16} aria-hidden />} fw={600} childrenOffset={16}>
+                {settings.map((item) => (
+                  <NavLink key={item.path} component={Link} to={item.path} activeOptions={EXACT} label={item.label} />
+                ))}
+              </NavLink>
+            )}
+            <NavLink
+              component={Link}
+              to="/admin/settings/security/details"
+              activeOptions={EXACT}
+              label="User Details"
+              leftSection={<IconUser size={16} aria-hidden />}
+              fw={600}
+            />
+            <NavLink
+              component="a"
+              href="/api/logout"
+              label="Logout"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              fw={600}
+              c="red.9"
+            />
+          </Box>
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
       <TermsAcceptanceModal />

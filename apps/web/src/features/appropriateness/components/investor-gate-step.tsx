@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconClockHour4, IconHourglass, IconUserQuestion } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockHour4, IconFileCheck, IconHourglass, IconUserQuestion } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { InvestorGates } from '@platform/domain';
 import { useFeature } from '../../../app/settings';
@@ -51,6 +51,23 @@ export function InvestorGateStep({ slug, purpose }: { slug: string; purpose: 'vi
   const icon = (Icon: typeof IconClockHour4) => <Icon size={18} aria-hidden />;
 
   switch (state.blocked_by) {
+    case 'terms_acceptance':
+      return (
+        <Alert styles={ALERT_STYLES} variant="light" color="orange" icon={icon(IconFileCheck)} title="Our terms have changed">
+          <Text size="sm">Accept the current terms and conditions to see investment opportunities again.</Text>
+        </Alert>
+      );
+    case 'sign_up_documents':
+      return (
+        <Alert styles={ALERT_STYLES} variant="light" color="orange" icon={icon(IconFileCheck)} title="Documents to accept">
+          <Text size="sm">
+            Read and accept the sign-up documents to see investment opportunities.{' '}
+            <Anchor component={Link} to="/investor/profile/documents">
+              Open them
+            </Anchor>
+          </Text>
+        </Alert>
+      );
     case 'categorisation_required':
       if (popupOn) return <CategoryPrompt slug={slug} />;
       return (
@@ -80,6 +97,16 @@ export function InvestorGateStep({ slug, purpose }: { slug: string; purpose: 'vi
             <Anchor component={Link} to="/investor/profile/type">
               See your declaration
             </Anchor>
+          </Text>
+        </Alert>
+      );
+    case 'compliance_review':
+      // Neutral on purpose (decision 0032): the investor is not told why the account is being reviewed.
+      return (
+        <Alert styles={ALERT_STYLES} variant="light" color="blue" icon={icon(IconHourglass)} title="Your account is being reviewed">
+          <Text size="sm">
+            Our compliance team is reviewing your account. You cannot invest until the review is complete; we will contact you if we need
+            anything from you.
           </Text>
         </Alert>
       );

@@ -4,6 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { formatAttributeValue, mayEditAttribute, sameAttributeValue, type AttributeValue } from '@platform/domain';
 import { Fact } from '../../../ui/fact';
 import type { Attribute, AttributeValueEntry } from '../api/attributes';
+import { DateField } from '../../../ui/date-field';
 
 /**
  * Custom attributes on a record's form (investors, contacts). The form keeps them under one
@@ -98,13 +99,7 @@ export function AttributeFields<Values extends { attributes: AttributeFormValues
             );
           case 'date':
             return (
-              <TextInput
-                key={id}
-                {...common}
-                type="date"
-                value={typeof value === 'string' ? value : ''}
-                onChange={(e) => set(attribute.id, e.currentTarget.value)}
-              />
+              <DateField key={id} {...common} value={typeof value === 'string' ? value : ''} onChange={(day) => set(attribute.id, day)} />
             );
           case 'select':
             return (

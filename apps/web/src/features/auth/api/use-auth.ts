@@ -1,16 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, MessageBody, RegisterInput } from '@platform/domain';
+import type { LoginChallenge, LoginInput, MessageBody, RegisterInput } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { currentUserQuery, type CurrentUser } from '../../../app/session';
+import { loginSecondStep } from '../../account-security';
 
-/** Login (spec §4): if a session is already open, it is closed first, then the new user is cached. */
+/**
+ * Login (spec §4): if a session is already open, it is closed first, then the new user is cached.
+ * An account with two-factor sign-in answers a challenge instead: no session until the code is given.
+ */
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: LoginInput) => {
+    mutationFn: async (values: LoginInput): Promise<CurrentUser | LoginChallenge> => {
       if (client.getQueryData(currentUserQuery.queryKey)) await api('/logout', { method: 'POST' });
-      return (await api<{ data: CurrentUser }>('/login', { method: 'POST', body: values })).data;
+      const answer = await api<{ data: CurrentUser } | LoginChallenge>('/login', { method: 'POST', body: values });
+      return 'data' in answer ? answer.data : answer;
     },
+    onSuccess: (answer) => {
+      if (!('two_factor_required' in answer)) client.setQueryData(currentUserQuery.queryKey, answer);
+    },
+  });
+}
+
+/** The code after the password; the session starts with it. */
+export function useLoginSecondStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: loginSecondStep,
     onSuccess: (user) => client.setQueryData(currentUserQuery.queryKey, user),
   });
 }

@@ -2,7 +2,7 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PASSWORD_MIN } from '@platform/domain';
+import { PasswordHint } from '../../account-security';
 import { currentUserQuery } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
@@ -43,7 +43,7 @@ export function ChoosePasswordPage({ mode }: { mode: 'reset' | 'invite' }) {
           <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
           <PasswordInput
             label="New password"
-            description={`At least ${PASSWORD_MIN} characters.`}
+            description={<PasswordHint />}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}

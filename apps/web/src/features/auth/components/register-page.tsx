@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { PASSWORD_MIN } from '@platform/domain';
+import { PasswordHint } from '../../account-security';
 import { useFeature } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { CenteredCard } from '../../../ui/centered-card';
@@ -40,7 +40,7 @@ export function RegisterPage() {
             <>
               <PasswordInput
                 label="Password"
-                description={`At least ${PASSWORD_MIN} characters.`}
+                description={<PasswordHint />}
                 autoComplete="new-password"
                 required
                 {...form.getInputProps('password')}

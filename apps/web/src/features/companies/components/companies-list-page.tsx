@@ -1,6 +1,5 @@
 import { Text } from '@mantine/core';
 import { IconBuildingFactory2, IconPlus } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import { can, MATURITY_STATUS_LABELS, MATURITY_STATUSES } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
@@ -15,7 +14,7 @@ import { useCompanyList, type Company } from '../api/companies';
 import type { CompaniesSearch } from './companies-search';
 import { MaturityStatusBadge } from './maturity-status-badge';
 import { EmptyState } from '../../../ui/empty-state';
-import { formatDate, formatMoney } from '../../../app/format';
+import { formatAmount, formatDate } from '../../../app/format';
 
 /** Columns of a list of fund investments; the fund's own Portfolio tab leaves the fund out. */
 export function companyColumns({ withFund }: { withFund: boolean }): Column<Company>[] {
@@ -52,7 +51,7 @@ export function companyColumns({ withFund }: { withFund: boolean }): Column<Comp
       sort: 'cost',
       render: (c) => (
         <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatMoney(c.cost, currency(c))}
+          {formatAmount(c.cost, currency(c))}
         </Text>
       ),
     },
@@ -62,7 +61,7 @@ export function companyColumns({ withFund }: { withFund: boolean }): Column<Comp
       sort: 'current_valuation',
       render: (c) => (
         <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatMoney(c.current_valuation, currency(c))}
+          {formatAmount(c.current_valuation, currency(c))}
         </Text>
       ),
     },
@@ -84,7 +83,6 @@ export function CompaniesListPage() {
   });
   const list = useCompanyList(listPage.params);
   const { search, update } = listPage;
-  const navigate = useNavigate();
   const fundOptions = useFundOptions();
   const filtered = Boolean(search.search || search.fund || search.status);
 
@@ -130,7 +128,7 @@ export function CompaniesListPage() {
         caption={`${terms.fundOpportunities}, page ${listPage.page}`}
         columns={companyColumns({ withFund: true })}
         rowKey={(c) => c.id}
-        onRowClick={(c) => void navigate({ to: `/admin/investments/companies/${c.id}/details` })}
+        rowHref={(c) => `/admin/investments/companies/${c.id}/details`}
         empty={
           <EmptyState icon={IconBuildingFactory2} title={filtered ? 'No fund investments match' : 'No fund investments yet'}>
             {filtered

@@ -1,8 +1,10 @@
 import { MATURITY_STATUSES, type MaturityStatus } from '@platform/domain';
 import { searchText } from '../../../app/search-text';
+import { listPaging } from '../../../app/use-list-page';
 
 /** The fund investments list's state in the URL: filters, sort and page. */
 export interface CompaniesSearch {
+  per_page?: number;
   search?: string;
   fund?: number;
   status?: MaturityStatus;
@@ -15,5 +17,5 @@ export const companiesSearch = (search: Record<string, unknown>): CompaniesSearc
   ...(Number(search.fund) > 0 ? { fund: Number(search.fund) } : {}),
   ...(MATURITY_STATUSES.includes(search.status as MaturityStatus) ? { status: search.status as MaturityStatus } : {}),
   ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
-  ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
+  ...listPaging(search),
 });

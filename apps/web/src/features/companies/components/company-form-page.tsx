@@ -17,6 +17,8 @@ import { companyFormData, saveCompany, type CompanyValues } from '../api/save-co
 import { STATUS_OPTIONS } from './companies-list-page';
 import { SectionCard } from '../../../ui/section-card';
 import { BackLink } from '../../../ui/back-link';
+import { DateField } from '../../../ui/date-field';
+import { MoneyInput } from '../../../ui/money-input';
 
 function initialValues(company: Company | undefined, fundId: number | undefined): CompanyValues {
   return {
@@ -77,18 +79,18 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
               description={company ? 'Only a fund in the same currency: the amounts are in it.' : undefined}
               {...form.getInputProps('fund_id')}
             />
-            <LookupSelect list="industries" label="Industry" saved={company?.industry} {...form.getInputProps('industry')} />
+            <LookupSelect list="industries" saved={company?.industry} {...form.getInputProps('industry')} />
             <TextInput label="Stage" placeholder="Seed, Series A…" {...form.getInputProps('stage')} />
           </SimpleGrid>
         </SectionCard>
         <SectionCard title="Investment and valuation">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Investment date" type="date" {...form.getInputProps('investment_date')} />
-            <TextInput
+            <DateField label="Investment date" {...form.getInputProps('investment_date')} />
+            <MoneyInput
+              currency={currency || 'GBP'}
               label={`Cost${currency ? ` (${currency})` : ''}`}
               required
-              inputMode="decimal"
-              placeholder="50000.00"
+              placeholder="50,000.00"
               {...form.getInputProps('cost')}
             />
             {!company ? (
@@ -96,13 +98,13 @@ function CompanyForm({ company, fundId }: { company?: Company; fundId?: number }
             ) : (
               <div />
             )}
-            <TextInput
+            <MoneyInput
+              currency={currency || 'GBP'}
               label={`Current valuation${currency ? ` (${currency})` : ''}`}
-              inputMode="decimal"
               placeholder="Held at cost when empty"
               {...form.getInputProps('current_valuation')}
             />
-            <TextInput label="Valuation date" type="date" {...form.getInputProps('valuation_date')} />
+            <DateField label="Valuation date" {...form.getInputProps('valuation_date')} />
           </SimpleGrid>
         </SectionCard>
         <SectionCard title="Key information">

@@ -15,8 +15,9 @@ import { MaturityStatusBadge } from './maturity-status-badge';
 import { MaturityStatusesPanel } from './maturity-statuses-panel';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
 import { BackLink } from '../../../ui/back-link';
-import { formatDate, formatMoney, formatMultiple } from '../../../app/format';
+import { formatAmount, formatDate, formatMultiple } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';
+import { RouteTabs } from '../../../ui/route-tabs';
 
 export type CompanyTab = 'details' | 'key-information' | 'transactions' | 'notes-calls-tasks' | 'maturity-statuses';
 
@@ -24,6 +25,7 @@ const currencyOf = (c: Company) => c.fund?.currency ?? 'GBP';
 const NOT_HELD = new Set(['exited', 'written_off']);
 
 function Details({ company: c }: { company: Company }) {
+  const { terms } = useBranding();
   const currency = currencyOf(c);
   const value = NOT_HELD.has(c.maturity_status) ? '0' : (c.current_valuation ?? c.cost);
   const multiple = toMultiple(c.current_valuation ?? c.cost, c.cost);
@@ -31,17 +33,17 @@ function Details({ company: c }: { company: Company }) {
     <Stack gap="lg">
       <Paper withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <Fact label="Cost" value={formatMoney(c.cost, currency)} strong />
+          <Fact label="Cost" value={formatAmount(c.cost, currency)} strong />
           <Fact
             label="Current valuation"
-            value={c.current_valuation ? formatMoney(c.current_valuation, currency) : `${formatMoney(c.cost, currency)} (at cost)`}
+            value={c.current_valuation ? formatAmount(c.current_valuation, currency) : `${formatAmount(c.cost, currency)} (at cost)`}
             strong
           />
           <Fact label="Multiple of cost" value={formatMultiple(multiple)} />
-          <Fact label="Value in the fund" value={formatMoney(value, currency)} />
+          <Fact label="Value in the fund" value={formatAmount(value, currency)} />
           <Fact label="Invested" value={formatDate(c.investment_date)} />
           <Fact label="Valued" value={formatDate(c.valuation_date)} />
-          <Fact label="Industry" value={c.industry} />
+          <Fact label={terms.industry} value={c.industry} />
           <Fact label="Stage" value={c.stage} />
         </SimpleGrid>
       </Paper>
@@ -82,13 +84,13 @@ function Transactions({ company: c, fundsLink }: { company: Company; fundsLink: 
             key: 'investment',
             date: c.investment_date,
             what: 'Investment',
-            amount: formatMoney(c.cost, currency),
+            amount: formatAmount(c.cost, currency),
             note: c.stage ? `${c.stage} round` : '',
           },
         ]
       : []),
     ...(c.current_valuation
-      ? [{ key: 'valuation', date: c.valuation_date, what: 'Valuation', amount: formatMoney(c.current_valuation, currency), note: '' }]
+      ? [{ key: 'valuation', date: c.valuation_date, what: 'Valuation', amount: formatAmount(c.current_valuation, currency), note: '' }]
       : []),
     ...(history.data ?? [])
       .filter((h) => h.status !== 'active')
@@ -196,7 +198,7 @@ export function CompanyPage({ tab }: { tab: CompanyTab }) {
           {can(user?.role_id, 'fund_opportunities', 'delete') && <DeleteCompany company={company} />}
         </Group>
       </Group>
-      <Tabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
+      <RouteTabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="key-information">Key Information</Tabs.Tab>
@@ -213,7 +215,7 @@ export function CompanyPage({ tab }: { tab: CompanyTab }) {
             {tab === 'maturity-statuses' && <MaturityStatusesPanel company={company} canWrite={mayUpdate} />}
           </Stack>
         </Tabs.Panel>
-      </Tabs>
+      </RouteTabs>
     </Stack>
   );
 }

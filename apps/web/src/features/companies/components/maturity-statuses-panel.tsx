@@ -18,6 +18,7 @@ import { STATUS_OPTIONS } from './companies-list-page';
 import { MaturityStatusBadge } from './maturity-status-badge';
 import { formatDate, toLocalIsoDate } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';
+import { DateField } from '../../../ui/date-field';
 
 /** Records a status: the history only grows; the latest by date becomes the company's status. */
 function RecordStatus({ company }: { company: Company }) {
@@ -37,7 +38,7 @@ function RecordStatus({ company }: { company: Company }) {
       <Stack gap="xs">
         <Group align="flex-start" wrap="wrap">
           <Select label="New status" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} w={200} />
-          <TextInput label="Effective date" type="date" max={toLocalIsoDate()} {...form.getInputProps('date')} w={180} />
+          <DateField label="Effective date" max={toLocalIsoDate()} {...form.getInputProps('date')} w={180} />
           <TextInput label="Note" placeholder="What happened" {...form.getInputProps('note')} style={{ flex: 1 }} miw={240} />
         </Group>
         <FormError message={formError} />

@@ -20,6 +20,7 @@ import { convertContact, deleteContact, useContact, useContactAction, type Conta
 import { ContactStatusBadge } from './contacts-list-page';
 import { BackLink } from '../../../ui/back-link';
 import { formatDateLong } from '../../../app/format';
+import { RouteTabs } from '../../../ui/route-tabs';
 
 export type ContactTab = 'details' | 'documents' | 'notes-calls-tasks' | 'category' | 'registration-form' | 'fact-find' | 'risk-profile';
 const LIST = '/admin/investors/contacts';
@@ -228,7 +229,7 @@ export function ContactPage({ tab }: { tab: ContactTab }) {
           . Its records now live on the investor.
         </Alert>
       )}
-      <Tabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
+      <RouteTabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
         <Tabs.List>
           {(Object.keys(titles) as ContactTab[]).map((key) => (
             <Tabs.Tab key={key} value={key}>
@@ -252,7 +253,7 @@ export function ContactPage({ tab }: { tab: ContactTab }) {
             )}
           </Stack>
         </Tabs.Panel>
-      </Tabs>
+      </RouteTabs>
     </Stack>
   );
 }

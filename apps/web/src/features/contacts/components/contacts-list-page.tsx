@@ -1,11 +1,11 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Group } from '@mantine/core';
 import { IconAddressBook, IconFileImport, IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
 import { can, CONTACT_STATUS_IDS, CONTACT_STATUS_LABELS, type ContactStatusId } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { ButtonLink } from '../../../ui/button-link';
-import { DataTable, type Column } from '../../../ui/data-table';
+import { DataTable } from '../../../ui/data-table';
 import { useListPage } from '../../../app/use-list-page';
 import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
@@ -15,6 +15,9 @@ import type { ContactsSearch } from './contacts-search';
 import { EmptyState } from '../../../ui/empty-state';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { formatDate } from '../../../app/format';
+import { useTableColumns } from '../../../ui/column-chooser';
+import { ListViewTools } from '../../../ui/saved-views';
+import { ContactBulkActions } from './contact-bulk-actions';
 
 const LIST = '/admin/investors/contacts';
 export const STATUS_COLOURS: Record<ContactStatusId, string> = { 1: 'teal', 2: 'gray', 3: 'indigo' };
@@ -39,24 +42,17 @@ export function ContactsListPage() {
   });
   const list = useContactList(listPage.params);
   const { search, update } = listPage;
-  const navigate = useNavigate();
   const statuses = useLeadStatuses();
   const staff = useStaff();
   const filtered = Boolean(search.search || search.status || search.lead_status || search.owner);
 
-  const columns: Column<Contact>[] = [
-    {
-      key: 'name',
-      label: 'Name',
-      sort: 'name',
-      render: (c) => (
-        <Text component={Link} to={`${LIST}/${c.id}/details`} fw={600} size="sm" c="brand.8" style={{ textDecoration: 'none' }}>
-          {c.name}
-        </Text>
-      ),
-    },
-    { key: 'email', label: 'E-mail', sort: 'email', render: (c) => <Text size="sm">{c.email ?? '—'}</Text> },
-    { key: 'company', label: 'Company', sort: 'company', render: (c) => <Text size="sm">{c.company ?? '—'}</Text> },
+  const mayUpdate = can(user?.role_id, 'investors', 'update');
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+
+  const table = useTableColumns<Contact>('contacts', [
+    { key: 'name', label: 'Name', sort: 'name', required: true, render: (c) => c.name },
+    { key: 'email', label: 'E-mail', sort: 'email', nowrap: true, render: (c) => c.email ?? '—' },
+    { key: 'company', label: 'Company', sort: 'company', render: (c) => c.company ?? '—' },
     {
       key: 'status',
       label: 'Status',
@@ -66,17 +62,17 @@ export function ContactsListPage() {
         <Group gap={4} wrap="nowrap">
           <ContactStatusBadge status={c.status} />
           {c.converted_user_id && (
-            <Badge variant="outline" color="indigo" radius="sm" style={{ textTransform: 'none' }}>
+            <Badge variant="outline" color="indigo.9" radius="sm" style={{ textTransform: 'none' }}>
               Converted
             </Badge>
           )}
         </Group>
       ),
     },
-    { key: 'lead_status', label: 'Lead status', render: (c) => <Text size="sm">{c.lead_status?.name ?? '—'}</Text> },
-    { key: 'owner', label: 'Owner', render: (c) => <Text size="sm">{c.owner?.name ?? '—'}</Text> },
-    { key: 'created_at', label: 'Added', sort: 'created_at', render: (c) => <Text size="sm">{formatDate(c.created_at)}</Text> },
-  ];
+    { key: 'lead_status', label: 'Lead status', render: (c) => c.lead_status?.name ?? '—' },
+    { key: 'owner', label: 'Owner', nowrap: true, render: (c) => c.owner?.name ?? '—' },
+    { key: 'created_at', label: 'Added', sort: 'created_at', nowrap: true, render: (c) => formatDate(c.created_at) },
+  ]);
 
   return (
     <ListPage
@@ -133,13 +129,24 @@ export function ContactsListPage() {
           />
         </>
       }
+      tools={<ListViewTools list="contacts" search={search as Record<string, unknown>} table={table} applyView={listPage.applyView} />}
       exports={<ExportButtons resource="contacts" list={listPage.exportList} />}
     >
+      {mayUpdate && (
+        <ContactBulkActions
+          selected={selected}
+          sort={listPage.sort}
+          owners={(staff.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          leadStatuses={(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
       <DataTable
         caption={`${terms.contacts}, page ${listPage.page}`}
-        columns={columns}
+        columns={table.columns}
         rowKey={(c) => c.id}
-        onRowClick={(c) => void navigate({ to: `${LIST}/${c.id}/details` })}
+        rowHref={can(user?.role_id, 'investors', 'show') ? (c) => `${LIST}/${c.id}/details` : undefined}
+        selection={mayUpdate ? { selected, onChange: setSelected, rowId: (c) => c.id, rowLabel: (c) => c.name } : undefined}
         empty={
           <EmptyState icon={IconAddressBook} title={filtered ? 'No contacts match' : 'No contacts yet'}>
             {filtered ? 'Try another search or clear the filters.' : 'Add leads one by one or import them from a spreadsheet.'}

@@ -1,3 +1,5 @@
+import { listPaging } from '../../../app/use-list-page';
+
 /** The contacts list's state in the URL: search, filters, sort and page. */
 export interface ContactsSearch {
   search?: string;
@@ -6,6 +8,7 @@ export interface ContactsSearch {
   owner?: string;
   sort?: string;
   page?: number;
+  per_page?: number;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
@@ -16,6 +19,5 @@ export const contactsSearch = (search: Record<string, unknown>): ContactsSearch 
     const value = text(search[key]) ?? (typeof search[key] === 'number' ? String(search[key]) : undefined);
     if (value) out[key] = value;
   }
-  if (Number(search.page) > 1) out.page = Number(search.page);
-  return out;
+  return { ...out, ...listPaging(search) };
 };

@@ -7,6 +7,7 @@ import { can, createLeadStatusBody, updateLeadStatusBody } from '@platform/domai
 import { ApiError } from '../../../app/api-client';
 import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
@@ -47,6 +48,7 @@ function NameModal({ status, onClose }: { status: LeadStatus | 'new'; onClose: (
 /** /admin/settings/investor/lead-status: the ordered list of lead statuses contacts are given. */
 export function LeadStatusesPage() {
   usePageTitle('Lead statuses');
+  const { terms } = useBranding();
   const user = useCurrentUser();
   const statuses = useLeadStatuses();
   const [editing, setEditing] = useState<LeadStatus | 'new' | null>(null);
@@ -102,7 +104,7 @@ export function LeadStatusesPage() {
                   </Text>
                 ),
               },
-              { key: 'contacts', label: 'Contacts', render: (status) => status.contacts_count ?? 0 },
+              { key: 'contacts', label: terms.contacts, render: (status) => status.contacts_count ?? 0 },
               {
                 key: 'actions',
                 label: 'Actions',

@@ -41,19 +41,22 @@ function SortableDeal({ card, menu, disabled }: { card: Card; menu: React.Compon
   });
   return (
     <DealCard
-      ref={(node) => {
-        setNodeRef(node);
-        setActivatorNodeRef(node);
-      }}
+      ref={setNodeRef}
       card={card}
       menu={menu}
       dragging={isDragging}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      {...attributes}
       {...listeners}
-      aria-roledescription="draggable deal"
-      aria-label={`${card.company_name}${disabled ? '' : '. Press Space to pick up.'}`}
-      tabIndex={disabled ? -1 : 0}
+      handle={
+        disabled
+          ? undefined
+          : {
+              ...attributes,
+              ref: setActivatorNodeRef,
+              'aria-roledescription': 'draggable deal',
+              'aria-label': `${card.company_name}. Press Space to pick up.`,
+            }
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
-import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react';
+import { forwardRef, type CSSProperties, type HTMLAttributes, type Ref } from 'react';
 import { ActionIcon, Avatar, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowRight, IconArrowUp, IconDots, IconExternalLink } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowRight, IconArrowUp, IconDots, IconExternalLink, IconGripVertical } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { BoardStage, DealCard as Card } from '../api/deals';
 import { formatMoneyCompact } from '../../../app/format';
@@ -23,7 +23,7 @@ function MoveMenu({ card, stages, stageId, index, count, onMove }: MoveMenuProps
         <ActionIcon
           variant="subtle"
           color="gray"
-          size="sm"
+          size="md"
           aria-label={`Move ${card.company_name} to…`}
           onPointerDown={(e) => e.stopPropagation()}
         >
@@ -71,8 +71,13 @@ function MoveMenu({ card, stages, stageId, index, count, onMove }: MoveMenuProps
   );
 }
 
+/** The drag handle's ref and its keyboard and screen-reader attributes (from dnd-kit's useSortable). */
+export type DragHandle = HTMLAttributes<HTMLButtonElement> & { ref: Ref<HTMLButtonElement> };
+
 interface Props extends HTMLAttributes<HTMLDivElement> {
   card: Card;
+  /** Picking the card up by keyboard: a button of its own, so the card holds no control inside another. */
+  handle?: DragHandle;
   menu?: Omit<MoveMenuProps, 'card'>;
   dragging?: boolean;
   overlay?: boolean;
@@ -80,7 +85,10 @@ interface Props extends HTMLAttributes<HTMLDivElement> {
 }
 
 /** A deal on the board: company, amount sought, industry and owner. */
-export const DealCard = forwardRef<HTMLDivElement, Props>(function DealCard({ card, menu, dragging, overlay, style, ...rest }, ref) {
+export const DealCard = forwardRef<HTMLDivElement, Props>(function DealCard(
+  { card, menu, handle, dragging, overlay, style, ...rest },
+  ref,
+) {
   return (
     <Paper
       ref={ref}
@@ -108,14 +116,21 @@ export const DealCard = forwardRef<HTMLDivElement, Props>(function DealCard({ ca
               <Link
                 to="/admin/investments/deals/$id/performance"
                 params={{ id: String(card.id) }}
-                style={{ color: 'inherit', textDecoration: 'none' }}
+                style={{ color: 'inherit', textDecoration: 'none', display: 'block', minHeight: 24 }}
                 draggable={false}
               >
                 {card.company_name}
               </Link>
             )}
           </Text>
-          {menu && !overlay && <MoveMenu card={card} {...menu} />}
+          <Group gap={2} wrap="nowrap">
+            {handle && !overlay && (
+              <ActionIcon component="button" variant="subtle" color="gray" size="md" {...handle}>
+                <IconGripVertical size={16} aria-hidden />
+              </ActionIcon>
+            )}
+            {menu && !overlay && <MoveMenu card={card} {...menu} />}
+          </Group>
         </Group>
         <Text size="sm" fw={500} c="brand.7">
           {formatMoneyCompact(card.amount_sought, card.currency)}

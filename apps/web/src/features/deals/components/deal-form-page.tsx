@@ -17,6 +17,8 @@ import { useDeal, useDealAction, type Deal } from '../api/deals';
 import { dealFormData, saveDeal, useStaff, type DealValues } from '../api/save-deal';
 import { SectionCard } from '../../../ui/section-card';
 import { BackLink } from '../../../ui/back-link';
+import { DateField } from '../../../ui/date-field';
+import { MoneyInput } from '../../../ui/money-input';
 
 const RICH_TEXT_HELP = 'Formatting: paragraphs, headings, lists and links (HTML) are kept; anything else is removed.';
 
@@ -65,7 +67,7 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
         <SectionCard title="The company">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Company" required {...form.getInputProps('company_name')} />
-            <LookupSelect list="industries" label="Industry" saved={deal?.industry} {...form.getInputProps('industry')} />
+            <LookupSelect list="industries" saved={deal?.industry} {...form.getInputProps('industry')} />
             <TextInput label="Source" placeholder="Angel network, inbound, referral…" {...form.getInputProps('source')} />
             <Select
               label="Owner"
@@ -114,11 +116,16 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
         </SectionCard>
         <SectionCard title="The raise">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Amount sought" inputMode="decimal" placeholder="750000.00" {...form.getInputProps('amount_sought')} />
-            <TextInput
+            <MoneyInput
+              currency={values.currency || 'GBP'}
+              label="Amount sought"
+              placeholder="750,000.00"
+              {...form.getInputProps('amount_sought')}
+            />
+            <MoneyInput
+              currency={values.currency || 'GBP'}
               label="Pre-money valuation"
-              inputMode="decimal"
-              placeholder="4500000.00"
+              placeholder="4,500,000.00"
               {...form.getInputProps('pre_money_valuation')}
             />
             <Select label="Currency" data={[...CURRENCIES]} allowDeselect={false} {...form.getInputProps('currency')} />
@@ -140,7 +147,7 @@ function DealForm({ deal, pipelineId }: { deal?: Deal; pipelineId?: number }) {
                   style={{ flex: 1 }}
                   {...form.getInputProps(`key_dates.${index}.label`)}
                 />
-                <TextInput label="Date" type="date" w={180} {...form.getInputProps(`key_dates.${index}.date`)} />
+                <DateField label="Date" w={180} {...form.getInputProps(`key_dates.${index}.date`)} />
                 <ActionIcon
                   variant="subtle"
                   color="red"

@@ -14,7 +14,8 @@ import { RecordsPanel } from '../../records';
 import { Fact } from '../../../ui/fact';
 import { PromoteDeal } from './promote-deal';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
-import { formatDateLong, formatMoney } from '../../../app/format';
+import { formatAmount, formatDateLong } from '../../../app/format';
+import { RouteTabs } from '../../../ui/route-tabs';
 
 export type DealTab = 'performance' | 'key-information' | 'notes-calls-tasks';
 
@@ -31,8 +32,8 @@ function Performance({ deal }: { deal: Deal }) {
     <Stack gap="lg">
       <Paper withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <Fact label="Amount sought" value={formatMoney(deal.amount_sought, deal.currency)} />
-          <Fact label="Pre-money valuation" value={formatMoney(deal.pre_money_valuation, deal.currency)} />
+          <Fact label="Amount sought" value={formatAmount(deal.amount_sought, deal.currency)} />
+          <Fact label="Pre-money valuation" value={formatAmount(deal.pre_money_valuation, deal.currency)} />
           <Fact label="Stage" value={deal.stage?.name ?? ''} />
           <Fact label="Owner" value={deal.owner?.name ?? ''} />
         </SimpleGrid>
@@ -52,13 +53,14 @@ function Performance({ deal }: { deal: Deal }) {
 }
 
 function KeyInformation({ deal }: { deal: Deal }) {
+  const { terms } = useBranding();
   const dates = [...deal.key_dates].sort((a, b) => a.date.localeCompare(b.date));
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }} mb={deal.summary || deal.key_information ? 'lg' : 0}>
           <Fact label="Company" value={deal.company_name} />
-          <Fact label="Industry" value={deal.industry ?? ''} />
+          <Fact label={terms.industry} value={deal.industry ?? ''} />
           <Fact label="Source" value={deal.source ?? ''} />
           <Fact label="Currency" value={deal.currency} />
         </SimpleGrid>
@@ -167,7 +169,7 @@ export function DealPage({ tab }: { tab: DealTab }) {
           {can(user?.role_id, 'deals', 'delete') && <DeleteDeal deal={deal} />}
         </Group>
       </Group>
-      <Tabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
+      <RouteTabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
         <Tabs.List>
           <Tabs.Tab value="performance">Performance</Tabs.Tab>
           <Tabs.Tab value="key-information">Key Information</Tabs.Tab>
@@ -182,7 +184,7 @@ export function DealPage({ tab }: { tab: DealTab }) {
             )}
           </Stack>
         </Tabs.Panel>
-      </Tabs>
+      </RouteTabs>
     </Stack>
   );
 }

@@ -5,7 +5,9 @@ import { can } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { ButtonLink } from '../../../ui/button-link';
-import { DataTable, type Column } from '../../../ui/data-table';
+import { DataTable, moneyTotal } from '../../../ui/data-table';
+import { useTableColumns } from '../../../ui/column-chooser';
+import { ListViewTools } from '../../../ui/saved-views';
 import { useListPage } from '../../../app/use-list-page';
 import { ListFilters, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
@@ -70,7 +72,6 @@ function BoardView({ pipeline, canMove, canManage }: { pipeline: Pipeline; canMo
 
 function TableView({ pipelines }: { pipelines: Pipeline[] }) {
   const { terms } = useBranding();
-  const navigate = useNavigate();
   const listPage = useListPage<DealsSearch>({
     path: '/admin/investments/deals',
     defaultSort: '-created_at',
@@ -84,44 +85,34 @@ function TableView({ pipelines }: { pipelines: Pipeline[] }) {
   const { search, update } = listPage;
   const stages = pipelines.find((p) => p.id === search.pipeline)?.stages ?? [];
 
-  const columns: Column<Deal>[] = [
-    {
-      key: 'company_name',
-      label: 'Company',
-      sort: 'company_name',
-      render: (d) => (
-        <Text
-          component={Link}
-          to={`/admin/investments/deals/${d.id}/performance`}
-          fw={600}
-          size="sm"
-          c="brand.8"
-          style={{ textDecoration: 'none' }}
-        >
-          {d.company_name}
-        </Text>
-      ),
-    },
-    { key: 'pipeline', label: 'Pipeline', render: (d) => <Text size="sm">{d.pipeline?.name ?? '—'}</Text> },
-    { key: 'stage', label: 'Stage', render: (d) => <Text size="sm">{d.stage?.name ?? '—'}</Text> },
-    { key: 'owner', label: 'Owner', render: (d) => <Text size="sm">{d.owner?.name ?? '—'}</Text> },
+  const table = useTableColumns<Deal>('deals', [
+    { key: 'company_name', label: 'Company', sort: 'company_name', required: true, render: (d) => d.company_name },
+    { key: 'pipeline', label: 'Pipeline', render: (d) => d.pipeline?.name ?? '—' },
+    { key: 'stage', label: 'Stage', render: (d) => d.stage?.name ?? '—' },
+    { key: 'owner', label: 'Owner', nowrap: true, render: (d) => d.owner?.name ?? '—' },
     {
       key: 'amount_sought',
       label: 'Amount sought',
       sort: 'amount_sought',
-      render: (d) => (
-        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatMoneyCompact(d.amount_sought, d.currency)}
-        </Text>
-      ),
+      numeric: true,
+      render: (d) => formatMoneyCompact(d.amount_sought, d.currency),
+      total: (rows) =>
+        moneyTotal(
+          rows,
+          (d) => d.amount_sought,
+          (d) => d.currency,
+        ),
     },
-    { key: 'industry', label: 'Industry', sort: 'industry', render: (d) => <Text size="sm">{d.industry ?? '—'}</Text> },
-    { key: 'created_at', label: 'Added', sort: 'created_at', render: (d) => <Text size="sm">{formatDate(d.created_at)}</Text> },
-  ];
+    { key: 'industry', label: terms.industry, sort: 'industry', render: (d) => d.industry ?? '—' },
+    { key: 'created_at', label: 'Added', sort: 'created_at', nowrap: true, render: (d) => formatDate(d.created_at) },
+  ]);
 
   return (
     <Stack gap="md">
-      <ListFilters exports={<ExportButtons resource="pipeline-deals" list={listPage.exportList} />}>
+      <ListFilters
+        tools={<ListViewTools list="deals" search={search as Record<string, unknown>} table={table} applyView={listPage.applyView} />}
+        exports={<ExportButtons resource="pipeline-deals" list={listPage.exportList} />}
+      >
         <SearchFilter placeholder="Company name" {...listPage.searchBox} />
         <SelectFilter
           label="Pipeline"
@@ -142,9 +133,10 @@ function TableView({ pipelines }: { pipelines: Pipeline[] }) {
       </ListFilters>
       <DataTable
         caption={`${terms.dealOpportunities}, page ${listPage.page}`}
-        columns={columns}
+        columns={table.columns}
         rowKey={(d) => d.id}
-        onRowClick={(d) => void navigate({ to: `/admin/investments/deals/${d.id}/performance` })}
+        rowHref={(d) => `/admin/investments/deals/${d.id}/performance`}
+        totalsLabel="Page total"
         empty={
           <EmptyState icon={IconTable} title="No deals match">
             Try another search or clear the filters.

@@ -1,7 +1,9 @@
 import { searchText } from '../../../app/search-text';
+import { listPaging } from '../../../app/use-list-page';
 
 /** The deals page's state in the URL: view, pipeline, table filters, sort and page. */
 export interface DealsSearch {
+  per_page?: number;
   view?: 'table';
   pipeline?: number;
   stage?: number;
@@ -16,5 +18,5 @@ export const dealsSearch = (search: Record<string, unknown>): DealsSearch => ({
   ...(Number(search.stage) > 0 ? { stage: Number(search.stage) } : {}),
   ...(searchText(search.search) ? { search: searchText(search.search) } : {}),
   ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
-  ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
+  ...listPaging(search),
 });

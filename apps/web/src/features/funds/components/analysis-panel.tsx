@@ -1,7 +1,7 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { usePortfolioAnalysis, type AnalysisGroup, type Fund } from '../api/funds';
-import { formatMoney, formatPercent } from '../../../app/format';
+import { formatAmount, formatChartAmount, formatMoneyAxis, formatPercent } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';
 
 const COLOURS = ['brand.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'yellow.6', 'red.6', 'indigo.6', 'lime.6', 'pink.6', 'gray.6'];
@@ -27,10 +27,11 @@ function Breakdown({ title, groups, currency }: { title: string; groups: Analysi
                   data={valued.map((g, i) => ({ name: g.label, value: Number(g.value), color: COLOURS[i % COLOURS.length] }))}
                   withTooltip
                   tooltipDataSource="segment"
-                  valueFormatter={(v) => formatMoney(v.toFixed(2), currency)}
+                  valueFormatter={(v) => formatChartAmount(v, currency)}
                   chartLabel="Value"
                   size={180}
                   thickness={28}
+                  role="img"
                   aria-label={`${title}: share of value`}
                 />
               ) : null}
@@ -64,9 +65,11 @@ function Breakdown({ title, groups, currency }: { title: string; groups: Analysi
                 { name: 'Cost', color: 'gray.5' },
                 { name: 'Value', color: 'brand.6' },
               ]}
-              valueFormatter={(v) => formatMoney(v.toFixed(2), currency)}
+              valueFormatter={(v) => formatChartAmount(v, currency)}
+              xAxisProps={{ tickFormatter: (v: number) => formatMoneyAxis(v, currency) }}
               yAxisProps={{ width: 130 }}
               withLegend
+              role="img"
               aria-label={`${title}: cost and value`}
             />
           </SimpleGrid>
@@ -81,9 +84,9 @@ function Breakdown({ title, groups, currency }: { title: string; groups: Analysi
             columns={[
               { key: 'label', label: title.replace(/^By /, '').replace(/^./, (c) => c.toUpperCase()), render: (g) => g.label },
               { key: 'count', label: 'Holdings', render: (g) => g.count },
-              { key: 'cost', label: 'Cost', render: (g) => formatMoney(g.cost, currency) },
+              { key: 'cost', label: 'Cost', render: (g) => formatAmount(g.cost, currency) },
               { key: 'cost_share', label: 'Share of cost', render: (g) => formatPercent(g.cost_share) },
-              { key: 'value', label: 'Value', render: (g) => formatMoney(g.value, currency) },
+              { key: 'value', label: 'Value', render: (g) => formatAmount(g.value, currency) },
               { key: 'value_share', label: 'Share of value', render: (g) => formatPercent(g.value_share) },
             ]}
           />
@@ -104,8 +107,8 @@ export function AnalysisPanel({ fund }: { fund: Fund }) {
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
-        {totals.count} {totals.count === 1 ? 'holding' : 'holdings'}: cost {formatMoney(totals.cost, currency)}, value{' '}
-        {formatMoney(totals.value, currency)}. Holdings without a valuation count at cost; exited and written-off holdings count no value.
+        {totals.count} {totals.count === 1 ? 'holding' : 'holdings'}: cost {formatAmount(totals.cost, currency)}, value{' '}
+        {formatAmount(totals.value, currency)}. Holdings without a valuation count at cost; exited and written-off holdings count no value.
       </Text>
       <Breakdown title="By industry" groups={byIndustry} currency={currency} />
       <Breakdown title="By stage" groups={byStage} currency={currency} />

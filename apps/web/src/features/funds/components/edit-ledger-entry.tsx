@@ -5,6 +5,8 @@ import { validateWith } from '../../../app/form-validation';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { ledgerEditFields, updateLedger, useFundAction, type EntryEditValues as Values, type Fund, type LedgerEntry } from '../api/funds';
+import { DateField } from '../../../ui/date-field';
+import { MoneyInput } from '../../../ui/money-input';
 
 /**
  * Corrects a ledger entry's date, amount, units, reference or notes. Fund, investor and kind are what
@@ -37,8 +39,8 @@ export function EditLedgerEntry({ fund, entry, onClose }: { fund: Fund; entry: L
             {entry.investor?.name ?? 'Investor'} in {fund.name}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Date" type="date" {...form.getInputProps('date')} />
-            <TextInput label={`Amount (${fund.currency})`} inputMode="decimal" {...form.getInputProps('amount')} />
+            <DateField label="Date" {...form.getInputProps('date')} />
+            <MoneyInput currency={fund.currency} label={`Amount (${fund.currency})`} {...form.getInputProps('amount')} />
             {inUnits && (
               <TextInput
                 label="Units"

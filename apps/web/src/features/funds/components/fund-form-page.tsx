@@ -15,6 +15,7 @@ import { useFund, useFundAction, type Fund } from '../api/funds';
 import { fundFormData, saveFund, type FundValues } from '../api/save-fund';
 import { SectionCard } from '../../../ui/section-card';
 import { BackLink } from '../../../ui/back-link';
+import { MoneyInput } from '../../../ui/money-input';
 
 function initialValues(fund?: Fund): FundValues {
   return {
@@ -75,10 +76,10 @@ function FundForm({ fund }: { fund?: Fund }) {
         </SectionCard>
         <SectionCard title="Size and fees">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
+            <MoneyInput
+              currency={values.currency}
               label={`Target size (${values.currency})`}
-              inputMode="decimal"
-              placeholder="10000000.00"
+              placeholder="10,000,000.00"
               {...form.getInputProps('target_size')}
             />
             <TextInput label="Annual management fee (%)" inputMode="decimal" placeholder="2.0" {...form.getInputProps('management_fee')} />

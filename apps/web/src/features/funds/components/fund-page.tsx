@@ -12,14 +12,16 @@ import { ErrorPage } from '../../errors';
 import { RecordsPanel } from '../../records';
 import { deleteFund, useFund, useFundAction, type Fund } from '../api/funds';
 import { AnalysisPanel } from './analysis-panel';
+import { FundKpisPanel } from './fund-kpis-panel';
 import { LedgersPanel } from './ledgers-panel';
 import { FundFiguresCards, NavPanel } from './nav-panel';
 import { PortfolioPanel } from './portfolio-panel';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
 import { BackLink } from '../../../ui/back-link';
-import { formatMoney, formatPercent } from '../../../app/format';
+import { formatAmount, formatPercent } from '../../../app/format';
+import { RouteTabs } from '../../../ui/route-tabs';
 
-export type FundTab = 'details' | 'transactions' | 'portfolio' | 'notes-calls-tasks' | 'portfolio-analysis';
+export type FundTab = 'details' | 'transactions' | 'portfolio' | 'notes-calls-tasks' | 'portfolio-analysis' | 'kpis';
 
 function Details({ fund, canWrite, canDelete }: { fund: Fund; canWrite: boolean; canDelete: boolean }) {
   return (
@@ -30,7 +32,7 @@ function Details({ fund, canWrite, canDelete }: { fund: Fund; canWrite: boolean;
           <Fact label="Type" value={fund.type} />
           <Fact label="Vintage" value={String(fund.vintage)} />
           <Fact label="Currency" value={fund.currency} />
-          <Fact label="Target size" value={formatMoney(fund.target_size, fund.currency)} />
+          <Fact label="Target size" value={formatAmount(fund.target_size, fund.currency)} />
           <Fact label="Management fee" value={fund.management_fee ? `${formatPercent(fund.management_fee)} a year` : ''} />
           <Fact label="Performance fee" value={fund.performance_fee ? formatPercent(fund.performance_fee) : ''} />
           <Fact label="Manager" value={fund.manager?.name} />
@@ -105,13 +107,14 @@ export function FundPage({ tab }: { tab: FundTab }) {
           {mayDelete && <DeleteFund fund={fund} />}
         </Group>
       </Group>
-      <Tabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
+      <RouteTabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
           <Tabs.Tab value="portfolio">Portfolio</Tabs.Tab>
           <Tabs.Tab value="notes-calls-tasks">Notes, Calls and Tasks</Tabs.Tab>
           <Tabs.Tab value="portfolio-analysis">Portfolio analysis</Tabs.Tab>
+          <Tabs.Tab value="kpis">KPIs</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value={tab} pt="lg">
           <Stack gap="lg">
@@ -126,9 +129,10 @@ export function FundPage({ tab }: { tab: FundTab }) {
             )}
             {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'fund', id: fund.id }} canWrite={mayUpdate} />}
             {tab === 'portfolio-analysis' && <AnalysisPanel fund={fund} />}
+            {tab === 'kpis' && <FundKpisPanel fundId={fund.id} currency={fund.currency} side="staff" />}
           </Stack>
         </Tabs.Panel>
-      </Tabs>
+      </RouteTabs>
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { Text, TextInput } from '@mantine/core';
 import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import { can } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
@@ -13,7 +12,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useFundList, useFundOptions, type Fund } from '../api/funds';
 import type { FundsSearch } from './funds-search';
 import { EmptyState } from '../../../ui/empty-state';
-import { formatMoney, formatMultiple, formatPrice } from '../../../app/format';
+import { formatAmount, formatDate, formatMultiple, formatPrice } from '../../../app/format';
 
 /** /admin/funds: funds with their latest NAV and multiples; filters, sort and page in the URL; exports of that list. */
 export function FundsListPage() {
@@ -27,7 +26,6 @@ export function FundsListPage() {
   });
   const list = useFundList(listPage.params);
   const { search, update } = listPage;
-  const navigate = useNavigate();
   // The types in use, from the funds the user may list: the filter matches a type exactly.
   const types = [...new Set([...(useFundOptions().data ?? []).map((f) => f.type), ...(search.type ? [search.type] : [])])].sort();
   const filtered = Boolean(search.search || search.type || search.vintage);
@@ -54,18 +52,18 @@ export function FundsListPage() {
       key: 'target_size',
       label: 'Target size',
       sort: 'target_size',
-      render: (f) => <Text size="sm">{formatMoney(f.target_size, f.currency)}</Text>,
+      render: (f) => <Text size="sm">{formatAmount(f.target_size, f.currency)}</Text>,
     },
-    { key: 'paid_in', label: 'Paid in', render: (f) => <Text size="sm">{formatMoney(f.figures?.paid_in, f.currency)}</Text> },
+    { key: 'paid_in', label: 'Paid in', render: (f) => <Text size="sm">{formatAmount(f.figures?.paid_in, f.currency)}</Text> },
     {
       key: 'nav',
       label: 'Latest NAV',
       render: (f) =>
         f.figures?.latest_nav ? (
           <div>
-            <Text size="sm">{formatMoney(f.figures.latest_nav.nav, f.currency)}</Text>
+            <Text size="sm">{formatAmount(f.figures.latest_nav.nav, f.currency)}</Text>
             <Text size="xs" c="dimmed">
-              {formatPrice(f.figures.latest_nav.nav_per_unit, f.currency)} a unit, {f.figures.latest_nav.date}
+              {formatPrice(f.figures.latest_nav.nav_per_unit, f.currency)} a unit, {formatDate(f.figures.latest_nav.date)}
             </Text>
           </div>
         ) : (
@@ -118,7 +116,7 @@ export function FundsListPage() {
         caption={`${terms.funds}, page ${listPage.page}`}
         columns={columns}
         rowKey={(f) => f.id}
-        onRowClick={(f) => void navigate({ to: `/admin/funds/${f.id}/details` })}
+        rowHref={(f) => `/admin/funds/${f.id}/details`}
         empty={
           <EmptyState icon={IconBuildingBank} title={filtered ? 'No funds match' : 'No funds yet'}>
             {filtered ? 'Try another search or clear the filters.' : 'Create a fund to record its NAVs, its investors and its holdings.'}

@@ -1,7 +1,9 @@
 import { searchText } from '../../../app/search-text';
+import { listPaging } from '../../../app/use-list-page';
 
 /** The funds list's state in the URL: filters, sort and page. */
 export interface FundsSearch {
+  per_page?: number;
   search?: string;
   type?: string;
   vintage?: number;
@@ -14,5 +16,5 @@ export const fundsSearch = (search: Record<string, unknown>): FundsSearch => ({
   ...(typeof search.type === 'string' && search.type ? { type: search.type } : {}),
   ...(/^\d{4}$/.test(String(search.vintage)) ? { vintage: Number(search.vintage) } : {}),
   ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
-  ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
+  ...listPaging(search),
 });

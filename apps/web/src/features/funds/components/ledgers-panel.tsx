@@ -25,7 +25,9 @@ import {
 import { EditLedgerEntry } from './edit-ledger-entry';
 import { EmptyState } from '../../../ui/empty-state';
 import { SimpleTable } from '../../../ui/simple-table';
-import { formatDate, formatMoney, formatMultiple, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
+import { formatDate, formatMoney, formatMultiple, formatPrice, formatFundUnits, toLocalIsoDate } from '../../../app/format';
+import { DateField } from '../../../ui/date-field';
+import { MoneyInput } from '../../../ui/money-input';
 
 const PER_PAGE = 25;
 const KIND_OPTIONS = LEDGER_KINDS.map((k) => ({ value: k, label: LEDGER_KIND_LABELS[k] }));
@@ -47,7 +49,7 @@ function Positions({ fund }: { fund: Fund }) {
         rowKey={(p) => p.investor.id}
         columns={[
           { key: 'investor', label: 'Investor', render: (p) => p.investor.name },
-          { key: 'units', label: 'Units', render: (p) => formatUnits(p.units) },
+          { key: 'units', label: 'Units', render: (p) => formatFundUnits(p.units) },
           { key: 'value', label: 'Value', render: (p) => formatMoney(p.value, fund.currency) },
           { key: 'paid_in', label: 'Paid in', render: (p) => formatMoney(p.paid_in, fund.currency) },
           { key: 'distributions', label: 'Distributions', render: (p) => formatMoney(p.distributions, fund.currency) },
@@ -91,8 +93,8 @@ function AddEntry({ fund }: { fund: Fund }) {
             error={form.errors.investor_id as string | undefined}
           />
           <Select label="Kind" data={KIND_OPTIONS} allowDeselect={false} {...form.getInputProps('kind')} w={160} />
-          <TextInput label="Date" type="date" {...form.getInputProps('date')} w={170} />
-          <TextInput label={`Amount (${fund.currency})`} inputMode="decimal" {...form.getInputProps('amount')} w={160} />
+          <DateField label="Date" {...form.getInputProps('date')} w={170} />
+          <MoneyInput currency={fund.currency} label={`Amount (${fund.currency})`} {...form.getInputProps('amount')} w={160} />
           {inUnits && (
             <TextInput
               label="Units"
@@ -178,7 +180,7 @@ export function LedgersPanel({ fund, canWrite, canDelete }: { fund: Fund; canWri
         </Text>
       ),
     },
-    { key: 'units', label: 'Units', render: (e) => formatUnits(e.units) },
+    { key: 'units', label: 'Units', render: (e) => formatFundUnits(e.units) },
     { key: 'nav_per_unit', label: 'Dealt at', render: (e) => formatPrice(e.nav_per_unit, fund.currency) },
     { key: 'reference', label: 'Reference', render: (e) => e.reference ?? '—' },
     ...(canWrite || canDelete

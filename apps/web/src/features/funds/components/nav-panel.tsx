@@ -12,7 +12,20 @@ import { FormError } from '../../../ui/form-error';
 import { validateWith } from '../../../app/form-validation';
 import { createNav, deleteNav, navBody, useFundAction, useNavs, type Fund, type Nav, type NavValues } from '../api/funds';
 import { SimpleTable } from '../../../ui/simple-table';
-import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
+import {
+  formatAmount,
+  formatChartPrice,
+  formatDate,
+  formatFundUnits,
+  formatMoney,
+  formatMoneyAxis,
+  formatMultiple,
+  formatNumber,
+  formatPrice,
+  toLocalIsoDate,
+} from '../../../app/format';
+import { DateField } from '../../../ui/date-field';
+import { MoneyInput } from '../../../ui/money-input';
 
 /** The fund's figures today: its latest NAV, what investors paid in and got back, and the multiples. */
 export function FundFiguresCards({ fund }: { fund: Fund }) {
@@ -21,18 +34,18 @@ export function FundFiguresCards({ fund }: { fund: Fund }) {
   const cards = [
     {
       label: 'Latest NAV',
-      value: formatMoney(f.latest_nav?.nav, fund.currency),
+      value: formatAmount(f.latest_nav?.nav, fund.currency),
       note: f.latest_nav ? `at ${formatDate(f.latest_nav.date)}` : 'No NAV yet',
     },
     {
       label: 'NAV per unit',
       value: formatPrice(f.latest_nav?.nav_per_unit ?? null, fund.currency),
-      note: `${formatUnits(f.units_issued)} units issued`,
+      note: `${formatFundUnits(f.units_issued)} units issued`,
     },
-    { label: 'Paid in', value: formatMoney(f.paid_in, fund.currency), note: `Fees ${formatMoney(f.fees, fund.currency)}` },
+    { label: 'Paid in', value: formatAmount(f.paid_in, fund.currency), note: `Fees ${formatAmount(f.fees, fund.currency)}` },
     {
       label: 'Returned',
-      value: formatMoney(sumAmounts([f.distributions, f.redemptions]), fund.currency),
+      value: formatAmount(sumAmounts([f.distributions, f.redemptions]), fund.currency),
       note: `DPI ${formatMultiple(f.dpi)}`,
     },
     { label: 'TVPI', value: formatMultiple(f.tvpi), note: `RVPI ${formatMultiple(f.rvpi)}` },
@@ -69,8 +82,14 @@ function AddNav({ fund }: { fund: Fund }) {
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
       <Stack gap="xs">
         <Group align="flex-start" wrap="wrap">
-          <TextInput label="NAV date" type="date" {...form.getInputProps('date')} w={170} />
-          <TextInput label={`NAV (${fund.currency})`} inputMode="decimal" placeholder="1250000.00" {...form.getInputProps('nav')} w={190} />
+          <DateField label="NAV date" {...form.getInputProps('date')} w={170} />
+          <MoneyInput
+            currency={fund.currency}
+            label={`NAV (${fund.currency})`}
+            placeholder="1,250,000.00"
+            {...form.getInputProps('nav')}
+            w={190}
+          />
           <TextInput
             label="Units in issue"
             inputMode="decimal"
@@ -96,7 +115,7 @@ function RemoveNav({ fund, nav, onClose }: { fund: Fund; nav: Nav; onClose: () =
   return (
     <Modal opened onClose={onClose} title={`Remove the NAV of ${formatDate(nav.date)}?`} centered>
       <Text size="sm">
-        {formatMoney(nav.nav, fund.currency)} ({formatPrice(nav.nav_per_unit, fund.currency)} a unit). Positions are valued at the NAV per
+        {formatAmount(nav.nav, fund.currency)} ({formatPrice(nav.nav_per_unit, fund.currency)} a unit). Positions are valued at the NAV per
         unit before it from then on; subscriptions already dealt at it keep their units.
       </Text>
       <Group justify="flex-end" mt="lg">
@@ -141,7 +160,7 @@ export function NavPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: 
         <LineChart
           h={260}
           data={navs.data.map((n) => ({
-            date: n.date,
+            date: formatDate(n.date),
             NAV: Number(n.nav),
             'NAV per unit': n.nav_per_unit === null ? null : Number(n.nav_per_unit),
           }))}
@@ -154,7 +173,8 @@ export function NavPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: 
           withLegend
           curveType="linear"
           connectNulls
-          yAxisProps={{ width: 90 }}
+          yAxisProps={{ width: 70, tickFormatter: (v: number) => formatMoneyAxis(v, fund.currency) }}
+          rightYAxisProps={{ width: 70, tickFormatter: (v: number) => formatChartPrice(v, fund.currency) }}
           valueFormatter={formatNumber}
           aria-label="NAV and NAV per unit over time"
         />
@@ -176,8 +196,8 @@ export function NavPanel({ fund, canWrite, canDelete }: { fund: Fund; canWrite: 
           rowKey={(n) => n.id}
           columns={[
             { key: 'date', label: 'Date', render: (n) => formatDate(n.date) },
-            { key: 'nav', label: 'NAV', render: (n) => formatMoney(n.nav, fund.currency) },
-            { key: 'units', label: 'Units in issue', render: (n) => formatUnits(n.units_in_issue) },
+            { key: 'nav', label: 'NAV', render: (n) => formatAmount(n.nav, fund.currency) },
+            { key: 'units', label: 'Units in issue', render: (n) => formatFundUnits(n.units_in_issue) },
             { key: 'nav_per_unit', label: 'NAV per unit', render: (n) => formatPrice(n.nav_per_unit, fund.currency) },
             ...(canDelete
               ? [

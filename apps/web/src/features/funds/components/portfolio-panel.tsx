@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Group, Select, Stack } from '@mantine/core';
 import { IconBuildingFactory2, IconPlus } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import type { MaturityStatus } from '@platform/domain';
 import { ButtonLink } from '../../../ui/button-link';
 import { DataTable } from '../../../ui/data-table';
@@ -16,7 +15,6 @@ const PER_PAGE = 25;
 
 /** The fund's Portfolio tab: its fund investments, with the companies list's columns, filters and export. */
 export function PortfolioPanel({ fund, canOpen, canCreate }: { fund: Fund; canOpen: boolean; canCreate: boolean }) {
-  const navigate = useNavigate();
   const [status, setStatus] = useState<MaturityStatus | null>(null);
   const [sort, setSort] = useState('company_name');
   const [page, setPage] = useState(1);
@@ -62,7 +60,7 @@ export function PortfolioPanel({ fund, canOpen, canCreate }: { fund: Fund; canOp
         lastPage={list.data?.meta.last_page ?? 1}
         total={list.data?.meta.total ?? 0}
         onPage={setPage}
-        onRowClick={canOpen ? (c) => void navigate({ to: `/admin/investments/companies/${c.id}/details` }) : undefined}
+        rowHref={canOpen ? (c) => `/admin/investments/companies/${c.id}/details` : undefined}
         empty={
           <EmptyState icon={IconBuildingFactory2} title={status ? 'No holdings with this status' : 'No holdings yet'}>
             The companies this fund invests in appear here.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { OpportunityStatus, type StaffInvestment } from '@platform/domain';
+import { opportunityAdminPath, type StaffInvestment } from '@platform/domain';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { useHeldInvestments, type HolderResource } from '../api/holders';
 import { EmptyState } from '../../../ui/empty-state';
@@ -16,11 +16,7 @@ const STATUS_COLOURS: Record<string, string> = {
   cancelled: 'gray',
 };
 
-function opportunityPath(o: NonNullable<StaffInvestment['opportunity']>) {
-  return o.status >= OpportunityStatus.Completed
-    ? `/admin/investments/existing/${o.id}/transactions`
-    : `/admin/investments/opportunities/${o.id}/transactions`;
-}
+const opportunityPath = (o: NonNullable<StaffInvestment['opportunity']>) => opportunityAdminPath(o.id, o.status, 'transactions');
 
 /** The Transactions tab of a holder: the investments held through it, whoever made them. */
 export function HeldInvestmentsPanel({ resource, id }: { resource: HolderResource; id: number }) {

@@ -1,5 +1,4 @@
 import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import { can, HOLDER_PERMISSION_EVENT } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { ButtonLink } from '../../../ui/button-link';
@@ -48,7 +47,6 @@ export function HolderListPage<T extends { id: number }>({
   });
   const list = useHolderList<T>(resource, listPage.params);
   const { search, update } = listPage;
-  const navigate = useNavigate();
   const filtered = Boolean(search.search || search.type);
 
   return (
@@ -76,7 +74,7 @@ export function HolderListPage<T extends { id: number }>({
         columns={columns}
         rowKey={(r) => r.id}
         // A role that may list but not open records (the Creator) gets a list without links.
-        onRowClick={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'show') ? (row) => void navigate({ to: rowHref(row) }) : undefined}
+        rowHref={can(user?.role_id, HOLDER_PERMISSION_EVENT, 'show') ? (row) => rowHref(row) : undefined}
         empty={
           <EmptyState icon={empty.icon} title={filtered ? `No ${title.toLowerCase()} match` : empty.title}>
             {filtered ? 'Try another search or clear the filter.' : empty.hint}

@@ -11,6 +11,7 @@ import { ErrorPage } from '../../errors';
 import type { HolderResource } from '../api/holders';
 import { DeleteHolderButton } from './delete-holder-button';
 import { BackLink } from '../../../ui/back-link';
+import { RouteTabs } from '../../../ui/route-tabs';
 
 interface Props {
   resource: HolderResource;
@@ -62,7 +63,7 @@ export function HolderPage({ resource, record, error, listPath, listLabel, base,
           <DeleteHolderButton resource={resource} id={record.id} name={record.name} listPath={listPath} />
         </Group>
       </Group>
-      <Tabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
+      <RouteTabs value={tab} onChange={(value) => value && void navigate({ to: `${base}/${value}` })}>
         <Tabs.List>
           {tabs.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
@@ -73,7 +74,7 @@ export function HolderPage({ resource, record, error, listPath, listLabel, base,
         <Tabs.Panel value={tab} pt="lg">
           <Stack gap="lg">{children}</Stack>
         </Tabs.Panel>
-      </Tabs>
+      </RouteTabs>
     </Stack>
   );
 }

@@ -72,13 +72,21 @@ function RowErrors({ errors, kind }: { errors: ImportRowError[]; kind: ImportKin
   );
 }
 
-/** /admin/investors/import?kind=contacts|investors: upload → column mapping → preview → import. */
-export function ImportPage() {
+/** /admin/reports/kpis/import: KPI values across the portfolio, through the same flow (decision 0026). */
+export function KpiValuesImportPage() {
+  return <ImportPage kind="kpi-values" />;
+}
+
+/**
+ * /admin/investors/import?kind=contacts|investors, or one fixed kind: upload → column mapping →
+ * preview → import.
+ */
+export function ImportPage({ kind: fixed }: { kind?: ImportKind } = {}) {
   const { terms } = useBranding();
   const search = useSearch({ strict: false }) as { kind?: ImportKind };
-  const kind: ImportKind = search.kind ?? 'contacts';
+  const kind: ImportKind = fixed ?? search.kind ?? 'contacts';
   const navigate = useNavigate();
-  const label = kind === 'contacts' ? terms.contacts : terms.investors;
+  const label = kind === 'kpi-values' ? 'KPI values' : kind === 'contacts' ? terms.contacts : terms.investors;
   usePageTitle(`Import ${label.toLowerCase()}`);
   const [file, setFile] = useState<File | null>(null);
   const [inspection, setInspection] = useState<Inspection | null>(null);
@@ -141,7 +149,7 @@ export function ImportPage() {
         : progress?.phase === 'checked'
           ? 2
           : 0;
-  const listPath = kind === 'contacts' ? '/admin/investors/contacts' : '/admin/investors';
+  const listPath = kind === 'kpi-values' ? '/admin/reports/kpis' : kind === 'contacts' ? '/admin/investors/contacts' : '/admin/investors';
 
   return (
     <Stack gap="lg" maw={1000}>
@@ -152,22 +160,27 @@ export function ImportPage() {
           </Title>
           <Text size="sm" c="dimmed">
             From a .csv or .xlsx file whose first row names the columns; up to {formatNumber(IMPORT_MAX_ROWS)} rows and{' '}
-            {IMPORT_MAX_BYTES / 1024 / 1024} MB. Dates may be written 31/01/1980.
+            {IMPORT_MAX_BYTES / 1024 / 1024} MB.{' '}
+            {kind === 'kpi-values'
+              ? 'One row per company, KPI and period (2026-Q1, 2026-03 or 2026, as the KPI is reported); a value already recorded for that period is replaced.'
+              : 'Dates may be written 31/01/1980.'}
           </Text>
         </div>
-        <SegmentedControl
-          aria-label="What to import"
-          value={kind}
-          onChange={(value) => {
-            setFile(null);
-            reset();
-            void navigate({ to: '/admin/investors/import', search: { kind: value as ImportKind }, replace: true });
-          }}
-          data={[
-            { value: 'contacts', label: terms.contacts },
-            { value: 'investors', label: terms.investors },
-          ]}
-        />
+        {!fixed && (
+          <SegmentedControl
+            aria-label="What to import"
+            value={kind}
+            onChange={(value) => {
+              setFile(null);
+              reset();
+              void navigate({ to: '/admin/investors/import', search: { kind: value as ImportKind }, replace: true });
+            }}
+            data={[
+              { value: 'contacts', label: terms.contacts },
+              { value: 'investors', label: terms.investors },
+            ]}
+          />
+        )}
       </Group>
       <Paper withBorder radius="md" p="lg">
         <FileInput
@@ -255,6 +268,9 @@ export function ImportPage() {
           <Stack gap="md">
             <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />}>
               All {preview.total} rows are ready to import.
+              {preview.updates
+                ? ` ${preview.updates} ${preview.updates === 1 ? 'replaces a value' : 'replace values'} already recorded for the same company, KPI and period.`
+                : ''}
             </Alert>
             {kind === 'investors' && (
               <Checkbox
@@ -285,7 +301,8 @@ export function ImportPage() {
       )}
       {done && (
         <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} title="Import complete" role="status">
-          {done.imported} {label.toLowerCase()} imported{done.invitations ? `, ${done.invitations} invitations sent` : ''}.{' '}
+          {done.imported} {label.toLowerCase()} imported{done.invitations ? `, ${done.invitations} invitations sent` : ''}
+          {done.updated ? ` (${done.updated} replaced values already recorded)` : ''}.{' '}
           <Anchor component={Link} to={listPath}>
             Go to {label.toLowerCase()}
           </Anchor>

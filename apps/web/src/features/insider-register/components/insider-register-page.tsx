@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypePdf, IconShieldLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { can, CLEANSING_REASON_LABELS, INSIDER_SOURCE_LABELS, type InsiderRegisterView } from '@platform/domain';
@@ -18,6 +18,7 @@ import { ENTRIES, useInsiderEntries, useInsiderProjects, type InsiderEntry, type
 import { CleanseProjectModal } from './cleanse-project-modal';
 import { CorrectEntryModal } from './correct-entry-modal';
 import type { RegisterSearch } from './register-search';
+import { DateField } from '../../../ui/date-field';
 
 const STATUS_OPTIONS = [
   { value: 'current', label: 'Current insiders' },
@@ -310,20 +311,8 @@ export function InsiderRegisterPage() {
               searchable
             />
             <SearchFilter placeholder="Name or e-mail" {...listPage.searchBox} w={200} />
-            <TextInput
-              label="From (UTC)"
-              type="date"
-              value={search.from ?? ''}
-              onChange={(e) => update({ from: e.currentTarget.value || undefined })}
-              w={160}
-            />
-            <TextInput
-              label="To (UTC)"
-              type="date"
-              value={search.to ?? ''}
-              onChange={(e) => update({ to: e.currentTarget.value || undefined })}
-              w={160}
-            />
+            <DateField label="From (UTC)" value={search.from ?? ''} onChange={(day) => update({ from: day || undefined })} w={160} />
+            <DateField label="To (UTC)" value={search.to ?? ''} onChange={(day) => update({ to: day || undefined })} w={160} />
             <SelectFilter
               label="State"
               placeholder="Every entry"

@@ -9,6 +9,7 @@ import { FormError } from '../../../ui/form-error';
 import { SimpleTable } from '../../../ui/simple-table';
 import { useDecidePaDeal, useExecutePaDeal, type ExecuteBody, type PaDeal } from '../api/insider-register';
 import { PaDealStatusBadge } from './pa-deal-status-badge';
+import { DateField } from '../../../ui/date-field';
 
 type Step = PaDeal['steps'][number];
 
@@ -68,7 +69,7 @@ function Execute({ deal }: { deal: PaDeal }) {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Quantity dealt" inputMode="decimal" {...form.getInputProps('executed_quantity')} />
           <TextInput label={`Price (${deal.currency})`} inputMode="decimal" {...form.getInputProps('executed_price')} />
-          <TextInput label="Dealt on" type="date" {...form.getInputProps('executed_on')} />
+          <DateField label="Dealt on" {...form.getInputProps('executed_on')} />
         </SimpleGrid>
         <FormError message={formError} />
         <Group justify="flex-end">

@@ -1,10 +1,12 @@
 import { INSIDER_ENTRY_STATUSES, isCalendarDate } from '@platform/domain';
 import { searchText } from '../../../app/search-text';
+import { listPaging } from '../../../app/use-list-page';
 
 type EntryStatus = (typeof INSIDER_ENTRY_STATUSES)[number];
 
 /** The insider register's state in the URL: project, person, the days insiders were made (UTC), state, sort and page. */
 export interface RegisterSearch {
+  per_page?: number;
   project?: number;
   search?: string;
   from?: string;
@@ -23,10 +25,11 @@ export const registerSearch = (search: Record<string, unknown>): RegisterSearch 
   ...(day(search.to) ? { to: day(search.to) } : {}),
   ...(INSIDER_ENTRY_STATUSES.includes(search.status as EntryStatus) ? { status: search.status as EntryStatus } : {}),
   ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
-  ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
+  ...listPaging(search),
 });
 
 export interface PaDealsSearch {
+  per_page?: number;
   search?: string;
   status?: string;
   sort?: string;
@@ -37,5 +40,5 @@ export const paDealsSearch = (search: Record<string, unknown>): PaDealsSearch =>
   ...(searchText(search.search) ? { search: searchText(search.search) } : {}),
   ...(typeof search.status === 'string' && search.status ? { status: search.status } : {}),
   ...(typeof search.sort === 'string' && search.sort ? { sort: search.sort } : {}),
-  ...(Number(search.page) > 1 ? { page: Number(search.page) } : {}),
+  ...listPaging(search),
 });

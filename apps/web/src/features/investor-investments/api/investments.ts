@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardCheckout, HolderType, InvestorInvestment as MyInvestment, MyHolders } from '@platform/domain';
+import type { CardCheckout, HolderType, InvestorInvestment as MyInvestment, MyHolders, PaymentSentInput } from '@platform/domain';
 import { api, newIdempotencyKey, type Page } from '../../../app/api-client';
 
 /** The investor's own investment: its portal category and how to pay. */
@@ -53,5 +53,19 @@ export function usePayByCard() {
         (r) => r.data.url,
       ),
     onSuccess: (url) => window.location.assign(url),
+  });
+}
+
+/** The investor's "I've paid" on a reservation or cash call: recorded once, for staff to look out for the money. */
+export function useMarkPaymentSent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: PaymentSentInput }) =>
+      api<{ data: MyInvestment }>(`/api/my/investments/${id}/payment-sent`, {
+        method: 'POST',
+        body,
+        idempotencyKey: newIdempotencyKey(),
+      }).then((r) => r.data),
+    onSuccess: () => void client.invalidateQueries({ queryKey: myInvestmentKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
@@ -17,6 +17,7 @@ import { useReserve, type MyInvestment } from '../api/investments';
 import { InvestmentSummary } from './payment-instructions';
 import { CategoryPrompt, useCategoryPromptDue } from '../../profile';
 import { formatMoney } from '../../../app/format';
+import { MoneyInput } from '../../../ui/money-input';
 
 const HOLDER_ID_FIELD: Partial<Record<HolderType, 'organisation_id' | 'investment_method_entity_id' | 'nominee_id'>> = {
   organisation: 'organisation_id',
@@ -105,11 +106,11 @@ export function InvestPage() {
         ) : (
           <form onSubmit={form.onSubmit((values) => void submit(values))}>
             <Stack gap="md">
-              <TextInput
+              <MoneyInput
+                currency={opportunity.currency}
                 label={`Amount (${opportunity.currency})`}
                 description={limits}
-                placeholder="5000.00"
-                inputMode="decimal"
+                placeholder="5,000.00"
                 required
                 {...form.getInputProps('amount')}
               />

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useOpportunityList, type InvestorOpportunity, type Opportunity } from '../../opportunities';
 import { FundingProgress } from '../../opportunities';
 import { useMyInvestments, type MyInvestment } from '../api/investments';
-import { formatMoney } from '../../../app/format';
+import { formatDate, formatMoney } from '../../../app/format';
 
 function OpportunityCard({ opportunity }: { opportunity: InvestorOpportunity }) {
   if (opportunity.market_sounding_pending) {
@@ -75,6 +75,14 @@ function InvestmentCard({ investment }: { investment: MyInvestment }) {
       <Text fz={24} fw={700}>
         {formatMoney(investment.amount, investment.currency)}
       </Text>
+      <Badge variant="light" color={investment.payment_sent ? 'teal' : 'blue'} style={{ textTransform: 'none' }} mb={4}>
+        {investment.status_label}
+      </Badge>
+      {investment.payment_due_on && !investment.payment_sent && (
+        <Text size="sm" c="red.9">
+          Due by {formatDate(investment.payment_due_on)}
+        </Text>
+      )}
       {investment.payment_reference && (
         <Text size="sm" c="dimmed">
           Reference {investment.payment_reference}

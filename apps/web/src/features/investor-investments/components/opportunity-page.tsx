@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { PageSkeleton } from '../../../ui/skeletons';
 import { Link, Navigate, useParams, useSearch } from '@tanstack/react-router';
 import { acceptsReservations } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
@@ -34,7 +35,7 @@ export function InvestorOpportunityPage() {
       </Stack>
     );
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
-  if (!opportunity) return <Skeleton h={480} radius="md" />;
+  if (!opportunity) return <PageSkeleton />;
   if (opportunity.market_sounding_pending) return <Navigate to={opportunity.market_sounding_path} replace />;
 
   const active = (mine.data ?? []).filter((i) => i.status !== 'cancelled');

@@ -1,19 +1,21 @@
 import { Anchor, AppShell, Burger, Container, Group, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useElementSize } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { RISK_BANNER_HEIGHT } from '@platform/domain';
-import { useBranding, useFeature } from '../../../app/settings';
+import { useBranding } from '../../../app/settings';
 import { Logo } from '../../../ui/logo';
+import { MAIN_ID, SkipLink } from '../../../ui/skip-link';
 import { TrialRibbon } from '../../../ui/trial-ribbon';
 import { NotificationBell } from '../../notifications';
-import { TermsAcceptanceModal } from '../../terms';
+import { SignUpDocumentsGate } from '../../sign-up-documents';
+import { TermsAcceptanceModal, TermsLink } from '../../terms';
 import { RiskWarningBanner } from './risk-warning-banner';
 
-/** The investor portal shell (spec §2.4): risk banner, top navigation, bell, terms modal. */
+/** The investor portal shell (spec §2.4): risk banner, top navigation, bell, terms modal, sign-up documents step. */
 export function InvestorShell() {
   const { terms } = useBranding();
-  const riskBanner = useFeature('enableRiskWarning');
+  // The risk warning shows whole at every width (it wraps onto more lines on a phone): the header grows by its measured height.
+  const { ref: bannerRef, height: bannerHeight } = useElementSize();
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const links = [
@@ -45,17 +47,20 @@ export function InvestorShell() {
     <AppShell
       header={{
         height: {
-          base: 65 + (riskBanner ? RISK_BANNER_HEIGHT : 0),
-          sm: 75 + (riskBanner ? RISK_BANNER_HEIGHT : 0),
-          md: 105 + (riskBanner ? RISK_BANNER_HEIGHT : 0),
+          base: 65 + bannerHeight,
+          sm: 75 + bannerHeight,
+          md: 105 + bannerHeight,
         },
       }}
       padding={0}
     >
+      <SkipLink />
       <AppShell.Header>
-        <RiskWarningBanner />
+        <div ref={bannerRef}>
+          <RiskWarningBanner />
+        </div>
         <TrialRibbon />
-        <Container size="xl" h={`calc(100% - ${riskBanner ? RISK_BANNER_HEIGHT : 0}px)`}>
+        <Container size="xl" h={`calc(100% - ${bannerHeight}px)`}>
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Link to="/investor" style={{ textDecoration: 'none' }}>
               <Logo height={40} />
@@ -84,9 +89,14 @@ export function InvestorShell() {
           </Stack>
         )}
       </AppShell.Header>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1}>
         <Container size="xl" py="xl">
-          <Outlet />
+          <SignUpDocumentsGate>
+            <Outlet />
+          </SignUpDocumentsGate>
+          <Group component="footer" justify="center" mt="xl" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <TermsLink>Terms &amp; Conditions</TermsLink>
+          </Group>
         </Container>
       </AppShell.Main>
       <TermsAcceptanceModal />

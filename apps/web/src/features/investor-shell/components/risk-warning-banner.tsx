@@ -4,7 +4,10 @@ import { MODAL_WIDTH, RISK_BANNER_HEIGHT } from '@platform/domain';
 import { useBranding, useFeature } from '../../../app/settings';
 import { RichText } from '../../../ui/rich-text';
 
-/** The financial-promotion risk warning (spec §2.4): 70px across the top when enabled. */
+/**
+ * The financial-promotion risk warning (spec §2.4): 70px across the top when enabled, taller when a
+ * narrow screen needs more lines — the regulator wants it whole and prominent, never cut.
+ */
 export function RiskWarningBanner() {
   const enabled = useFeature('enableRiskWarning');
   const { settings } = useBranding();
@@ -13,19 +16,20 @@ export function RiskWarningBanner() {
   return (
     <>
       <Box
-        h={RISK_BANNER_HEIGHT}
+        mih={RISK_BANNER_HEIGHT}
         bg="dark.7"
         c="white"
-        px="lg"
+        px={{ base: 'sm', sm: 'lg' }}
+        py={6}
         display="flex"
         style={{ alignItems: 'center', justifyContent: 'center' }}
         role="region"
         aria-label="Risk warning"
       >
-        <Text size="sm" ta="center" lineClamp={2}>
+        <Text fz={{ base: 'xs', sm: 'sm' }} ta="center">
           Don&apos;t invest unless you&apos;re prepared to lose all the money you invest. This is a high-risk investment and you are
           unlikely to be protected if something goes wrong.{' '}
-          <Anchor component="button" type="button" c="yellow.3" fw={600} size="sm" onClick={() => setOpen(true)}>
+          <Anchor component="button" type="button" c="yellow.3" fw={600} fz="inherit" underline="always" onClick={() => setOpen(true)}>
             Take 2 mins to learn more.
           </Anchor>
         </Text>

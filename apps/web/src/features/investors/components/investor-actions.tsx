@@ -1,6 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconMail, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, Menu, Modal, Popover, Stack, Text } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconFileZip,
+  IconFileTypePdf,
+  IconMail,
+  IconPencil,
+  IconRefresh,
+  IconReportAnalytics,
+  IconTrash,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { can } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
@@ -36,11 +45,62 @@ const TEXTS: Record<Dialog, { title: string; body: string; confirm: string; colo
   },
   delete_unsafe: {
     title: 'Delete this investor permanently?',
-    body: 'The investor and their notes, tasks, documents, attribute values and compliance history are removed for good. This cannot be undone. Investors holding investments cannot be removed this way.',
+    body: 'The investor and their notes, tasks, documents, attribute values and compliance history are removed for good. This cannot be undone. Records are kept five years after the relationship ends (the account closed and the last holding realised), so only an investor closed longer ago can be removed; investors with investments cannot be removed this way.',
     confirm: 'Delete permanently',
     colour: 'red',
   },
 };
+
+/**
+ * The investor's evidence pack (decision 0033): the PDF of their compliance records, or a zip of it
+ * with the files of their record. Plain downloads, so the browser saves the file as it arrives.
+ */
+function EvidencePackMenu({ investorId }: { investorId: number }) {
+  const [opened, setOpened] = useState(false);
+  const href = (format: 'pdf' | 'zip') => `/api/users/${investorId}/evidence-pack?format=${format}`;
+  const close = () => setOpened(false);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md">
+      <Popover.Target>
+        <Button
+          onClick={() => setOpened((o) => !o)}
+          variant="default"
+          leftSection={<IconReportAnalytics size={16} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+        >
+          Evidence pack
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text size="xs" c="dimmed" maw={240}>
+            The investor's compliance records for a regulator, times in UTC.
+          </Text>
+          <Button
+            component="a"
+            href={href('pdf')}
+            download
+            onClick={close}
+            variant="light"
+            leftSection={<IconFileTypePdf size={16} aria-hidden />}
+          >
+            Download PDF
+          </Button>
+          <Button
+            component="a"
+            href={href('zip')}
+            download
+            onClick={close}
+            variant="light"
+            leftSection={<IconFileZip size={16} aria-hidden />}
+          >
+            Download PDF and files (zip)
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
 
 const message = (error: unknown) => (error instanceof ApiError ? error.message : error ? 'That did not work. Please try again.' : null);
 
@@ -58,6 +118,7 @@ export function InvestorActions({ investor }: { investor: Investor }) {
     return kind;
   });
   const may = (a: 'update' | 'delete' | 'delete_unsafe') => can(user?.role_id, 'investors', a);
+  const mayPack = can(user?.role_id, 'investors', 'show') && can(user?.role_id, 'insider_register', 'index');
   const confirm = () =>
     action.mutate(dialog!, {
       onSuccess: (kind) => {
@@ -74,7 +135,8 @@ export function InvestorActions({ investor }: { investor: Investor }) {
   const text = dialog ? TEXTS[dialog] : null;
   return (
     <Stack gap="xs" align="flex-end">
-      <Group gap="xs">
+      <Group gap="xs" justify="flex-end">
+        {mayPack && <EvidencePackMenu investorId={investor.id} />}
         {may('update') && (
           <Button
             component={Link}

@@ -8,6 +8,7 @@ import {
   INVESTOR_CATEGORY_DETAILS,
   KYC_STATUS_LABELS,
   KYC_STATUSES,
+  Role,
   updateUserBody,
 } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
@@ -22,7 +23,8 @@ import { ErrorPage } from '../../errors';
 import { useInvestor, useInvestorAction, useOwners, type Investor } from '../api/use-investors';
 import { SectionCard } from '../../../ui/section-card';
 import { BackLink } from '../../../ui/back-link';
-import { useBranding } from '../../../app/settings';
+import { useBranding, useFeature } from '../../../app/settings';
+import { DateField } from '../../../ui/date-field';
 
 interface InvestorValues {
   name: string;
@@ -36,6 +38,7 @@ interface InvestorValues {
   date_of_birth: string;
   nationality: string;
   owner_id: string | null;
+  adviser_id: string | null;
   kyc_status: string;
   category: string | null;
   send_invitation: boolean;
@@ -60,6 +63,7 @@ function initialValues(investor?: Investor): InvestorValues {
   return {
     ...Object.fromEntries(TEXT.map((f) => [f, investor?.[f] ?? ''])),
     owner_id: investor?.owner_id ? String(investor.owner_id) : null,
+    adviser_id: investor?.adviser_id ? String(investor.adviser_id) : null,
     kyc_status: investor?.kyc_status ?? 'not_started',
     category: investor?.investor_category ?? null,
     send_invitation: !investor,
@@ -84,7 +88,9 @@ function formData(
     const value = values[field].trim();
     if (value || (editing && initial[field] !== '')) data.append(field, value);
   }
-  if (values.owner_id || (editing && initial.owner_id)) data.append('owner_id', values.owner_id ?? '');
+  for (const field of ['owner_id', 'adviser_id'] as const) {
+    if (values[field] || (editing && initial[field])) data.append(field, values[field] ?? '');
+  }
   if (!editing || values.kyc_status !== initial.kyc_status) data.append('kyc_status', values.kyc_status);
   if (mayCategorise && values.category && values.category !== initial.category) data.append('category', values.category);
   if (!editing) data.append('send_invitation', values.send_invitation ? '1' : '0');
@@ -96,6 +102,7 @@ function InvestorForm({ investor }: { investor?: Investor }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const owners = useOwners();
+  const defaultsOn = useFeature('enableDefaultInvestorAssociates');
   const attributes = useAttributes('user');
   const initial = initialValues(investor);
   const mayCategorise = can(user?.role_id, 'investor_category', 'update');
@@ -125,6 +132,10 @@ function InvestorForm({ investor }: { investor?: Investor }) {
   const ownerOptions = (owners.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
   if (investor?.owner && !ownerOptions.some((o) => o.value === String(investor.owner!.id)))
     ownerOptions.unshift({ value: String(investor.owner.id), label: investor.owner.name });
+  const adviserOptions = (owners.data ?? []).filter((o) => o.role_id === Role.Adviser).map((o) => ({ value: String(o.id), label: o.name }));
+  // A new investor left without an owner or adviser gets the firm's defaults (Settings › Features).
+  const defaultsApply = !investor && defaultsOn;
+  const unset = (none: string) => (defaultsApply ? "The firm's default" : none);
   const cancelTo = investor ? `/admin/investors/${investor.id}/details` : '/admin/investors';
 
   return (
@@ -135,7 +146,7 @@ function InvestorForm({ investor }: { investor?: Investor }) {
             <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
             <TextInput label="Email" required type="email" autoComplete="off" {...form.getInputProps('email')} />
             <TextInput label="Phone" type="tel" placeholder="+44 20 7946 0000" {...form.getInputProps('phone')} />
-            <TextInput label="Date of birth" type="date" {...form.getInputProps('date_of_birth')} />
+            <DateField label="Date of birth" {...form.getInputProps('date_of_birth')} />
             <TextInput label="Nationality" {...form.getInputProps('nationality')} />
           </SimpleGrid>
         </SectionCard>
@@ -153,12 +164,22 @@ function InvestorForm({ investor }: { investor?: Investor }) {
             <Select
               label="Owner"
               description="The member of staff who looks after this investor."
-              placeholder={owners.isLoading ? 'Loading staff…' : 'No owner'}
+              placeholder={owners.isLoading ? 'Loading staff…' : unset('No owner')}
               data={ownerOptions}
               searchable
               clearable
               nothingFoundMessage="No member of staff matches"
               {...form.getInputProps('owner_id')}
+            />
+            <Select
+              label="Adviser"
+              description="The member of staff with the Adviser role who advises this investor."
+              placeholder={owners.isLoading ? 'Loading staff…' : unset('No adviser')}
+              data={adviserOptions}
+              searchable
+              clearable
+              nothingFoundMessage="No adviser matches"
+              {...form.getInputProps('adviser_id')}
             />
             <Select
               label="KYC status"

@@ -1,4 +1,5 @@
-import { Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { PageSkeleton } from '../../../ui/skeletons';
 import { IconSignature } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { can, Role } from '@platform/domain';
@@ -7,6 +8,7 @@ import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
+import { InvestorSignUpDocuments } from '../../sign-up-documents';
 import { DocumentsPanel } from '../../records';
 import { RecordsPanel } from '../../records';
 import { useInvestor } from '../api/use-investors';
@@ -15,6 +17,8 @@ import { InvestorActions } from './investor-actions';
 import { AppropriatenessBadge, KycBadge } from './investors-list-page';
 import { CategoryPanel, DetailsPanel, OnboardingDocumentsPanel, TransactionsPanel } from './investor-panels';
 import { BackLink } from '../../../ui/back-link';
+import { StatementDownload } from '../../../ui/statement-download';
+import { RouteTabs } from '../../../ui/route-tabs';
 
 export type InvestorTab =
   | 'details'
@@ -51,7 +55,7 @@ export function InvestorPage({ tab }: { tab: InvestorTab }) {
   const investor = query.data;
   usePageTitle(investor?.name ?? terms.investors);
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
-  if (!investor) return <Skeleton h={420} radius="md" />;
+  if (!investor) return <PageSkeleton />;
 
   const role = user?.role_id;
   const base = `/admin/investors/${investor.id}`;
@@ -73,9 +77,12 @@ export function InvestorPage({ tab }: { tab: InvestorTab }) {
             <AppropriatenessBadge investor={investor} />
           </Group>
         </div>
-        <InvestorActions investor={investor} />
+        <Group gap="xs">
+          {can(role, 'portfolio_kpis', 'index') && <StatementDownload path={`/api/investors/${investor.id}/statement`} />}
+          <InvestorActions investor={investor} />
+        </Group>
       </Group>
-      <Tabs value={tab} onChange={(value) => void navigate({ to: `${base}/${value}` })}>
+      <RouteTabs value={tab} onChange={(value) => void navigate({ to: `${base}/${value}` })}>
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>
           {showTransactions && <Tabs.Tab value="transactions">Transactions</Tabs.Tab>}
@@ -115,11 +122,12 @@ export function InvestorPage({ tab }: { tab: InvestorTab }) {
             )}
             {tab === 'notes-calls-tasks' && <RecordsPanel subject={{ type: 'investor', id: investor.id }} canWrite={mayWrite} />}
             {tab === 'category' && <CategoryPanel investor={investor} />}
+            {tab === 'investment-documents' && showOnboarding && <InvestorSignUpDocuments investorId={investor.id} />}
             {tab === 'investment-documents' && showOnboarding && <OnboardingDocumentsPanel investor={investor} />}
             {QUESTIONNAIRE_TABS[tab] && <InvestorQuestionnaireTab investorId={investor.id} form={QUESTIONNAIRE_TABS[tab]} />}
           </Stack>
         </Tabs.Panel>
-      </Tabs>
+      </RouteTabs>
     </Stack>
   );
 }

@@ -14,7 +14,7 @@ import { AttributeValues } from '../../attributes';
 import type { Transaction } from '../../opportunities';
 import type { RecordDocument } from '@platform/domain';
 import { ActivityPanel } from '../../records';
-import type { Investor } from '../api/use-investors';
+import { type Investor, useOwners } from '../api/use-investors';
 import { AppropriatenessBadge, categoryLabel } from './investors-list-page';
 import { SectionCard } from '../../../ui/section-card';
 import { formatDate, formatMoney } from '../../../app/format';
@@ -23,6 +23,7 @@ import { SimpleTable } from '../../../ui/simple-table';
 /** The Details tab: who they are, compliance at a glance, custom attributes and the record's history. */
 export function DetailsPanel({ investor: i }: { investor: Investor }) {
   const attributes = useAttributes('user');
+  const adviser = useOwners(i.adviser_id != null).data?.find((staff) => staff.id === i.adviser_id);
   const address = [i.address_line1, i.address_line2, i.city, i.postcode, i.country].filter(Boolean).join(', ');
   return (
     <Stack gap="lg">
@@ -34,6 +35,7 @@ export function DetailsPanel({ investor: i }: { investor: Investor }) {
           <Fact label="Date of birth" value={formatDate(i.date_of_birth)} />
           <Fact label="Nationality" value={i.nationality} />
           <Fact label="Owner" value={i.owner?.name} />
+          <Fact label="Adviser" value={adviser?.name} />
         </SimpleGrid>
       </SectionCard>
       <SectionCard title="Compliance">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconFileImport, IconMailForward, IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -14,7 +15,7 @@ import {
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { ButtonLink } from '../../../ui/button-link';
-import { DataTable, type Column } from '../../../ui/data-table';
+import { DataTable } from '../../../ui/data-table';
 import { useListPage } from '../../../app/use-list-page';
 import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
@@ -23,6 +24,9 @@ import type { InvestorsSearch } from './investors-search';
 import { EmptyState } from '../../../ui/empty-state';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { formatDate } from '../../../app/format';
+import { useTableColumns } from '../../../ui/column-chooser';
+import { ListViewTools } from '../../../ui/saved-views';
+import { InvestorBulkActions } from './investor-bulk-actions';
 
 const KYC_COLOURS: Record<KycStatus, string> = { not_started: 'gray', submitted: 'blue', verified: 'teal', rejected: 'red' };
 const APPROPRIATENESS_COLOURS = { passed: 'teal', failed: 'red', not_taken: 'gray' } as const;
@@ -72,30 +76,31 @@ export function InvestorsListPage() {
   const { search, update } = listPage;
   const owners = useOwners();
   const mayShow = can(user?.role_id, 'investors', 'show');
+  const mayUpdate = can(user?.role_id, 'investors', 'update');
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
 
-  const columns: Column<Investor>[] = [
+  const table = useTableColumns<Investor>('investors', [
     {
       key: 'name',
       label: 'Name',
       sort: 'name',
+      required: true,
       render: (r) =>
         mayShow ? (
-          <Text component={Link} to={`/admin/investors/${r.id}/details`} fw={600} size="sm" c="brand.8" style={{ textDecoration: 'none' }}>
-            {r.name}
-          </Text>
+          r.name
         ) : (
           <Text fw={600} size="sm">
             {r.name}
           </Text>
         ),
     },
-    { key: 'email', label: 'Email', sort: 'email', render: (r) => <Text size="sm">{r.email}</Text> },
-    { key: 'owner', label: 'Owner', render: (r) => <Text size="sm">{r.owner?.name ?? '—'}</Text> },
-    { key: 'category', label: 'Category', sort: 'investor_category', render: (r) => <Text size="sm">{categoryLabel(r)}</Text> },
-    { key: 'kyc', label: 'KYC', sort: 'kyc_status', width: 200, render: (r) => <KycBadge status={r.kyc_status} /> },
+    { key: 'email', label: 'Email', sort: 'email', nowrap: true, render: (r) => r.email },
+    { key: 'owner', label: 'Owner', nowrap: true, render: (r) => r.owner?.name ?? '—' },
+    { key: 'category', label: 'Category', sort: 'investor_category', nowrap: true, render: (r) => categoryLabel(r) },
+    { key: 'kyc', label: 'KYC', sort: 'kyc_status', width: 150, render: (r) => <KycBadge status={r.kyc_status} /> },
     { key: 'appropriateness', label: 'Appropriateness', width: 140, render: (r) => <AppropriatenessBadge investor={r} /> },
-    { key: 'created_at', label: 'Joined', sort: 'created_at', render: (r) => <Text size="sm">{formatDate(r.created_at)}</Text> },
-  ];
+    { key: 'created_at', label: 'Joined', sort: 'created_at', nowrap: true, render: (r) => formatDate(r.created_at) },
+  ]);
 
   return (
     <ListPage
@@ -169,12 +174,16 @@ export function InvestorsListPage() {
           />
         </>
       }
+      tools={<ListViewTools list="investors" search={search as Record<string, unknown>} table={table} applyView={listPage.applyView} />}
       exports={<ExportButtons resource="users" list={{ sort: listPage.sort, filters: investorFilters(listPage.filters) }} />}
     >
+      {mayUpdate && <InvestorBulkActions selected={selected} sort={listPage.sort} onDone={() => setSelected(new Set())} />}
       <DataTable
         caption={`${terms.investors}, page ${listPage.page}`}
-        columns={columns}
+        columns={table.columns}
         rowKey={(r) => r.id}
+        rowHref={mayShow ? (r) => `/admin/investors/${r.id}/details` : undefined}
+        selection={mayUpdate ? { selected, onChange: setSelected, rowId: (r) => r.id, rowLabel: (r) => r.name } : undefined}
         empty={
           <EmptyState icon={IconUsers} title={<>No {terms.investors.toLowerCase()} match</>}>
             Try another search or clear the filters.

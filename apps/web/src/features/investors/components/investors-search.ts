@@ -1,9 +1,11 @@
 import { APPROPRIATENESS_STATES, INVESTOR_CATEGORIES, KYC_STATUSES } from '@platform/domain';
 import { searchText } from '../../../app/search-text';
+import { pageSizeParam } from '../../../app/use-list-page';
 
 /** The investors list's state in the URL: filters, sort and page. */
 export interface InvestorsSearch {
   page?: number;
+  per_page?: number;
   sort?: string;
   search?: string;
   category?: string;
@@ -17,6 +19,7 @@ const oneOf = (value: unknown, allowed: readonly string[]) => (typeof value === 
 export const investorsSearch = (search: Record<string, unknown>): InvestorsSearch => {
   const out: InvestorsSearch = {
     page: Number(search.page) > 1 ? Number(search.page) : undefined,
+    per_page: pageSizeParam(search.per_page),
     sort: typeof search.sort === 'string' && search.sort ? search.sort : undefined,
     search: searchText(search.search),
     category: oneOf(search.category, [...INVESTOR_CATEGORIES, 'none']),

@@ -11,7 +11,7 @@ import type {
   KpiValue,
 } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
-import { formatPercent, formatPrice, formatUnits } from '../../../app/format';
+import { formatAmount, formatPercent, formatUnits } from '../../../app/format';
 import type { ListParams } from '../../../app/use-list-query';
 import { useListQuery } from '../../../app/use-list-query';
 
@@ -28,7 +28,7 @@ const keys = {
 
 /** A KPI value as people read it: money in the company's currency, a percentage, or a plain number. */
 export function formatKpiValue(value: string | null | undefined, unit: KpiUnit, currency: string): string {
-  if (unit === 'currency') return formatPrice(value, currency);
+  if (unit === 'currency') return formatAmount(value, currency);
   if (unit === 'percentage') return formatPercent(value);
   return formatUnits(value);
 }

@@ -24,6 +24,7 @@ import {
   useKpiAction,
   useKpiValues,
 } from '../api/kpis';
+import { CompanyKpiRequests } from './company-kpi-requests';
 import { KpiChart } from './kpi-chart';
 
 function AddValue({ opportunityId, kpis, currency }: { opportunityId: number; kpis: Kpi[]; currency: string }) {
@@ -104,6 +105,7 @@ export function KpiPanel({ opportunityId, currency }: { opportunityId: number; c
           )}
         </Paper>
       )}
+      <CompanyKpiRequests opportunityId={opportunityId} />
       {reported.length === 0 && (
         <Paper withBorder radius="md" p="xl">
           <EmptyState icon={IconChartLine} title="No KPI values yet">

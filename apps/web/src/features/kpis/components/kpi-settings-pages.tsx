@@ -16,6 +16,7 @@ import {
 import { ApiError } from '../../../app/api-client';
 import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
+import { useBranding } from '../../../app/settings';
 import { type ListSearch, useListPage } from '../../../app/use-list-page';
 import { useSubmit } from '../../../app/use-submit';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -188,6 +189,7 @@ interface KpiSettingsSearch extends ListSearch {
 /** /admin/settings/kpis: the KPI definitions — name, category, unit, frequency, investor visibility. */
 export function KpiSettingsPage() {
   usePageTitle('KPIs');
+  const { terms } = useBranding();
   const user = useCurrentUser();
   const categories = useKpiCategories();
   const listPage = useListPage<KpiSettingsSearch>({
@@ -207,7 +209,7 @@ export function KpiSettingsPage() {
     { key: 'frequency', label: 'Frequency', render: (k) => KPI_FREQUENCY_LABELS[k.frequency] },
     {
       key: 'visible',
-      label: 'Investors',
+      label: terms.investors,
       render: (k) =>
         k.investor_visible ? (
           <Badge variant="light">Visible</Badge>

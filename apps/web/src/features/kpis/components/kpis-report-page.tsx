@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Group, MultiSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconChartLine } from '@tabler/icons-react';
-import { KPI_FREQUENCIES, KPI_FREQUENCY_LABELS, type KpiFrequency } from '@platform/domain';
+import { Button, Group, MultiSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconChartLine, IconUpload } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { can, KPI_FREQUENCIES, KPI_FREQUENCY_LABELS, type KpiFrequency } from '@platform/domain';
+import { useCurrentUser } from '../../../app/session';
 import { useTerm } from '../../../app/settings';
 import { type ListSearch, useListPage } from '../../../app/use-list-page';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -11,6 +13,7 @@ import { ListPage, SearchFilter, SelectFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
 import { formatKpiValue, type KpiGridRow, useAllKpis, useKpiCategories, useKpiCompanies, useKpiGrid, useKpiValues } from '../api/kpis';
 import { KpiChart } from './kpi-chart';
+import { KpiReportTabs } from './kpi-report-tabs';
 
 export interface KpiReportSearch extends ListSearch {
   category?: string;
@@ -130,9 +133,18 @@ export function KpisReportPage() {
   const { search, update } = listPage;
   const grid = useKpiGrid(listPage.params);
   const filtered = Boolean(search.search || search.category || search.kpi || search.frequency);
+  const mayImport = can(useCurrentUser()?.role_id, 'kpis', 'create');
   return (
     <ListPage
       title={title}
+      actions={
+        mayImport && (
+          <Button component={Link} to="/admin/reports/kpis/import" variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
+            Import values
+          </Button>
+        )
+      }
+      tabs={<KpiReportTabs active="grid" />}
       filters={
         <>
           <SearchFilter placeholder="Company" {...listPage.searchBox} w={200} />
@@ -171,7 +183,9 @@ export function KpisReportPage() {
         rowKey={(r) => r.key}
         empty={
           <EmptyState icon={IconChartLine} title={filtered ? 'No KPI values match' : 'No KPI values yet'}>
-            {filtered ? 'Try another company, category or KPI.' : "Enter values on an existing investment's KPIs tab."}
+            {filtered
+              ? 'Try another company, category or KPI.'
+              : "Enter values on an existing investment's KPIs tab, or import a spreadsheet of them."}
           </EmptyState>
         }
         {...listPage.table(grid)}

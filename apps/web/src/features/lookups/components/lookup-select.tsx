@@ -1,5 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
 import type { LookupListName } from '@platform/domain';
+import { useTerm } from '../../../app/settings';
 import { useLookupList } from '../api/lookups';
 
 interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
@@ -13,9 +14,12 @@ interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
 
 /**
  * A field filled from a lookup list (decision 0027): the list's live entries in order, plus the
- * record's own value when that entry has since been retired. The value is the entry's name.
+ * record's own value when that entry has since been retired. The value is the entry's name. The
+ * industries list is labelled with the `industry` term unless the form gives a label.
  */
 export function LookupSelect({ list, saved, value, onChange, ...props }: Props) {
+  // The industry field is named in the customer's wording unless the form names it itself.
+  const industry = useTerm('industry');
   const entries = useLookupList(list);
   const live = (entries.data ?? []).filter((e) => !e.retired).map((e) => ({ value: e.name, label: e.name }));
   const kept = saved && !live.some((o) => o.value === saved) ? [{ value: saved, label: `${saved} (retired)` }] : [];
@@ -24,6 +28,7 @@ export function LookupSelect({ list, saved, value, onChange, ...props }: Props) 
       searchable
       clearable
       nothingFoundMessage="Not in the list"
+      label={list === 'industries' ? industry : undefined}
       {...props}
       value={value || null}
       onChange={(chosen) => onChange?.(chosen ?? '')}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Center, Drawer, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { badgeCount, relativeTime } from '@platform/domain';
+import { badgeCount, relativeTime, STAFF_NOTIFICATIONS_EMPTY } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { RichText } from '../../../ui/rich-text';
 import { useMarkRead, useNotificationList, useUnreadCount, type Audience } from '../api/use-notifications';
@@ -63,7 +63,7 @@ export function NotificationBell({ audience }: { audience: Audience }) {
             </Center>
           ) : !list.data?.data.length ? (
             <Text c="dimmed" ta="center" py="xl">
-              There are no Notifications.
+              {audience === 'admin' ? STAFF_NOTIFICATIONS_EMPTY : 'There are no Notifications.'}
             </Text>
           ) : (
             <ScrollArea.Autosize mah="calc(100vh - 140px)">

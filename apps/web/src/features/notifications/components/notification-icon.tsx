@@ -1,11 +1,23 @@
 import { ThemeIcon } from '@mantine/core';
-import { IconBell, IconCoinPound, IconFileReport, IconMailOpened, IconTrendingUp } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconCash,
+  IconCoinPound,
+  IconFileReport,
+  IconFileUpload,
+  IconMailOpened,
+  IconTrendingUp,
+  IconUserCheck,
+} from '@tabler/icons-react';
 
 const ICONS = {
   update_reports: { icon: IconFileReport, color: 'blue' },
   investment_opportunity_invested: { icon: IconCoinPound, color: 'teal' },
   investment_opportunity_transition_existing: { icon: IconTrendingUp, color: 'grape' },
   investment_opportunity_invited: { icon: IconMailOpened, color: 'orange' },
+  investor_payment_sent: { icon: IconCash, color: 'teal' },
+  investor_document: { icon: IconFileUpload, color: 'blue' },
+  investor_categorisation: { icon: IconUserCheck, color: 'grape' },
 } as const;
 
 export function NotificationIcon({ type }: { type: string }) {

@@ -4,7 +4,7 @@ import type { Column } from '../../../ui/data-table';
 import { Fact, FactCards } from '../../../ui/fact';
 import { SimpleTable } from '../../../ui/simple-table';
 import { useCapTable, useCapTablePerformance } from '../api/cap-table';
-import { formatMoney, formatMultiple, formatPercent, formatRate, formatUnits } from '../../../app/format';
+import { formatAmount, formatDate, formatMultiple, formatPercent, formatRate, formatUnits } from '../../../app/format';
 
 const tableProps = {
   verticalSpacing: 'sm',
@@ -47,19 +47,19 @@ export function CapTablePanel({ opportunityId }: { opportunityId: number }) {
     { key: 'shares', label: 'Shares', align: 'right', render: (h) => formatUnits(h.shares) },
     { key: 'percent_of_holders', label: '% of holders', align: 'right', render: (h) => formatPercent(h.percent_of_holders) },
     { key: 'percent_of_company', label: '% of company', align: 'right', render: (h) => formatPercent(h.percent_of_company) },
-    { key: 'cost', label: 'Cost', align: 'right', render: (h) => formatMoney(h.cost, currency) },
+    { key: 'cost', label: 'Cost', align: 'right', render: (h) => formatAmount(h.cost, currency) },
   ];
   return (
     <Paper withBorder radius="md">
       <SimpleGrid cols={{ base: 2, md: 4 }} p="md">
         <Fact label="Holders" value={String(total.holders)} />
         <Fact label="Shares held" value={formatUnits(total.shares)} />
-        <Fact label="Cost" value={formatMoney(total.cost, currency)} />
+        <Fact label="Cost" value={formatAmount(total.cost, currency)} />
         <Fact
           label="Of the company"
           value={
             shares_outstanding
-              ? `${formatPercent(total.percent_of_company)} of ${formatUnits(shares_outstanding.shares)} (${shares_outstanding.date})`
+              ? `${formatPercent(total.percent_of_company)} of ${formatUnits(shares_outstanding.shares)} (${formatDate(shares_outstanding.date)})`
               : 'No valuation recorded'
           }
         />
@@ -77,10 +77,10 @@ export function CapTablePerformancePanel({ opportunityId }: { opportunityId: num
   const { total, holders, currency } = query.data;
   const columns: Column<CapTablePerformance['holders'][number]>[] = [
     holderColumn,
-    { key: 'cost', label: 'Cost', align: 'right', render: (h) => formatMoney(h.cost, currency) },
-    { key: 'current_value', label: 'Current value', align: 'right', render: (h) => formatMoney(h.current_value, currency) },
-    { key: 'realised', label: 'Realised', align: 'right', render: (h) => formatMoney(h.realised, currency) },
-    { key: 'gain', label: 'Gain', align: 'right', render: (h) => formatMoney(h.gain, currency) },
+    { key: 'cost', label: 'Cost', align: 'right', render: (h) => formatAmount(h.cost, currency) },
+    { key: 'current_value', label: 'Current value', align: 'right', render: (h) => formatAmount(h.current_value, currency) },
+    { key: 'realised', label: 'Realised', align: 'right', render: (h) => formatAmount(h.realised, currency) },
+    { key: 'gain', label: 'Gain', align: 'right', render: (h) => formatAmount(h.gain, currency) },
     { key: 'moic', label: 'MOIC', align: 'right', render: (h) => formatMultiple(h.moic) },
     { key: 'irr', label: 'IRR', align: 'right', render: (h) => formatRate(h.irr) },
   ];
@@ -89,10 +89,10 @@ export function CapTablePerformancePanel({ opportunityId }: { opportunityId: num
       {total && (
         <FactCards
           facts={[
-            { label: 'Cost', value: formatMoney(total.cost, currency) },
-            { label: 'Current value', value: formatMoney(total.current_value, currency) },
-            { label: 'Realised', value: formatMoney(total.realised, currency) },
-            { label: 'Gain', value: formatMoney(total.gain, currency) },
+            { label: 'Cost', value: formatAmount(total.cost, currency) },
+            { label: 'Current value', value: formatAmount(total.current_value, currency) },
+            { label: 'Realised', value: formatAmount(total.realised, currency) },
+            { label: 'Gain', value: formatAmount(total.gain, currency) },
             { label: 'Multiple (MOIC)', value: formatMultiple(total.moic) },
             { label: 'IRR', value: formatRate(total.irr) },
           ]}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { MODAL_WIDTH, OpportunityStatus } from '@platform/domain';
@@ -8,6 +8,8 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { InvestorPicker } from '../../../ui/investor-picker';
 import type { StaffOpportunity } from '../api/opportunities';
+import { DateField } from '../../../ui/date-field';
+import { MoneyInput } from '../../../ui/money-input';
 
 interface Values extends Record<string, unknown> {
   user_id: string | null;
@@ -63,7 +65,7 @@ export function ManualInvestmentButton({ opportunity }: { opportunity: StaffOppo
               onChange={(id) => form.setFieldValue('user_id', id)}
               error={form.errors.user_id as string | undefined}
             />
-            <TextInput label={`Amount (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('amount')} />
+            <MoneyInput currency={opportunity.currency} label={`Amount (${opportunity.currency})`} {...form.getInputProps('amount')} />
             <div>
               <Text size="sm" fw={500} mb={4}>
                 Shown to the investor
@@ -77,7 +79,7 @@ export function ManualInvestmentButton({ opportunity }: { opportunity: StaffOppo
               />
             </div>
             {existing ? (
-              <TextInput label="Paid on" type="date" required {...form.getInputProps('invested_on')} />
+              <DateField label="Paid on" required {...form.getInputProps('invested_on')} />
             ) : (
               <div>
                 <Text size="sm" fw={500} mb={4}>

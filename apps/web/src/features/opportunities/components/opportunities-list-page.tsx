@@ -1,20 +1,23 @@
 import { Badge, Button, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus, IconRocket } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { can, OPPORTUNITY_STATUS_LABELS, type OpportunityStatusId } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
-import { DataTable, type Column } from '../../../ui/data-table';
+import { DataTable, moneyTotal } from '../../../ui/data-table';
+import { useTableColumns } from '../../../ui/column-chooser';
+import { ListViewTools } from '../../../ui/saved-views';
 import { useListPage } from '../../../app/use-list-page';
 import { ListPage, SearchFilter } from '../../../ui/list-filters';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOpportunityList, type StaffOpportunity } from '../api/opportunities';
 import { EmptyState } from '../../../ui/empty-state';
 import { ExportButtons } from '../../../ui/export-buttons';
-import { formatDate, formatMoney, formatPercent } from '../../../app/format';
+import { formatAmount, formatDate, formatPercent } from '../../../app/format';
 
 export interface OpportunitiesSearch {
   page?: number;
+  per_page?: number;
   sort?: string;
   search?: string;
   status?: string;
@@ -49,41 +52,58 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
   });
   const list = useOpportunityList(listPage.params);
   const { search, update } = listPage;
-  const navigate = useNavigate();
-  const columns: Column<StaffOpportunity>[] = [
+  const table = useTableColumns<StaffOpportunity>(`${group}-opportunities`, [
     {
       key: 'name',
       label: 'Name',
       sort: 'name',
+      required: true,
       render: (o) => (
         <div>
-          <Text fw={600} size="sm">
-            {o.name}
-          </Text>
-          <Text size="xs" c="dimmed">
+          {o.name}
+          <Text size="xs" c="dimmed" fw={400}>
             {o.company_name}
           </Text>
         </div>
       ),
     },
     { key: 'status', label: 'Status', sort: 'status', render: (o) => <StatusBadge status={o.status} /> },
-    { key: 'target', label: 'Target', sort: 'target_raise', render: (o) => formatMoney(o.target_raise, o.currency) },
+    {
+      key: 'target',
+      label: 'Target',
+      sort: 'target_raise',
+      numeric: true,
+      render: (o) => formatAmount(o.target_raise, o.currency),
+      total: (rows) =>
+        moneyTotal(
+          rows,
+          (o) => o.target_raise,
+          (o) => o.currency,
+        ),
+    },
     {
       key: 'raised',
       label: 'Committed',
+      numeric: true,
       render: (o) => (
-        <Stack gap={4} miw={140}>
-          <Text size="sm">{formatMoney(o.committed_amount, o.currency)}</Text>
+        <Stack gap={2} miw={140}>
+          <Text size="sm">{formatAmount(o.committed_amount, o.currency)}</Text>
           <Progress
             value={Math.min(100, o.percent_raised ?? 0)}
-            size="sm"
+            size="xs"
             aria-label={`${formatPercent(o.percent_raised ?? 0)} of target`}
           />
         </Stack>
       ),
+      total: (rows) =>
+        moneyTotal(
+          rows,
+          (o) => o.committed_amount,
+          (o) => o.currency,
+        ),
     },
-    { key: 'closes', label: 'Closes', sort: 'closes_at', render: (o) => formatDate(o.closes_at) },
-  ];
+    { key: 'closes', label: 'Closes', sort: 'closes_at', nowrap: true, render: (o) => formatDate(o.closes_at) },
+  ]);
 
   return (
     <ListPage
@@ -116,13 +136,22 @@ export function OpportunitiesListPage({ group }: { group: keyof typeof GROUPS })
           />
         </>
       }
+      tools={
+        <ListViewTools
+          list={`${group}-opportunities`}
+          search={search as Record<string, unknown>}
+          table={table}
+          applyView={listPage.applyView}
+        />
+      }
       exports={<ExportButtons resource="investment-opportunities" list={listPage.exportList} />}
     >
       <DataTable
         caption={`${title}, page ${listPage.page}`}
-        columns={columns}
+        columns={table.columns}
         rowKey={(o) => o.id}
-        onRowClick={(o) => void navigate({ to: o.admin_path })}
+        rowHref={(o) => o.admin_path}
+        totalsLabel="Page total"
         empty={
           <EmptyState icon={IconRocket} title="Nothing here yet">
             {group === 'live'

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { PageSkeleton } from '../../../ui/skeletons';
 import { IconEye } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { can, mayViewOpportunityTab, OPPORTUNITY_PERMISSION_EVENT, type OpportunityTab } from '@platform/domain';
+import { Link, Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { can, mayViewOpportunityTab, OPPORTUNITY_PERMISSION_EVENT, opportunityAdminPath, type OpportunityTab } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding, useFeature } from '../../../app/settings';
@@ -23,7 +24,8 @@ import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
 import { Fact } from '../../../ui/fact';
 import { BackLink } from '../../../ui/back-link';
-import { formatMoney, formatPrice } from '../../../app/format';
+import { formatAmount, formatPrice } from '../../../app/format';
+import { RouteTabs } from '../../../ui/route-tabs';
 
 export type { OpportunityTab };
 
@@ -62,12 +64,12 @@ function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
       <Paper withBorder radius="md" p="lg">
         <FundingProgress opportunity={o} />
         <SimpleGrid cols={{ base: 2, md: 4 }} mt="lg">
-          <Fact label="Target raise" value={formatMoney(o.target_raise, o.currency)} />
-          <Fact label="Maximum raise" value={formatMoney(o.maximum_raise ?? o.target_raise, o.currency)} />
-          <Fact label="Still available" value={formatMoney(o.available_amount, o.currency)} />
+          <Fact label="Target raise" value={formatAmount(o.target_raise, o.currency)} />
+          <Fact label="Maximum raise" value={formatAmount(o.maximum_raise ?? o.target_raise, o.currency)} />
+          <Fact label="Still available" value={formatAmount(o.available_amount, o.currency)} />
           <Fact label="Share price" value={formatPrice(o.share_price, o.currency)} />
-          <Fact label="Minimum investment" value={formatMoney(o.minimum_investment, o.currency)} />
-          <Fact label="Maximum investment" value={formatMoney(o.maximum_investment, o.currency)} />
+          <Fact label="Minimum investment" value={formatAmount(o.minimum_investment, o.currency)} />
+          <Fact label="Maximum investment" value={formatAmount(o.maximum_investment, o.currency)} />
           <Fact label="Opens" value={o.opens_at ?? ''} />
           <Fact label="Closes" value={o.closes_at ?? ''} />
         </SimpleGrid>
@@ -88,16 +90,17 @@ function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
 }
 
 function KeyInformation({ opportunity: o }: { opportunity: StaffOpportunity }) {
+  const { terms } = useBranding();
   return (
     <Paper withBorder radius="md" p="lg">
       <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
         <Fact label="Company" value={o.company_name} />
-        <Fact label="Industry" value={o.industry ?? ''} />
+        <Fact label={terms.industry} value={o.industry ?? ''} />
         <Fact label="Round" value={o.round_type ?? ''} />
         <Fact label="Tax relief" value={o.tax_relief === 'none' ? 'None' : o.tax_relief} />
         <Fact label="Type" value={o.type ?? ''} />
         <Fact label="Sub-type" value={o.sub_type ?? ''} />
-        <Fact label="Pre-money valuation" value={formatMoney(o.pre_money_valuation, o.currency)} />
+        <Fact label="Pre-money valuation" value={formatAmount(o.pre_money_valuation, o.currency)} />
         <Fact label="Market sounding" value={o.market_sounding_required ? 'Required' : 'Not required'} />
       </SimpleGrid>
       {o.summary && <Text mb="md">{o.summary}</Text>}
@@ -121,9 +124,12 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
   const opportunity = query.data;
   usePageTitle(opportunity?.name ?? terms.LiveOpportunities);
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
-  if (!opportunity) return <Skeleton h={420} radius="md" />;
+  if (!opportunity) return <PageSkeleton />;
 
   const base = existing ? `/admin/investments/existing/${id}` : `/admin/investments/opportunities/${id}`;
+  // A link written before a status change (a task, a bookmark) opens where the status puts the page now.
+  const canonical = opportunityAdminPath(opportunity.id, opportunity.status, tab);
+  if (canonical !== `${base}/${tab}`) return <Navigate to={canonical} replace />;
   const shows = (t: OpportunityTab) => mayViewOpportunityTab(user?.role_id, t, { existing, capTable });
   const mayUpdate = can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'update');
   const listPath = existing ? '/admin/investments/existing' : '/admin/investments/opportunities';
@@ -142,12 +148,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
         </div>
         <StatusActions opportunity={opportunity} />
       </Group>
-      {opportunity.admin_path !== `${base}/details` && (
-        <Alert variant="light">
-          This opportunity now lives at another page. <Link to={opportunity.admin_path}>Open it</Link>
-        </Alert>
-      )}
-      <Tabs value={tab} onChange={(value) => void navigate({ to: value === 'details' ? `${base}/details` : `${base}/${value}` })}>
+      <RouteTabs value={tab} onChange={(value) => void navigate({ to: value === 'details' ? `${base}/details` : `${base}/${value}` })}>
         <Tabs.List>
           {TAB_ORDER.filter(shows).map((t) => (
             <Tabs.Tab key={t} value={t}>
@@ -184,7 +185,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
             )}
           </Stack>
         </Tabs.Panel>
-      </Tabs>
+      </RouteTabs>
     </Stack>
   );
 }

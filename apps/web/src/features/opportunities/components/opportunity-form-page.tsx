@@ -30,6 +30,8 @@ import { LookupSelect } from '../../lookups';
 import { useOpportunity, useOpportunityAction, type StaffOpportunity } from '../api/opportunities';
 import { GalleryManager } from './gallery-manager';
 import { StatusActions } from './status-actions';
+import { DateField } from '../../../ui/date-field';
+import { MoneyInput } from '../../../ui/money-input';
 
 /** The form's fields in the route's names (createOpportunityBody in @platform/domain); empty text is sent as "not set". */
 const TEXT_FIELDS = [
@@ -143,7 +145,7 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Opportunity name" required {...input('name')} />
             <TextInput label="Company" required {...input('company_name')} />
-            <LookupSelect list="industries" label="Industry" saved={opportunity?.industry} {...input('industry')} />
+            <LookupSelect list="industries" saved={opportunity?.industry} {...input('industry')} />
             <LookupSelect list="investment-round-types" label="Round" saved={opportunity?.round_type} {...input('round_type')} />
             <LookupSelect list="investment-types" label="Type" saved={opportunity?.type} {...input('type')} />
             <LookupSelect list="investment-sub-types" label="Sub-type" saved={opportunity?.sub_type} {...input('sub_type')} />
@@ -160,10 +162,9 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
               {...input('tax_relief')}
             />
             {existing ? (
-              <TextInput
+              <DateField
                 label="Completed on"
                 description="When the investment completed"
-                type="date"
                 required
                 {...form.getInputProps('completed_at')}
               />
@@ -182,15 +183,20 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <Select label="Currency" data={[...CURRENCIES]} allowDeselect={false} {...input('currency')} />
-            <TextInput label="Target raise" inputMode="decimal" {...input('target_raise')} />
-            <TextInput
+            <MoneyInput currency={form.getValues().currency || 'GBP'} label="Target raise" {...input('target_raise')} />
+            <MoneyInput
+              currency={form.getValues().currency || 'GBP'}
               label="Maximum raise"
               description="The hard cap; the target when empty"
-              inputMode="decimal"
               {...input('maximum_raise')}
             />
-            <TextInput label="Minimum investment" inputMode="decimal" {...input('minimum_investment')} />
-            <TextInput label="Maximum investment" description="Per investor" inputMode="decimal" {...input('maximum_investment')} />
+            <MoneyInput currency={form.getValues().currency || 'GBP'} label="Minimum investment" {...input('minimum_investment')} />
+            <MoneyInput
+              currency={form.getValues().currency || 'GBP'}
+              label="Maximum investment"
+              description="Per investor"
+              {...input('maximum_investment')}
+            />
             <TextInput
               label="Share price"
               inputMode="decimal"
@@ -198,9 +204,9 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
               description={existing ? 'The price the holdings were bought at' : undefined}
               {...input('share_price')}
             />
-            <TextInput label="Pre-money valuation" inputMode="decimal" {...input('pre_money_valuation')} />
-            <TextInput label="Opens" type="date" {...input('opens_at')} />
-            <TextInput label="Closes" type="date" {...input('closes_at')} />
+            <MoneyInput currency={form.getValues().currency || 'GBP'} label="Pre-money valuation" {...input('pre_money_valuation')} />
+            <DateField label="Opens" {...input('opens_at')} />
+            <DateField label="Closes" {...input('closes_at')} />
           </SimpleGrid>
           <TextInput label="Fees" mt="sm" placeholder="2% arrangement fee paid by the company" {...input('fees')} />
         </Paper>
@@ -293,7 +299,7 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
               <Group key={index} align="flex-start" wrap="nowrap">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
                   <TextInput label="What happens" required placeholder="First close" {...form.getInputProps(`key_dates.${index}.label`)} />
-                  <TextInput label="Date" type="date" required {...form.getInputProps(`key_dates.${index}.date`)} />
+                  <DateField label="Date" required {...form.getInputProps(`key_dates.${index}.date`)} />
                 </SimpleGrid>
                 <ActionIcon
                   variant="subtle"

@@ -10,7 +10,18 @@ import { FormError } from '../../../ui/form-error';
 import { SimpleTable } from '../../../ui/simple-table';
 import type { StaffOpportunity } from '../api/opportunities';
 import { RealisationsPanel } from './realisations-panel';
-import { formatMoney, formatMultiple, formatPrice, formatRate, formatUnits, toLocalIsoDate } from '../../../app/format';
+import {
+  formatAmount,
+  formatChartPrice,
+  formatDate,
+  formatMultiple,
+  formatPrice,
+  formatRate,
+  formatUnits,
+  toLocalIsoDate,
+} from '../../../app/format';
+import { DateField } from '../../../ui/date-field';
+import { MoneyInput } from '../../../ui/money-input';
 
 const SOURCES: Record<string, string> = {
   'share-price': 'Share price',
@@ -62,7 +73,7 @@ function AddPricePoint({ opportunity, onSaved }: { opportunity: StaffOpportunity
           {...form.getInputProps('kind')}
           w={160}
         />
-        <TextInput label="Date" type="date" {...form.getInputProps('date')} w={170} />
+        <DateField label="Date" {...form.getInputProps('date')} w={170} />
         {v.kind === 'company-outcomes' && (
           <Select
             label="Outcome"
@@ -81,7 +92,12 @@ function AddPricePoint({ opportunity, onSaved }: { opportunity: StaffOpportunity
         )}
         {v.kind === 'company-valuations' && (
           <>
-            <TextInput label={`Valuation (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('valuation')} w={190} />
+            <MoneyInput
+              currency={opportunity.currency}
+              label={`Valuation (${opportunity.currency})`}
+              {...form.getInputProps('valuation')}
+              w={190}
+            />
             <TextInput label="Shares outstanding" inputMode="decimal" {...form.getInputProps('shares_outstanding')} w={190} />
           </>
         )}
@@ -116,9 +132,9 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
       {total && (
         <FactCards
           facts={[
-            { label: 'Invested', value: formatMoney(total.cost, currency) },
-            { label: 'Current value', value: formatMoney(total.current_value, currency) },
-            { label: 'Realised', value: formatMoney(total.realised, currency) },
+            { label: 'Invested', value: formatAmount(total.cost, currency) },
+            { label: 'Current value', value: formatAmount(total.current_value, currency) },
+            { label: 'Realised', value: formatAmount(total.realised, currency) },
             { label: 'Multiple (MOIC)', value: formatMultiple(total.moic) },
             { label: 'IRR', value: formatRate(total.irr) },
           ]}
@@ -132,18 +148,19 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
           {total?.price && (
             <Text size="sm" c="dimmed">
               Valued at {formatPrice(total.price.price_per_share, currency)} ({SOURCES[total.price.source] ?? total.price.source},{' '}
-              {total.price.date})
+              {formatDate(total.price.date)})
             </Text>
           )}
         </Group>
         {series.length ? (
           <LineChart
             h={240}
-            data={series.map((p) => ({ date: p.date, Price: Number(p.price) }))}
+            data={series.map((p) => ({ date: formatDate(p.date), Price: Number(p.price) }))}
             dataKey="date"
             series={[{ name: 'Price', color: 'brand.6' }]}
             curveType="linear"
-            valueFormatter={(value) => formatPrice(value.toFixed(6), currency)}
+            valueFormatter={(value) => formatChartPrice(value, currency)}
+            role="img"
             aria-label="Price per share over time"
           />
         ) : (
@@ -169,10 +186,10 @@ export function PerformancePanel({ opportunity, canWrite }: { opportunity: Staff
           columns={[
             { key: 'name', label: 'Investor', render: (h) => h.name },
             { key: 'shares_held', label: 'Shares', render: (h) => formatUnits(h.shares_held) },
-            { key: 'cost', label: 'Invested', render: (h) => formatMoney(h.cost, currency) },
-            { key: 'current_value', label: 'Value', render: (h) => formatMoney(h.current_value, currency) },
-            { key: 'realised', label: 'Realised', render: (h) => formatMoney(h.realised, currency) },
-            { key: 'gain', label: 'Gain', render: (h) => formatMoney(h.gain, currency) },
+            { key: 'cost', label: 'Invested', render: (h) => formatAmount(h.cost, currency) },
+            { key: 'current_value', label: 'Value', render: (h) => formatAmount(h.current_value, currency) },
+            { key: 'realised', label: 'Realised', render: (h) => formatAmount(h.realised, currency) },
+            { key: 'gain', label: 'Gain', render: (h) => formatAmount(h.gain, currency) },
             { key: 'moic', label: 'MOIC', render: (h) => formatMultiple(h.moic) },
             { key: 'irr', label: 'IRR', render: (h) => formatRate(h.irr) },
           ]}

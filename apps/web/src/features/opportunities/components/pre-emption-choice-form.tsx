@@ -1,9 +1,10 @@
-import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PRE_EMPTION_CHOICE_LABELS, PreEmptionChoice, type PreEmptionChoiceId } from '@platform/domain';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { formatMoney } from '../../../app/format';
+import { MoneyInput } from '../../../ui/money-input';
 
 interface Values extends Record<string, unknown> {
   choice: string;
@@ -66,7 +67,7 @@ export function PreEmptionChoiceForm({
           </Stack>
         </Radio.Group>
         {needsAmount(form.values.choice) && (
-          <TextInput label={`Amount to invest (${currency})`} inputMode="decimal" {...form.getInputProps('requested_amount')} w={240} />
+          <MoneyInput currency={currency} label={`Amount to invest (${currency})`} {...form.getInputProps('requested_amount')} w={240} />
         )}
         <FormError message={formError} />
         {current.choice !== PreEmptionChoice.awaiting && (

@@ -20,6 +20,7 @@ import {
 import { PreEmptionChoiceForm } from './pre-emption-choice-form';
 import { formatDate, formatMoney, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';
+import { DateField } from '../../../ui/date-field';
 
 const CHOICE_COLOURS: Record<PreEmptionChoiceId, string> = { 1: 'gray', 2: 'teal', 3: 'blue', 4: 'dark', 5: 'yellow', 6: 'orange' };
 
@@ -80,7 +81,7 @@ function OpenRoundButton({ opportunity, onSaved }: { opportunity: StaffOpportuni
                 {...form.getInputProps('amount_available')}
               />
             </Group>
-            <TextInput label="Deadline" type="date" {...form.getInputProps('deadline')} w={200} />
+            <DateField label="Deadline" {...form.getInputProps('deadline')} w={200} />
             <FormError message={formError} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpened(false)}>

@@ -13,6 +13,8 @@ import { EmptyState } from '../../../ui/empty-state';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
 import { formatDate, formatMoney, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
+import { DateField } from '../../../ui/date-field';
+import { MoneyInput } from '../../../ui/money-input';
 
 const OUTCOME_NAMES = { exit: 'Exit', 'partial-realisation': 'Partial realisation', 'write-off': 'Write-off' } as const;
 
@@ -117,9 +119,14 @@ function RecordSale({
           {...form.getInputProps('holder_key')}
           w={300}
         />
-        <TextInput label="Date of sale" type="date" {...form.getInputProps('date')} w={170} />
+        <DateField label="Date of sale" {...form.getInputProps('date')} w={170} />
         <TextInput label="Shares sold" inputMode="decimal" {...form.getInputProps('shares')} w={140} />
-        <TextInput label={`Proceeds (${opportunity.currency})`} inputMode="decimal" {...form.getInputProps('proceeds')} w={160} />
+        <MoneyInput
+          currency={opportunity.currency}
+          label={`Proceeds (${opportunity.currency})`}
+          {...form.getInputProps('proceeds')}
+          w={160}
+        />
         <TextInput label="Note" placeholder="e.g. Secondary sale" {...form.getInputProps('note')} w={220} />
       </Group>
       <FormError message={formError} />

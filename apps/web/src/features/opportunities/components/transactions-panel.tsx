@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Menu, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconReceipt } from '@tabler/icons-react';
 import { can, canMoveInvestment, MODAL_WIDTH, OPPORTUNITY_PERMISSION_EVENT, OpportunityStatus } from '@platform/domain';
@@ -92,9 +92,28 @@ export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportuni
       label: 'Status',
       sort: 'status',
       render: (r) => (
-        <Badge color={STATUS_COLOURS[r.status]} variant="light">
-          {r.status_label}
-        </Badge>
+        <Stack gap={2} align="flex-start">
+          <Badge color={STATUS_COLOURS[r.status]} variant="light">
+            {r.status_label}
+          </Badge>
+          {r.payment_sent && (r.status === 'reserved' || r.status === 'cash_call') && (
+            <Tooltip
+              label={
+                [
+                  r.payment_sent.on ? `Paid on ${formatDate(r.payment_sent.on)}` : null,
+                  r.payment_sent.amount ? formatMoney(r.payment_sent.amount, r.currency) : null,
+                  r.payment_sent.note,
+                ]
+                  .filter(Boolean)
+                  .join(' · ') || `Marked ${formatDate(r.payment_sent.at)}`
+              }
+            >
+              <Badge color="teal" variant="outline" style={{ textTransform: 'none' }}>
+                Investor says paid
+              </Badge>
+            </Tooltip>
+          )}
+        </Stack>
       ),
     },
     { key: 'created', label: 'Date', sort: 'created_at', render: (r) => formatDate(r.created_at) },

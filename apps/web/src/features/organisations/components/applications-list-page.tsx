@@ -1,6 +1,5 @@
 import { Badge, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import {
   ORGANISATION_APPLICATION_STATUS_LABELS,
   ORGANISATION_APPLICATION_STATUSES,
@@ -28,7 +27,6 @@ export function ApplicationsListPage() {
   });
   const list = useListQuery<StaffOrganisationApplication>('organisation-applications', listPage.params);
   const { search, update } = listPage;
-  const navigate = useNavigate();
   const columns: Column<StaffOrganisationApplication>[] = [
     {
       key: 'name',
@@ -86,7 +84,7 @@ export function ApplicationsListPage() {
         caption={`Organisation applications, page ${listPage.page}`}
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(row) => void navigate({ to: `${PATH}/${row.id}/details` })}
+        rowHref={(row) => `${PATH}/${row.id}/details`}
         empty={
           <EmptyState icon={IconInbox} title={<>No applications {search.status || search.search ? 'match' : 'yet'}</>}>
             Investors apply from their profile to act for an organisation.

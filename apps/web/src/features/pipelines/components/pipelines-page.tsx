@@ -135,7 +135,7 @@ export function PipelinesPage() {
               },
               {
                 key: 'deals',
-                label: 'Deals',
+                label: terms.dealOpportunities,
                 align: 'right',
                 render: (pipeline) => pipeline.stages.reduce((n, s) => n + s.deals_count, 0),
               },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api-client';
-import type { HoldingDetail, InvestorFund, InvestorFundDetail, Portfolio } from '@platform/domain';
+import type { HoldingDetail, InvestorFund, InvestorFundDetail, Portfolio, PortfolioLayout } from '@platform/domain';
+import { publicSettingsQuery } from '../../../app/settings';
 
 export type { Holding, HoldingDetail, PortfolioTotal as PortfolioTotals } from '@platform/domain';
 
@@ -27,5 +28,17 @@ export function useMyFund(id: number) {
   return useQuery({
     queryKey: ['my-funds', id],
     queryFn: () => api<{ data: InvestorFundDetail }>(`/api/my/funds/${id}`).then((r) => r.data),
+  });
+}
+
+/**
+ * The columns and headline figures staff chose for the investor's pages. Kept under the settings
+ * query's key, so the `settings.updated` event that reloads the settings reloads it too.
+ */
+export function usePortfolioLayout() {
+  return useQuery({
+    queryKey: [...publicSettingsQuery.queryKey, 'portfolio-layout'],
+    queryFn: () => api<{ data: PortfolioLayout }>('/api/my/portfolio-layout').then((r) => r.data),
+    staleTime: 5 * 60_000,
   });
 }

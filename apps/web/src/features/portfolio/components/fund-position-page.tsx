@@ -7,11 +7,12 @@ import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors';
+import { FundKpisPanel } from '../../funds';
 import { HoldingUpdates } from '../../update-reports';
 import { useMyFund } from '../api/portfolio';
 import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
-import { formatDate, formatMoney, formatMultiple, formatPrice, formatUnits } from '../../../app/format';
+import { formatAmount, formatChartPrice, formatDate, formatFundUnits, formatMoney, formatMultiple, formatPrice } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';
 
 /** /investor/portfolio/fund/{id}: the investor's position in a fund — units, cost, value, distributions, gain — and the fund's NAV history. */
@@ -27,21 +28,21 @@ export function FundPositionPage() {
   const figures = [
     {
       label: 'Units held',
-      value: formatUnits(p.units),
+      value: formatFundUnits(p.units),
       note: p.nav_per_unit ? `${formatPrice(p.nav_per_unit, fund.currency)} a unit at ${formatDate(p.nav_date)}` : 'No NAV yet',
     },
     {
       label: 'Paid in',
-      value: formatMoney(p.paid_in, fund.currency),
-      note: p.fees !== '0.00' ? `Fees ${formatMoney(p.fees, fund.currency)}` : undefined,
+      value: formatAmount(p.paid_in, fund.currency),
+      note: p.fees !== '0.00' ? `Fees ${formatAmount(p.fees, fund.currency)}` : undefined,
     },
-    { label: 'Current value', value: p.value === null ? 'Not yet valued' : formatMoney(p.value, fund.currency) },
+    { label: 'Current value', value: p.value === null ? 'Not yet valued' : formatAmount(p.value, fund.currency) },
     {
       label: 'Distributions',
-      value: formatMoney(p.distributions, fund.currency),
-      note: p.redemptions !== '0.00' ? `Redemptions ${formatMoney(p.redemptions, fund.currency)}` : undefined,
+      value: formatAmount(p.distributions, fund.currency),
+      note: p.redemptions !== '0.00' ? `Redemptions ${formatAmount(p.redemptions, fund.currency)}` : undefined,
     },
-    { label: 'Gain', value: p.gain === null ? '—' : formatMoney(p.gain, fund.currency), colour: p.gain ? gainColour(p.gain) : undefined },
+    { label: 'Gain', value: p.gain === null ? '—' : formatAmount(p.gain, fund.currency), colour: p.gain ? gainColour(p.gain) : undefined },
     { label: 'Multiple', value: formatMultiple(p.tvpi), note: `DPI ${formatMultiple(p.dpi)}` },
   ];
   return (
@@ -84,12 +85,13 @@ export function FundPositionPage() {
             h={240}
             data={fund.nav_history
               .filter((n) => n.nav_per_unit !== null)
-              .map((n) => ({ date: n.date, 'NAV per unit': Number(n.nav_per_unit) }))}
+              .map((n) => ({ date: formatDate(n.date), 'NAV per unit': Number(n.nav_per_unit) }))}
             dataKey="date"
             series={[{ name: 'NAV per unit', color: 'brand.6' }]}
             curveType="linear"
             yAxisProps={{ width: 70 }}
-            valueFormatter={(value) => formatPrice(value.toFixed(6), fund.currency)}
+            valueFormatter={(value) => formatChartPrice(value, fund.currency)}
+            role="img"
             aria-label="The fund's NAV per unit over time"
           />
         ) : (
@@ -100,6 +102,7 @@ export function FundPositionPage() {
       </Paper>
       <Paper withBorder radius="md">
         <SimpleTable
+          stacked
           verticalSpacing="sm"
           horizontalSpacing="md"
           striped
@@ -111,12 +114,13 @@ export function FundPositionPage() {
             { key: 'date', label: 'Date', render: (t) => formatDate(t.date) },
             { key: 'kind', label: 'Transaction', render: (t) => LEDGER_KIND_LABELS[t.kind] },
             { key: 'amount', label: 'Amount', render: (t) => formatMoney(t.amount, fund.currency) },
-            { key: 'units', label: 'Units', render: (t) => formatUnits(t.units) },
+            { key: 'units', label: 'Units', render: (t) => formatFundUnits(t.units) },
             { key: 'nav_per_unit', label: 'Price per unit', render: (t) => formatPrice(t.nav_per_unit, fund.currency) },
             { key: 'reference', label: 'Reference', render: (t) => t.reference ?? '—' },
           ]}
         />
       </Paper>
+      <FundKpisPanel fundId={fund.id} currency={fund.currency} side="investor" />
       {fund.description && (
         <Paper withBorder radius="md" p="lg">
           <Title order={2} fz="lg" mb="sm">

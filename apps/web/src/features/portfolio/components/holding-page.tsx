@@ -9,7 +9,7 @@ import { HoldingUpdates } from '../../update-reports';
 import { useHolding } from '../api/portfolio';
 import { gainColour } from './portfolio-page';
 import { BackLink } from '../../../ui/back-link';
-import { formatDate, formatMoney, formatMultiple, formatPrice, formatRate, formatUnits } from '../../../app/format';
+import { formatAmount, formatDate, formatMoney, formatMultiple, formatPrice, formatRate, formatUnits } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';
 
 /** /investor/portfolio/{id}: one holding — cost, value, gain, multiple, IRR — and the investments behind it. */
@@ -23,16 +23,16 @@ export function HoldingPage() {
   if (!holding) return <Skeleton h={360} radius="md" />;
 
   const figures = [
-    { label: 'Invested', value: formatMoney(holding.cost, holding.currency) },
+    { label: 'Invested', value: formatAmount(holding.cost, holding.currency) },
     {
       label: 'Current value',
-      value: formatMoney(holding.current_value, holding.currency),
+      value: formatAmount(holding.current_value, holding.currency),
       note: holding.valued_at === 'cost' ? 'Held at cost' : `At ${formatPrice(holding.share_price, holding.currency)} a share`,
     },
     ...(Number(holding.realised) > 0
-      ? [{ label: 'Realised', value: formatMoney(holding.realised, holding.currency), note: 'Proceeds of shares sold' }]
+      ? [{ label: 'Realised', value: formatAmount(holding.realised, holding.currency), note: 'Proceeds of shares sold' }]
       : []),
-    { label: 'Gain', value: formatMoney(holding.gain, holding.currency), colour: gainColour(holding.gain) },
+    { label: 'Gain', value: formatAmount(holding.gain, holding.currency), colour: gainColour(holding.gain) },
     { label: 'Multiple', value: formatMultiple(holding.multiple) },
     { label: 'IRR', value: formatRate(holding.irr) },
   ];
@@ -71,6 +71,7 @@ export function HoldingPage() {
       <PreEmptionOffers opportunityId={holding.opportunity_id} />
       <Paper withBorder radius="md">
         <SimpleTable
+          stacked
           verticalSpacing="sm"
           horizontalSpacing="md"
           striped

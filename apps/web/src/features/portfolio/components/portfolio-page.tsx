@@ -1,29 +1,63 @@
+import type { ReactNode } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChartPie } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChartPie, IconDownload } from '@tabler/icons-react';
+import {
+  DEFAULT_PORTFOLIO_STATS,
+  PORTFOLIO_STATS,
+  PORTFOLIO_TABLES,
+  type PortfolioColumnOption,
+  type PortfolioLayout,
+  type PortfolioStat,
+  portfolioColumnLabel,
+  type Terminology,
+} from '@platform/domain';
 import { useBranding, useFeature } from '../../../app/settings';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
-import { useMyFunds, usePortfolio, type Holding, type MyFund, type PortfolioTotals } from '../api/portfolio';
+import { useMyFunds, usePortfolio, usePortfolioLayout, type Holding, type MyFund, type PortfolioTotals } from '../api/portfolio';
 import { EmptyState } from '../../../ui/empty-state';
-import { formatMoney, formatMultiple, formatUnits } from '../../../app/format';
+import { StatementDownload } from '../../../ui/statement-download';
+import {
+  formatAmount,
+  formatChartAmount,
+  formatFundUnits,
+  formatMoneyAxis,
+  formatMultiple,
+  formatPrice,
+  formatUnits,
+} from '../../../app/format';
 
-export const gainColour = (gain: string) => (gain.startsWith('-') ? 'red.7' : Number(gain) > 0 ? 'teal.7' : undefined);
+/** Gains and losses read at 4.5:1 on white (WCAG AA). */
+export const gainColour = (gain: string) => (gain.startsWith('-') ? 'red.9' : Number(gain) > 0 ? 'teal.9' : undefined);
 
-function Totals({ totals }: { totals: PortfolioTotals }) {
-  const figures = [
-    { label: 'Invested', value: formatMoney(totals.cost, totals.currency) },
-    { label: 'Current value', value: formatMoney(totals.current_value, totals.currency) },
-    // Shown once something has been sold: proceeds count in the gain and the multiple.
-    ...(Number(totals.realised) > 0 ? [{ label: 'Realised', value: formatMoney(totals.realised, totals.currency) }] : []),
-    { label: 'Gain', value: formatMoney(totals.gain, totals.currency), colour: gainColour(totals.gain) },
-    { label: 'Multiple', value: formatMultiple(totals.multiple) },
-  ];
+type StatFigure = { value: string; colour?: string };
+
+/** Each headline figure of a currency's totals; `realised` only once something has been sold. */
+const STAT_FIGURES: Record<PortfolioStat, (totals: PortfolioTotals) => StatFigure | null> = {
+  invested: (t) => ({ value: formatAmount(t.cost, t.currency) }),
+  current_value: (t) => ({ value: formatAmount(t.current_value, t.currency) }),
+  realised: (t) => (Number(t.realised) > 0 ? { value: formatAmount(t.realised, t.currency) } : null),
+  gain: (t) => ({ value: formatAmount(t.gain, t.currency), colour: gainColour(t.gain) }),
+  multiple: (t) => ({ value: formatMultiple(t.multiple) }),
+};
+
+/** The headline figures staff chose (portfolio-stats settings), in their order, named by the terminology. */
+export function statFigures(stats: readonly PortfolioStat[], totals: PortfolioTotals, terms: Terminology) {
+  return stats.flatMap((stat) => {
+    const figure = STAT_FIGURES[stat](totals);
+    return figure ? [{ key: stat, label: terms[PORTFOLIO_STATS[stat]], ...figure }] : [];
+  });
+}
+
+function Totals({ totals, stats }: { totals: PortfolioTotals; stats: readonly PortfolioStat[] }) {
+  const { terms } = useBranding();
+  const figures = statFigures(stats, totals, terms);
+  if (figures.length === 0) return null;
   return (
     <SimpleGrid cols={{ base: 2, md: figures.length }}>
       {figures.map((f) => (
-        <Card key={f.label} withBorder radius="md" padding="lg">
+        <Card key={f.key} withBorder radius="md" padding="lg">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {f.label}
           </Text>
@@ -36,14 +70,29 @@ function Totals({ totals }: { totals: PortfolioTotals }) {
   );
 }
 
+/** The table's columns in the order staff chose, each headed by its own label or the terminology's. */
+function chosenColumns<T>(
+  layout: PortfolioLayout | undefined,
+  key: 'holdings' | 'funds',
+  catalogue: Partial<Record<PortfolioColumnOption, (row: T) => ReactNode>>,
+  terms: Terminology,
+): Column<T>[] {
+  const table = layout?.tables.find((t) => t.key === key);
+  const columns = table?.columns ?? PORTFOLIO_TABLES.find((t) => t.key === key)!.defaults.map((option) => ({ option, label: null }));
+  return columns.flatMap(({ option, label }) => {
+    const render = catalogue[option];
+    return render ? [{ key: option, label: portfolioColumnLabel(terms, option, label), render }] : [];
+  });
+}
+
 /** The investor's fund positions: units valued at each fund's latest NAV per unit; each opens its fund page. */
-function FundPositions({ funds }: { funds: MyFund[] }) {
-  const navigate = useNavigate();
-  const columns: Column<MyFund>[] = [
+function FundPositions({ funds, layout }: { funds: MyFund[]; layout: PortfolioLayout | undefined }) {
+  const { terms } = useBranding();
+  const columns = chosenColumns<MyFund>(
+    layout,
+    'funds',
     {
-      key: 'name',
-      label: 'Fund',
-      render: (f) => (
+      fund: (f) => (
         <div>
           <Text fw={600} size="sm">
             {f.name}
@@ -53,39 +102,33 @@ function FundPositions({ funds }: { funds: MyFund[] }) {
           </Text>
         </div>
       ),
-    },
-    { key: 'units', label: 'Units', render: (f) => formatUnits(f.position.units) },
-    { key: 'paid_in', label: 'Paid in', render: (f) => formatMoney(f.position.paid_in, f.currency) },
-    {
-      key: 'value',
-      label: 'Current value',
-      render: (f) => (
+      units: (f) => formatFundUnits(f.position.units),
+      paid_in: (f) => formatAmount(f.position.paid_in, f.currency),
+      current_value: (f) => (
         <Text size="sm" fw={600}>
-          {f.position.value === null ? 'Not yet valued' : formatMoney(f.position.value, f.currency)}
+          {f.position.value === null ? 'Not yet valued' : formatAmount(f.position.value, f.currency)}
         </Text>
       ),
-    },
-    { key: 'distributions', label: 'Distributions', render: (f) => formatMoney(f.position.distributions, f.currency) },
-    {
-      key: 'gain',
-      label: 'Gain',
-      render: (f) =>
+      distributions: (f) => formatAmount(f.position.distributions, f.currency),
+      gain: (f) =>
         f.position.gain === null ? (
           '—'
         ) : (
           <Text size="sm" c={gainColour(f.position.gain)}>
-            {formatMoney(f.position.gain, f.currency)}
+            {formatAmount(f.position.gain, f.currency)}
           </Text>
         ),
+      multiple: (f) => formatMultiple(f.position.tvpi),
     },
-    { key: 'multiple', label: 'Multiple', render: (f) => formatMultiple(f.position.tvpi) },
-  ];
+    terms,
+  );
   return (
     <Stack gap="sm">
       <Title order={2} fz="lg">
-        Funds
+        {terms.funds}
       </Title>
       <DataTable
+        stacked
         caption="Your fund positions"
         columns={columns}
         rows={funds}
@@ -97,7 +140,7 @@ function FundPositions({ funds }: { funds: MyFund[] }) {
         lastPage={1}
         total={funds.length}
         onPage={() => undefined}
-        onRowClick={(f) => void navigate({ to: '/investor/portfolio/fund/$id', params: { id: String(f.id) } })}
+        rowHref={(f) => `/investor/portfolio/fund/${f.id}`}
         empty={null}
       />
     </Stack>
@@ -108,18 +151,19 @@ function FundPositions({ funds }: { funds: MyFund[] }) {
 export function PortfolioPage() {
   const { terms } = useBranding();
   usePageTitle(terms.portfolio);
-  const navigate = useNavigate();
   const portfolio = usePortfolio();
+  const layout = usePortfolioLayout();
+  const stats = layout.data?.stats ?? DEFAULT_PORTFOLIO_STATS;
   const holdings = portfolio.data?.data;
   const funds = useMyFunds(useFeature('enableFunds'));
   // An investor who holds only fund units sees their funds, not an empty holdings table.
   const onlyFunds = holdings?.length === 0 && (funds.data?.length ?? 0) > 0;
 
-  const columns: Column<Holding>[] = [
+  const columns = chosenColumns<Holding>(
+    layout.data,
+    'holdings',
     {
-      key: 'name',
-      label: 'Investment',
-      render: (h) => (
+      investment: (h) => (
         <div>
           <Text fw={600} size="sm">
             {h.opportunity.name}
@@ -129,70 +173,95 @@ export function PortfolioPage() {
           </Text>
         </div>
       ),
-    },
-    { key: 'status', label: 'Status', render: (h) => <Badge variant="light">{h.opportunity.status_label}</Badge> },
-    { key: 'cost', label: 'Invested', render: (h) => formatMoney(h.cost, h.currency) },
-    { key: 'shares', label: 'Shares', render: (h) => formatUnits(h.shares) },
-    {
-      key: 'value',
-      label: 'Current value',
-      render: (h) => (
+      company: (h) => h.opportunity.company_name,
+      status: (h) => <Badge variant="light">{h.opportunity.status_label}</Badge>,
+      invested: (h) => formatAmount(h.cost, h.currency),
+      shares: (h) => formatUnits(h.shares),
+      share_price: (h) => (h.share_price === null ? '—' : formatPrice(h.share_price, h.currency)),
+      current_value: (h) => (
         <Text size="sm" fw={600}>
-          {formatMoney(h.current_value, h.currency)}
+          {formatAmount(h.current_value, h.currency)}
           {h.valued_at === 'cost' ? ' (at cost)' : ''}
         </Text>
       ),
-    },
-    {
-      key: 'gain',
-      label: 'Gain',
-      render: (h) => (
+      realised: (h) => formatAmount(h.realised, h.currency),
+      gain: (h) => (
         <Text size="sm" c={gainColour(h.gain)}>
-          {formatMoney(h.gain, h.currency)}
+          {formatAmount(h.gain, h.currency)}
         </Text>
       ),
+      multiple: (h) => formatMultiple(h.multiple),
     },
-    { key: 'multiple', label: 'Multiple', render: (h) => formatMultiple(h.multiple) },
-  ];
+    terms,
+  );
 
   return (
     <Stack gap="lg">
-      <Group gap="sm">
-        <ThemeIcon variant="light" size={40} radius="md">
-          <IconChartPie size={22} aria-hidden />
-        </ThemeIcon>
-        <Title order={1} fz={28}>
-          {terms.portfolio}
-        </Title>
+      <Group justify="space-between" align="flex-end">
+        <Group gap="sm">
+          <ThemeIcon variant="light" size={40} radius="md">
+            <IconChartPie size={22} aria-hidden />
+          </ThemeIcon>
+          <Title order={1} fz={28}>
+            {terms.portfolio}
+          </Title>
+        </Group>
+        <Group gap="xs">
+          <StatementDownload path="/api/my/statement" />
+          <Button
+            component="a"
+            href="/api/portfolio/export?format=csv"
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+          <Button
+            component="a"
+            href="/api/portfolio/export?format=xlsx"
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export Excel
+          </Button>
+        </Group>
       </Group>
       {portfolio.isLoading ? (
         <Skeleton h={110} radius="md" />
       ) : (
-        (portfolio.data?.totals ?? []).map((t) => <Totals key={t.currency} totals={t} />)
+        (portfolio.data?.totals ?? []).map((t) => <Totals key={t.currency} totals={t} stats={stats} />)
       )}
       {holdings && holdings.length > 1 && (
         <Paper withBorder radius="md" p="lg">
           <Title order={2} fz="lg" mb="sm">
-            Current value by holding
+            {terms.columnCurrentValue} by holding
           </Title>
           <BarChart
             h={Math.max(160, holdings.length * 44)}
             orientation="vertical"
             dataKey="name"
-            data={holdings.map((h) => ({ name: h.opportunity.name, Invested: Number(h.cost), 'Current value': Number(h.current_value) }))}
+            data={holdings.map((h) => ({
+              name: h.opportunity.name,
+              [terms.columnInvested]: Number(h.cost),
+              [terms.columnCurrentValue]: Number(h.current_value),
+            }))}
             series={[
-              { name: 'Invested', color: 'gray.4' },
-              { name: 'Current value', color: 'brand.6' },
+              { name: terms.columnInvested, color: 'gray.4' },
+              { name: terms.columnCurrentValue, color: 'brand.6' },
             ]}
-            valueFormatter={(value) => formatMoney(value.toFixed(2), holdings[0].currency)}
+            valueFormatter={(value) => formatChartAmount(value, holdings[0].currency)}
+            xAxisProps={{ tickFormatter: (v: number) => formatMoneyAxis(v, holdings[0].currency) }}
             yAxisProps={{ width: 180 }}
             withLegend
-            aria-label="Invested and current value by holding"
+            aria-label={`${terms.columnInvested} and ${terms.columnCurrentValue.toLowerCase()} by holding`}
           />
         </Paper>
       )}
       {!onlyFunds && (
         <DataTable
+          stacked
           caption={terms.portfolio}
           columns={columns}
           rows={holdings}
@@ -204,7 +273,7 @@ export function PortfolioPage() {
           lastPage={1}
           total={holdings?.length ?? 0}
           onPage={() => undefined}
-          onRowClick={(h) => void navigate({ to: '/investor/portfolio/$id', params: { id: String(h.opportunity_id) } })}
+          rowHref={(h) => `/investor/portfolio/${h.opportunity_id}`}
           empty={
             <EmptyState icon={IconChartPie} title={<>Nothing in your {terms.portfolio.toLowerCase()} yet</>}>
               Holdings appear here once your payment for an investment is received.
@@ -212,7 +281,7 @@ export function PortfolioPage() {
           }
         />
       )}
-      {funds.data && funds.data.length > 0 && <FundPositions funds={funds.data} />}
+      {funds.data && funds.data.length > 0 && <FundPositions funds={funds.data} layout={layout.data} />}
     </Stack>
   );
 }

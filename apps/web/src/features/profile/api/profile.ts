@@ -66,10 +66,12 @@ export function useMyIdentity() {
 export function useUploadIdentityDocument() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { file: File; name: string }) => {
+    mutationFn: (input: { file: File; name: string; kind?: string; issuing_country?: string }) => {
       const form = new FormData();
       form.append('file', input.file);
       if (input.name) form.append('name', input.name);
+      if (input.kind) form.append('kind', input.kind);
+      if (input.issuing_country) form.append('issuing_country', input.issuing_country);
       return api('/api/my/identity-documents', { method: 'POST', body: form });
     },
     onSuccess: () => void client.invalidateQueries({ queryKey: ['my-identity'] }),
@@ -80,12 +82,5 @@ export function useMyDocuments() {
   return useQuery({
     queryKey: ['my-documents'],
     queryFn: () => api<Page<PublicDocument>>('/api/my/documents', { query: { per_page: 100 } }).then((r) => r.data),
-  });
-}
-
-export function useUpdatePassword() {
-  return useMutation({
-    mutationFn: (values: { current_password: string; password: string; password_confirmation: string }) =>
-      api<{ message: string }>('/api/auth/update-password', { method: 'POST', body: values }),
   });
 }

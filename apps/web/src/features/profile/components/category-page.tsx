@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Blockquote, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { INVESTOR_CATEGORIES, INVESTOR_CATEGORY_DETAILS, type CategorisationStatus, type InvestorCategory } from '@platform/domain';
+import { INVESTOR_CATEGORIES, type CategorisationStatus, type InvestorCategory } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
@@ -33,11 +33,12 @@ export function CategoryPage() {
   const [category, setCategory] = useState<InvestorCategory | null>(preselected);
   const [accepted, setAccepted] = useState(false);
   const { submit, submitting, formError } = useSubmit(async () => {
-    if (!category) return;
-    const details = INVESTOR_CATEGORY_DETAILS[category];
+    if (!category || !current.data) return;
+    // The server keeps the statement it showed; the investor's own copy travels with their declaration.
+    const shown = current.data.meta.statements[category];
     await declare.mutateAsync({
       category,
-      declaration: { statement: details.statement, accepted: true, name: user?.name, declared_on: toLocalIsoDate() },
+      declaration: { statement: shown.statement, accepted: true, name: user?.name, declared_on: toLocalIsoDate() },
     });
     setAccepted(false);
     if (search.redirect?.startsWith('/investor/')) void navigate({ to: search.redirect });
@@ -55,7 +56,7 @@ export function CategoryPage() {
                 Your category
               </Text>
               <Text fw={700} fz="lg">
-                {INVESTOR_CATEGORY_DETAILS[latest.category].label}
+                {meta.statements[latest.category].label}
               </Text>
               <Text size="sm" c="dimmed">
                 Declared {formatDateLong(latest.declared_at)}
@@ -90,6 +91,7 @@ export function CategoryPage() {
             </Text>
           </div>
           <CategoryCards
+            statements={meta.statements}
             value={category}
             onChange={(next) => {
               setCategory(next);
@@ -99,7 +101,7 @@ export function CategoryPage() {
           {category && (
             <>
               <Blockquote color="gray" p="md" fz="sm" aria-label="Statement">
-                {INVESTOR_CATEGORY_DETAILS[category].statement}
+                {meta.statements[category].statement}
               </Blockquote>
               <Checkbox
                 label="I have read this statement and it is true of me"

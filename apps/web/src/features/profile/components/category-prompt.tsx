@@ -22,6 +22,7 @@ export function useCategoryPromptDue(): boolean | undefined {
  */
 export function CategoryPrompt({ slug }: { slug: string }) {
   const navigate = useNavigate();
+  const categorisation = useMyCategorisation();
   const [category, setCategory] = useState<InvestorCategory | null>(null);
   const back = () => void navigate({ to: '/investor/investments/$slug', params: { slug } });
   return (
@@ -31,7 +32,7 @@ export function CategoryPrompt({ slug }: { slug: string }) {
           Before you invest, the rules on promoting high-risk investments need to know which kind of investor you are. Choose the one that
           describes you; you will read and accept its statement next.
         </Text>
-        <CategoryCards value={category} onChange={setCategory} />
+        <CategoryCards value={category} onChange={setCategory} statements={categorisation.data?.meta.statements} />
         <Group justify="flex-end">
           <Button variant="default" onClick={back}>
             Not now

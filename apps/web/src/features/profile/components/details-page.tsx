@@ -6,6 +6,7 @@ import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { useMyDetails, useUpdateMyDetails, type MyDetails } from '../api/profile';
+import { DateField } from '../../../ui/date-field';
 
 const FIELDS = ['name', 'phone', 'address_line1', 'address_line2', 'city', 'postcode', 'country', 'date_of_birth', 'nationality'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -59,7 +60,7 @@ export function DetailsPage() {
               description="Contact us to change the address you sign in with."
             />
             <TextInput label="Phone" type="tel" autoComplete="tel" placeholder="+44 20 7946 0000" {...form.getInputProps('phone')} />
-            <TextInput label="Date of birth" type="date" autoComplete="bday" {...form.getInputProps('date_of_birth')} />
+            <DateField label="Date of birth" autoComplete="bday" {...form.getInputProps('date_of_birth')} />
             <TextInput label="Nationality" {...form.getInputProps('nationality')} />
           </SimpleGrid>
           <Title order={3} fz="md" mt="sm">

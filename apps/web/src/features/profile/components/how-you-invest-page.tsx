@@ -25,7 +25,7 @@ function Way({
         </ThemeIcon>
         <Text fw={600}>{title}</Text>
         {items.length ? (
-          <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
+          <Stack gap={8} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
             {items.map((item) => (
               <Text key={item.label} component="li" size="sm">
                 {item.to ? (

@@ -25,6 +25,7 @@ import { FormError } from '../../../ui/form-error';
 import { useQuestionnaire, useSaveQuestionnaire, type QuestionnaireEntry, type QuestionnaireSubjectRef } from '../api/questionnaires';
 import { FIELD_FORMS, type FieldSpec } from './questionnaire-fields';
 import { formatDateTime } from '../../../app/format';
+import { DateField } from '../../../ui/date-field';
 
 type Values = Record<string, unknown>;
 
@@ -97,7 +98,7 @@ function Field({ field, form, readOnly }: { field: FieldSpec; form: ReturnType<t
     case 'textarea':
       return <Textarea {...props} autosize minRows={2} />;
     case 'date':
-      return <TextInput {...props} type="date" />;
+      return <DateField {...props} />;
     case 'money':
     case 'number':
       return <TextInput {...props} inputMode="decimal" />;
@@ -207,8 +208,7 @@ function QuestionnaireEditor({
                     disabled={readOnly}
                     {...form.getInputProps(`${consent.key}.given`, { type: 'checkbox' })}
                   />
-                  <TextInput
-                    type="date"
+                  <DateField
                     aria-label={`Date: ${consent.label}`}
                     w={170}
                     readOnly={readOnly}

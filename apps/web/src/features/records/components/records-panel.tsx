@@ -22,6 +22,7 @@ import { FormError } from '../../../ui/form-error';
 import { RichText } from '../../../ui/rich-text';
 import { useRecords, useRecordWrite, type CallLog, type Note, type Subject, type Task } from '../api/records';
 import { formatDate, formatDateTime, toLocalIsoDate, toLocalIsoDateTime } from '../../../app/format';
+import { DateField, DateTimeField } from '../../../ui/date-field';
 
 const paragraphs = (text: string) =>
   text
@@ -104,7 +105,7 @@ function Calls({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
         <form onSubmit={form.onSubmit((v) => void submit(v))}>
           <Stack gap="xs">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label="When" type="datetime-local" {...form.getInputProps('called_at')} />
+              <DateTimeField label="When" {...form.getInputProps('called_at')} />
               <div>
                 <Text size="sm" fw={500} mb={4}>
                   Direction
@@ -171,7 +172,7 @@ function Tasks({ subject, canWrite }: { subject: Subject; canWrite: boolean }) {
           <Stack gap="xs">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput label="New task" style={{ gridColumn: 'span 2' }} {...form.getInputProps('title')} />
-              <TextInput label="Due" type="date" {...form.getInputProps('due_date')} />
+              <DateField label="Due" {...form.getInputProps('due_date')} />
             </SimpleGrid>
             <FormError message={formError} />
             <Group>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTerm } from '../../../app/settings';
@@ -7,7 +7,8 @@ import { DataTable, type Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
 import { gainColour } from '../../portfolio';
 import { usePortfolioPerformance, type BookCompany, type BookTotal } from '../api/portfolio-performance';
-import { formatDate, formatMoney, formatMultiple, formatNumber, formatPrice, formatRate } from '../../../app/format';
+import { formatAmount, formatDate, formatMultiple, formatNumber, formatPrice, formatRate } from '../../../app/format';
+import { DateField } from '../../../ui/date-field';
 
 const PER_PAGE = 50;
 const SOURCE_LABELS: Record<string, string> = {
@@ -31,10 +32,10 @@ const SORTS: Record<string, (a: BookCompany, b: BookCompany) => number> = {
 
 function Totals({ total }: { total: BookTotal }) {
   const cards = [
-    { label: 'Invested', value: formatMoney(total.cost, total.currency) },
-    { label: 'Current value', value: formatMoney(total.current_value, total.currency) },
-    { label: 'Realised', value: formatMoney(total.realised, total.currency) },
-    { label: 'Gain', value: formatMoney(total.gain, total.currency), colour: gainColour(total.gain) },
+    { label: 'Invested', value: formatAmount(total.cost, total.currency) },
+    { label: 'Current value', value: formatAmount(total.current_value, total.currency) },
+    { label: 'Realised', value: formatAmount(total.realised, total.currency) },
+    { label: 'Gain', value: formatAmount(total.gain, total.currency), colour: gainColour(total.gain) },
     { label: 'MOIC', value: formatMultiple(total.moic) },
     { label: 'IRR', value: formatRate(total.irr) },
   ];
@@ -107,7 +108,7 @@ export function PortfolioKpisPage() {
       sort: 'cost',
       render: (c) => (
         <Text size="sm" {...figure}>
-          {formatMoney(c.cost, c.currency)}
+          {formatAmount(c.cost, c.currency)}
         </Text>
       ),
     },
@@ -117,7 +118,7 @@ export function PortfolioKpisPage() {
       sort: 'current_value',
       render: (c) => (
         <Text size="sm" fw={600} {...figure}>
-          {formatMoney(c.current_value, c.currency)}
+          {formatAmount(c.current_value, c.currency)}
         </Text>
       ),
     },
@@ -127,7 +128,7 @@ export function PortfolioKpisPage() {
       sort: 'realised',
       render: (c) => (
         <Text size="sm" {...figure}>
-          {formatMoney(c.realised, c.currency)}
+          {formatAmount(c.realised, c.currency)}
         </Text>
       ),
     },
@@ -137,7 +138,7 @@ export function PortfolioKpisPage() {
       sort: 'gain',
       render: (c) => (
         <Text size="sm" c={gainColour(c.gain)} {...figure}>
-          {formatMoney(c.gain, c.currency)}
+          {formatAmount(c.gain, c.currency)}
         </Text>
       ),
     },
@@ -184,15 +185,14 @@ export function PortfolioKpisPage() {
             {title}
           </Title>
         </Group>
-        <TextInput
-          type="date"
+        <DateField
           label="As of"
           value={search.as_of ?? report.data?.as_of ?? ''}
-          onChange={(event) => {
+          onChange={(day) => {
             setPage(1);
             void navigate({
               to: '/admin/reports/kpi-portfolio',
-              search: event.currentTarget.value ? { as_of: event.currentTarget.value } : {},
+              search: day ? { as_of: day } : {},
               replace: true,
             });
           }}
@@ -230,7 +230,7 @@ export function PortfolioKpisPage() {
         lastPage={lastPage}
         total={companies.length}
         onPage={setPage}
-        onRowClick={(c) => void navigate({ to: '/admin/investments/existing/$id/performance', params: { id: String(c.opportunity_id) } })}
+        rowHref={(c) => `/admin/investments/existing/${c.opportunity_id}/performance`}
         empty={<Text c="dimmed">No existing investments are held yet. Completed investments appear here with their value.</Text>}
       />
     </Stack>

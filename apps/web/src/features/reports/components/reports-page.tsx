@@ -1,14 +1,27 @@
 import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconChartBar, IconChartLine, IconListCheck, IconNews } from '@tabler/icons-react';
+import {
+  IconArrowRight,
+  IconBuildingBank,
+  IconCalendarStats,
+  IconChartBar,
+  IconChartLine,
+  IconFileDescription,
+  IconListCheck,
+  IconNews,
+  IconReportMoney,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReportKey, TermKey } from '@platform/domain';
 import { useBranding } from '../../../app/settings';
 import { usePageTitle } from '../../../ui/page-title';
 import { type AvailableReport, useAvailableReports } from '../api/available-reports';
-import { formatMoney, formatNumber } from '../../../app/format';
+import { formatAmount, formatNumber } from '../../../app/format';
 
 /** How each report is named (terminology) and described on its card. */
-const REPORT_CARDS: Record<ReportKey, { term: TermKey; description: string; icon: typeof IconChartBar; amountLabel?: string }> = {
+const REPORT_CARDS: Record<
+  ReportKey,
+  { term?: TermKey; title?: string; description: string; icon: typeof IconChartBar; amountLabel?: string }
+> = {
   kpis: { term: 'kpis', description: 'KPI values across the portfolio, by company and period.', icon: IconChartBar },
   kpi_portfolio: {
     term: 'kpiPortfolio',
@@ -21,6 +34,27 @@ const REPORT_CARDS: Record<ReportKey, { term: TermKey; description: string; icon
     term: 'wipReports',
     description: 'Deals and opportunities in progress, with owner, next task and last activity.',
     icon: IconListCheck,
+  },
+  investments: {
+    title: 'Investments report',
+    description: 'Every investment across the book: filter by company, investor, status, dates, currency and holder; export.',
+    icon: IconReportMoney,
+    amountLabel: 'paid or completed',
+  },
+  statements: {
+    title: 'Investor statements',
+    description: "Each investor's portfolio statement as PDF, generated for everyone or a client group and filed in their documents.",
+    icon: IconFileDescription,
+  },
+  fund_kpis: {
+    title: 'Fund KPIs',
+    description: 'Per fund and quarter: NAV, paid-in, distributions, DPI, RVPI, TVPI and IRR.',
+    icon: IconBuildingBank,
+  },
+  quarter_kpis: {
+    title: 'Quarter KPIs',
+    description: 'The KPI values every company reported for one chosen quarter.',
+    icon: IconCalendarStats,
   },
 };
 
@@ -36,7 +70,7 @@ function ReportCard({ report }: { report: AvailableReport }) {
             <Icon size={20} />
           </ThemeIcon>
           <Title order={2} fz="lg">
-            {terms[card.term]}
+            {card.term ? terms[card.term] : card.title}
           </Title>
         </Group>
         <IconArrowRight size={18} aria-hidden />
@@ -49,7 +83,7 @@ function ReportCard({ report }: { report: AvailableReport }) {
       </Text>
       {report.amounts.map((a) => (
         <Text key={a.currency} size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatMoney(a.amount, a.currency)}
+          {formatAmount(a.amount, a.currency)}
           {card.amountLabel && (
             <Text span size="sm" c="dimmed" fw={400}>
               {' '}

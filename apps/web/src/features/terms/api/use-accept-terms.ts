@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client';
-import { currentUserQuery } from '../../../app/session';
 
 /** Spec §7.1: the user update as form data with a PATCH override, carrying the accepted version. */
 export function useAcceptTerms(userId: number) {
@@ -12,6 +11,7 @@ export function useAcceptTerms(userId: number) {
       form.append('accepted_terms_version', String(version));
       return api(`/api/users/${userId}`, { method: 'POST', body: form });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+    // Promotions the old terms held back (decision 0031) are fetched again with everything else.
+    onSuccess: () => client.invalidateQueries(),
   });
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MODAL_WIDTH } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
 import { useAcceptTerms } from '../api/use-accept-terms';
+import { TermsLink } from './terms-text-modal';
 
 /**
  * Blocks the shell until the current terms are accepted (spec §2.6). After acceptance the flag
@@ -12,12 +13,11 @@ import { useAcceptTerms } from '../api/use-accept-terms';
  */
 export function TermsAcceptanceModal() {
   const user = useCurrentUser();
-  const { settings, termsVersion } = useBranding();
+  const { termsVersion } = useBranding();
   const [ticked, setTicked] = useState(false);
   const [termsJustAccepted, setTermsJustAccepted] = useState(false);
   const accept = useAcceptTerms(user?.id ?? 0);
   const required = Boolean(user) && (user?.accepted_terms_version ?? 0) < termsVersion && !termsJustAccepted;
-  const termsHref = settings?.terms_format === 'url' ? settings.terms_text : '/terms';
 
   async function submit() {
     if (!ticked || accept.isPending) return;
@@ -43,9 +43,7 @@ export function TermsAcceptanceModal() {
     >
       <Stack gap="md">
         <Text>Our terms and conditions have changed. Please read them and confirm you accept them to continue.</Text>
-        <Anchor href={termsHref} target="_blank" rel="noopener noreferrer">
-          Read the terms and conditions
-        </Anchor>
+        <TermsLink>Read the terms and conditions</TermsLink>
         <Checkbox
           label="I have read, understood and accept the terms and conditions"
           checked={ticked}

@@ -166,7 +166,7 @@ export function ClientGroupsPage() {
         </div>
       ),
     },
-    { key: 'members', label: 'Investors', render: (g) => <Text size="sm">{g.member_count}</Text> },
+    { key: 'members', label: terms.investors, render: (g) => <Text size="sm">{g.member_count}</Text> },
     ...(can(user?.role_id, 'update_reports', 'delete')
       ? [
           {

@@ -36,6 +36,7 @@ import {
   useUpdateReport,
   type UpdateReport,
 } from '../api/update-reports';
+import { DateTimeField } from '../../../ui/date-field';
 
 interface UpdateValues extends Record<string, unknown> {
   title: string;
@@ -152,6 +153,7 @@ function UpdateForm({ report }: { report?: UpdateReport }) {
               onChange={(html) => form.setFieldValue('body', html)}
               error={form.errors.body}
               minHeight={260}
+              images
             />
           </Stack>
         </SectionCard>
@@ -173,10 +175,9 @@ function UpdateForm({ report }: { report?: UpdateReport }) {
                 {...form.getInputProps('client_group_ids')}
               />
             )}
-            <TextInput
+            <DateTimeField
               label="Publish at"
               description="Leave empty to keep it a draft until you publish it. The update goes out by itself at this time."
-              type="datetime-local"
               w={280}
               {...form.getInputProps('publish_at')}
             />

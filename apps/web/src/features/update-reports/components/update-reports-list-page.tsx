@@ -1,6 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconNews, IconPlus, IconUsersGroup } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import { can, UPDATE_REPORT_AUDIENCE_LABELS, UPDATE_REPORT_STATUS_LABELS, updateReportAdminPath } from '@platform/domain';
 import { formatDate, formatDateTime } from '../../../app/format';
 import { useCurrentUser } from '../../../app/session';
@@ -34,7 +33,6 @@ export function UpdateReportsListPage() {
   const { terms } = useBranding();
   usePageTitle(terms.updateReports);
   const user = useCurrentUser();
-  const navigate = useNavigate();
   const listPage = useListPage<UpdatesSearch>({
     path: '/admin/reports/updates',
     defaultSort: '-created_at',
@@ -117,7 +115,7 @@ export function UpdateReportsListPage() {
         caption={`${terms.updateReports}, page ${listPage.page}`}
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => void navigate({ to: updateReportAdminPath(r.id, r.status) })}
+        rowHref={(r) => updateReportAdminPath(r.id, r.status)}
         empty={
           <EmptyState icon={IconNews} title={filtered ? 'No updates match' : 'No updates yet'}>
             {filtered

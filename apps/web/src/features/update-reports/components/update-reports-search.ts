@@ -1,9 +1,9 @@
-import type { ListSearch } from '../../../app/use-list-page';
+import { type ListSearch, listPaging } from '../../../app/use-list-page';
 
 /** A list's URL state: page, sort and the search text. */
 export function listSearch(search: Record<string, unknown>): ListSearch {
   return {
-    ...(typeof search.page === 'number' && search.page > 1 ? { page: search.page } : {}),
+    ...listPaging(search),
     ...(typeof search.sort === 'string' ? { sort: search.sort } : {}),
     ...(typeof search.search === 'string' || typeof search.search === 'number' ? { search: search.search } : {}),
   };

@@ -3,7 +3,7 @@ import { IconClipboardList } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { WipGroup, WipItem } from '@platform/domain';
 import { useTerm } from '../../../app/settings';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../app/format';
+import { formatAmount, formatDate, formatDateTime, formatMoney, formatNumber } from '../../../app/format';
 import { ExportButtons } from '../../../ui/export-buttons';
 import { ListPage, SelectFilter } from '../../../ui/list-filters';
 import { EmptyState } from '../../../ui/empty-state';
@@ -89,7 +89,7 @@ function GroupTable({ group }: { group: WipGroup }) {
           <Badge variant="light">{group.kind === 'stage' ? 'Deal stage' : 'Opportunity status'}</Badge>
         </Group>
         <Text size="sm" c="dimmed" {...figure}>
-          {formatNumber(group.count)} · {group.totals.map((t) => formatMoney(t.amount, t.currency)).join(' + ') || '—'}
+          {formatNumber(group.count)} · {group.totals.map((t) => formatAmount(t.amount, t.currency)).join(' + ') || '—'}
         </Text>
       </Group>
       <SimpleTable

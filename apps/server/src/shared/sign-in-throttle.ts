@@ -1,6 +1,6 @@
-import type { AppContext } from '../../platform/context';
-import type { Db } from '../../db/client';
-import { claimAttempts, clearCounters, clientNetwork, closedFor, closeUntil, tooManyAttempts, type Limit } from '../../platform/rate-limit';
+import type { AppContext } from '../platform/context';
+import type { Db } from '../db/client';
+import { claimAttempts, clearCounters, clientNetwork, closedFor, closeUntil, tooManyAttempts, type Limit } from '../platform/rate-limit';
 
 /*
  * Limits of the account routes, counted in PostgreSQL whatever the client claims to be: per account

@@ -1,0 +1,3 @@
+// What other modules may use of kpis; everything else in this folder is its own.
+export { gridRows, presentGrid } from './service';
+export { kpiValuesImporter } from './import';

@@ -1,0 +1,36 @@
+import { useState, type MouseEvent } from 'react';
+import { Anchor, Modal } from '@mantine/core';
+import { MODAL_WIDTH } from '@platform/domain';
+import { useBranding } from '../../../app/settings';
+import { RichText } from '../../../ui/rich-text';
+
+/**
+ * A link to the terms (spec §2.6). Terms kept as an address open there; terms kept as text open in
+ * the Terms & Conditions modal, rendered as rich text, while the link still leads to the terms page
+ * for a new tab or a middle-click.
+ */
+export function TermsLink({ children }: { children: string }) {
+  const { settings } = useBranding();
+  const [opened, setOpened] = useState(false);
+  if (settings?.terms_format === 'url')
+    return (
+      <Anchor href={settings.terms_text} target="_blank" rel="noopener noreferrer">
+        {children}
+      </Anchor>
+    );
+  const open = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    setOpened(true);
+  };
+  return (
+    <>
+      <Anchor href="/terms" onClick={open}>
+        {children}
+      </Anchor>
+      <Modal opened={opened} onClose={() => setOpened(false)} size={MODAL_WIDTH.wide} title="Terms & Conditions">
+        <RichText html={settings?.terms_text} />
+      </Modal>
+    </>
+  );
+}

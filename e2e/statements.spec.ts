@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support/session';
+
+test('staff generate statements for every investor and watch them finish; the investor downloads theirs from documents and the portfolio', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const staff = await (await browser.newContext()).newPage();
+  const investor = await (await browser.newContext({ acceptDownloads: true })).newPage();
+
+  await login(staff, 'superadmin@demo.test');
+  await staff.goto('/admin/reports');
+  await staff.getByRole('link', { name: /Investor statements/ }).click();
+  await expect(staff).toHaveURL(/\/admin\/reports\/statements$/);
+  await staff.getByLabel('Statement date').fill('2026-06-30');
+  await staff.getByLabel('Transactions from').fill('2026-01-01');
+  await staff.getByRole('button', { name: 'Generate statements' }).click();
+
+  // The new run is listed first and moves to Done while the page polls its progress.
+  const run = staff.getByRole('row').filter({ hasText: '30 Jun 2026' }).first();
+  await expect(run).toBeVisible();
+  await expect(run.getByText('Done')).toBeVisible({ timeout: 120_000 });
+  await expect(run.getByText(/\d+ of \d+ filed/)).toBeVisible();
+
+  // The investor finds the statement in their documents, and downloads it.
+  await login(investor, 'investor@demo.test');
+  await investor.goto('/investor/profile/documents');
+  const filed = investor.getByRole('link', { name: /Portfolio statement 30 Jun 2026/ }).first();
+  await expect(filed).toBeVisible();
+  const href = await filed.getAttribute('href');
+  const response = await investor.request.get(href!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+
+  // From the portfolio: the Statement action downloads a PDF as at the chosen day.
+  await investor.goto('/investor/portfolio');
+  await investor.getByRole('button', { name: 'Statement' }).click();
+  await investor.getByLabel('As at').fill('2026-06-30');
+  const [download] = await Promise.all([investor.waitForEvent('download'), investor.getByRole('link', { name: 'Download PDF' }).click()]);
+  expect(download.suggestedFilename()).toBe('statement-2026-06-30.pdf');
+});
