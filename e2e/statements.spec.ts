@@ -36,6 +36,8 @@ test('staff generate statements for every investor and watch them finish; the in
   await investor.goto('/investor/portfolio');
   await investor.getByRole('button', { name: 'Statement' }).click();
   await investor.getByLabel('As at').fill('2026-06-30');
+  // The calendar has turned to the typed day; picking it closes the calendar and keeps the popover.
+  await investor.getByRole('button', { name: '30 June 2026' }).click();
   const [download] = await Promise.all([investor.waitForEvent('download'), investor.getByRole('link', { name: 'Download PDF' }).click()]);
   expect(download.suggestedFilename()).toBe('statement-2026-06-30.pdf');
 });

@@ -28,6 +28,7 @@ export function DateField({
       required={required}
       clearable={clearable ?? !required}
       clearButtonProps={{ 'aria-label': 'Clear the date' }}
+      allowDeselect={false}
       {...props}
       value={value || null}
       onChange={(day) => onChange?.(day ?? '')}

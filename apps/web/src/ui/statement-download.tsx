@@ -3,6 +3,9 @@ import { Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileDescription } from '@tabler/icons-react';
 import { DateField } from './date-field';
 
+/** The calendars open inside this popover, so picking a day does not count as a click outside it. */
+const IN_POPOVER = { withinPortal: false };
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
@@ -23,9 +26,10 @@ export function StatementDownload({ path }: { path: string }) {
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm">
-          <DateField label="As at" value={asAt} onChange={(day) => setAsAt(day)} />
+          <DateField label="As at" value={asAt} onChange={(day) => setAsAt(day)} popoverProps={IN_POPOVER} />
           <DateField
             label="Transactions from"
+            popoverProps={IN_POPOVER}
             value={from}
             onChange={(day) => setFrom(day)}
             error={valid || !asAt || !from ? undefined : 'The period must start on or before the statement date.'}
