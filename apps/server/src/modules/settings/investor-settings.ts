@@ -26,7 +26,7 @@ import type { App, AppContext } from '../../platform/context';
 import { authorize } from '../../platform/guards';
 import { flagOn, loadSettings, SETTINGS_ID, type SettingsRow } from '../../shared/settings';
 import { sanitizeRichText } from '../../platform/sanitize';
-import { announceSettingsChange, termsTextOf } from './service';
+import { announceSettingsChange, termsTextOf, termsVersionAfter } from './service';
 
 /** Settings › Investor as its pages show it (decision 0031). */
 export function presentInvestorSettings(row: SettingsRow): InvestorSettings {
@@ -66,8 +66,7 @@ const changes = {
   /** A change of the terms raises their version, so every investor accepts them again. */
   terms: (current: SettingsRow, input: UpdateInvestorTermsInput): SettingsChange => {
     const termsText = termsTextOf(input.terms_text, input.terms_format) ?? '';
-    const changed = termsText !== current.termsText || input.terms_format !== current.termsFormat;
-    return { termsFormat: input.terms_format, termsText, termsVersion: current.termsVersion + (changed ? 1 : 0) };
+    return { termsFormat: input.terms_format, termsText, termsVersion: termsVersionAfter(current, termsText, input.terms_format) };
   },
   /** A change of the warning raises its version; acknowledgements keep the version and text read. */
   riskWarning: (current: SettingsRow, input: UpdateRiskWarningInput): SettingsChange => {

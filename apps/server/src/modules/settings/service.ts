@@ -23,6 +23,15 @@ export function termsTextOf(text: string | undefined, format: string): string | 
 }
 
 /**
+ * The terms version after a save: a change of the text or format raises it by at least one, so every
+ * investor accepts the new terms; a version asked for explicitly may raise it further, never lower it.
+ */
+export function termsVersionAfter(current: SettingsRow, text: string | undefined, format: string | undefined, asked?: number): number {
+  const changed = (text !== undefined && text !== current.termsText) || (format !== undefined && format !== current.termsFormat);
+  return Math.max(asked ?? 0, current.termsVersion + (changed ? 1 : 0));
+}
+
+/**
  * Changes the branding: the fields given, and the images uploaded (each checked before any is
  * stored, and stored only for the transaction that records them). The terms version only goes up.
  */
@@ -58,7 +67,7 @@ export async function updateBranding(
         .set({
           colors: input.colors,
           navigation: input.navigation,
-          termsVersion: input.terms_version,
+          termsVersion: termsVersionAfter(current, termsText, input.terms_format, input.terms_version),
           termsFormat: input.terms_format,
           termsText,
           isCustomBranding: input.isCustomBranding,

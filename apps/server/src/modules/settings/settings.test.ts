@@ -167,4 +167,14 @@ describe('branding', () => {
     expect(lower.statusCode).toBe(422);
     expect(lower.json().errors.terms_version[0]).toContain('cannot go back');
   });
+
+  it('raises the terms version when the terms text changes, so investors accept the new terms', async () => {
+    const before = (await admin.client.get('/api/branding/1')).json().data.terms_version;
+    const changed = await admin.client.patch('/api/branding', { terms_format: 'text', terms_text: '<p>New terms of business.</p>' });
+    expect(changed.json().data.terms_version).toBe(before + 1);
+    const same = await admin.client.patch('/api/branding', { terms_text: '<p>New terms of business.</p>' });
+    expect(same.json().data.terms_version).toBe(before + 1);
+    const further = await admin.client.patch('/api/branding', { terms_text: '<p>Newer terms.</p>', terms_version: before + 5 });
+    expect(further.json().data.terms_version).toBe(before + 5);
+  });
 });
