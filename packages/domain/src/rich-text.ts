@@ -73,3 +73,17 @@ export function richTextVideo(address: string): RichTextVideo | null {
 export function isRichTextVideoSrc(src: string | undefined): boolean {
   return !!src && richTextVideo(src)?.src === src;
 }
+
+/**
+ * The one attribute set a video iframe has, written by the editor and enforced by the sanitiser:
+ * lazy, full-screen capable, and sending the referrer origin YouTube's player requires.
+ */
+export function richTextVideoAttributes(video: RichTextVideo): Record<string, string> {
+  return {
+    src: video.src,
+    title: video.title,
+    allowfullscreen: 'true',
+    loading: 'lazy',
+    referrerpolicy: 'strict-origin-when-cross-origin',
+  };
+}

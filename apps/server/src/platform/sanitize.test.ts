@@ -13,7 +13,14 @@ describe('the rich-text sanitiser keeps what the editor makes', () => {
   });
 
   it('keeps each size and font class, alone or together', () => {
-    for (const className of ['rt-size-small', 'rt-size-large', 'rt-size-huge', 'rt-font-serif', 'rt-font-monospace', 'rt-size-large rt-font-serif'])
+    for (const className of [
+      'rt-size-small',
+      'rt-size-large',
+      'rt-size-huge',
+      'rt-font-serif',
+      'rt-font-monospace',
+      'rt-size-large rt-font-serif',
+    ])
       expect(sanitizeRichText(`<p><span class="${className}">x</span></p>`)).toBe(`<p><span class="${className}">x</span></p>`);
   });
 
@@ -54,9 +61,9 @@ describe('the rich-text sanitiser strips everything else', () => {
   });
 
   it('strips data on anything but a formula, and a formula without LaTeX', () => {
-    expect(sanitizeRichText('<p><span data-type="mention" data-latex="x" data-id="1">a</span><span data-type="inline-math"></span></p>')).toBe(
-      '<p><span>a</span><span></span></p>',
-    );
+    expect(
+      sanitizeRichText('<p><span data-type="mention" data-latex="x" data-id="1">a</span><span data-type="inline-math"></span></p>'),
+    ).toBe('<p><span>a</span><span></span></p>');
   });
 
   it('strips frames from other hosts, other player addresses and every extra attribute', () => {

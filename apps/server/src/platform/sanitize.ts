@@ -1,5 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
-import { isRichTextVideoSrc, RICH_TEXT_CLASSES, RICH_TEXT_FORMULA_TYPE, RICH_TEXT_IMAGE_PATH, richTextVideo } from '@platform/domain';
+import {
+  isRichTextVideoSrc,
+  RICH_TEXT_CLASSES,
+  RICH_TEXT_FORMULA_TYPE,
+  RICH_TEXT_IMAGE_PATH,
+  richTextVideo,
+  richTextVideoAttributes,
+} from '@platform/domain';
 
 /** A picture uploaded for rich text, served by this app: the only source an `<img>` may have. */
 const OWN_IMAGE = new RegExp(`^${RICH_TEXT_IMAGE_PATH.replace(/\//g, '\\/')}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
@@ -44,7 +51,7 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
     a: ['href', 'target', 'rel'],
     span: ['class', 'data-type', 'data-latex'],
     img: ['src', 'alt'],
-    iframe: ['src', 'title', 'allowfullscreen', 'loading', 'referrerpolicy'],
+    iframe: Object.keys(richTextVideoAttributes({ src: '', title: '' })),
   },
   allowedClasses: { span: [...RICH_TEXT_CLASSES] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
@@ -63,17 +70,13 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
     // A video is rewritten to the one attribute set the editor writes; a frame of anything else keeps no src and goes.
     iframe: (tagName, attribs) => {
       const video = isRichTextVideoSrc(attribs.src) ? richTextVideo(attribs.src) : null;
-      const kept: sanitizeHtml.Attributes = video
-        ? { src: video.src, title: video.title, allowfullscreen: 'true', loading: 'lazy', referrerpolicy: 'strict-origin-when-cross-origin' }
-        : {};
-      return { tagName, attribs: kept };
+      return { tagName, attribs: video ? richTextVideoAttributes(video) : {} };
     },
   },
   // A frame's content is never shown: text inside one goes with it.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe'],
   exclusiveFilter: (frame) =>
-    (frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? '')) ||
-    (frame.tag === 'iframe' && !frame.attribs.src),
+    (frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? '')) || (frame.tag === 'iframe' && !frame.attribs.src),
 };
 
 export function sanitizeRichText(html: string | null | undefined): string {
