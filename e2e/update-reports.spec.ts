@@ -17,10 +17,12 @@ async function publishUpdate(staff: Page, title: string, write: () => Promise<vo
   await staff.getByRole('option', { name: 'Orbital Freight Ltd' }).click();
   await write();
   await expect(staff.getByRole('radio', { name: 'Holders of the company or fund' })).toBeChecked();
-  await staff.getByRole('button', { name: 'Create draft' }).click();
+  // Pressed from the keyboard: a video's player is a frame of another browser process, and a click
+  // landing just after the page scrolls can be routed to that frame instead of the button.
+  await staff.getByRole('button', { name: 'Create draft' }).press('Enter');
   await expect(staff).toHaveURL(/\/admin\/reports\/updates\/\d+\/edit-update$/);
   const reportId = staff.url().match(/updates\/(\d+)\//)![1];
-  await staff.getByRole('button', { name: 'Publish now' }).click();
+  await staff.getByRole('button', { name: 'Publish now' }).press('Enter');
   await expect(staff).toHaveURL(new RegExp(`/admin/reports/updates/${reportId}/details$`));
   await expect(staff.getByRole('heading', { name: /Opened by 0 of \d+/ })).toBeVisible();
   return reportId;
@@ -99,6 +101,7 @@ test('staff write an update with a heading, a size, a font, a formula and a vide
     await staff.getByRole('button', { name: 'Insert formula' }).click();
     await staff.getByRole('textbox', { name: 'Enter formula' }).fill('c = \\frac{a}{b}');
     await staff.getByRole('button', { name: 'Save' }).click();
+    await expect(staff.getByRole('textbox', { name: 'Enter formula' })).toBeHidden();
     await expect(staff.locator('.mantine-RichTextEditor-content .katex')).toBeVisible();
     await staff.getByRole('button', { name: 'Insert video' }).click();
     await staff.getByRole('textbox', { name: 'Enter video' }).fill('https://example.com/clip');
@@ -106,6 +109,7 @@ test('staff write an update with a heading, a size, a font, a formula and a vide
     await expect(staff.getByText('Enter a YouTube or Vimeo address.')).toBeVisible();
     await staff.getByRole('textbox', { name: 'Enter video' }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await staff.getByRole('button', { name: 'Save' }).click();
+    await expect(staff.getByRole('textbox', { name: 'Enter video' })).toBeHidden();
     await expect(staff.locator('.mantine-RichTextEditor-content iframe[title="YouTube video"]')).toBeVisible();
   });
 

@@ -31,20 +31,27 @@ function linkHref(input: string): string | null {
   return null;
 }
 
-function ToolbarSelect({
-  label,
-  data,
-  value,
-  onChange,
-}: {
+interface ToolbarSelectProps {
   label: string;
   data: { value: string; label: string }[];
   value: string;
   onChange: (value: string) => void;
-}) {
+  /** Wide enough for the longest choice, so a narrow toolbar wraps rather than cuts a word. */
+  width: number;
+}
+
+function ToolbarSelect({ label, data, value, onChange, width }: ToolbarSelectProps) {
   return (
     <Tooltip label={label}>
-      <NativeSelect aria-label={label} size="xs" data={data} value={value} onChange={(event) => onChange(event.currentTarget.value)} />
+      <NativeSelect
+        aria-label={label}
+        size="xs"
+        w={width}
+        style={{ flexShrink: 0 }}
+        data={data}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
     </Tooltip>
   );
 }
@@ -63,25 +70,31 @@ export function TextStyleControls({ editor }: { editor: TiptapEditor }) {
     const chain = editor.chain().focus();
     (value ? chain.setMark(name, { value }) : chain.unsetMark(name)).run();
   };
+  // Header apart from size and font, so a phone-wide toolbar wraps between them.
   return (
-    <Editor.ControlsGroup>
-      <ToolbarSelect
-        label="Header"
-        data={HEADERS}
-        value={current.header}
-        onChange={(value) =>
-          value === '0'
-            ? editor.chain().focus().setParagraph().run()
-            : editor
-                .chain()
-                .focus()
-                .setHeading({ level: Number(value) as Level })
-                .run()
-        }
-      />
-      <ToolbarSelect label="Size" data={SIZES} value={current.size} onChange={(value) => mark('fontSize', value)} />
-      <ToolbarSelect label="Font" data={FONTS} value={current.font} onChange={(value) => mark('fontFamily', value)} />
-    </Editor.ControlsGroup>
+    <>
+      <Editor.ControlsGroup>
+        <ToolbarSelect
+          label="Header"
+          width={112}
+          data={HEADERS}
+          value={current.header}
+          onChange={(value) =>
+            value === '0'
+              ? editor.chain().focus().setParagraph().run()
+              : editor
+                  .chain()
+                  .focus()
+                  .setHeading({ level: Number(value) as Level })
+                  .run()
+          }
+        />
+      </Editor.ControlsGroup>
+      <Editor.ControlsGroup>
+        <ToolbarSelect label="Size" width={88} data={SIZES} value={current.size} onChange={(value) => mark('fontSize', value)} />
+        <ToolbarSelect label="Font" width={112} data={FONTS} value={current.font} onChange={(value) => mark('fontFamily', value)} />
+      </Editor.ControlsGroup>
+    </>
   );
 }
 

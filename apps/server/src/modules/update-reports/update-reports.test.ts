@@ -174,8 +174,12 @@ describe('writing drafts', () => {
     const report = await createDraft({
       body: `${editorMarkup}<iframe src="https://evil.example/phish" title="YouTube video"></iframe><p style="font-size:90px" onclick="x">End</p>`,
     });
-    const shown = (await admin.client.get(`/api/update-reports/${report.id}`)).json().data;
-    expect(shown.body).toBe(`${editorMarkup}<p>End</p>`);
+    const shown = await admin.client.get(`/api/update-reports/${report.id}`);
+    expect(shown.json().data.body).toBe(`${editorMarkup}<p>End</p>`);
+    // The browser may frame the two players, and nothing else.
+    expect(shown.headers['content-security-policy']).toMatch(
+      /(^|;)frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com(;|$)/,
+    );
   });
 
   it('answers 422 on the field at fault', async () => {
