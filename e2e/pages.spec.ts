@@ -34,6 +34,7 @@ const PHONE_AXE = new Set([
   'admin-investors',
   'admin-investor-details',
   'admin-investor-edit',
+  'admin-reports-new-update',
   'admin-deals',
   'admin-existing-cap-table',
   'admin-settings-account',

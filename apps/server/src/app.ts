@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RICH_TEXT_VIDEO_HOSTS } from '@platform/domain';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { createBackgroundWork } from './platform/background';
@@ -120,6 +121,8 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The players a rich-text video may embed (decision 0042).
+        frameSrc: RICH_TEXT_VIDEO_HOSTS.map((host) => `https://${host}`),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

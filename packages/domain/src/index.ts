@@ -32,3 +32,4 @@ export * from './contract';
 export * from './portfolio-tables';
 export * from './search';
 export * from './format';
+export * from './rich-text';

@@ -1,13 +1,22 @@
 import sanitizeHtml from 'sanitize-html';
-import { RICH_TEXT_IMAGE_PATH } from '@platform/domain';
+import {
+  isRichTextVideoSrc,
+  RICH_TEXT_CLASSES,
+  RICH_TEXT_FORMULA_TYPE,
+  RICH_TEXT_IMAGE_PATH,
+  richTextVideo,
+  richTextVideoAttributes,
+} from '@platform/domain';
 
 /** A picture uploaded for rich text, served by this app: the only source an `<img>` may have. */
 const OWN_IMAGE = new RegExp(`^${RICH_TEXT_IMAGE_PATH.replace(/\//g, '\\/')}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
 
 /**
- * Rich text and notification HTML allow formatting, links and our own pictures only: no scripts,
- * styles, event handlers, javascript: URLs, or images from elsewhere (a tracking pixel, a data:
- * URL). Links open safely in a new tab.
+ * Rich text and notification HTML keep what the editor makes and nothing else (decision 0042):
+ * formatting, headings, links, our own pictures, sizes and fonts as classes from a fixed list,
+ * formulas as their LaTeX, and videos from the two allowed players. No scripts, styles, event
+ * handlers, javascript: URLs, images from elsewhere (a tracking pixel, a data: URL) or other frames.
+ * Links open safely in a new tab.
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -36,13 +45,38 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
     'pre',
     'code',
     'img',
+    'iframe',
   ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], span: ['class'], p: ['class'], li: ['class'], img: ['src', 'alt'] },
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    span: ['class', 'data-type', 'data-latex'],
+    img: ['src', 'alt'],
+    iframe: Object.keys(richTextVideoAttributes({ src: '', title: '' })),
+  },
+  allowedClasses: { span: [...RICH_TEXT_CLASSES] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? ''),
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
+    // Only a formula carries data: its type and its LaTeX.
+    span: (tagName, { class: className, 'data-type': type, 'data-latex': latex }) => ({
+      tagName,
+      attribs: {
+        ...(className === undefined ? {} : { class: className }),
+        ...(type === RICH_TEXT_FORMULA_TYPE && latex ? { 'data-type': type, 'data-latex': latex } : {}),
+      },
+    }),
+    // A video is rewritten to the one attribute set the editor writes; a frame of anything else keeps no src and goes.
+    iframe: (tagName, attribs) => {
+      const video = isRichTextVideoSrc(attribs.src) ? richTextVideo(attribs.src) : null;
+      return { tagName, attribs: video ? richTextVideoAttributes(video) : {} };
+    },
+  },
+  // A frame's content is never shown: text inside one goes with it.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe'],
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? '')) || (frame.tag === 'iframe' && !frame.attribs.src),
 };
 
 export function sanitizeRichText(html: string | null | undefined): string {
@@ -59,10 +93,12 @@ export function richTextImageIds(html: string): string[] {
 
 /**
  * Sanitised rich text for an e-mail: the same without pictures, which load only for a signed-in
- * reader and so never in a mail client; the e-mail links to the page that shows them.
+ * reader and so never in a mail client, and without videos, which mail clients do not play; the
+ * e-mail links to the page that shows them.
  */
 export function richTextForEmail(html: string): string {
-  return sanitizeHtml(html, { ...RICH_TEXT, allowedTags: (RICH_TEXT.allowedTags as string[]).filter((tag) => tag !== 'img') });
+  const allowedTags = (RICH_TEXT.allowedTags as string[]).filter((tag) => tag !== 'img' && tag !== 'iframe');
+  return sanitizeHtml(html, { ...RICH_TEXT, allowedTags });
 }
 
 /** Rich text as plain text (an e-mail's text part): block ends become line breaks, every tag goes, entities are decoded. */

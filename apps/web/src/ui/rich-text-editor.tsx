@@ -9,6 +9,8 @@ import StarterKit from '@tiptap/starter-kit';
 import '@mantine/tiptap/styles.css';
 import type { RichTextImage } from '@platform/domain';
 import { api, ApiError } from '../app/api-client';
+import { FontFamily, FontSize, InlineMath, Video } from './rich-text-extensions';
+import { InsertControls, LinkBubble, TextStyleControls } from './rich-text-toolbar';
 
 interface RichTextEditorProps {
   label: string;
@@ -58,9 +60,11 @@ function InsertImage({ editor }: { editor: TiptapEditor | null }) {
 }
 
 /**
- * Rich text as staff write it for investors: headings, emphasis, lists, quotes, links and, where
- * offered, pictures — what the server's sanitiser keeps (platform/sanitize.ts), so what is typed is what is shown.
+ * Rich text as staff write it for investors: headers, sizes, fonts, emphasis, lists, quotes, links,
+ * formulas, videos and, where offered, pictures — what the server's sanitiser keeps
+ * (platform/sanitize.ts, decision 0042), so what is typed is what is shown.
  * An empty document is reported as '' so the field clears rather than saving an empty paragraph.
+ * Spec §9: the editor's card is at least 380px high.
  */
 export function RichTextEditor({ label, description, value, onChange, error, minHeight = 380, images = false }: RichTextEditorProps) {
   const labelId = useId();
@@ -69,6 +73,10 @@ export function RichTextEditor({ label, description, value, onChange, error, min
       StarterKit.configure({ link: false }),
       Link.configure({ openOnClick: false, protocols: ['mailto', 'tel'] }),
       Image.configure({ allowBase64: false }),
+      FontSize,
+      FontFamily,
+      InlineMath,
+      Video,
     ],
     content: value,
     immediatelyRender: false,
@@ -87,6 +95,7 @@ export function RichTextEditor({ label, description, value, onChange, error, min
     <Input.Wrapper label={label} description={description} error={error} labelElement="div" labelProps={{ id: labelId }}>
       <Editor editor={editor} mt={4} style={{ borderColor: error ? 'var(--mantine-color-error)' : undefined }}>
         <Editor.Toolbar sticky stickyOffset={0}>
+          {editor && <TextStyleControls editor={editor} />}
           <Editor.ControlsGroup>
             <Editor.Bold />
             <Editor.Italic />
@@ -95,18 +104,12 @@ export function RichTextEditor({ label, description, value, onChange, error, min
             <Editor.ClearFormatting />
           </Editor.ControlsGroup>
           <Editor.ControlsGroup>
-            <Editor.H2 />
-            <Editor.H3 />
-            <Editor.H4 />
-          </Editor.ControlsGroup>
-          <Editor.ControlsGroup>
             <Editor.Blockquote />
             <Editor.BulletList />
             <Editor.OrderedList />
           </Editor.ControlsGroup>
           <Editor.ControlsGroup>
-            <Editor.Link />
-            <Editor.Unlink />
+            {editor && <InsertControls editor={editor} />}
             {images && <InsertImage editor={editor} />}
           </Editor.ControlsGroup>
           <Editor.ControlsGroup>
@@ -114,6 +117,7 @@ export function RichTextEditor({ label, description, value, onChange, error, min
             <Editor.Redo />
           </Editor.ControlsGroup>
         </Editor.Toolbar>
+        {editor && <LinkBubble editor={editor} />}
         <Editor.Content style={{ minHeight }} />
       </Editor>
     </Input.Wrapper>

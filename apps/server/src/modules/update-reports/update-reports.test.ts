@@ -164,6 +164,24 @@ describe('writing drafts', () => {
     expect((await admin.client.get('/api/update-reports?sort=colour')).statusCode).toBe(400);
   });
 
+  it('keeps the markup the editor makes and strips a frame from anywhere else', async () => {
+    const editorMarkup = [
+      '<h2>Depot visit</h2>',
+      '<p><span class="rt-size-large"><span class="rt-font-serif">Capacity doubles</span></span> ',
+      '<span data-type="inline-math" data-latex="c = \\frac{a}{b}"></span></p>',
+      '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="YouTube video" allowfullscreen="true" loading="lazy" referrerpolicy="strict-origin-when-cross-origin"></iframe>',
+    ].join('');
+    const report = await createDraft({
+      body: `${editorMarkup}<iframe src="https://evil.example/phish" title="YouTube video"></iframe><p style="font-size:90px" onclick="x">End</p>`,
+    });
+    const shown = await admin.client.get(`/api/update-reports/${report.id}`);
+    expect(shown.json().data.body).toBe(`${editorMarkup}<p>End</p>`);
+    // The browser may frame the two players, and nothing else.
+    expect(shown.headers['content-security-policy']).toMatch(
+      /(^|;)frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com(;|$)/,
+    );
+  });
+
   it('answers 422 on the field at fault', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ title: '' }, 'title'],

@@ -135,7 +135,6 @@ function RiskWarningForm({ settings }: { settings: InvestorSettings }) {
             value={form.values.risk_warning_text}
             onChange={(html) => form.setFieldValue('risk_warning_text', html)}
             error={form.errors.risk_warning_text}
-            minHeight={260}
           />
           <Text size="xs" c="dimmed">
             Version {settings.risk_warning_version}. Each acknowledgement keeps the version and the words the investor read.
@@ -174,7 +173,6 @@ function MarketSoundingForm({ settings }: { settings: InvestorSettings }) {
             value={form.values.market_sounding_description}
             onChange={(html) => form.setFieldValue('market_sounding_description', html)}
             error={form.errors.market_sounding_description}
-            minHeight={260}
           />
           <FormError message={formError} />
           <SaveButton submitting={submitting} />

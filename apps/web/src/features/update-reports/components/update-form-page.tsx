@@ -152,7 +152,6 @@ function UpdateForm({ report }: { report?: UpdateReport }) {
               value={form.values.body}
               onChange={(html) => form.setFieldValue('body', html)}
               error={form.errors.body}
-              minHeight={260}
               images
             />
           </Stack>
