@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { can, Role, ROLE_IDS } from '@platform/domain';
 import {
@@ -113,6 +113,50 @@ describe('the investors export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(workbook.getWorksheet('Investors')!.rowCount).toBe(3);
+  });
+
+  it('streams a list of several batches with the bytes a row-by-row writer gave, in list order, investors only for those who may not see staff', async () => {
+    // 4,500 investors: more than two of the export's batches, with names that need quoting or escaping.
+    await t.ctx.db.execute(sql`
+      insert into users (name, email, role_id, owner_id, created_at)
+      select (array['Bulk, ', 'Bulk "', '=Bulk ', 'Bulk é '])[1 + g % 4] || lpad(g::text, 5, '0'), 'bulk' || g || '@bulk.test', 5,
+             case when g % 2 = 0 then ${ownerId}::int end, timestamptz '2026-01-01T00:00:00Z' + g * interval '1 minute'
+      from generate_series(1, 4500) g`);
+    const expected = (
+      await t.ctx.db
+        .select({ id: users.id, name: users.name, email: users.email, ownerId: users.ownerId, createdAt: users.createdAt })
+        .from(users)
+        .where(and(like(users.email, '%@bulk.test'), isNull(users.deletedAt)))
+        .orderBy(asc(users.name), asc(users.id))
+    ).map((u) => [String(u.id), u.name.startsWith('=') ? `'${u.name}` : u.name, u.email, u.ownerId ? 'Olive Owner' : '', u.createdAt.toISOString()]);
+
+    const csv = await admin.client.get('/api/users/export?filter[search]=@bulk.test&sort=name');
+    expect(csv.statusCode).toBe(200);
+    // Streamed: the length is not known before the last row is written.
+    expect(csv.headers['content-length']).toBeUndefined();
+    expect(csv.body.startsWith(`\uFEFFID,Name,Email,Phone,Address line 1,Address line 2,City,Postcode,Country,Date of birth,`)).toBe(true);
+    expect(csv.body).toContain(`\n${expected.find((r) => r[1].startsWith('Bulk "'))![0]},"Bulk ""`);
+    expect(csv.body).toContain(`\n${expected.find((r) => r[1].startsWith('Bulk, '))![0]},"Bulk, `);
+    const rows = parseCsvExport(csv.body);
+    expect(rows.map((r) => [r.ID, r.Name, r.Email, r.Owner, r.Created])).toEqual(expected);
+
+    const xlsx = await admin.client.get('/api/users/export?filter[search]=@bulk.test&sort=name&format=xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Investors')!;
+    expect(sheet.rowCount).toBe(expected.length + 1);
+    expect([2, 2000, 2001, 4501].map((n) => [sheet.getRow(n).getCell(1).value, sheet.getRow(n).getCell(2).value])).toEqual(
+      [1, 1999, 2000, 4500].map((i) => [Number(expected[i - 1][0]), expected[i - 1][1]]),
+    );
+
+    // A role that sees investors but not staff accounts gets investors only, whatever the filter.
+    const investorsOnly = ROLE_IDS.find((role) => can(role, 'investors', 'index') && !can(role, 'settings_users', 'index'))!;
+    const staffSide = await signedIn(t, investorsOnly);
+    const theirs = parseCsvExport((await staffSide.client.get('/api/users/export?sort=name')).body);
+    const roles = await t.ctx.db.select({ id: users.id, roleId: users.roleId }).from(users).where(isNull(users.deletedAt));
+    const roleOf = new Map(roles.map((u) => [String(u.id), u.roleId]));
+    expect(theirs.length).toBe(roles.filter((u) => u.roleId === Role.User).length);
+    expect(theirs.every((r) => roleOf.get(r.ID) === Role.User)).toBe(true);
   });
 
   it('answers 400 for a bad format or filter, 401 and 403', async () => {
