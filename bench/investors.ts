@@ -75,7 +75,10 @@ async function interleaved(name: string, bareUrl: string, appUrl: string, header
 }
 
 export async function runInvestorsBench() {
-  const server = await startBenchServer<{ investors: number; databaseUrl: string }>('postgres', path.join(import.meta.dirname, 'datasets/investors.ts'));
+  const server = await startBenchServer<{ investors: number; databaseUrl: string }>(
+    'postgres',
+    path.join(import.meta.dirname, 'datasets/investors.ts'),
+  );
   try {
     const base = `http://127.0.0.1:${server.appPort}`;
     const { cookie } = await signIn(base, 'superadmin@demo.test', DEMO_PASSWORD);
@@ -115,7 +118,10 @@ export async function runInvestorsBench() {
     const attributes = (await (await fetch(`${base}/api/attributes?filter[subject_type]=user`, { headers: { cookie } })).json()) as {
       data: Array<{ id: number }>;
     };
-    const copy = await timeCopy(server.databaseUrl, attributes.data.map((a) => a.id));
+    const copy = await timeCopy(
+      server.databaseUrl,
+      attributes.data.map((a) => a.id),
+    );
     const copyRate = copy.rows / copy.seconds;
     console.log(
       `COPY  ${copy.rows.toLocaleString('en-GB')} rows in ${copy.seconds.toFixed(1)} s = ${Math.round(copyRate).toLocaleString('en-GB')} rows/s (psql, same columns)`,

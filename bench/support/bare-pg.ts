@@ -37,6 +37,9 @@ export function registerBarePgRoutes(app: FastifyInstance, databaseUrl: string) 
     const [{ rows }, count] = await Promise.all([pool.query(PAGE_SQL, [(page - 1) * 50]), pool.query(COUNT_SQL)]);
     const owners = await pool.query(OWNERS_SQL, [[...new Set(rows.map((r) => r.owner_id).filter(Boolean))]]);
     const byId = new Map(owners.rows.map((o) => [o.id, o]));
-    return { data: rows.map(({ password_hash: _secret, ...r }) => ({ ...r, owner: byId.get(r.owner_id) ?? null })), total: count.rows[0].total };
+    return {
+      data: rows.map(({ password_hash: _secret, ...r }) => ({ ...r, owner: byId.get(r.owner_id) ?? null })),
+      total: count.rows[0].total,
+    };
   });
 }

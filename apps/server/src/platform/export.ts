@@ -49,7 +49,7 @@ function cell<Row>(column: ExportColumn<Row>, row: Row, format: ExportFormat): C
 }
 
 /** Rows read per query: large enough that a batch's few queries cost little per row, small enough to keep memory flat. */
-const BATCH_SIZE = 2000;
+const BATCH_SIZE = 1000;
 
 /**
  * Streams a list as CSV or Excel, reading it in batches so memory stays flat whatever its size:
@@ -68,15 +68,14 @@ export async function sendExport<Row extends { id: number }>(
   const out = new PassThrough();
   const writer = format === 'csv' ? csvWriter(out, spec.columns) : xlsxWriter(out, spec);
   const produce = async () => {
-    const size = BATCH_SIZE;
-    const load = (start: number) => (start < ids.length ? spec.loadBatch(ids.slice(start, start + size)) : null);
+    const load = (start: number) => (start < ids.length ? spec.loadBatch(ids.slice(start, start + BATCH_SIZE)) : null);
     let next = load(0);
-    for (let start = 0; next && !out.destroyed; start += size) {
+    for (let start = 0; next && !out.destroyed; start += BATCH_SIZE) {
       const rows = await next;
-      next = load(start + size);
+      next = load(start + BATCH_SIZE);
       const byId = new Map(rows.map((row) => [row.id, row]));
       const values: CellValue[][] = [];
-      for (const id of ids.slice(start, start + size)) {
+      for (const id of ids.slice(start, start + BATCH_SIZE)) {
         const row = byId.get(id);
         // A row deleted since the ids were read is left out.
         if (row) values.push(spec.columns.map((column) => cell(column, row, format)));

@@ -31,11 +31,7 @@ export async function attributeValuesFor(
     .from(attributeValues)
     .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
     .where(
-      and(
-        eq(attributeValues.subjectType, subjectType),
-        idIn(attributeValues.subjectId, [...new Set(ids)]),
-        isNull(attributes.deletedAt),
-      ),
+      and(eq(attributeValues.subjectType, subjectType), idIn(attributeValues.subjectId, [...new Set(ids)]), isNull(attributes.deletedAt)),
     )
     .orderBy(asc(attributes.position), asc(attributes.id));
   for (const row of rows) {
