@@ -6,12 +6,13 @@ import type { AppContext } from '../../apps/server/src/platform/context';
 import { readConfig } from '../../apps/server/src/config';
 import { migrateDatabase, openEmbedded, openPostgres } from '../../apps/server/src/db/client';
 import { seedDemo } from '../../apps/server/src/db/seed';
+import { registerBarePgRoutes } from './bare-pg';
 
 /**
  * The app under load, in its own process so the load generator does not share its event loop.
  * Seeds the demo accounts, then the data set of `BENCH_SEED` (a module exporting
  * `seed(ctx): Promise<object>`), starts the real app and, beside it, a bare Fastify route as the
- * baseline; prints the two ports and what the seed returned as one JSON line. On SIGTERM or
+ * baseline (and, on PostgreSQL, bare `pg` routes doing the app's SQL: bare-pg.ts); prints the two ports and what the seed returned as one JSON line. On SIGTERM or
  * SIGINT it closes both and drops its database.
  */
 export type BenchSeed = (ctx: AppContext) => Promise<Record<string, unknown>>;
@@ -63,6 +64,7 @@ try {
 
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
+  if (databaseUrl) registerBarePgRoutes(bare, databaseUrl);
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (server: typeof app.server) => (server.address() as { port: number }).port;

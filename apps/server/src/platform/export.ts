@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { stringify } from 'csv-stringify';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { AppError } from './errors';
 
@@ -24,7 +24,6 @@ export interface ExportSpec<Row extends { id: number }> {
   /** Every matching id, in list order: fixing the set first keeps batches consistent while rows change. */
   orderedIds: () => Promise<number[]>;
   loadBatch: (ids: number[]) => Promise<Row[]>;
-  batchSize?: number;
 }
 
 /** `format` is the one parameter an export adds to its list's filters and sorts. */
@@ -49,10 +48,15 @@ function cell<Row>(column: ExportColumn<Row>, row: Row, format: ExportFormat): C
   return neutraliseFormula(value);
 }
 
+/** Rows read per query: large enough that a batch's few queries cost little per row, small enough to keep memory flat. */
+const BATCH_SIZE = 1000;
+
 /**
  * Streams a list as CSV or Excel, reading it in batches so memory stays flat whatever its size:
- * the ids are read once in list order, then rows are loaded a batch at a time and written as the
- * client takes them (waiting on backpressure).
+ * the ids are read once in list order, then rows are loaded a batch at a time. The next batch is
+ * read while this one is written, and a batch is written in one go: the stream is waited on
+ * (backpressure) once a batch, not once a row, which is what kept exports far below the database's
+ * own speed (decision 0044).
  */
 export async function sendExport<Row extends { id: number }>(
   request: FastifyRequest,
@@ -64,17 +68,23 @@ export async function sendExport<Row extends { id: number }>(
   const out = new PassThrough();
   const writer = format === 'csv' ? csvWriter(out, spec.columns) : xlsxWriter(out, spec);
   const produce = async () => {
-    const size = spec.batchSize ?? 500;
-    for (let start = 0; start < ids.length && !out.destroyed; start += size) {
-      const chunk = ids.slice(start, start + size);
-      const rows = await spec.loadBatch(chunk);
+    const load = (start: number) => (start < ids.length ? spec.loadBatch(ids.slice(start, start + BATCH_SIZE)) : null);
+    let next = load(0);
+    for (let start = 0; next && !out.destroyed; start += BATCH_SIZE) {
+      const rows = await next;
+      next = load(start + BATCH_SIZE);
       const byId = new Map(rows.map((row) => [row.id, row]));
-      for (const id of chunk) {
+      const values: CellValue[][] = [];
+      for (const id of ids.slice(start, start + BATCH_SIZE)) {
         const row = byId.get(id);
         // A row deleted since the ids were read is left out.
-        if (row) await writer.write(spec.columns.map((column) => cell(column, row, format)));
+        if (row) values.push(spec.columns.map((column) => cell(column, row, format)));
       }
+      writer.write(values);
+      await drained(out);
     }
+    // A client that went away leaves a batch read ahead: settle it so its failure is not unhandled.
+    await next;
     await writer.end();
   };
   produce().catch((error) => {
@@ -93,7 +103,8 @@ export async function sendExport<Row extends { id: number }>(
 }
 
 interface RowWriter {
-  write(values: CellValue[]): Promise<void>;
+  /** Writes a batch of rows without waiting; the caller waits on the output's backpressure after it. */
+  write(rows: CellValue[][]): void;
   end(): Promise<void>;
 }
 
@@ -102,15 +113,15 @@ async function drained(stream: Writable): Promise<void> {
 }
 
 function csvWriter<Row>(out: PassThrough, columns: ReadonlyArray<ExportColumn<Row>>): RowWriter {
-  // A byte-order mark makes Excel read the file as UTF-8 (names with accents, £).
-  const csv = stringify({ header: true, columns: columns.map((c) => c.header), bom: true });
-  csv.pipe(out);
+  // A byte-order mark makes Excel read the file as UTF-8 (names with accents, £); it and the header go first.
+  out.write(stringifyCsv([], { header: true, columns: columns.map((c) => c.header), bom: true }));
   return {
-    async write(values) {
-      if (!csv.write(values)) await drained(csv);
+    write(rows) {
+      // One string a batch: quoting is decided per value, so the bytes are those a row-by-row stream writes.
+      if (rows.length) out.write(stringifyCsv(rows));
     },
     async end() {
-      csv.end();
+      out.end();
     },
   };
 }
@@ -125,9 +136,8 @@ function xlsxWriter<Row extends { id: number }>(out: PassThrough, spec: ExportSp
   }));
   sheet.getRow(1).font = { bold: true };
   return {
-    async write(values) {
-      sheet.addRow(values).commit();
-      await drained(out);
+    write(rows) {
+      for (const values of rows) sheet.addRow(values).commit();
     },
     async end() {
       sheet.commit();

@@ -153,23 +153,49 @@ export interface Page<T> {
   links: { first: string; last: string; prev: string | null; next: string | null };
 }
 
-/** Runs a dynamic select for one page, plus the total, and wraps it in the list envelope. */
+/**
+ * Totals of at least this many rows are kept for COUNT_TTL_MS: counting a book of 100,000 investors
+ * cost more than the page itself on every request (decision 0044). Smaller totals are always exact;
+ * a large one may lag a change by at most the TTL, a difference of a few rows in tens of thousands.
+ */
+export const CACHED_COUNT_FROM = 10_000;
+const COUNT_TTL_MS = 10_000;
+const MAX_CACHED_COUNTS = 500;
+const counts = new Map<string, { total: number; until: number }>();
+
+/** The count of a list, from the cache when one of the same query (filters and scope alike) is fresh. */
+async function countOf(countSelect: PgSelect, cached: boolean): Promise<number> {
+  const key = cached ? JSON.stringify(countSelect.toSQL()) : '';
+  const hit = cached ? counts.get(key) : undefined;
+  if (hit && hit.until > Date.now()) return hit.total;
+  const total = Number(((await countSelect) as Array<{ total: number }>)[0]?.total ?? 0);
+  if (cached && total >= CACHED_COUNT_FROM) {
+    if (counts.size >= MAX_CACHED_COUNTS) counts.delete(counts.keys().next().value!);
+    counts.set(key, { total, until: Date.now() + COUNT_TTL_MS });
+  }
+  return total;
+}
+
+/**
+ * Runs a dynamic select for one page, plus the total, and wraps it in the list envelope.
+ * `cacheCount` lets a list that can grow to book size reuse a recent large total.
+ */
 export async function paginate<Row, Out>(
   select: PgSelect,
   countSelect: PgSelect,
   query: ListQuery,
   request: FastifyRequest,
   present: (rows: Row[]) => Promise<Out[]> | Out[],
+  { cacheCount = false } = {},
 ): Promise<Page<Out>> {
   const offset = (query.page - 1) * query.perPage;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     select
       .orderBy(...query.orderBy)
       .limit(query.perPage)
       .offset(offset) as unknown as Promise<Row[]>,
-    countSelect as unknown as Promise<Array<{ total: number }>>,
+    countOf(countSelect, cacheCount),
   ]);
-  const total = Number(totals[0]?.total ?? 0);
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
   cutToFields(request, query.fields);
   return {

@@ -72,25 +72,32 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
   app.decorateRequest('sessionHash', null);
   app.decorateRequest('twoFactorEnrolmentDue', false);
 
+  /**
+   * Every request with a cookie runs this: built once and prepared (named) on PostgreSQL, so neither
+   * the query builder nor the planner works on it again per request (decision 0044).
+   */
+  const lookupSession = db
+    .select({
+      session: sessions,
+      user: users,
+      idleMinutes: settings.sessionIdleMinutes,
+      lifetimeMinutes: settings.sessionLifetimeMinutes,
+      staffNeedTwoFactor: settings.requireStaffTwoFactor,
+      twoFactorSince: userTwoFactor.enabledAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(settings, eq(settings.id, 1))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, sessions.userId))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), isNull(users.deletedAt)))
+    .prepare('session_lookup');
+
   app.addHook('onRequest', async (request) => {
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw || !SESSION_PATHS.test(request.url)) return;
     const idHash = sha256(raw);
     const now = clock.now();
-    const [row] = await db
-      .select({
-        session: sessions,
-        user: users,
-        idleMinutes: settings.sessionIdleMinutes,
-        lifetimeMinutes: settings.sessionLifetimeMinutes,
-        staffNeedTwoFactor: settings.requireStaffTwoFactor,
-        twoFactorSince: userTwoFactor.enabledAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(settings, eq(settings.id, 1))
-      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, sessions.userId))
-      .where(and(eq(sessions.idHash, idHash), isNull(users.deletedAt)));
+    const [row] = await lookupSession.execute({ idHash });
     if (!row) return;
     // Read on every request, so a shorter setting applies to sessions already open.
     const endsAt = sessionEnd(

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AttributeMode, AttributeSubjectType, AttributeType, AttributeValue, PresentedAttributeValue } from '@platform/domain';
 import type { Db } from '../db/client';
 import { attributes, attributeValues } from '../db/schema';
+import { idIn } from '../platform/list-filters';
 
 /** Values are stored as JSON text (see the schema): written and read only through these two. */
 export const encode = (value: AttributeValue): string | null => (value === null ? null : JSON.stringify(value));
@@ -30,11 +31,7 @@ export async function attributeValuesFor(
     .from(attributeValues)
     .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
     .where(
-      and(
-        eq(attributeValues.subjectType, subjectType),
-        inArray(attributeValues.subjectId, [...new Set(ids)]),
-        isNull(attributes.deletedAt),
-      ),
+      and(eq(attributeValues.subjectType, subjectType), idIn(attributeValues.subjectId, [...new Set(ids)]), isNull(attributes.deletedAt)),
     )
     .orderBy(asc(attributes.position), asc(attributes.id));
   for (const row of rows) {

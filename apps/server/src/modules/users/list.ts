@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ExportColumn, ExportSpec } from '../../platform/export';
-import { chosenIdsFilter, idList, oneOfFilter } from '../../platform/list-filters';
+import { chosenIdsFilter, idIn, idList, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import type { AttributeRow } from '../attributes';
@@ -149,16 +149,18 @@ export function usersExport(db: Db, viewer: UserRow, query: ListQuery, attribute
           .orderBy(...query.orderBy, asc(users.id))
       ).map((r) => r.id),
     async loadBatch(ids) {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+      const [rows, values] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(and(idIn(users.id, ids), isNull(users.deletedAt))),
+        attributeList.length ? attributeValuesFor(db, 'user', ids) : new Map(),
+      ]);
       const ownerIds = [...new Set(rows.map((r) => r.ownerId).filter((id): id is number => id != null))];
       const owners = ownerIds.length
         ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ownerIds))
         : [];
       const ownerNames = new Map(owners.map((o) => [o.id, o.name]));
-      const values = attributeList.length ? await attributeValuesFor(db, 'user', ids) : new Map();
       return rows.map((row) => ({
         ...row,
         ownerName: row.ownerId ? (ownerNames.get(row.ownerId) ?? null) : null,

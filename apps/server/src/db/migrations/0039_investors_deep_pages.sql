@@ -1,0 +1,1 @@
+CREATE INDEX "users_live_role_created_idx" ON "users" USING btree ("role_id","created_at" DESC NULLS FIRST,"id") WHERE "users"."deleted_at" is null;
