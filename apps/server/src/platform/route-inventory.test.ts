@@ -71,6 +71,9 @@ function staffRoleWithout(route: Route): RoleId | undefined {
 }
 
 /** Ids no record has, ids of the wrong type, ids beyond the integer range. */
+/** Each walk sends every bogus id and body to every route it covers: hundreds of requests, a long wait on a busy machine. */
+const WALK_TIMEOUT = 120_000;
+
 const BOGUS_IDS = ['999999', 'abc', '99999999999'];
 /** What a careless or hostile client sends: nothing, broken JSON, a broken multipart form, a body of the wrong shape. */
 const BODIES: Array<{ label: string } & Pick<InjectOptions, 'payload' | 'headers'>> = [
@@ -136,36 +139,52 @@ describe('route inventory', () => {
     expect(unguarded).toEqual([]);
   });
 
-  it('answers 401 to a caller without a session, whatever the ids and the body', async () => {
-    expect(await answersOtherThan(agent(t.app), guarded(), 401)).toEqual([]);
-  });
+  it(
+    'answers 401 to a caller without a session, whatever the ids and the body',
+    async () => {
+      expect(await answersOtherThan(agent(t.app), guarded(), 401)).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
 
-  it('answers 403 to an investor on every staff route, before reading ids or body', async () => {
-    const { client } = await signedIn(t, Role.User);
-    const staffRoutes = guarded().filter(isStaffRoute);
-    expect(staffRoutes.length).toBeGreaterThan(100);
-    expect(await answersOtherThan(client, staffRoutes, 403)).toEqual([]);
-  });
+  it(
+    'answers 403 to an investor on every staff route, before reading ids or body',
+    async () => {
+      const { client } = await signedIn(t, Role.User);
+      const staffRoutes = guarded().filter(isStaffRoute);
+      expect(staffRoutes.length).toBeGreaterThan(100);
+      expect(await answersOtherThan(client, staffRoutes, 403)).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
 
-  it('answers 403 to staff without the permission a route names, before reading ids or body', async () => {
-    const clients = new Map<RoleId, Client>();
-    const wrong: string[] = [];
-    let checked = 0;
-    for (const route of guarded()) {
-      const roleId = staffRoleWithout(route);
-      if (!roleId) continue;
-      if (!clients.has(roleId)) clients.set(roleId, (await signedIn(t, roleId)).client);
-      wrong.push(...(await answersOtherThan(clients.get(roleId)!, [route], 403)).map((line) => `${line} (role ${roleId})`));
-      checked += 1;
-    }
-    expect(checked).toBeGreaterThan(100);
-    expect(wrong).toEqual([]);
-  });
+  it(
+    'answers 403 to staff without the permission a route names, before reading ids or body',
+    async () => {
+      const clients = new Map<RoleId, Client>();
+      const wrong: string[] = [];
+      let checked = 0;
+      for (const route of guarded()) {
+        const roleId = staffRoleWithout(route);
+        if (!roleId) continue;
+        if (!clients.has(roleId)) clients.set(roleId, (await signedIn(t, roleId)).client);
+        wrong.push(...(await answersOtherThan(clients.get(roleId)!, [route], 403)).map((line) => `${line} (role ${roleId})`));
+        checked += 1;
+      }
+      expect(checked).toBeGreaterThan(100);
+      expect(wrong).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
 
-  it('answers 403 to staff on every investor-only route', async () => {
-    const { client } = await signedIn(t, Role.SuperAdmin);
-    const investorRoutes = guarded().filter(isInvestorRoute);
-    expect(investorRoutes.length).toBeGreaterThan(10);
-    expect(await answersOtherThan(client, investorRoutes, 403)).toEqual([]);
-  });
+  it(
+    'answers 403 to staff on every investor-only route',
+    async () => {
+      const { client } = await signedIn(t, Role.SuperAdmin);
+      const investorRoutes = guarded().filter(isInvestorRoute);
+      expect(investorRoutes.length).toBeGreaterThan(10);
+      expect(await answersOtherThan(client, investorRoutes, 403)).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
 });
