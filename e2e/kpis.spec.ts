@@ -50,8 +50,16 @@ test('a KPI is defined, filled in for a company, reported across the portfolio a
   await page.getByRole('link', { name: 'KPIs' }).click();
   await expect(page).toHaveURL(new RegExp(`/investor/portfolio/${brightwater.id}/reports/kpis$`));
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.getByText('47.5 in 2026-Q2')).toBeVisible();
+  await expect(page.getByText('47.5 in Q2 2026')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Revenue' })).toBeVisible();
+  // A money KPI's axis carries the company's currency in short ticks; periods read as words, not keys.
+  const revenue = page.getByRole('img', { name: 'Revenue over time' });
+  const money = revenue.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
+  await expect(money.first()).toHaveText(/^£\d+(\.\d)?[km]?$/);
+  expect((await money.allTextContents()).every((tick) => /^£\d+(\.\d)?[km]?$/.test(tick))).toBe(true);
+  const periods = await revenue.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allTextContents();
+  expect(periods.length).toBeGreaterThan(0);
+  expect(periods.every((tick) => /^(Q[1-4] \d{4}|[A-Z][a-z]{2} \d{4}|\d{4})$/.test(tick))).toBe(true);
   // A staff-only KPI stays with staff.
   await expect(page.getByRole('heading', { name: 'Cash runway (months)' })).toHaveCount(0);
 });
