@@ -56,12 +56,12 @@ test('a page preloads when a link to it comes within 200 px of the viewport', as
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   expect(chunks).not.toContain('verify-email-page');
-  expect(chunks).not.toContain('choose-password-page');
+  expect(chunks).not.toContain('terms-page');
   // Two links the page does not show itself: one 150 px below the fold, one 500 px below it.
   await page.evaluate(() => {
     for (const [href, below] of [
       ['/verify-email', 150],
-      ['/reset-password/not-a-token', 500],
+      ['/terms', 500],
     ] as const) {
       const link = document.createElement('a');
       link.href = href;
@@ -71,11 +71,11 @@ test('a page preloads when a link to it comes within 200 px of the viewport', as
     }
   });
   await expect.poll(() => chunks.includes('verify-email-page')).toBe(true);
-  expect(chunks).not.toContain('choose-password-page');
+  expect(chunks).not.toContain('terms-page');
   // The far link comes near, as scrolling or the page moving above it would bring it.
   await page.evaluate(() => {
-    const far = document.querySelector<HTMLAnchorElement>('a[href="/reset-password/not-a-token"]')!;
+    const far = document.querySelector<HTMLAnchorElement>('a[href="/terms"]')!;
     far.style.top = `${window.innerHeight + 150}px`;
   });
-  await expect.poll(() => chunks.includes('choose-password-page')).toBe(true);
+  await expect.poll(() => chunks.includes('terms-page')).toBe(true);
 });
