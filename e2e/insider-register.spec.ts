@@ -107,6 +107,38 @@ test('a market sounding puts the investor on the register; cleansing ends it; an
   await expect(requests.filter({ hasText: 'Refused' })).toHaveCount(1);
   await requests.filter({ hasText: 'Awaiting pre-clearance' }).click();
   const deal = staff.getByRole('dialog');
+  // A history table: the modal takes the spec's 'wide' width.
+  expect((await deal.boundingBox())?.width).toBe(900);
   await expect(deal.getByRole('row', { name: /Awaiting pre-clearance/ })).toBeVisible();
   await expect(deal.getByRole('row', { name: /Refused/ })).toHaveCount(0);
+});
+
+test('a correction is typed with UK date fields and restates the entry in the register', async ({ page }) => {
+  await login(page, 'superadmin@demo.test');
+  await page.goto('/admin/insider-register');
+  const correct = page.getByRole('button', { name: /^Correct the entry of / }).first();
+  const name = ((await correct.getAttribute('aria-label')) ?? '').replace('Correct the entry of ', '');
+  await correct.click();
+  const dialog = page.getByRole('dialog', { name: /^Correct entry \d+$/ });
+  // A two-column form: the spec's default modal width.
+  expect((await dialog.boundingBox())?.width).toBe(800);
+  // The moment is shown day first, never as the browser's mm/dd/yyyy picker.
+  await expect(dialog.getByRole('button', { name: 'Became an insider (UTC)' })).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  const birth = dialog.getByRole('textbox', { name: 'Date of birth' });
+  await expect(birth).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+  await birth.fill('05/01/1980');
+  await birth.blur();
+  await expect(birth).toHaveValue('05/01/1980');
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/corrections'));
+  await dialog.getByRole('button', { name: 'Record correction' }).click();
+  const body = (await sent).postDataJSON() as Record<string, string>;
+  expect(body.date_of_birth).toBe('1980-01-05');
+  expect(body.obtained_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  await expect(dialog).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(name) })
+      .filter({ hasText: /Corrects entry \d+/ })
+      .first(),
+  ).toBeVisible();
 });

@@ -50,8 +50,15 @@ test('a KPI is defined, filled in for a company, reported across the portfolio a
   await page.getByRole('link', { name: 'KPIs' }).click();
   await expect(page).toHaveURL(new RegExp(`/investor/portfolio/${brightwater.id}/reports/kpis$`));
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.getByText('47.5 in 2026-Q2')).toBeVisible();
+  await expect(page.getByText('47.5 in Q2 2026')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Revenue' })).toBeVisible();
+  // A money KPI's axis carries the company's currency in short ticks; periods read as words, not keys.
+  const revenue = page.getByRole('img', { name: 'Revenue over time' });
+  await expect(revenue.getByText('£0', { exact: true })).toBeVisible();
+  const ticks = await revenue.locator('svg text').allTextContents();
+  expect(ticks.filter((tick) => tick.startsWith('£')).length).toBeGreaterThan(2);
+  // Every label is a short money tick or a period in words: no bare figure, no '.00', no '2026-Q1'.
+  expect(ticks.filter((tick) => !/^(£\d+(\.\d)?[km]?|Q[1-4] \d{4}|[A-Z][a-z]{2} \d{4}|\d{4})$/.test(tick))).toEqual([]);
   // A staff-only KPI stays with staff.
   await expect(page.getByRole('heading', { name: 'Cash runway (months)' })).toHaveCount(0);
 });

@@ -41,3 +41,41 @@ test('spec-form sub-page paths land on their tab, and a refused long form focuse
   await expect(name).toBeFocused();
   await expect(name).toBeInViewport();
 });
+
+/**
+ * Spec §9 link prefetch margin: a page's code is fetched when a link to it comes within 200 px of
+ * the viewport, before any click or hover; a link further away waits until it comes near.
+ */
+test('a page preloads when a link to it comes within 200 px of the viewport', async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const file = /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+    if (file) chunks.push(file[1]);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(chunks).not.toContain('verify-email-page');
+  expect(chunks).not.toContain('terms-page');
+  // Two links the page does not show itself: one 150 px below the fold, one 500 px below it.
+  await page.evaluate(() => {
+    for (const [href, below] of [
+      ['/verify-email', 150],
+      ['/terms', 500],
+    ] as const) {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = href;
+      link.style.cssText = `position:absolute;left:0;top:${window.innerHeight + below}px`;
+      document.body.append(link);
+    }
+  });
+  await expect.poll(() => chunks.includes('verify-email-page')).toBe(true);
+  expect(chunks).not.toContain('terms-page');
+  // The far link comes near, as scrolling or the page moving above it would bring it.
+  await page.evaluate(() => {
+    const far = document.querySelector<HTMLAnchorElement>('a[href="/terms"]')!;
+    far.style.top = `${window.innerHeight + 150}px`;
+  });
+  await expect.poll(() => chunks.includes('terms-page')).toBe(true);
+});

@@ -21,32 +21,6 @@ const WIDTHS = [
 ] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/**
- * Axe runs on every page at 1440 and, at 390, on the pages that show each shell and each kind of
- * page (list, record with tabs, form): running it on all of them at both widths doubles the walk
- * past its three-minute budget on a shared two-core machine, while a phone finding comes from the
- * shells and shared components these pages cover. Every page is still screenshotted at both widths.
- */
-const PHONE_AXE = new Set([
-  'public-login',
-  'public-register',
-  'admin-overview',
-  'admin-investors',
-  'admin-investor-details',
-  'admin-investor-edit',
-  'admin-reports-new-update',
-  'admin-deals',
-  'admin-existing-cap-table',
-  'admin-settings-account',
-  'investor-overview',
-  'investor-investments',
-  'investor-opportunity',
-  'investor-opportunity-invest',
-  'investor-portfolio',
-  'investor-holding',
-  'investor-profile-details',
-]);
-
 type Finding = { page: string; width: number; rule: string; impact: string; targets: string[] };
 type Visit = { name: string; url: string };
 
@@ -68,14 +42,44 @@ async function firstId(request: APIRequestContext, url: string, key = 'id'): Pro
   return String(value);
 }
 
-/** Waits until the route has loaded its data: no loader, no skeleton, no pending request. */
+/**
+ * Opens a page as the app itself moves between pages: the first with a full load, the next ones
+ * through the router (a history entry and its popstate), so the walk pays for the app's code and
+ * session once per role rather than once per page.
+ */
+async function open(page: Page, url: string, first: boolean) {
+  if (first) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((next) => {
+    const index = ((window.history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1;
+    const key = Math.random().toString(36).slice(2, 10);
+    window.history.pushState({ __TSR_index: index, __TSR_key: key, key }, '', next);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, url);
+}
+
+/**
+ * Waits for the page's own ready signal: the app marks the body aria-busy while the router resolves
+ * a move or a page's first data is on its way (app/navigation-progress.tsx); two frames first, so a
+ * move just begun has marked it. Then no loader or skeleton left (a page may keep a spinner in a
+ * corner; it is not waited for past 10 s), and two frames so screenshot and axe see the settled layout.
+ */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await frames(page);
+  await page.waitForFunction(() => document.body.getAttribute('aria-busy') === 'false');
   await page
     .locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]')
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
+  await frames(page);
+}
+
+/** Two animation frames: whatever a resize or the last answer changed has been laid out and painted. */
+async function frames(page: Page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 /** PAGE_WALK=<regex> walks only the pages whose names match (to look again at a few while mending them). */
@@ -85,17 +89,16 @@ async function walk(browser: Browser, storageState: string | undefined, all: Vis
   const visits = ONLY ? all.filter((visit) => ONLY.test(visit.name)) : all;
   const context = await browser.newContext({ storageState, viewport: WIDTHS[0] });
   const page = await context.newPage();
-  for (const visit of visits) {
+  for (const [index, visit] of visits.entries()) {
     await page.setViewportSize(WIDTHS[0]);
-    await page.goto(visit.url);
+    await open(page, visit.url, index === 0);
     await settle(page);
     for (const size of WIDTHS) {
       if (size !== WIDTHS[0]) {
         await page.setViewportSize(size);
-        await page.waitForTimeout(150);
+        await frames(page);
       }
       await page.screenshot({ path: path.join(SHOTS, String(size.width), `${visit.name}.png`), fullPage: true });
-      if (size !== WIDTHS[0] && !PHONE_AXE.has(visit.name)) continue;
       const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       for (const violation of result.violations) {
         if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;

@@ -54,6 +54,8 @@ test('staff add a required sign-up document; an investor reads and accepts it be
   await investor.getByRole('button', { name: `Read and accept ${title}` }).click();
   const reader = investor.getByRole('dialog', { name: title });
   await expect(reader.getByRole('img', { name: `${title}, page 1` })).toBeVisible();
+  // PDF pages read at the spec's 'wide' modal width.
+  expect((await reader.boundingBox())?.width).toBe(900);
   const accept = reader.getByRole('button', { name: 'Accept' });
   await expect(accept).toBeDisabled();
   await reader.getByLabel(`I have read, understood and accept ${title}`).check();

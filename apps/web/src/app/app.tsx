@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { prefetchLinksNearViewport } from './link-prefetch';
 import { createAppRouter } from './router';
 import { BrandingProvider } from './settings';
 import { themeFrom } from './theme';
@@ -18,6 +19,11 @@ function useFavicon(href: string | null | undefined) {
 
 function Themed({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createAppRouter(queryClient));
+  useEffect(
+    // `href` is a built path from a link the app rendered; the router matches it as a navigation would.
+    () => prefetchLinksNearViewport(document.body, (href) => router.preloadRoute({ href } as Parameters<typeof router.preloadRoute>[0])),
+    [router],
+  );
   return (
     <BrandingProvider
       loading={

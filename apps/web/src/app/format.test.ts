@@ -6,11 +6,13 @@ import {
   formatDate,
   formatDateTime,
   formatFundUnits,
+  formatKpiPeriod,
   formatMoney,
   formatMoneyAxis,
   formatMoneyCompact,
   formatMultiple,
   formatNumber,
+  formatNumberAxis,
   formatPercent,
   formatPrice,
   formatRate,
@@ -78,6 +80,13 @@ describe('money', () => {
     expect(formatChartAmount(165000, 'GBP')).toBe('£165,000');
     expect(formatChartAmount(0.1 + 0.2, 'GBP')).toBe('£0.30');
     expect(formatChartPrice(1.52799999, 'GBP')).toBe('£1.528');
+  });
+
+  it('labels a plain figure axis as compactly as a money axis', () => {
+    expect(formatNumberAxis(0)).toBe('0');
+    expect(formatNumberAxis(950)).toBe('950');
+    expect(formatNumberAxis(165000)).toBe('165k');
+    expect(formatNumberAxis(1250000)).toBe('1.3m');
   });
 });
 
@@ -183,6 +192,15 @@ describe.each(ZONES)('dates in %s', (zone) => {
   it('shows a register time in UTC wherever the viewer is', () => {
     expect(format.formatDateTimeUtc('2024-01-04T23:30:00.000Z')).toBe('4 Jan 2024, 23:30 UTC');
     expect(format.formatDateTimeUtc(null)).toBe('—');
+  });
+});
+
+describe('KPI periods', () => {
+  it('names a month, a quarter and a year as people read them, not as the stored key', () => {
+    expect(formatKpiPeriod('2026-03')).toBe('Mar 2026');
+    expect(formatKpiPeriod('2025-12')).toBe('Dec 2025');
+    expect(formatKpiPeriod('2026-Q1')).toBe('Q1 2026');
+    expect(formatKpiPeriod('2026')).toBe('2026');
   });
 });
 

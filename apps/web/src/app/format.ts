@@ -101,6 +101,28 @@ export function formatMoneyAxis(value: number, currency: string): string {
   return format.format(value);
 }
 
+const numberAxis = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A chart axis tick that is a plain count or figure, as short as a money tick: '950', '165k', '1.3m'. */
+export function formatNumberAxis(value: number): string {
+  return numberAxis.format(value);
+}
+
+const KPI_MONTH = /^(\d{4})-(\d{2})$/;
+const KPI_QUARTER = /^(\d{4})-Q([1-4])$/;
+const monthOfYear = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A KPI period key as people read it, on chart axes and headlines: '2026-03' → 'Mar 2026',
+ * '2026-Q1' → 'Q1 2026', '2026' stays '2026' (the key itself is what is typed and stored).
+ */
+export function formatKpiPeriod(key: string): string {
+  const month = KPI_MONTH.exec(key);
+  if (month) return monthOfYear.format(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1));
+  const quarter = KPI_QUARTER.exec(key);
+  return quarter ? `Q${quarter[2]} ${quarter[1]}` : key;
+}
+
 /** A chart's money figure (a float from the chart) as a table shows it: '£165,000', '£950.00'. */
 export function formatChartAmount(value: number, currency: string): string {
   return formatAmount(value.toFixed(2), currency);

@@ -18,6 +18,12 @@ export function NavigationProgress() {
   const busy = routing || firstLoads > 0;
   const [value, setValue] = useState<number | null>(null);
 
+  // The page says whether it is still loading (WAI-ARIA aria-busy): assistive technology can wait
+  // for it, and so do the browser tests, instead of guessing from network silence.
+  useEffect(() => {
+    document.body.setAttribute('aria-busy', String(busy));
+  }, [busy]);
+
   useEffect(() => {
     if (busy) {
       const start = setTimeout(() => setValue((v) => v ?? 12), SHOW_AFTER_MS);

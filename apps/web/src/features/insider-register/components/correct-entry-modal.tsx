@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { correctInsiderEntryBody } from '@platform/domain';
+import { correctInsiderEntryBody, MODAL_WIDTH } from '@platform/domain';
 import { validateWith } from '../../../app/form-validation';
 import { useSubmit } from '../../../app/use-submit';
+import { DateField, DateTimeField } from '../../../ui/date-field';
 import { FormError } from '../../../ui/form-error';
 import { useCorrectEntry, type CorrectionBody, type InsiderEntry } from '../api/insider-register';
 
@@ -49,7 +50,7 @@ export function CorrectEntryModal({ entry, onClose }: { entry: InsiderEntry | nu
     await correct.mutateAsync({ id: entry!.id, body: send(v) });
     onClose();
   }, form);
-  const field = (name: keyof Values, label: string, props: Record<string, unknown> = {}) => (
+  const field = (name: keyof Values, label: string, props: { required?: boolean } = {}) => (
     <TextInput label={label} {...props} {...form.getInputProps(name)} />
   );
   return (
@@ -58,7 +59,7 @@ export function CorrectEntryModal({ entry, onClose }: { entry: InsiderEntry | nu
       opened={entry !== null}
       onClose={onClose}
       title={entry ? `Correct entry ${entry.id}` : ''}
-      size="xl"
+      size={MODAL_WIDTH.default}
     >
       <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
         <Stack>
@@ -75,8 +76,8 @@ export function CorrectEntryModal({ entry, onClose }: { entry: InsiderEntry | nu
             {field('company_name', 'Company name')}
             {field('company_address', 'Company address')}
             {field('function', 'Function')}
-            {field('obtained_at', 'Became an insider (UTC)', { type: 'datetime-local', required: true })}
-            {field('date_of_birth', 'Date of birth', { type: 'date' })}
+            <DateTimeField label="Became an insider (UTC)" required {...form.getInputProps('obtained_at')} />
+            <DateField label="Date of birth" {...form.getInputProps('date_of_birth')} />
             {field('national_id', 'National identification number')}
           </SimpleGrid>
           <Textarea label="Reason for being an insider" required autosize minRows={2} {...form.getInputProps('reason')} />

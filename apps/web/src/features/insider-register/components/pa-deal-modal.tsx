@@ -1,6 +1,6 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { can, executePaDealBody, PA_DEAL_STATUS_LABELS, type PaDealStatus } from '@platform/domain';
+import { can, executePaDealBody, PA_DEAL_STATUS_LABELS, type PaDealStatus, MODAL_WIDTH } from '@platform/domain';
 import { validateWith } from '../../../app/form-validation';
 import { formatDateTimeUtc, formatDate, formatPrice, formatUnits, toLocalIsoDate } from '../../../app/format';
 import { useCurrentUser } from '../../../app/session';
@@ -99,7 +99,7 @@ export function PaDealModal({ deal, onClose }: { deal: PaDeal | null; onClose: (
       opened={deal !== null}
       onClose={onClose}
       title={deal ? `PA deal ${deal.id}: ${deal.company_name}` : ''}
-      size="xl"
+      size={MODAL_WIDTH.wide}
     >
       {deal && (
         <Stack>

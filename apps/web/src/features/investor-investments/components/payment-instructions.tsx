@@ -13,7 +13,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -23,6 +22,8 @@ import { useBranding } from '../../../app/settings';
 import { ApiError } from '../../../app/api-client';
 import { useMarkPaymentSent, usePayByCard, type MyInvestment } from '../api/investments';
 import { formatDate, formatDateTime, formatMoney, formatUnits } from '../../../app/format';
+import { DateField } from '../../../ui/date-field';
+import { MoneyInput } from '../../../ui/money-input';
 
 const STATUS_COLOURS: Record<string, string> = {
   reserved: 'blue',
@@ -75,7 +76,7 @@ function PaymentSentModal({ investment, opened, onClose }: { investment: MyInves
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     mark.mutate(
-      { id: investment.id, body: { paid_on: paidOn || null, amount: amount.replace(/[,£\s]/g, '') || null, note: note || null } },
+      { id: investment.id, body: { paid_on: paidOn || null, amount: amount || null, note: note || null } },
       { onSuccess: onClose },
     );
   };
@@ -87,20 +88,13 @@ function PaymentSentModal({ investment, opened, onClose }: { investment: MyInves
             We will look out for your payment of {formatMoney(investment.amount, investment.currency)} and confirm when it arrives. The
             details below are optional but help us match it.
           </Text>
-          <TextInput
-            type="date"
-            label="Date you paid"
-            value={paidOn}
-            onChange={(e) => setPaidOn(e.currentTarget.value)}
-            error={fields.paid_on?.[0]}
-          />
-          <TextInput
+          <DateField label="Date you paid" value={paidOn} onChange={setPaidOn} error={fields.paid_on?.[0]} />
+          <MoneyInput
             label="Amount you paid"
-            leftSection={<Text size="sm">£</Text>}
-            inputMode="decimal"
-            placeholder={investment.amount}
+            currency={investment.currency}
+            placeholder={formatMoney(investment.amount, investment.currency)}
             value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
+            onChange={setAmount}
             error={fields.amount?.[0]}
           />
           <Textarea

@@ -7,6 +7,7 @@ import { BackLink } from '../../../ui/back-link';
 import { EmptyState } from '../../../ui/empty-state';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
+import { formatKpiPeriod } from '../../../app/format';
 import { formatKpiValue, useHoldingKpis } from '../api/kpis';
 import { KpiChart } from './kpi-chart';
 
@@ -45,10 +46,16 @@ export function HoldingKpisPage() {
                 </Title>
                 {latest && (
                   <Text size="sm" c="dimmed" mb="sm">
-                    {formatKpiValue(latest.value, kpi.unit, holding.currency)} in {latest.period}
+                    {formatKpiValue(latest.value, kpi.unit, holding.currency)} in {formatKpiPeriod(latest.period)}
                   </Text>
                 )}
-                <KpiChart title={`${kpi.name} over time`} unit={kpi.unit} series={[{ name: kpi.name, values: kpi.values }]} h={220} />
+                <KpiChart
+                  title={`${kpi.name} over time`}
+                  unit={kpi.unit}
+                  currency={holding.currency}
+                  series={[{ name: kpi.name, values: kpi.values }]}
+                  h={220}
+                />
               </Paper>
             );
           })}

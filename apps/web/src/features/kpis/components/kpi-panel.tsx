@@ -126,7 +126,13 @@ export function KpiPanel({ opportunityId, currency }: { opportunityId: number; c
               </Text>
             </Group>
             {rows.length > 1 && (
-              <KpiChart title={`${kpi.name} over time`} unit={kpi.unit} series={[{ name: kpi.name, values: rows }]} h={200} />
+              <KpiChart
+                title={`${kpi.name} over time`}
+                unit={kpi.unit}
+                currency={currency}
+                series={[{ name: kpi.name, values: rows }]}
+                h={200}
+              />
             )}
             <SimpleTable
               mt="sm"

@@ -11,6 +11,7 @@ import {
   type KpiRequestStatus,
   kpiFrequencyOfKey,
   kpiPeriodOf,
+  MODAL_WIDTH,
 } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { formatDate, toLocalIsoDate } from '../../../app/format';
@@ -165,7 +166,7 @@ function ReviewModal({ request, onClose }: { request: KpiRequest; onClose: () =>
       onClose={onClose}
       title={`${request.opportunity.name}: KPIs for ${request.period}`}
       centered
-      size="lg"
+      size={MODAL_WIDTH.wide}
       closeButtonProps={CLOSE}
     >
       <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>

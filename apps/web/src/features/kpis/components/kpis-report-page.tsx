@@ -102,7 +102,12 @@ function KpiChartPanel({ initialKpi }: { initialKpi?: string }) {
         </Group>
         {kpi && series.length > 0 ? (
           <>
-            <KpiChart title={`${kpi.name} over time`} unit={kpi.unit} series={series} />
+            <KpiChart
+              title={`${kpi.name} over time`}
+              unit={kpi.unit}
+              currency={currencies.size === 1 ? ([...currencies][0] ?? null) : null}
+              series={series}
+            />
             {kpi.unit === 'currency' && currencies.size > 1 && (
               <Text size="xs" c="dimmed">
                 These companies report in different currencies: the lines are in each company's own.

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MODAL_WIDTH } from '@platform/domain';
 import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -17,7 +18,14 @@ import { PdfPages } from './pdf-pages';
 export function DocumentReader({ document, onClose }: { document: OnboardingDocument | null; onClose: () => void }) {
   const narrow = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={document !== null} onClose={onClose} size="xl" fullScreen={narrow} title={document?.title} centered={!narrow}>
+    <Modal
+      opened={document !== null}
+      onClose={onClose}
+      size={MODAL_WIDTH.wide}
+      fullScreen={narrow}
+      title={document?.title}
+      centered={!narrow}
+    >
       {document && <ReaderBody key={`${document.id}-${document.version}`} document={document} onDone={onClose} />}
     </Modal>
   );

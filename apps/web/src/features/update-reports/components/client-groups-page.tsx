@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
-import { can, createClientGroupBody, updateClientGroupBody } from '@platform/domain';
+import { can, createClientGroupBody, updateClientGroupBody, MODAL_WIDTH } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
@@ -128,7 +128,7 @@ function EditGroupModal({ id, onClose }: { id: number | 'new' | null; onClose: (
   const group = useClientGroup(typeof id === 'number' ? id : null);
   const ready = id === 'new' || group.data;
   return (
-    <Modal opened={id !== null} onClose={onClose} title={id === 'new' ? 'New client group' : 'Edit client group'} size="lg">
+    <Modal opened={id !== null} onClose={onClose} title={id === 'new' ? 'New client group' : 'Edit client group'} size={MODAL_WIDTH.wide}>
       {id !== null && ready && <GroupEditor key={String(id)} group={id === 'new' ? null : (group.data ?? null)} onClose={onClose} />}
     </Modal>
   );

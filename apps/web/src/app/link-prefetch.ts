@@ -1,0 +1,52 @@
+/**
+ * Spec §9 "Link prefetch margin 200px": a page starts loading when a link to it comes within 200 px
+ * of the viewport, so a click finds its code (and its loader, where a route has one) ready. TanStack
+ * Router's own `preload="viewport"` watches at a fixed 100 px and only on links that ask for it; this
+ * watches every in-app link the document shows, present and future, from one observer.
+ */
+export const LINK_PREFETCH_MARGIN = '200px';
+
+/** The app path a link opens ('/admin/funds/3?tab=x'), or null for a link that leaves the app. */
+export function inAppHref(anchor: HTMLAnchorElement, origin: string): string | null {
+  if (anchor.hasAttribute('download') || !anchor.getAttribute('href')) return null;
+  const url = new URL(anchor.href, origin);
+  // Downloads, exports and sign-out are API answers, not pages.
+  if (url.origin !== origin || url.pathname.startsWith('/api/')) return null;
+  return url.pathname + url.search;
+}
+
+/**
+ * Preloads each page a link in `root` leads to, once, when the link first comes within the margin.
+ * Returns the function that stops watching.
+ */
+export function prefetchLinksNearViewport(root: HTMLElement, preload: (href: string) => Promise<unknown>): () => void {
+  const preloaded = new Set<string>();
+  const nearViewport = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        nearViewport.unobserve(entry.target);
+        const href = inAppHref(entry.target as HTMLAnchorElement, window.location.origin);
+        if (!href || preloaded.has(href)) continue;
+        preloaded.add(href);
+        // A preload that fails (a page the person may not open) is only a click that loads later.
+        preload(href).catch(() => undefined);
+      }
+    },
+    { rootMargin: LINK_PREFETCH_MARGIN },
+  );
+  const watch = (node: Node) => {
+    if (!(node instanceof Element)) return;
+    if (node instanceof HTMLAnchorElement) nearViewport.observe(node);
+    for (const anchor of node.querySelectorAll('a[href]')) nearViewport.observe(anchor);
+  };
+  const added = new MutationObserver((records) => {
+    for (const record of records) record.addedNodes.forEach(watch);
+  });
+  watch(root);
+  added.observe(root, { childList: true, subtree: true });
+  return () => {
+    added.disconnect();
+    nearViewport.disconnect();
+  };
+}
