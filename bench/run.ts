@@ -7,6 +7,7 @@ import { runPortfolioBench } from './portfolio';
 import { runReportsBench } from './reports';
 import { runReservationBench } from './reservations';
 import { runSoakBench } from './soak';
+import { runStartupBench } from './startup';
 
 /**
  * `npm run bench`: every benchmark in turn; `npm run bench -- portfolio board` only those named.
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   kpis: runKpisBench,
   reports: runReportsBench,
   soak: runSoakBench,
+  startup: runStartupBench,
 };
 
 const asked = process.argv.slice(2);
