@@ -3,6 +3,7 @@ import { runBookBench } from './book';
 import { runFoundationBench } from './foundation';
 import { runInvestorsBench } from './investors';
 import { runKpisBench } from './kpis';
+import { runLighthouseBench } from './lighthouse';
 import { runPortfolioBench } from './portfolio';
 import { runReportsBench } from './reports';
 import { runReservationBench } from './reservations';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   reports: runReportsBench,
   soak: runSoakBench,
   startup: runStartupBench,
+  lighthouse: runLighthouseBench,
 };
 
 const asked = process.argv.slice(2);

@@ -1,13 +1,13 @@
 import { readConfig } from './config';
 import { migrateDatabase, openEmbedded, openPostgres } from './db/client';
 import { openDemoDatabase } from './db/demo-snapshot';
-import { seedDemo } from './db/seed';
-import { buildApp } from './app';
 
 /** Starts the product: database, migrations, demo data when asked, then API + web on one port. */
 async function main() {
   const config = readConfig();
   const started = Date.now();
+  // The app's modules load (through tsx's loader thread) while the database opens: each takes seconds.
+  const modules = Promise.all([import('./app'), import('./db/seed')]);
   // The embedded database is seeded once per data directory, or restored seeded (db/demo-snapshot.ts).
   const demo =
     config.seedDemo && !config.databaseUrl
@@ -19,6 +19,7 @@ async function main() {
       ? openPostgres(config.databaseUrl, 10, { statementTimeoutMs: config.databaseStatementTimeoutMs })
       : await openEmbedded(config.dataDir));
   await migrateDatabase(database, config.databaseUrl);
+  const [{ buildApp }, { seedDemo }] = await modules;
   const { app, ctx, drain } = await buildApp({ config, database });
   if (config.seedDemo && (demo?.needsSeed ?? true)) {
     await seedDemo(ctx);

@@ -43,10 +43,9 @@ export const DRIVER_PARSERS = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_O
 /** Options every embedded instance needs: the same parsers and the extensions the migrations use. */
 export const PGLITE_OPTIONS = { parsers: DRIVER_PARSERS, extensions: { pg_trgm } } satisfies PGliteOptions;
 
-/** Opens (or creates) the embedded database under dataDir; `loadDataDir` fills a new one from a dump. */
-export async function openEmbedded(dataDir: string | null, loadDataDir?: Blob): Promise<EmbeddedDatabase> {
+export async function openEmbedded(dataDir: string | null): Promise<EmbeddedDatabase> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, { ...PGLITE_OPTIONS, loadDataDir });
+  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, PGLITE_OPTIONS);
   return fromPglite(client);
 }
 

@@ -31,9 +31,10 @@ export async function openDemoDatabase({ dataDir, snapshotDir, now = new Date() 
   const snapshot = path.join(snapshotDir, `${now.toISOString().slice(0, 10)}-${seed}`);
   const isNew = !fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
 
-  if (isNew && fs.existsSync(path.join(snapshot, 'pgdata.tar.gz'))) {
-    const dump = new File([fs.readFileSync(path.join(snapshot, 'pgdata.tar.gz'))], 'pgdata.tar.gz', { type: 'application/x-gzip' });
-    const database = await openEmbedded(dataDir, dump);
+  if (isNew && fs.existsSync(path.join(snapshot, 'pgdata', 'PG_VERSION'))) {
+    // A plain copy of the directory: several times faster than PGlite unpacking a dumpDataDir tarball.
+    fs.cpSync(path.join(snapshot, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+    const database = await openEmbedded(dataDir);
     // Each data directory signs with a key of its own (platform/secrets.ts makes one when missing).
     await database.client.query(`delete from app_secrets where name = 'app_key'`);
     if (fs.existsSync(path.join(snapshot, 'uploads')))
@@ -74,9 +75,10 @@ function seedHash() {
 async function keepSnapshot(database: EmbeddedDatabase, dataDir: string, snapshotDir: string, snapshot: string) {
   const partial = `${snapshot}.${process.pid}.partial`;
   fs.mkdirSync(partial, { recursive: true });
+  // PGlite writes straight through to the directory and runs in this process: once checkpointed,
+  // a synchronous copy (no query can run meanwhile) is a consistent data directory.
   await database.client.query('checkpoint');
-  const dump = await database.client.dumpDataDir('gzip');
-  fs.writeFileSync(path.join(partial, 'pgdata.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+  fs.cpSync(path.join(dataDir, 'pgdata'), path.join(partial, 'pgdata'), { recursive: true });
   if (fs.existsSync(path.join(dataDir, 'uploads')))
     fs.cpSync(path.join(dataDir, 'uploads'), path.join(partial, 'uploads'), { recursive: true });
   for (const old of fs.readdirSync(snapshotDir)) {
