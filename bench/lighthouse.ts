@@ -18,9 +18,9 @@ async function audit(port: number, url: string, headers: Record<string, string>)
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  const scripts = (lhr.audits['resource-summary'].details as unknown as { items: Array<{ resourceType: string; transferSize: number }> }).items.find(
-    (item) => item.resourceType === 'script',
-  );
+  const scripts = (
+    lhr.audits['resource-summary'].details as unknown as { items: Array<{ resourceType: string; transferSize: number }> }
+  ).items.find((item) => item.resourceType === 'script');
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
     lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? 0,
@@ -55,7 +55,12 @@ export async function runLighthouseBench() {
       ['/investor', { cookie: investor.cookie }],
     ] as const) {
       console.log(row(`${page} (compressed)`, await audit(chrome.port, `${base}${page}`, headers)));
-      console.log(row(`${page} (Accept-Encoding: identity)`, await audit(chrome.port, `${base}${page}`, { ...headers, 'accept-encoding': 'identity' })));
+      console.log(
+        row(
+          `${page} (Accept-Encoding: identity)`,
+          await audit(chrome.port, `${base}${page}`, { ...headers, 'accept-encoding': 'identity' }),
+        ),
+      );
       console.log(`| ${page} before (issue 17) | ${ISSUE_FIGURES[page]} | | | |`);
     }
   } finally {
