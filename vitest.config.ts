@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 const apiTests = ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/platform/**/*.test.ts', 'apps/server/src/db/**/*.test.ts'];
 /** Tests of what only a server has — connections that die, other sessions holding locks, LISTEN. */
 const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
+/** Tests of what only the embedded database has — its data directory and snapshots. */
+const embeddedOnlyTests = ['apps/server/src/**/*.embedded.test.ts'];
 const api = (name: string, db: string, groupOrder: number, exclude: string[] = []) => ({
   test: {
     name,
@@ -28,7 +30,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       api('api-pglite', 'pglite', 1, postgresOnlyTests),
-      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres', 2)] : []),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres', 2, embeddedOnlyTests)] : []),
     ],
   },
 });

@@ -3,10 +3,12 @@ import { runBookBench } from './book';
 import { runFoundationBench } from './foundation';
 import { runInvestorsBench } from './investors';
 import { runKpisBench } from './kpis';
+import { runLighthouseBench } from './lighthouse';
 import { runPortfolioBench } from './portfolio';
 import { runReportsBench } from './reports';
 import { runReservationBench } from './reservations';
 import { runSoakBench } from './soak';
+import { runStartupBench } from './startup';
 
 /**
  * `npm run bench`: every benchmark in turn; `npm run bench -- portfolio board` only those named.
@@ -22,6 +24,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   kpis: runKpisBench,
   reports: runReportsBench,
   soak: runSoakBench,
+  startup: runStartupBench,
+  lighthouse: runLighthouseBench,
 };
 
 const asked = process.argv.slice(2);

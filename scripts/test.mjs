@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every check in one command — type-checks, lint and format, the server's module boundaries, unit and
-// API tests (on PGlite and on PostgreSQL) and the browser journeys in Chromium — ending with one
+// API tests (on PGlite and on PostgreSQL), the web build's bundle sizes and the browser journeys in Chromium — ending with one
 // line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkBundles } from './bundle-size.mjs';
 import { PROJECTS, typecheck } from './typecheck.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -74,9 +75,18 @@ failed += report?.numFailedTests ?? 0;
 if (vitest.status !== 0 && !report?.numFailedTests) failed += 1;
 if (!report?.numTotalTests) failed += 1;
 
-section('Browser journeys (Playwright in Chromium)');
-if (run('npm', ['run', 'build', '-w', 'apps/web']).status !== 0) failed += 1;
+section('Web build and bundle sizes');
+const built = run('npm', ['run', 'build', '-w', 'apps/web']).status === 0;
+if (!built) failed += 1;
 else {
+  // What a first visit to each page downloads, against its budget (scripts/bundle-size.mjs).
+  const bundles = checkBundles(path.join(root, 'apps/web/dist'));
+  passed += bundles.passed;
+  failed += bundles.failed;
+}
+
+section('Browser journeys (Playwright in Chromium)');
+if (built) {
   const e2eReport = path.join(out, 'playwright.json');
   fs.rmSync(e2eReport, { force: true });
   const playwright = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--config', 'e2e/playwright.config.ts'], {

@@ -54,7 +54,8 @@ try {
     PORT: '0',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    WEB_DIST: '/nonexistent',
+    // The Lighthouse bench serves the built web app; the API benches need none.
+    WEB_DIST: process.env.BENCH_WEB_DIST ?? '/nonexistent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const { app, ctx } = await buildApp({ config, database, logger: false });

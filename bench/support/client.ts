@@ -3,9 +3,13 @@ import path from 'node:path';
 import readline from 'node:readline';
 
 /** Starts `bench-server.ts` in its own process with the data set of `seedModule`; resolves once it listens. */
-export async function startBenchServer<Info extends object>(kind: 'postgres' | 'pglite', seedModule?: string) {
+export async function startBenchServer<Info extends object>(
+  kind: 'postgres' | 'pglite',
+  seedModule?: string,
+  env: Record<string, string> = {},
+) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bench-server.ts')], {
-    env: { ...process.env, BENCH_DB: kind, BENCH_SEED: seedModule ?? '' },
+    env: { ...process.env, BENCH_DB: kind, BENCH_SEED: seedModule ?? '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -128,6 +129,10 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
       },
     },
   });
+  // Every text answer above 1 KB (JSON, HTML, CSV…) is compressed on the fly; the built web app's
+  // files come precompressed from the build instead (registerWebApp). Brotli at quality 4 costs about
+  // what gzip does per byte, so a large export is not slowed by it (docs/decisions/0043).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(cookie);
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await registerRateLimits(app, db, clock);
@@ -222,6 +227,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts): served
+      // as they are, per the request's Accept-Encoding, with Vary: Accept-Encoding.
+      preCompressed: true,
       // Hashed bundles never change; everything else is revalidated.
       setHeaders: (reply, file) =>
         reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),

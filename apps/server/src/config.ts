@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the seeded embedded database is kept for the next new data directory (db/demo-snapshot.ts). */
+  demoSnapshotDir: string;
   /** PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl?: string;
   /** Seed demo data: always on the embedded database's first start, opt-in on a server. */
@@ -50,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    demoSnapshotDir: path.resolve(env.DEMO_SNAPSHOT_DIR ?? path.join(import.meta.dirname, '../../../node_modules/.cache/demo-snapshot')),
     databaseUrl,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,

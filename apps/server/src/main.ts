@@ -1,18 +1,30 @@
 import { readConfig } from './config';
 import { migrateDatabase, openEmbedded, openPostgres } from './db/client';
-import { seedDemo } from './db/seed';
-import { buildApp } from './app';
+import { openDemoDatabase } from './db/demo-snapshot';
 
 /** Starts the product: database, migrations, demo data when asked, then API + web on one port. */
 async function main() {
   const config = readConfig();
   const started = Date.now();
-  const database = config.databaseUrl
-    ? openPostgres(config.databaseUrl, 10, { statementTimeoutMs: config.databaseStatementTimeoutMs })
-    : await openEmbedded(config.dataDir);
+  // The app's modules load (through tsx's loader thread) while the database opens: each takes seconds.
+  const modules = Promise.all([import('./app'), import('./db/seed')]);
+  // The embedded database is seeded once per data directory, or restored seeded (db/demo-snapshot.ts).
+  const demo =
+    config.seedDemo && !config.databaseUrl
+      ? await openDemoDatabase({ dataDir: config.dataDir, snapshotDir: config.demoSnapshotDir })
+      : null;
+  const database =
+    demo?.database ??
+    (config.databaseUrl
+      ? openPostgres(config.databaseUrl, 10, { statementTimeoutMs: config.databaseStatementTimeoutMs })
+      : await openEmbedded(config.dataDir));
   await migrateDatabase(database, config.databaseUrl);
+  const [{ buildApp }, { seedDemo }] = await modules;
   const { app, ctx, drain } = await buildApp({ config, database });
-  if (config.seedDemo) await seedDemo(ctx);
+  if (config.seedDemo && (demo?.needsSeed ?? true)) {
+    await seedDemo(ctx);
+    await demo?.seeded();
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`ready in ${Date.now() - started} ms on ${config.appUrl} (${database.kind} database)`);
 

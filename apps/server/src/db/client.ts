@@ -22,6 +22,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The embedded database keeps its PGlite client at hand: start-up snapshots it (db/demo-snapshot.ts). */
+export interface EmbeddedDatabase extends Database {
+  kind: 'embedded';
+  client: PGlite;
+}
+
 const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -37,16 +43,17 @@ export const DRIVER_PARSERS = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_O
 /** Options every embedded instance needs: the same parsers and the extensions the migrations use. */
 export const PGLITE_OPTIONS = { parsers: DRIVER_PARSERS, extensions: { pg_trgm } } satisfies PGliteOptions;
 
-export async function openEmbedded(dataDir: string | null): Promise<Database> {
+export async function openEmbedded(dataDir: string | null): Promise<EmbeddedDatabase> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, PGLITE_OPTIONS);
   return fromPglite(client);
 }
 
-export function fromPglite(client: PGlite): Database {
+export function fromPglite(client: PGlite): EmbeddedDatabase {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    client,
     kind: 'embedded',
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),

@@ -22,9 +22,9 @@ const SIGNED_IN_FOR_A_CENTURY = 100 * 365 * 24 * 60;
 export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; onRoute?: BuildOptions['onRoute'] } = {}) {
   const testDb = await createTestDatabase();
   const config = readConfig({
+    WEB_DIST: '/nonexistent',
     ...options.env,
     DATA_DIR: `/tmp/platform-test-${process.pid}`,
-    WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'silent',
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
   });

@@ -1,8 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { investorRoute } from '../../app/routes/base';
-import { MyOrganisationDocumentsPage, MyOrganisationPage, OrganisationApplyPage } from '../organisations';
-import { MyMethodAccountPage, MyMethodDocumentsPage } from '../investment-methods';
-import { AppropriatenessPage } from '../appropriateness';
 
 /** The investor's profile (spec §2.3 /investor/profile/...): one layout, a page each. */
 const profileRoute = createRoute({
@@ -48,7 +45,7 @@ export const profileRoutes = [
       ...parent,
       path: '/appropriateness',
       validateSearch: texts('redirect'),
-      component: AppropriatenessPage,
+      component: lazyRouteComponent(() => import('../appropriateness'), 'AppropriatenessPage'),
     }),
     createRoute({
       ...parent,
@@ -69,27 +66,27 @@ export const profileRoutes = [
     createRoute({
       ...parent,
       path: '/organisation-apply',
-      component: OrganisationApplyPage,
+      component: lazyRouteComponent(() => import('../organisations'), 'OrganisationApplyPage'),
     }),
     createRoute({
       ...parent,
       path: '/organisation_{$id}',
-      component: MyOrganisationPage,
+      component: lazyRouteComponent(() => import('../organisations'), 'MyOrganisationPage'),
     }),
     createRoute({
       ...parent,
       path: '/organisation-documents_{$id}',
-      component: MyOrganisationDocumentsPage,
+      component: lazyRouteComponent(() => import('../organisations'), 'MyOrganisationDocumentsPage'),
     }),
     createRoute({
       ...parent,
       path: '/investmentmethod-documents_{$id}',
-      component: MyMethodDocumentsPage,
+      component: lazyRouteComponent(() => import('../investment-methods'), 'MyMethodDocumentsPage'),
     }),
     createRoute({
       ...parent,
       path: '/investmentmethod_{$id}',
-      component: MyMethodAccountPage,
+      component: lazyRouteComponent(() => import('../investment-methods'), 'MyMethodAccountPage'),
     }),
   ]),
 ];

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { BarChart as StageChart } from '@mantine/charts';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Anchor, Badge, Box, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
@@ -29,6 +28,9 @@ import {
   useUserCounts,
 } from '../api/use-overview-stats';
 import { formatAmount, formatDate, formatDayMonth, formatNumber, formatPercent } from '../../../app/format';
+
+// The chart library (recharts) weighs more than the rest of the page: it follows the page, not before it.
+const StageChart = lazy(() => import('@mantine/charts').then((charts) => ({ default: charts.BarChart })));
 
 const figureStyle = { fontVariantNumeric: 'tabular-nums' } as const;
 const linkStyle = { color: 'var(--mantine-color-anchor)', fontSize: 'var(--mantine-font-size-sm)' } as const;
@@ -187,14 +189,16 @@ function Pipeline() {
           {stages.length > 0 && (
             // The figures are listed below the chart: to a screen reader it is one picture.
             <Box role="img" aria-label={`${terms.dealOpportunities} per pipeline stage`}>
-              <StageChart
-                h={Math.max(140, stages.length * 34)}
-                orientation="vertical"
-                dataKey="stage"
-                data={stages.map((s) => ({ stage: label(s), [terms.dealOpportunities]: s.count }))}
-                series={[{ name: terms.dealOpportunities, color: 'brand.6' }]}
-                yAxisProps={{ width: 150 }}
-              />
+              <Suspense fallback={<Skeleton h={Math.max(140, stages.length * 34)} />}>
+                <StageChart
+                  h={Math.max(140, stages.length * 34)}
+                  orientation="vertical"
+                  dataKey="stage"
+                  data={stages.map((s) => ({ stage: label(s), [terms.dealOpportunities]: s.count }))}
+                  series={[{ name: terms.dealOpportunities, color: 'brand.6' }]}
+                  yAxisProps={{ width: 150 }}
+                />
+              </Suspense>
             </Box>
           )}
           {stages.map((s) => (

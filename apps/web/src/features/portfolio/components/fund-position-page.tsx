@@ -10,7 +10,7 @@ import { ErrorPage } from '../../errors';
 import { FundKpisPanel } from '../../funds';
 import { HoldingUpdates } from '../../update-reports';
 import { useMyFund } from '../api/portfolio';
-import { gainColour } from './portfolio-page';
+import { gainColour } from './stat-figures';
 import { BackLink } from '../../../ui/back-link';
 import { formatAmount, formatChartPrice, formatDate, formatFundUnits, formatMoney, formatMultiple, formatPrice } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';

@@ -7,7 +7,7 @@ import { ErrorPage } from '../../errors';
 import { PreEmptionOffers } from '../../opportunities';
 import { HoldingUpdates } from '../../update-reports';
 import { useHolding } from '../api/portfolio';
-import { gainColour } from './portfolio-page';
+import { gainColour } from './stat-figures';
 import { BackLink } from '../../../ui/back-link';
 import { formatAmount, formatDate, formatMoney, formatMultiple, formatPrice, formatRate, formatUnits } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';

@@ -1,0 +1,76 @@
+// The bundle-size check of `npm test` (docs/decisions/0043): what a first visit to a page downloads
+// before it can show — the entry's chunks and those of the page's lazy routes, followed through
+// their static imports in Vite's manifest — summed as the build's own .gz files, against a budget
+// per page. Size, never time.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const KB = 1024;
+/**
+ * The lazy route modules a page needs besides the entry (the router's `lazyRouteComponent`s).
+ * Budgets sit just above today's sizes so any growth fails; the goal for investor pages is 200 KB
+ * (issue 17) — lower a budget whenever a change makes room.
+ */
+export const BUDGETS = [
+  { page: 'login', kind: 'js', budget: 272 * KB, modules: ['src/features/auth/components/login-page.tsx'] },
+  {
+    page: 'investor overview',
+    kind: 'js',
+    budget: 316 * KB,
+    modules: ['src/features/investor-shell/components/investor-shell.tsx', 'src/features/investor-overview/investor-overview-page.tsx'],
+  },
+  {
+    page: 'admin overview',
+    kind: 'js',
+    budget: 330 * KB,
+    modules: ['src/features/admin-shell/components/admin-shell.tsx', 'src/features/admin-overview/components/overview-page.tsx'],
+  },
+  { page: 'every page', kind: 'css', budget: 34 * KB, modules: [] },
+];
+
+/** Gzip bytes of each budget's files in `dist`, and every text asset that lacks its .br or .gz. */
+export function measureBundles(dist) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const gzipped = (file) => fs.statSync(path.join(dist, `${file}.gz`)).size;
+  const results = BUDGETS.map(({ page, kind, budget, modules }) => {
+    const files = new Set();
+    const visit = (key) => {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key} is not in the build's manifest: the budget names a module that moved`);
+      if (files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const key of [entry, ...modules]) visit(key);
+    const ofKind = [...files].filter((file) => file.endsWith(`.${kind}`));
+    return { page, kind, budget, bytes: ofKind.reduce((sum, file) => sum + gzipped(file), 0), files: ofKind.length };
+  });
+  const assets = fs.readdirSync(path.join(dist, 'assets')).filter((name) => /\.(js|css)$/.test(name));
+  const uncompressed = assets.filter((name) => !['br', 'gz'].every((ext) => fs.existsSync(path.join(dist, 'assets', `${name}.${ext}`))));
+  return { results, uncompressed };
+}
+
+/** Prints one line per budget and returns how many passed and failed. */
+export function checkBundles(dist) {
+  const { results, uncompressed } = measureBundles(dist);
+  let passed = 0;
+  let failed = 0;
+  for (const { page, kind, budget, bytes, files } of results) {
+    const ok = bytes <= budget;
+    console.log(
+      `${ok ? '✓' : '✗'} ${page}: ${kind.toUpperCase()} ${(bytes / KB).toFixed(1)} KB gzip in ${files} files (budget ${budget / KB} KB)`,
+    );
+    if (ok) passed += 1;
+    else failed += 1;
+  }
+  const ok = uncompressed.length === 0;
+  console.log(`${ok ? '✓' : '✗'} every JS and CSS asset has its .br and .gz${ok ? '' : `: missing for ${uncompressed.join(', ')}`}`);
+  return ok ? { passed: passed + 1, failed } : { passed, failed: failed + 1 };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { failed } = checkBundles(path.resolve(import.meta.dirname, '../apps/web/dist'));
+  process.exit(failed ? 1 : 0);
+}
