@@ -4,6 +4,7 @@ import { runFoundationBench } from './foundation';
 import { runInvestorsBench } from './investors';
 import { runKpisBench } from './kpis';
 import { runPortfolioBench } from './portfolio';
+import { runRealtimeBench } from './realtime';
 import { runReportsBench } from './reports';
 import { runReservationBench } from './reservations';
 import { runSoakBench } from './soak';
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   investors: runInvestorsBench,
   kpis: runKpisBench,
   reports: runReportsBench,
+  realtime: runRealtimeBench,
   soak: runSoakBench,
 };
 
