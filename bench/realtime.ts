@@ -55,7 +55,9 @@ export async function runRealtimeBench() {
       if (!arrived.has(userId)) arrived.set(userId, performance.now());
     };
     for (let i = 0; i < server.investorIds.length; i += 100)
-      sockets.push(...(await Promise.all(server.investorIds.slice(i, i + 100).map((id) => openScreen(server.appPort, server, id, onNotification)))));
+      sockets.push(
+        ...(await Promise.all(server.investorIds.slice(i, i + 100).map((id) => openScreen(server.appPort, server, id, onNotification)))),
+      );
     // Notifications made as another app instance makes them (e2e/support/notify.ts does the same):
     // written to the shared database and published through NOTIFY; the server holds the sockets.
     const database = openPostgres(server.databaseUrl, 2);
@@ -68,7 +70,11 @@ export async function runRealtimeBench() {
           bus.publish(messages.map(({ userId, event, data }) => ({ channel: userChannelName(userId), event, data }))),
       },
     };
-    const input = { message: '<p>A new update has been published: <strong>Quarterly news</strong></p>', icon: 'update_reports' as const, cta: '/investor/news' };
+    const input = {
+      message: '<p>A new update has been published: <strong>Quarterly news</strong></p>',
+      icon: 'update_reports' as const,
+      cta: '/investor/news',
+    };
 
     /** Runs `send` and answers each awaited screen's wait in ms, from the start to its notification, sorted. */
     async function timed(waitFor: number[], send: () => Promise<unknown>): Promise<number[]> {
@@ -76,7 +82,8 @@ export async function runRealtimeBench() {
       const started = performance.now();
       await send();
       while (waitFor.some((id) => !arrived.has(id))) {
-        if (performance.now() - started > 120_000) throw new Error(`${waitFor.filter((id) => !arrived.has(id)).length} screens got nothing`);
+        if (performance.now() - started > 120_000)
+          throw new Error(`${waitFor.filter((id) => !arrived.has(id)).length} screens got nothing`);
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
       return waitFor.map((id) => arrived.get(id)! - started).sort((a, b) => a - b);
@@ -99,7 +106,9 @@ export async function runRealtimeBench() {
     await bus.close();
     await database.close();
 
-    console.log(`\n## Realtime fan-out: ${sockets.length.toLocaleString('en-GB')} investors' screens open, PostgreSQL LISTEN/NOTIFY, ${ROUNDS} rounds interleaved`);
+    console.log(
+      `\n## Realtime fan-out: ${sockets.length.toLocaleString('en-GB')} investors' screens open, PostgreSQL LISTEN/NOTIFY, ${ROUNDS} rounds interleaved`,
+    );
     for (const [i, { batched, oneByOne }] of rounds.entries()) {
       const ours = percentile(batched, 0.95);
       const before = percentile(oneByOne, 0.95);

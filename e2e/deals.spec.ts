@@ -112,7 +112,9 @@ test('staff move deals between stages by mouse and by keyboard, and the moves pe
   await shot(page, 'table-empty');
 });
 
-test('a long column shows its first deals and loads the rest as staff scroll, or by its button; moves keep the counts', async ({ page }) => {
+test('a long column shows its first deals and loads the rest as staff scroll, or by its button; moves keep the counts', async ({
+  page,
+}) => {
   const name = `Long pipeline ${Date.now()}`;
   await createLongPipeline(name, 60);
   await login(page, 'superadmin@demo.test');
