@@ -87,7 +87,7 @@ function LoadMore({ stage, onLoad }: { stage: BoardStage; onLoad: () => Promise<
     return () => observer.disconnect();
   }, []);
   return (
-    <Button ref={ref} variant="subtle" size="xs" loading={loading} onClick={() => void load.current()}>
+    <Button ref={ref} variant="default" size="xs" loading={loading} onClick={() => void load.current()}>
       Load more deals ({stage.deals_count - stage.deals.length} more in {stage.name})
     </Button>
   );
