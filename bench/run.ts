@@ -5,6 +5,7 @@ import { runInvestorsBench } from './investors';
 import { runKpisBench } from './kpis';
 import { runLighthouseBench } from './lighthouse';
 import { runPortfolioBench } from './portfolio';
+import { runRealtimeBench } from './realtime';
 import { runReportsBench } from './reports';
 import { runReservationBench } from './reservations';
 import { runSoakBench } from './soak';
@@ -23,6 +24,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   investors: runInvestorsBench,
   kpis: runKpisBench,
   reports: runReportsBench,
+  realtime: runRealtimeBench,
   soak: runSoakBench,
   startup: runStartupBench,
   lighthouse: runLighthouseBench,

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createLongPipeline } from './support/deals';
 import { login } from './support/session';
 
 /** Deal flow journeys (spec §2.2 Deals and Settings › Pipelines) on the demo pipelines. */
@@ -109,6 +110,46 @@ test('staff move deals between stages by mouse and by keyboard, and the moves pe
   await page.getByLabel('Search').fill('no-company-is-called-this');
   await expect(page.getByText('No deals match')).toBeVisible();
   await shot(page, 'table-empty');
+});
+
+test('a long column shows its first deals and loads the rest as staff scroll, or by its button; moves keep the counts', async ({
+  page,
+}) => {
+  const name = `Long pipeline ${Date.now()}`;
+  await createLongPipeline(name, 60);
+  await login(page, 'superadmin@demo.test');
+  await page.goto('/admin/investments/deals');
+  await page.getByRole('textbox', { name: 'Pipeline' }).click();
+  await page.getByRole('option', { name }).click();
+  const inbox = column(page, 'Inbox');
+  await expect(inbox.getByLabel('60 deals')).toBeVisible();
+  // The first page, then the next as the end of the column scrolls into view.
+  await expect(card(inbox, 'Long Column 25')).toBeVisible();
+  await expect(inbox.locator('[data-deal-id]')).toHaveCount(25);
+  await inbox.getByRole('button', { name: /Load more deals/ }).scrollIntoViewIfNeeded();
+  await expect(inbox.locator('[data-deal-id]')).toHaveCount(50);
+  await shot(page, 'board-long-column');
+  // The button does the same for whoever does not scroll; the column then ends.
+  await inbox.getByRole('button', { name: 'Load more deals (10 more in Inbox)' }).click();
+  await expect(inbox.locator('[data-deal-id]')).toHaveCount(60);
+  await expect(inbox.getByRole('button', { name: /Load more deals/ })).toHaveCount(0);
+  const names = await inbox.locator('[data-deal-id]').evaluateAll((cards) => cards.map((c) => c.textContent ?? ''));
+  expect(names.map((text) => /Long Column \d\d/.exec(text)?.[0])).toEqual(
+    Array.from({ length: 60 }, (_, i) => `Long Column ${String(i + 1).padStart(2, '0')}`),
+  );
+
+  // A card from deep in the column moves; the counts follow and the column keeps what was loaded.
+  const moved = page.waitForResponse((r) => r.url().includes('/move') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Move Long Column 55 to…' }).click();
+  await page.getByRole('menuitem', { name: 'Shortlist' }).click();
+  expect((await moved).status()).toBe(200);
+  await expect(card(column(page, 'Shortlist'), 'Long Column 55')).toBeVisible();
+  await expect(inbox.getByLabel('59 deals')).toBeVisible();
+  await expect(column(page, 'Shortlist').getByLabel('1 deals')).toBeVisible();
+  await expect(inbox.locator('[data-deal-id]')).toHaveCount(59);
+  await page.reload();
+  await expect(column(page, 'Shortlist').getByLabel('1 deals')).toBeVisible();
+  await expect(card(column(page, 'Inbox'), 'Long Column 55')).toHaveCount(0);
 });
 
 test('staff create a deal: a server-side error shows on its field, then the fixed form saves', async ({ page }) => {

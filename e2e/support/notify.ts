@@ -18,7 +18,13 @@ export async function notifyByEmail(email: string, input: { message: string; ico
     const rows = await database.db.execute<{ id: number }>(sql`select id from users where lower(email) = ${email.toLowerCase()}`);
     const userId = (rows as unknown as { rows: Array<{ id: number }> }).rows[0].id;
     return await notifyUser(
-      { db: database.db, realtime: { publishToUser: (id, event, data) => bus.publish({ channel: userChannelName(id), event, data }) } },
+      {
+        db: database.db,
+        realtime: {
+          publishToUsers: (messages) =>
+            bus.publish(messages.map(({ userId: id, event, data }) => ({ channel: userChannelName(id), event, data }))),
+        },
+      },
       userId,
       input,
     );

@@ -18,21 +18,29 @@ function safeCta(cta: string | null | undefined): string | null {
 }
 
 /**
- * Stores a notification for one user and pushes it on their private channel. The message is
+ * Stores the same notification for each of `userIds` in one INSERT and pushes them all in one
+ * batched publish (decision 0047); one user is the same call with one id. The message is
  * sanitised here, once, whatever produced it.
  */
+export async function notifyUsers(
+  deps: { db: Db; realtime: Pick<Realtime, 'publishToUsers'> },
+  userIds: readonly number[],
+  input: { message: string; icon: NotificationIcon; cta?: string | null },
+) {
+  if (!userIds.length) return [];
+  const stored = await insertNotificationsFor(deps.db, sql`select unnest(${`{${userIds.join(',')}}`}::integer[]) as user_id`, input);
+  await pushNotifications(deps.realtime, stored);
+  return stored;
+}
+
+/** Stores a notification for one user and pushes it on their private channel. */
 export async function notifyUser(
-  deps: { db: Db; realtime: Pick<Realtime, 'publishToUser'> },
+  deps: { db: Db; realtime: Pick<Realtime, 'publishToUsers'> },
   userId: number,
   input: { message: string; icon: NotificationIcon; cta?: string | null },
 ) {
-  const [row] = await deps.db
-    .insert(notifications)
-    .values({ userId, data: { message: sanitizeRichText(input.message), icon: input.icon, cta: safeCta(input.cta) } })
-    .returning();
-  const presented = presentNotification(row);
-  await deps.realtime.publishToUser(userId, NOTIFICATION_EVENT, presented);
-  return presented;
+  const [stored] = await notifyUsers(deps, [userId], input);
+  return stored.notification;
 }
 
 /**
@@ -65,10 +73,10 @@ export async function insertNotificationsFor(
   }));
 }
 
-/** Pushes stored notifications on their users' private channels (after the transaction that stored them). */
+/** Pushes stored notifications on their users' private channels, in one batch (after the transaction that stored them). */
 export async function pushNotifications(
-  realtime: Pick<Realtime, 'publishToUser'>,
+  realtime: Pick<Realtime, 'publishToUsers'>,
   stored: ReadonlyArray<{ userId: number; notification: ReturnType<typeof presentNotification> }>,
 ): Promise<void> {
-  for (const { userId, notification } of stored) await realtime.publishToUser(userId, NOTIFICATION_EVENT, notification);
+  await realtime.publishToUsers(stored.map(({ userId, notification }) => ({ userId, event: NOTIFICATION_EVENT, data: notification })));
 }

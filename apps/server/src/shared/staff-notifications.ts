@@ -70,7 +70,7 @@ export async function insertStaffNotifications(
 }
 
 /** Rings the bell of those who keep the kind in it (after the transaction that stored them). */
-export async function pushStaffNotifications(realtime: Pick<Realtime, 'publishToUser'>, stored: readonly StoredStaffNotification[]) {
+export async function pushStaffNotifications(realtime: Pick<Realtime, 'publishToUsers'>, stored: readonly StoredStaffNotification[]) {
   await pushNotifications(
     realtime,
     stored.filter((s) => s.inBell),

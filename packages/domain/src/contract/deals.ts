@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { namedRef, type ListSpec } from './common';
-import { clearable, currencyInput, idInput, isoDateInput, moneyInput, requiredText, textInput } from './fields';
+import { clearable, currencyInput, idInput, idParam, isoDateInput, moneyInput, requiredText, textInput } from './fields';
 
 export const dealKeyDateSchema = z.object({ label: z.string(), date: z.string() });
 export type DealKeyDate = z.infer<typeof dealKeyDateSchema>;
@@ -45,18 +45,55 @@ export const dealCardSchema = z.object({
 });
 export type DealCard = z.infer<typeof dealCardSchema>;
 
+/** Cards a board column answers at a time, unless `limit` asks for another number up to the maximum. */
+export const BOARD_PAGE_SIZE = 25;
+export const BOARD_MAX_PAGE_SIZE = 200;
+
+/**
+ * A column of the board: the stage's whole count and, when every deal in it with an amount is in
+ * one currency, the whole amount sought; its first cards in order; `next_after` is the cursor for
+ * the rest (null when every card is here).
+ */
 export const boardStageSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   position: z.number().int().nullable(),
   deals_count: z.number().int(),
+  amount_sought: z.object({ amount: z.string(), currency: z.string() }).nullable(),
   deals: z.array(dealCardSchema),
+  next_after: z.number().int().nullable(),
 });
 export type BoardStage = z.infer<typeof boardStageSchema>;
 
-/** A pipeline's board: its stages in order, each with its deals in order. */
+/** A pipeline's board: its stages in order, each with its first deals in order. */
 export const dealBoardSchema = z.object({ id: z.number().int(), name: z.string(), stages: z.array(boardStageSchema) });
 export type DealBoard = z.infer<typeof dealBoardSchema>;
+
+const boardLimit = z.coerce
+  .number()
+  .int('Enter a whole number.')
+  .min(1, 'Enter 1 or more.')
+  .max(BOARD_MAX_PAGE_SIZE, `Enter ${BOARD_MAX_PAGE_SIZE} or fewer.`)
+  .optional();
+
+/** `GET /api/pipelines/{id}/board`: how many cards each column starts with. */
+export const boardQuery = z.strictObject({ limit: boardLimit });
+
+/**
+ * `GET /api/pipelines/{id}/board/stages/{stageId}/deals`: a column's next cards. `after` is the
+ * `next_after` of the page before (a position in the stage; absent for the first page).
+ */
+export const boardColumnQuery = z.strictObject({
+  after: z.coerce.number().int('Enter a whole number.').min(0, 'Enter 0 or more.').optional(),
+  limit: boardLimit,
+});
+export const boardColumnParams = z.object({ id: idParam, stageId: idParam });
+
+export const boardColumnPageSchema = z.object({
+  data: z.array(dealCardSchema),
+  meta: z.object({ deals_count: z.number().int(), next_after: z.number().int().nullable() }),
+});
+export type BoardColumnPage = z.infer<typeof boardColumnPageSchema>;
 
 export const DEAL_INCLUDE_NAMES = ['owner', 'stage', 'pipeline'] as const;
 

@@ -1,6 +1,10 @@
 import { asc, count } from 'drizzle-orm';
-import { z } from 'zod';
 import {
+  BOARD_PAGE_SIZE,
+  boardColumnPageSchema,
+  boardColumnParams,
+  boardColumnQuery,
+  boardQuery,
   createDealBody,
   type Deal,
   dataOf,
@@ -25,7 +29,7 @@ import { authorize, requireUser } from '../../platform/guards';
 import { recordProjectAccess } from '../insider-register';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { DealRow } from '../pipelines';
-import { loadBoard } from './board';
+import { loadBoard, loadBoardColumn } from './board';
 import { dealsExport, DEALS_EXPORT_RESOURCE, DEALS_RESOURCE, liveDeals } from './list';
 import { parseIncludes } from '../../shared/user-presenter';
 import { DEAL_INCLUDES, presentDealsWith } from './presenter';
@@ -65,14 +69,29 @@ export function registerDealRoutes(app: App, { db, clock }: AppContext) {
     },
   );
 
-  /** The board takes no parameters: anything in the query string is a 400 naming it. */
+  /** Each column's first cards and whole count; the rest come a page at a time from the route below. */
   app.get(
     '/api/pipelines/:id/board',
     {
-      schema: { params: idParams, querystring: z.strictObject({}), response: { 200: dataOf(dealBoardSchema) } },
+      schema: { params: idParams, querystring: boardQuery, response: { 200: dataOf(dealBoardSchema) } },
       onRequest: authorize('deals', 'index'),
     },
-    async (request) => ({ data: await loadBoard(db, request.params.id) }),
+    async (request) => ({ data: await loadBoard(db, request.params.id, request.query.limit ?? BOARD_PAGE_SIZE) }),
+  );
+
+  app.get(
+    '/api/pipelines/:id/board/stages/:stageId/deals',
+    {
+      schema: { params: boardColumnParams, querystring: boardColumnQuery, response: { 200: boardColumnPageSchema } },
+      onRequest: authorize('deals', 'index'),
+    },
+    async (request) =>
+      loadBoardColumn(db, {
+        pipelineId: request.params.id,
+        stageId: request.params.stageId,
+        after: request.query.after,
+        limit: request.query.limit ?? BOARD_PAGE_SIZE,
+      }),
   );
 
   async function present(row: DealRow, request: { query: { include?: string } }) {

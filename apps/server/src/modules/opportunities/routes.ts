@@ -42,7 +42,7 @@ import { authorize, investorOnly, requireInvestor, requireUser } from '../../pla
 import { authorizeOpportunities, investorOrOpportunityStaff } from '../../shared/opportunity-access';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
-import { notifyUser } from '../../shared/notifications';
+import { notifyUsers } from '../../shared/notifications';
 import { presentDocumentForInvestor } from '../records';
 import { recordProjectAccess, recordWallCrossing } from '../insider-register';
 import { registerSubject, registerSubjectGuard } from '../../shared/record-subjects';
@@ -303,7 +303,7 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
         ? `You have been invited to view <strong>${name}</strong>.`
         : `<strong>${name}</strong> has completed and is now in your ${escapeHtml(portfolio)}.`;
     const cta = icon === 'investment_opportunity_invited' ? `/investor/investments/${row.slug}` : `/investor/portfolio/${row.id}`;
-    for (const userId of userIds) await notifyUser(ctx, userId, { message, icon, cta });
+    await notifyUsers(ctx, userIds, { message, icon, cta });
   }
 
   app.post(

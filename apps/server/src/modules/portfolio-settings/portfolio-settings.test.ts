@@ -61,10 +61,13 @@ describe('portfolio tables', () => {
   });
 
   it('tell every signed-in page that the settings changed', async () => {
-    const published = vi.spyOn(t.ctx.realtime, 'publishToUser');
+    const published = vi.spyOn(t.ctx.realtime, 'publishToUsers');
     try {
       expect((await put(admin.client, '/api/portfolio-tables/2/columns', { columns: [{ option: 'fund' }] })).statusCode).toBe(200);
-      const told = published.mock.calls.filter(([, event]) => event === 'settings.updated').map(([userId]) => userId);
+      const told = published.mock.calls
+        .flatMap(([messages]) => messages)
+        .filter((m) => m.event === 'settings.updated')
+        .map((m) => m.userId);
       expect(told).toEqual(expect.arrayContaining([admin.user.id, investor.user.id]));
     } finally {
       published.mockRestore();

@@ -20,7 +20,7 @@ import type { App, AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { authorize, investorOnly, requireInvestor } from '../../platform/guards';
-import { notifyUser } from '../../shared/notifications';
+import { notifyUsers } from '../../shared/notifications';
 import { findOpportunity } from '../../shared/opportunity-visibility';
 import { opportunityForTab } from '../../shared/opportunity-tabs';
 import { presentRound } from './presenter';
@@ -122,8 +122,7 @@ export function registerPreEmptionRoutes(app: App, ctx: AppContext) {
       });
       // Holders hear of the offer once it is committed.
       const message = `<strong>${escapeHtml(opportunity.name)}</strong> is offering its holders new shares: give your choice by ${round.deadline}.`;
-      for (const userId of userIds)
-        await notifyUser(ctx, userId, { message, icon: 'investment_opportunity_invited', cta: `/investor/portfolio/${opportunity.id}` });
+      await notifyUsers(ctx, userIds, { message, icon: 'investment_opportunity_invited', cta: `/investor/portfolio/${opportunity.id}` });
       return reply.status(201).send({ data: await presentForStaff(round, opportunity.currency) });
     },
   );

@@ -109,5 +109,5 @@ export const SETTINGS_UPDATED = 'settings.updated';
  */
 export async function announceSettingsChange({ db, clock, realtime }: Pick<AppContext, 'db' | 'clock' | 'realtime'>): Promise<void> {
   const signedIn = await db.selectDistinct({ userId: sessions.userId }).from(sessions).where(gt(sessions.expiresAt, clock.now()));
-  for (const { userId } of signedIn) if (userId !== null) await realtime.publishToUser(userId, SETTINGS_UPDATED, {});
+  await realtime.publishToUsers(signedIn.flatMap(({ userId }) => (userId === null ? [] : [{ userId, event: SETTINGS_UPDATED, data: {} }])));
 }

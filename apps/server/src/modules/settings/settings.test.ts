@@ -62,10 +62,13 @@ describe('branding', () => {
 
   it('tells every signed-in user on their private channel that the settings changed', async () => {
     const investor = await signedIn(t, Role.User);
-    const published = vi.spyOn(t.ctx.realtime, 'publishToUser');
+    const published = vi.spyOn(t.ctx.realtime, 'publishToUsers');
     try {
       expect((await admin.client.patch('/api/branding', { isTrial: false })).statusCode).toBe(200);
-      const told = published.mock.calls.filter(([, event]) => event === 'settings.updated').map(([userId]) => userId);
+      const told = published.mock.calls
+        .flatMap(([messages]) => messages)
+        .filter((m) => m.event === 'settings.updated')
+        .map((m) => m.userId);
       expect(told).toEqual(expect.arrayContaining([admin.user.id, investor.user.id]));
     } finally {
       published.mockRestore();

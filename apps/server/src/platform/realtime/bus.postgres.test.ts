@@ -41,7 +41,7 @@ describe('realtime bus on PostgreSQL', () => {
      */
     const deliver = async (label: string) => {
       for (let attempt = 1; !heard(label); attempt += 1) {
-        await bus.publish({ channel: 'private-user.1', event: `${label}#${attempt}`, data: {} }).catch(() => undefined);
+        await bus.publish([{ channel: 'private-user.1', event: `${label}#${attempt}`, data: {} }]).catch(() => undefined);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };

@@ -10,7 +10,8 @@ export interface RealtimeMessage {
 
 /** Carries messages to every app instance; each instance delivers them to its own sockets. */
 export interface RealtimeBus {
-  publish(message: RealtimeMessage): Promise<void>;
+  /** Any number of messages at once (a thousand investors' notifications): one round trip on PostgreSQL. */
+  publish(messages: readonly RealtimeMessage[]): Promise<void>;
   subscribe(handler: (message: RealtimeMessage) => void): () => void;
   close(): Promise<void>;
 }
@@ -20,8 +21,8 @@ export function createInProcessBus(): RealtimeBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
-    async publish(message) {
-      emitter.emit('message', message);
+    async publish(messages) {
+      for (const message of messages) emitter.emit('message', message);
     },
     subscribe(handler) {
       emitter.on('message', handler);
@@ -34,15 +35,41 @@ export function createInProcessBus(): RealtimeBus {
 }
 
 const CHANNEL = 'realtime_events';
-/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. Notifications are far smaller. */
-const MAX_PAYLOAD = 7900;
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more: a batch is split into payloads below it. */
+export const MAX_PAYLOAD = 7900;
 const RECONNECT_MS = 1000;
 /** A NOTIFY is instant; one that does not come back means the server went silent. */
 const PUBLISH_TIMEOUT_MS = 5000;
 
 /**
- * Fan-out between instances through PostgreSQL LISTEN/NOTIFY: publishing sends a NOTIFY, and
- * every instance's listening connection hands it to its sockets (including the publisher's own).
+ * Messages packed, in order, into JSON arrays each below the NOTIFY payload limit. Each payload
+ * holds different messages, so PostgreSQL's folding of identical payloads in one transaction
+ * never drops one.
+ */
+export function packPayloads(messages: readonly RealtimeMessage[]): string[] {
+  const payloads: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2;
+  for (const message of messages) {
+    const text = JSON.stringify(message);
+    const size = Buffer.byteLength(text);
+    if (size + 2 > MAX_PAYLOAD) throw new Error(`realtime message too large for NOTIFY (${size} bytes)`);
+    if (batch.length && bytes + size + 1 > MAX_PAYLOAD) {
+      payloads.push(`[${batch.join(',')}]`);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(text);
+    bytes += size + (batch.length > 1 ? 1 : 0);
+  }
+  if (batch.length) payloads.push(`[${batch.join(',')}]`);
+  return payloads;
+}
+
+/**
+ * Fan-out between instances through PostgreSQL LISTEN/NOTIFY: publishing sends the messages packed
+ * into as few NOTIFYs as fit, in one statement, and every instance's listening connection hands
+ * them to its sockets (including the publisher's own).
  */
 export function createPostgresBus(
   connectionString: string,
@@ -75,7 +102,7 @@ export function createPostgresBus(
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        emitter.emit('message', JSON.parse(msg.payload) as RealtimeMessage);
+        for (const message of JSON.parse(msg.payload) as RealtimeMessage[]) emitter.emit('message', message);
       } catch {
         // A malformed payload cannot come from this code; ignore rather than crash the instance.
       }
@@ -106,11 +133,14 @@ export function createPostgresBus(
   ready.catch((err) => log?.warn({ err }, 'realtime listener could not connect'));
 
   return {
-    async publish(message) {
-      const payload = JSON.stringify(message);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD)
-        throw new Error(`realtime message too large for NOTIFY (${Buffer.byteLength(payload)} bytes)`);
-      await publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    async publish(messages) {
+      const payloads = packPayloads(messages);
+      if (!payloads.length) return;
+      // One statement, so one transaction: the payloads arrive together and in order.
+      await publisher.query('select pg_notify($1, payload) from unnest($2::text[]) with ordinality as p(payload, n) order by n', [
+        CHANNEL,
+        payloads,
+      ]);
     },
     subscribe(handler) {
       emitter.on('message', handler);

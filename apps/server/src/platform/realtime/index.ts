@@ -23,7 +23,11 @@ export function createRealtime({ appKey, appSecret, databaseUrl, logger }: Realt
     },
     connectionCount: () => server?.connectionCount() ?? 0,
     publishToUser(userId: number, event: string, data: unknown) {
-      return bus.publish({ channel: userChannelName(userId), event, data });
+      return bus.publish([{ channel: userChannelName(userId), event, data }]);
+    },
+    /** Many users' messages in one publish: the batched path every fan-out takes. */
+    publishToUsers(messages: ReadonlyArray<{ userId: number; event: string; data: unknown }>) {
+      return bus.publish(messages.map(({ userId, event, data }) => ({ channel: userChannelName(userId), event, data })));
     },
     signChannelAuth(socketId: string, channelName: string) {
       return signChannelAuth(appKey, appSecret, socketId, channelName);

@@ -35,6 +35,19 @@ const frame = (event: string, data: unknown, channel?: string) =>
 export function attachPusherServer(httpServer: Server, { appKey, appSecret, bus }: PusherServerOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const connections = new Set<Connection>();
+  // Who listens on each channel, so a message costs a lookup, not a walk over every socket: a
+  // thousand notifications to a thousand screens are a thousand lookups, not a million checks.
+  const listeners = new Map<string, Set<Connection>>();
+  const leave = (connection: Connection, channel: string) => {
+    connection.channels.delete(channel);
+    const set = listeners.get(channel);
+    set?.delete(connection);
+    if (set?.size === 0) listeners.delete(channel);
+  };
+  const drop = (connection: Connection) => {
+    for (const channel of connection.channels) leave(connection, channel);
+    connections.delete(connection);
+  };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
@@ -62,8 +75,8 @@ export function attachPusherServer(httpServer: Server, { appKey, appSecret, bus 
     socket.send(frame('pusher:connection_established', { socket_id: connection.socketId, activity_timeout: ACTIVITY_TIMEOUT_S }));
     socket.on('pong', () => (connection.alive = true));
     socket.on('message', (raw) => handle(connection, raw.toString()));
-    socket.on('close', () => connections.delete(connection));
-    socket.on('error', () => connections.delete(connection));
+    socket.on('close', () => drop(connection));
+    socket.on('error', () => drop(connection));
   }
 
   function handle(connection: Connection, raw: string) {
@@ -81,7 +94,7 @@ export function attachPusherServer(httpServer: Server, { appKey, appSecret, bus 
       case 'pusher:subscribe':
         return subscribe(connection, data);
       case 'pusher:unsubscribe':
-        if (typeof data?.channel === 'string') connection.channels.delete(data.channel);
+        if (typeof data?.channel === 'string') leave(connection, data.channel);
         return;
       default:
         if (typeof message.event === 'string' && message.event.startsWith('client-')) {
@@ -101,14 +114,16 @@ export function attachPusherServer(httpServer: Server, { appKey, appSecret, bus 
     }
     if (connection.channels.size >= MAX_CHANNELS_PER_SOCKET) return refuse('Too many channels');
     connection.channels.add(channel);
+    if (!listeners.has(channel)) listeners.set(channel, new Set());
+    listeners.get(channel)!.add(connection);
     connection.socket.send(frame('pusher_internal:subscription_succeeded', {}, channel));
   }
 
   const unsubscribeBus = bus.subscribe((message: RealtimeMessage) => {
+    const listening = listeners.get(message.channel);
+    if (!listening) return;
     const text = frame(message.event, message.data, message.channel);
-    for (const connection of connections) {
-      if (connection.channels.has(message.channel)) connection.socket.send(text);
-    }
+    for (const connection of listening) connection.socket.send(text);
   });
 
   // Sockets that stop answering pings (a laptop lid closed) are dropped.
@@ -116,7 +131,7 @@ export function attachPusherServer(httpServer: Server, { appKey, appSecret, bus 
     for (const connection of connections) {
       if (!connection.alive) {
         connection.socket.terminate();
-        connections.delete(connection);
+        drop(connection);
         continue;
       }
       connection.alive = false;
@@ -133,6 +148,7 @@ export function attachPusherServer(httpServer: Server, { appKey, appSecret, bus 
       httpServer.off('upgrade', onUpgrade);
       for (const connection of connections) connection.socket.terminate();
       connections.clear();
+      listeners.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

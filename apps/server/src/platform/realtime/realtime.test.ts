@@ -5,7 +5,8 @@ import WebSocket from 'ws';
 import { Role } from '@platform/domain';
 import { type agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { testDatabaseKind } from '../../test/databases';
-import { notifyUser } from '../../shared/notifications';
+import { notifyUser, notifyUsers } from '../../shared/notifications';
+import { MAX_PAYLOAD, packPayloads } from './bus';
 import { buildApp } from '../../app';
 import { openPostgres } from '../../db/client';
 
@@ -71,6 +72,26 @@ function rawSocket(appPort: number, key = 'platform-key') {
   return { socket, frames, next };
 }
 
+/** A signed-in user's screen: a raw socket on their own channel, authorised by the real auth route. */
+async function openScreen(appPort: number, role = Role.User) {
+  const me = await signedIn(t, role);
+  const screen = rawSocket(appPort);
+  const established = await screen.next('pusher:connection_established');
+  const { socket_id } = JSON.parse(established.data) as { socket_id: string };
+  const channel = `private-user.${me.user.id}`;
+  const { auth } = (await me.client.post('/api/broadcasting/auth', { socket_id, channel_name: channel })).json();
+  screen.socket.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } }));
+  await screen.next('pusher_internal:subscription_succeeded');
+  const notifications = () =>
+    screen.frames.filter((f) => f.event === 'notification.created').map((f) => ({ channel: f.channel, ...JSON.parse(f.data) }));
+  return { userId: me.user.id, channel, screen, notifications };
+}
+
+/** Waits until every screen has had `count` notifications (the test times out otherwise). */
+async function untilEach(screens: Array<Awaited<ReturnType<typeof openScreen>>>, count: number) {
+  while (screens.some((s) => s.notifications().length < count)) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   port = await listen(t.app);
@@ -127,6 +148,67 @@ describe('realtime notifications', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('fans one notification out to many users in one batch: each screen gets exactly its own', async () => {
+    const screens = [];
+    for (let i = 0; i < 12; i++) screens.push(await openScreen(port));
+    const bystander = await openScreen(port);
+    try {
+      const stored = await notifyUsers(
+        t.ctx,
+        screens.map((s) => s.userId),
+        { message: '<p>For the twelve</p>', icon: 'update_reports', cta: '/investor/news' },
+      );
+      expect(stored.map((s) => s.userId).sort()).toEqual(screens.map((s) => s.userId).sort());
+      await untilEach(screens, 1);
+      // The bystander's socket is open too: let anything misrouted reach it before looking.
+      await notifyUser(t.ctx, bystander.userId, { message: '<p>Only yours</p>', icon: 'update_reports' });
+      await untilEach([bystander], 1);
+      for (const s of screens) {
+        const mine = stored.find((row) => row.userId === s.userId)!.notification;
+        expect(s.notifications()).toEqual([{ channel: s.channel, ...mine }]);
+      }
+      expect(bystander.notifications().map((n) => n.data.message)).toEqual(['<p>Only yours</p>']);
+    } finally {
+      for (const s of [...screens, bystander]) s.screen.socket.close();
+    }
+  });
+
+  it('delivers a batch far larger than one NOTIFY payload, every notification once', async () => {
+    const screens = [];
+    for (let i = 0; i < 6; i++) screens.push(await openScreen(port));
+    const message = `<p>${'A long announcement with every detail of the round. '.repeat(70)}</p>`;
+    try {
+      const sent = await notifyUsers(
+        t.ctx,
+        screens.map((s) => s.userId),
+        { message, icon: 'update_reports' },
+      );
+      // Six notifications of about 3.7 KB each: one batch of nearly three times the 8,000-byte limit.
+      expect(Buffer.byteLength(JSON.stringify(sent))).toBeGreaterThan(2.5 * MAX_PAYLOAD);
+      await untilEach(screens, 1);
+      for (const s of screens) {
+        const mine = sent.find((row) => row.userId === s.userId)!.notification;
+        expect(s.notifications()).toEqual([{ channel: s.channel, ...mine }]);
+      }
+    } finally {
+      for (const s of screens) s.screen.socket.close();
+    }
+  });
+
+  it('packs a batch into payloads below the NOTIFY limit, in order, and refuses a message too large alone', () => {
+    const messages = Array.from({ length: 40 }, (_, i) => ({
+      channel: `private-user.${i}`,
+      event: 'notification.created',
+      data: { n: i, pad: 'x'.repeat(900) },
+    }));
+    const payloads = packPayloads(messages);
+    expect(payloads.length).toBeGreaterThan(4);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(MAX_PAYLOAD);
+    expect(payloads.flatMap((p) => JSON.parse(p))).toEqual(messages);
+    expect(packPayloads([])).toEqual([]);
+    expect(() => packPayloads([{ channel: 'private-user.1', event: 'e', data: 'x'.repeat(MAX_PAYLOAD) }])).toThrow(/too large/);
   });
 
   it('turns away a socket with the wrong app key', async () => {

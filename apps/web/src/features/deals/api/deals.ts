@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Deal, DealBoard, DealKeyDate } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { useListQuery, type ListParams } from '../../../app/use-list-query';
+import { fetchBoard } from './board-columns';
 
 export type { BoardStage, Deal, DealCard } from '@platform/domain';
 export type KeyDate = DealKeyDate;
@@ -15,10 +16,13 @@ export const dealKeys = {
   one: (id: number | string) => ['pipeline-deals', 'one', String(id)] as const,
 };
 
+/** A pipeline's board: each column's first cards, and any more the user has scrolled to (board-columns.ts). */
 export function useBoard(pipelineId: number | undefined) {
+  const client = useQueryClient();
+  const queryKey = dealKeys.board(pipelineId ?? 0);
   return useQuery({
-    queryKey: dealKeys.board(pipelineId ?? 0),
-    queryFn: () => api<{ data: Board }>(`/api/pipelines/${pipelineId}/board`).then((r) => r.data),
+    queryKey,
+    queryFn: () => fetchBoard(pipelineId!, client.getQueryData<Board>(queryKey)),
     enabled: Boolean(pipelineId),
   });
 }

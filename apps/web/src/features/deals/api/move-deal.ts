@@ -10,7 +10,11 @@ export interface Move {
   position?: number;
 }
 
-/** The board after a move, as the server will have it (modules/pipelines/positions.ts placeDeal). */
+/**
+ * The board after a move, as the server will have it (modules/pipelines/positions.ts placeDeal).
+ * Columns hold their first cards only (the rest load as the user scrolls), so a place is counted
+ * among the cards loaded, and the whole counts move by one.
+ */
 export function applyMove(board: Board, { dealId, stageId, position }: Move): Board {
   const card = board.stages.flatMap((s) => s.deals).find((d) => d.id === dealId);
   if (!card || !board.stages.some((s) => s.id === stageId)) return board;
@@ -20,10 +24,10 @@ export function applyMove(board: Board, { dealId, stageId, position }: Move): Bo
   target.deals.splice(at, 0, { ...card, stage_id: stageId });
   return {
     ...board,
-    stages: stages.map((stage) => ({
+    stages: stages.map((stage, i) => ({
       ...stage,
-      deals_count: stage.deals.length,
-      deals: stage.deals.map((d, i) => ({ ...d, position: i })),
+      deals_count: stage.deals_count + stage.deals.length - board.stages[i].deals.length,
+      deals: stage.deals.map((d, place) => ({ ...d, position: place })),
     })),
   };
 }

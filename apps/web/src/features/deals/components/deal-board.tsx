@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Box, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   closestCorners,
   DndContext,
@@ -17,8 +17,8 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { sumAmounts } from '@platform/domain';
-import type { Board, BoardStage, DealCard as Card } from '../api/deals';
+import { dealKeys, type Board, type BoardStage, type DealCard as Card } from '../api/deals';
+import { useLoadMoreDeals } from '../api/board-columns';
 import { useMoveDeal } from '../api/move-deal';
 import { DealCard } from './deal-card';
 import { formatMoneyCompact } from '../../../app/format';
@@ -61,11 +61,52 @@ function SortableDeal({ card, menu, disabled }: { card: Card; menu: React.Compon
   );
 }
 
-function StageColumn({ stage, keys, children }: { stage: BoardStage; keys: string[]; children: React.ReactNode }) {
+/**
+ * The end of a column with more cards on the server: it loads them when it scrolls into view, and
+ * is a button for whoever cannot or does not scroll (keyboard, screen reader, a short screen).
+ */
+function LoadMore({ stage, onLoad }: { stage: BoardStage; onLoad: () => Promise<void> }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const [loading, setLoading] = useState(false);
+  const load = useRef(async () => {});
+  load.current = async () => {
+    setLoading(true);
+    try {
+      await onLoad();
+    } finally {
+      setLoading(false);
+    }
+  };
+  useEffect(() => {
+    const button = ref.current;
+    if (!button) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void load.current();
+    });
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Button ref={ref} variant="default" size="xs" loading={loading} onClick={() => void load.current()}>
+      Load more deals ({stage.deals_count - stage.deals.length} more in {stage.name})
+    </Button>
+  );
+}
+
+function StageColumn({
+  stage,
+  keys,
+  onLoadMore,
+  children,
+}: {
+  stage: BoardStage;
+  keys: string[];
+  onLoadMore: () => Promise<void>;
+  children: React.ReactNode;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: stageKey(stage.id) });
-  const total = stage.deals.filter((d) => d.amount_sought).map((d) => d.amount_sought!);
-  const currency = stage.deals[0]?.currency ?? 'GBP';
-  const mixed = stage.deals.some((d) => d.currency !== currency);
+  // While a card is dragged over the column, its count follows the cards it holds.
+  const count = stage.deals_count + keys.length - stage.deals.length;
   return (
     <Paper
       component="section"
@@ -82,12 +123,12 @@ function StageColumn({ stage, keys, children }: { stage: BoardStage; keys: strin
         <Text fw={700} size="sm" truncate>
           {stage.name}
         </Text>
-        <Badge variant="white" color="gray" radius="sm" aria-label={`${keys.length} deals`}>
-          {keys.length}
+        <Badge variant="white" color="gray" radius="sm" aria-label={`${count} deals`}>
+          {count}
         </Badge>
       </Group>
       <Text size="xs" c="dimmed" mb="sm">
-        {total.length && !mixed ? `${formatMoneyCompact(sumAmounts(total), currency)} sought` : '\u00a0'}
+        {stage.amount_sought ? `${formatMoneyCompact(stage.amount_sought.amount, stage.amount_sought.currency)} sought` : '\u00a0'}
       </Text>
       <SortableContext id={stageKey(stage.id)} items={keys} strategy={verticalListSortingStrategy}>
         <Stack ref={setNodeRef} gap="xs" mih={120} style={{ flex: 1 }} data-testid={`stage-${stage.id}-cards`}>
@@ -99,6 +140,7 @@ function StageColumn({ stage, keys, children }: { stage: BoardStage; keys: strin
               </Text>
             </Box>
           )}
+          {stage.next_after !== null && <LoadMore stage={stage} onLoad={onLoadMore} />}
         </Stack>
       </SortableContext>
     </Paper>
@@ -111,6 +153,7 @@ function StageColumn({ stage, keys, children }: { stage: BoardStage; keys: strin
  */
 export function DealBoard({ board, canMove }: { board: Board; canMove: boolean }) {
   const move = useMoveDeal(board.id);
+  const loadMore = useLoadMoreDeals(board.id, dealKeys.board(board.id));
   const [items, setItems] = useState<Items>(() => toItems(board));
   const [active, setActive] = useState<Card | null>(null);
   const itemsRef = useRef(items);
@@ -235,7 +278,7 @@ export function DealBoard({ board, canMove }: { board: Board; canMove: boolean }
           {board.stages.map((stage) => {
             const keys = items[stageKey(stage.id)] ?? [];
             return (
-              <StageColumn key={stage.id} stage={stage} keys={keys}>
+              <StageColumn key={stage.id} stage={stage} keys={keys} onLoadMore={() => loadMore(stage.id)}>
                 {keys.map((key, index) => {
                   const card = cards.get(key);
                   if (!card) return null;
