@@ -13,6 +13,7 @@ import {
 } from '@platform/domain';
 import { useBranding, useFeature } from '../../../app/settings';
 import { DataTable, type Column } from '../../../ui/data-table';
+import { useNarrow } from '../../../ui/stacked-rows';
 import { usePageTitle } from '../../../ui/page-title';
 import { useMyFunds, usePortfolio, usePortfolioLayout, type Holding, type MyFund, type PortfolioTotals } from '../api/portfolio';
 import { EmptyState } from '../../../ui/empty-state';
@@ -35,11 +36,11 @@ function Totals({ totals, stats }: { totals: PortfolioTotals; stats: readonly Po
   return (
     <SimpleGrid cols={{ base: 2, md: figures.length }}>
       {figures.map((f) => (
-        <Card key={f.key} withBorder radius="md" padding="lg">
+        <Card key={f.key} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {f.label}
           </Text>
-          <Text fz={26} fw={700} c={f.colour}>
+          <Text fz={{ base: 20, sm: 26 }} fw={700} c={f.colour}>
             {f.value}
           </Text>
         </Card>
@@ -126,6 +127,9 @@ function FundPositions({ funds, layout }: { funds: MyFund[]; layout: PortfolioLa
 }
 
 /** /investor/portfolio: holdings with cost, value and gain; totals per currency and a value chart; fund positions when the deployment has funds. */
+/** A holding's name cut to fit the phone chart's name column; the full name is in the tooltip and the table. */
+const shortName = (name: string) => (name.length > 14 ? `${name.slice(0, 13)}…` : name);
+
 export function PortfolioPage() {
   const { terms } = useBranding();
   usePageTitle(terms.portfolio);
@@ -133,6 +137,7 @@ export function PortfolioPage() {
   const layout = usePortfolioLayout();
   const stats = layout.data?.stats ?? DEFAULT_PORTFOLIO_STATS;
   const holdings = portfolio.data?.data;
+  const narrow = useNarrow();
   const funds = useMyFunds(useFeature('enableFunds'));
   // An investor who holds only fund units sees their funds, not an empty holdings table.
   const onlyFunds = holdings?.length === 0 && (funds.data?.length ?? 0) > 0;
@@ -231,7 +236,8 @@ export function PortfolioPage() {
             ]}
             valueFormatter={(value) => formatChartAmount(value, holdings[0].currency)}
             xAxisProps={{ tickFormatter: (v: number) => formatMoneyAxis(v, holdings[0].currency) }}
-            yAxisProps={{ width: 180 }}
+            // On a phone the names get a narrower column, so the value axis keeps room for its ticks.
+            yAxisProps={{ width: narrow ? 96 : 180, tickFormatter: narrow ? shortName : undefined }}
             withLegend
             aria-label={`${terms.columnInvested} and ${terms.columnCurrentValue.toLowerCase()} by holding`}
           />
