@@ -19,7 +19,7 @@ function safeCta(cta: string | null | undefined): string | null {
 
 /**
  * Stores the same notification for each of `userIds` in one INSERT and pushes them all in one
- * batched publish (decision 0047); one user is the same call with one id. The message is
+ * batched publish (decision 0045); one user is the same call with one id. The message is
  * sanitised here, once, whatever produced it.
  */
 export async function notifyUsers(
