@@ -63,6 +63,6 @@ test('a KPI request is sent, answered through the mailed link, accepted, and cha
   await logout(page);
   await login(page, 'investor@demo.test');
   await page.goto(`/investor/portfolio/${brightwater.id}/reports/kpis`);
-  await expect(page.getByText('£985,000 in 2030-Q1')).toBeVisible();
-  await expect(page.getByText('29 in 2030-Q1')).toBeVisible();
+  await expect(page.getByText('£985,000 in Q1 2030')).toBeVisible();
+  await expect(page.getByText('29 in Q1 2030')).toBeVisible();
 });

@@ -21,8 +21,9 @@ test('staff write an opportunity with formatting, team, key dates and a gallery,
 
   const description = page.getByRole('textbox', { name: 'Description' });
   await description.click();
-  await page.getByRole('button', { name: 'Heading 2' }).first().click();
   await page.keyboard.type('Why now');
+  await page.getByRole('combobox', { name: 'Header' }).first().selectOption('Heading 2');
+  await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Ports must report emissions from 2027.');
 
