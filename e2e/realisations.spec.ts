@@ -14,6 +14,8 @@ test('staff record a partial realisation and the holders’ proceeds, and the in
   await staff.getByRole('textbox', { name: 'Record' }).click();
   await staff.getByRole('option', { name: 'Outcome' }).click();
   await staff.getByLabel('Date', { exact: true }).fill(yesterday);
+  // Leaving the field closes its calendar, which would otherwise lie over the next field's options.
+  await staff.keyboard.press('Tab');
   await staff.getByRole('textbox', { name: 'Outcome' }).click();
   await staff.getByRole('option', { name: 'Partial realisation' }).click();
   await staff.getByRole('textbox', { name: 'Price per share (GBP)' }).fill('2.00');
