@@ -1,5 +1,6 @@
 import { runBoardBench } from './board';
 import { runBookBench } from './book';
+import { runExportsBench } from './exports';
 import { runFoundationBench } from './foundation';
 import { runInvestorsBench } from './investors';
 import { runKpisBench } from './kpis';
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   book: runBookBench,
   board: runBoardBench,
   investors: runInvestorsBench,
+  exports: runExportsBench,
   kpis: runKpisBench,
   reports: runReportsBench,
   realtime: runRealtimeBench,

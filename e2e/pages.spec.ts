@@ -243,6 +243,7 @@ test.describe('every page at desktop and phone width', () => {
           ...['details', 'key-information', 'performance', 'discussions', 'documents', 'cap-table', 'cap-table-performance']
             .concat(['pre-emption', 'kpis', 'transactions'])
             .map((tab) => admin(`existing-${tab}`, `/investments/existing/${existing}/${tab}`)),
+          admin('cash-calls', '/cash-calls'),
           admin('companies', '/investments/companies'),
           admin('company-new', '/investments/companies/new-company'),
           ...['details', 'edit', 'key-information', 'transactions', 'maturity-statuses'].map((tab) =>

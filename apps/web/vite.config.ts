@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { FIRST_REQUESTS } from './src/app/first-requests';
 
 const api = 'http://localhost:3000';
 const brotli = promisify(zlib.brotliCompress);
@@ -39,8 +40,25 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Asks for the settings and the session from the page's head, so they arrive while the code
+ * downloads instead of after it has run (docs/decisions/0046). `use-credentials` matches the API
+ * client's `credentials: 'include'`, so its fetch takes the preloaded answer.
+ */
+function preloadFirstRequests(): Plugin {
+  return {
+    name: 'preload-first-requests',
+    transformIndexHtml: () =>
+      FIRST_REQUESTS.map((href) => ({
+        tag: 'link',
+        attrs: { rel: 'preload', href, as: 'fetch', crossorigin: 'use-credentials' },
+        injectTo: 'head-prepend' as const,
+      })),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadFirstRequests(), precompress()],
   // The manifest lets the bundle-size check of `npm test` follow each page's chunks (scripts/bundle-size.mjs).
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 900, manifest: true },
   server: {

@@ -2,13 +2,18 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 
-/** Starts `bench-server.ts` in its own process with the data set of `seedModule`; resolves once it listens. */
+/**
+ * Starts `bench-server.ts` in its own process with the data set of `seedModule`; resolves once it
+ * listens. BENCH_SERVER_FLAGS adds Node flags to that process, e.g. `--cpu-prof` for a profile of
+ * the server alone.
+ */
 export async function startBenchServer<Info extends object>(
   kind: 'postgres' | 'pglite',
   seedModule?: string,
   env: Record<string, string> = {},
 ) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bench-server.ts')], {
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'bench-server.ts')], {
     env: { ...process.env, BENCH_DB: kind, BENCH_SEED: seedModule ?? '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -3,13 +3,11 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RICH_TEXT_VIDEO_HOSTS } from '@platform/domain';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { createBackgroundWork } from './platform/background';
@@ -24,6 +22,7 @@ import { registerIdempotency } from './platform/idempotency';
 import { refuseNulCharacters } from './platform/input';
 import { createMailer } from './platform/mail';
 import { registerRateLimits } from './platform/rate-limit';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { loadAppKey } from './platform/secrets';
 import { localStorage } from './platform/storage';
 import { registerSessions } from './platform/session';
@@ -52,6 +51,7 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerStaffNotificationRoutes } from './modules/notifications/staff';
 import { registerPaymentRoutes } from './modules/payments/routes';
+import { registerCashCallRoutes } from './modules/payments/cash-call-routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerPerformanceRoutes } from './modules/performance/routes';
 import { registerPreEmptionRoutes } from './modules/pre-emption/routes';
@@ -115,20 +115,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   const mailer = createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const realtime = createRealtime({ appKey: config.pusherKey, appSecret: appKey, databaseUrl: config.databaseUrl, logger: app.log });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // The players a rich-text video may embed (decision 0042).
-        frameSrc: RICH_TEXT_VIDEO_HOSTS.map((host) => `https://${host}`),
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   // Every text answer above 1 KB (JSON, HTML, CSV…) is compressed on the fly; the built web app's
   // files come precompressed from the build instead (registerWebApp). Brotli at quality 4 costs about
   // what gzip does per byte, so a large export is not slowed by it (docs/decisions/0043).
@@ -189,6 +176,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerPreEmptionRoutes(app, ctx);
   registerInvestmentRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
+  registerCashCallRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerComplianceRoutes(app, ctx);
   registerAttributeRoutes(app, ctx);

@@ -6,8 +6,8 @@ import { openDemoDatabase } from './db/demo-snapshot';
 async function main() {
   const config = readConfig();
   const started = Date.now();
-  // The app's modules load (through tsx's loader thread) while the database opens: each takes seconds.
-  const modules = Promise.all([import('./app'), import('./db/seed')]);
+  // The app's modules load while the database opens (PGlite compiles its WebAssembly off the main thread).
+  const appModule = import('./app');
   // The embedded database is seeded once per data directory, or restored seeded (db/demo-snapshot.ts).
   const demo =
     config.seedDemo && !config.databaseUrl
@@ -19,9 +19,11 @@ async function main() {
       ? openPostgres(config.databaseUrl, 10, { statementTimeoutMs: config.databaseStatementTimeoutMs })
       : await openEmbedded(config.dataDir));
   await migrateDatabase(database, config.databaseUrl);
-  const [{ buildApp }, { seedDemo }] = await modules;
+  const { buildApp } = await appModule;
   const { app, ctx, drain } = await buildApp({ config, database });
   if (config.seedDemo && (demo?.needsSeed ?? true)) {
+    // The seed (and the PDF and image writers it draws the demo with) loads only when it runs.
+    const { seedDemo } = await import('./db/seed');
     await seedDemo(ctx);
     await demo?.seeded();
   }

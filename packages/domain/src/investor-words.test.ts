@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashCallDueOn, investorHoldingLabel, investorStatusLabel, totalsWithFunds } from './investor-words';
+import { investorHoldingLabel, investorStatusLabel, totalsWithFunds } from './investor-words';
 
 describe('investor words', () => {
   it('names statuses as investors read them; a cash call marked paid awaits confirmation', () => {
@@ -12,11 +12,6 @@ describe('investor words', () => {
     expect(investorHoldingLabel(5, { valuedAtPrice: true, currentValue: '0.00', realised: '0.00' })).toBe('Written off');
     expect(investorHoldingLabel(5, { valuedAtPrice: true, currentValue: '0.00', realised: '12.00' })).toBe('Exited');
     expect(investorHoldingLabel(5, { valuedAtPrice: false, currentValue: '0.00', realised: '0.00' })).toBe('Held');
-  });
-
-  it('dues a cash call 14 days after it is issued, across a month end', () => {
-    expect(cashCallDueOn('2026-11-24T16:30:00.000Z')).toBe('2026-12-08');
-    expect(cashCallDueOn('2026-02-20T00:00:00.000Z')).toBe('2026-03-06');
   });
 
   it('adds fund positions to the headline exactly, at cost until valued, per currency', () => {

@@ -42,12 +42,13 @@ export function investorHoldingLabel(
   return 'Awaiting completion';
 }
 
-/** The day a cash call issued at `cashCallAt` (ISO date-time) is due: CASH_CALL_PAYMENT_DAYS later (ISO date). */
-export function cashCallDueOn(cashCallAt: string): string {
-  const due = new Date(cashCallAt);
-  due.setUTCDate(due.getUTCDate() + CASH_CALL_PAYMENT_DAYS);
-  return due.toISOString().slice(0, 10);
-}
+/** A cash call's state in investor words (`CASH_CALL_STATES` in cash-calls.ts). */
+export const INVESTOR_CASH_CALL_LABELS = {
+  outstanding: 'Payment due',
+  part_paid: 'Part paid',
+  overdue: 'Payment overdue',
+  paid: 'Payment received',
+} as const;
 
 /** What happens after an investor reserves, in the order it happens: shown after reserving and on the investment. */
 export function reservationNextSteps(cashCall: string): string[] {

@@ -1,12 +1,14 @@
+import { PASSED_LABELS } from './statuses';
 /**
  * Where an investor stands with the appropriateness test, as the investors list filters it:
  * passed; failed (tried, not passed); not taken (no try since the last reset).
  */
 export const APPROPRIATENESS_STATES = ['passed', 'failed', 'not_taken'] as const;
 export type AppropriatenessStateName = (typeof APPROPRIATENESS_STATES)[number];
+/** Passed and failed in the spec's words (PASSED_LABELS); an investor who never tried is told apart. */
 export const APPROPRIATENESS_STATE_LABELS: Record<AppropriatenessStateName, string> = {
-  passed: 'Passed',
-  failed: 'Failed',
+  passed: PASSED_LABELS[1],
+  failed: PASSED_LABELS[0],
   not_taken: 'Not taken',
 };
 

@@ -40,6 +40,7 @@ export const ADMIN_MENU: readonly MenuArea[] = [
       { term: 'LiveOpportunities', path: '/admin/investments/opportunities', event: 'live_opportunities' },
       { term: 'ExistingOpportunities', path: '/admin/investments/existing', event: 'existing_opportunities' },
       { term: 'fundOpportunities', path: '/admin/investments/companies', event: 'fund_opportunities' },
+      { label: 'Cash calls', path: '/admin/cash-calls', event: 'cash_calls' },
     ],
     create: [
       { label: 'New deal', path: '/admin/investments/deals/new-deal', event: 'deals' },

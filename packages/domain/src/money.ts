@@ -38,6 +38,11 @@ export function toMinorUnits(amount: string): number {
   return minor.toNumber();
 }
 
+/** Minor units (pence, cents) as an exact amount with two places: 250050 is 2500.50. */
+export function fromMinorUnits(minor: number): string {
+  return new Decimal(minor).div(100).toFixed(2);
+}
+
 export function sumAmounts(values: Decimal.Value[]): string {
   return toAmount(values.reduce<Decimal>((total, v) => total.plus(v), new Decimal(0)));
 }

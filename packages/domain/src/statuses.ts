@@ -38,8 +38,13 @@ export function opportunityAdminPath(id: number, status: number, tab?: string): 
 /** Draft/live two-state value used by update reports. */
 export const PublishState = { Draft: 1, Live: 2 } as const;
 
+/** Spec §4's pass flag: every pass state the product shows (an appropriateness test) reads from this. */
 export const PASSED_LABELS = { 0: 'Incomplete/Failed', 1: 'Passed' } as const;
+/** Spec §4's open flag: every open state the product shows (a pre-emption round, a KPI request) reads from this. */
 export const OPEN_LABELS = { 0: 'Closed', 1: 'Active' } as const;
+
+export const passedLabel = (passed: boolean | null | undefined) => PASSED_LABELS[passed ? 1 : 0];
+export const openLabel = (open: boolean) => OPEN_LABELS[open ? 1 : 0];
 
 export const ContactStatus = { Active: 1, Inactive: 2, Investment: 3 } as const;
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { count, eq } from 'drizzle-orm';
-import { Role } from '@platform/domain';
+import { cashCallDueOn, Role } from '@platform/domain';
 import type { AppContext } from '../platform/context';
 import { recordOutcomeProceeds } from '../modules/performance/service';
 import {
@@ -11,6 +11,7 @@ import {
   holdingRealisations,
   investmentOpportunities,
   investments,
+  payments,
   opportunityImages,
   opportunityInvitations,
   sharePrices,
@@ -382,7 +383,20 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
           rows.push(investmentRow(row, isla.id, new Decimal(spec.min).times(5).toFixed(2), islaStatus, ++reference, closes, now));
       }
       if (rows.length) {
-        await tx.insert(investments).values(rows);
+        const inserted = await tx.insert(investments).values(rows).returning();
+        const paid = inserted.filter((i) => i.paidAt !== null);
+        if (paid.length)
+          await tx.insert(payments).values(
+            paid.map((i) => ({
+              investmentId: i.id,
+              opportunityId: i.opportunityId,
+              userId: i.userId,
+              amount: i.amount,
+              currency: i.currency,
+              method: 'bank_transfer',
+              receivedOn: i.paidAt!.toISOString().slice(0, 10),
+            })),
+          );
         const committed = rows.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
         await tx
           .update(investmentOpportunities)
@@ -465,6 +479,8 @@ function investmentRow(
     termsAcceptedAt: when,
     cashCallAt: ['cash_call', 'paid', 'completed'].includes(status) ? when : null,
     paidAt: ['paid', 'completed'].includes(status) ? new Date(when.getTime() + 5 * day) : null,
+    receivedAmount: ['paid', 'completed'].includes(status) ? amount : '0',
+    paymentDueOn: ['cash_call', 'paid', 'completed'].includes(status) ? cashCallDueOn(when.toISOString()) : null,
     completedAt: status === 'completed' ? closes : null,
     createdAt: when,
   };

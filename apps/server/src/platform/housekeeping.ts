@@ -29,8 +29,15 @@ export function scheduleHousekeeping(app: FastifyInstance, parts: Housekeeping):
 }
 
 /**
- * Runs `work` every `everyMs` while the app is up; with `atStart`, also as soon as it is ready, so
- * what fell due while it was down is done at once. A failure is logged and waits for the next turn; a turn still
+ * After a start, work that fell due while the app was down waits this long once the server listens:
+ * the first requests are answered first (the embedded database runs one statement at a time, and
+ * five such catch-ups together held it for most of a second).
+ */
+const CATCH_UP_DELAY_MS = 2_000;
+
+/**
+ * Runs `work` every `everyMs` while the app is up; with `atStart`, also shortly after it starts
+ * listening, so what fell due while it was down is done straight away. A failure is logged and waits for the next turn; a turn still
  * running when the next falls due is not doubled. Work here must be safe to run on every instance
  * at once: it claims its rows (FOR UPDATE SKIP LOCKED) or is harmless to repeat.
  */
@@ -40,6 +47,7 @@ export function repeatWhileUp(
   work: () => Promise<unknown>,
 ): void {
   let timer: NodeJS.Timeout | undefined;
+  let catchUp: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   const turn = () => {
     running ??= work()
@@ -52,10 +60,16 @@ export function repeatWhileUp(
   app.addHook('onReady', async () => {
     timer = setInterval(turn, everyMs);
     timer.unref();
-    if (atStart) turn();
   });
+  if (atStart) {
+    app.addHook('onListen', async () => {
+      catchUp = setTimeout(turn, CATCH_UP_DELAY_MS);
+      catchUp.unref();
+    });
+  }
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    clearTimeout(catchUp);
     await running;
   });
 }

@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
  * resumes where it stopped. Each batch is its own transaction that also moves the run's progress,
  * so a batch is either done and counted or not done at all.
  *
- * A run table has these columns: `id`, `status` (`queued`, `running`, `done`), `worker`,
+ * A run table has these columns (`leasedRunColumns` in db/schema/columns.ts): `id`, `status` (`queued`, `running`, `done`), `worker`,
  * `claimed_until`, `started_at`, `finished_at`.
  */
 export interface LeasedRunColumns {

@@ -1,4 +1,4 @@
-import { and, asc, desc, type SQL } from 'drizzle-orm';
+import { and, asc, desc, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE, type ListSpec } from '@platform/domain';
 import type { FastifyRequest } from 'fastify';
@@ -19,7 +19,9 @@ export interface ListResource {
   /** Fields a client may pick with `fields[name]=a,b`; `id` is always kept. */
   fields?: readonly string[];
   appends?: readonly string[];
-  /** Other query parameters the route itself declares (e.g. `type`, `update`). */
+  /** What each kind `type=` may name selects (spec §7); without it, `type` is refused. */
+  types?: Record<string, SQL>;
+  /** Other query parameters the route itself declares (e.g. `format`, `update`). */
   params?: readonly string[];
 }
 
@@ -34,7 +36,7 @@ export function listResource<S extends ListSpec>(
     filters: Record<S['filters'][number], (value: string) => SQL | undefined>;
     sorts: Record<S['sorts'][number], PgColumn | SQL>;
     defaultSort: string;
-  },
+  } & (S extends { types: readonly string[] } ? { types: Record<S['types'][number], SQL> } : { types?: never }),
 ): ListResource {
   return { ...spec, ...sql };
 }
@@ -88,6 +90,15 @@ function own<T>(entries: Record<string, T>, name: string): T | undefined {
   return Object.hasOwn(entries, name) ? entries[name] : undefined;
 }
 
+/** `type=investor` or `type=live,existing`: the rows of any kind named; a kind the list does not have is a 400. */
+function kindsCondition(types: Record<string, SQL>, value: string): SQL {
+  const kinds = list(value);
+  if (!kinds.length) throw bad(`The parameter 'type' names no kind. Allowed types: ${Object.keys(types).join(', ')}.`);
+  const unknown = kinds.find((kind) => !own(types, kind));
+  if (unknown !== undefined) throw bad(`Unknown type '${unknown}'. Allowed types: ${Object.keys(types).join(', ')}.`);
+  return or(...kinds.map((kind) => types[kind]))!;
+}
+
 /** Parses the flat query object (`filter[status]` arrives as one key) against a resource. */
 export function parseListQuery(query: Record<string, unknown>, resource: ListResource): ListQuery {
   const conditions: SQL[] = [];
@@ -107,6 +118,8 @@ export function parseListQuery(query: Record<string, unknown>, resource: ListRes
       fields = list(single(raw, key));
       const unknown = fields.filter((f) => !allowed.includes(f));
       if (unknown.length) throw bad(`Unknown field '${unknown[0]}' in fields[${resource.name}].`);
+    } else if (key === 'type' && resource.types) {
+      conditions.push(kindsCondition(resource.types, single(raw, key)));
     } else if (!BASE_PARAMS.has(key) && !resource.params?.includes(key)) {
       throw bad(`Unknown parameter '${key}'.`);
     } else if (resource.params?.includes(key)) {

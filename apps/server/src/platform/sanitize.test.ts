@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { richTextForEmail, sanitizeRichText } from './sanitize';
+import { richTextForEmail, richTextToPlain, sanitizeRichText } from './sanitize';
 
 const VIDEO =
   '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="YouTube video" allowfullscreen="true" loading="lazy" referrerpolicy="strict-origin-when-cross-origin"></iframe>';
@@ -94,5 +94,13 @@ describe('the rich-text sanitiser strips everything else', () => {
     expect(richTextForEmail(`<h2>News</h2>${VIDEO}<p><span class="rt-font-serif">x</span></p>`)).toBe(
       '<h2>News</h2><p><span class="rt-font-serif">x</span></p>',
     );
+  });
+
+  it('writes a formula out as its LaTeX where nothing draws it: e-mails and plain text', () => {
+    const formula = '<p>Energy: <span data-type="inline-math" data-latex="E = mc^2 &lt; \\frac{a}{b}"></span>.</p>';
+    expect(richTextForEmail(formula)).toBe('<p>Energy: <code>E = mc^2 &lt; \\frac{a}{b}</code>.</p>');
+    expect(richTextToPlain(formula)).toBe('Energy: E = mc^2 < \\frac{a}{b}.');
+    // A span that is not a formula keeps its words and nothing else.
+    expect(richTextToPlain('<p><span data-latex="x^2">y</span></p>')).toBe('y');
   });
 });

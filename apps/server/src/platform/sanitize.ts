@@ -11,6 +11,21 @@ import {
 /** A picture uploaded for rich text, served by this app: the only source an `<img>` may have. */
 const OWN_IMAGE = new RegExp(`^${RICH_TEXT_IMAGE_PATH.replace(/\//g, '\\/')}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
 
+/** Only a formula's span carries data: its type and its LaTeX. */
+const keepFormulaData: sanitizeHtml.Transformer = (tagName, { class: className, 'data-type': type, 'data-latex': latex }) => ({
+  tagName,
+  attribs: {
+    ...(className === undefined ? {} : { class: className }),
+    ...(type === RICH_TEXT_FORMULA_TYPE && latex ? { 'data-type': type, 'data-latex': latex } : {}),
+  },
+});
+
+/** Where nothing draws a formula (a mail client, a PDF, plain text), it is written out as its LaTeX. */
+const formulaAsLatex: sanitizeHtml.Transformer = (tagName, attribs) =>
+  attribs['data-type'] === RICH_TEXT_FORMULA_TYPE && attribs['data-latex']
+    ? { tagName: 'code', attribs: {}, text: attribs['data-latex'] }
+    : keepFormulaData(tagName, attribs);
+
 /**
  * Rich text and notification HTML keep what the editor makes and nothing else (decision 0042):
  * formatting, headings, links, our own pictures, sizes and fonts as classes from a fixed list,
@@ -59,14 +74,7 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
-    // Only a formula carries data: its type and its LaTeX.
-    span: (tagName, { class: className, 'data-type': type, 'data-latex': latex }) => ({
-      tagName,
-      attribs: {
-        ...(className === undefined ? {} : { class: className }),
-        ...(type === RICH_TEXT_FORMULA_TYPE && latex ? { 'data-type': type, 'data-latex': latex } : {}),
-      },
-    }),
+    span: keepFormulaData,
     // A video is rewritten to the one attribute set the editor writes; a frame of anything else keeps no src and goes.
     iframe: (tagName, attribs) => {
       const video = isRichTextVideoSrc(attribs.src) ? richTextVideo(attribs.src) : null;
@@ -93,18 +101,19 @@ export function richTextImageIds(html: string): string[] {
 
 /**
  * Sanitised rich text for an e-mail: the same without pictures, which load only for a signed-in
- * reader and so never in a mail client, and without videos, which mail clients do not play; the
- * e-mail links to the page that shows them.
+ * reader and so never in a mail client, and without videos, which mail clients do not play (the
+ * e-mail links to the page that shows them); formulas are written out as their LaTeX.
  */
 export function richTextForEmail(html: string): string {
   const allowedTags = (RICH_TEXT.allowedTags as string[]).filter((tag) => tag !== 'img' && tag !== 'iframe');
-  return sanitizeHtml(html, { ...RICH_TEXT, allowedTags });
+  return sanitizeHtml(html, { ...RICH_TEXT, allowedTags, transformTags: { ...RICH_TEXT.transformTags, span: formulaAsLatex } });
 }
 
 /** Rich text as plain text (an e-mail's text part): block ends become line breaks, every tag goes, entities are decoded. */
 export function richTextToPlain(html: string | null | undefined): string {
   const broken = (html ?? '').replace(/<br\s*\/?>|<\/(p|h[1-6]|li|blockquote|pre)>/gi, '\n');
-  const text = sanitizeHtml(broken, { allowedTags: [], allowedAttributes: {} });
+  const formulasWritten = sanitizeHtml(broken, { allowedTags: ['code'], allowedAttributes: {}, transformTags: { span: formulaAsLatex } });
+  const text = sanitizeHtml(formulasWritten, { allowedTags: [], allowedAttributes: {} });
   const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
   return text
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => entities[entity])

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import { randomToken } from './crypto';
 import { validationError } from './errors';
 import type { UploadedFile } from './form';
@@ -103,13 +102,19 @@ export function checkImage(field: string, file: UploadedFile): UploadedFile {
 const FONT_TYPES: Record<string, string> = { woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf', otf: 'font/otf' };
 const MAX_FONT_BYTES = 2 * 1024 * 1024;
 
+/** The type a file's magic bytes show (file-type, loaded with the first upload rather than with the server). */
+export async function fileTypeOf(data: Uint8Array) {
+  const { fileTypeFromBuffer } = await import('file-type');
+  return fileTypeFromBuffer(data);
+}
+
 /**
  * Checks an uploaded font by its content (not its name) and size, the field getting the error, and
  * answers the file to store, named by the format found.
  */
 export async function checkFont(field: string, file: UploadedFile): Promise<UploadedFile> {
   if (file.data.length > MAX_FONT_BYTES) throw validationError({ [field]: ['The font file may not be larger than 2 MB.'] });
-  const found = await fileTypeFromBuffer(file.data);
+  const found = await fileTypeOf(file.data);
   if (!found || !FONT_TYPES[found.ext]) throw validationError({ [field]: ['The file must be a WOFF2, WOFF, TrueType or OpenType font.'] });
   return { ...file, filename: `font.${found.ext}`, mimetype: FONT_TYPES[found.ext] };
 }

@@ -35,7 +35,14 @@ export async function createInvestmentRow(
 ) {
   const [row] = await t.db
     .insert(investments)
-    .values({ currency: 'GBP', paymentReference: `TEST-${process.pid}-${++sequence}`, status: 'reserved', ...values })
+    .values({
+      currency: 'GBP',
+      paymentReference: `TEST-${process.pid}-${++sequence}`,
+      status: 'reserved',
+      // A paid row counts as paid in full, as the payments ledger would have it.
+      receivedAmount: values.status === 'paid' || values.status === 'completed' ? values.amount : '0',
+      ...values,
+    })
     .returning();
   if (row.status !== 'cancelled') {
     await t.db

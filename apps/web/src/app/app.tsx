@@ -1,13 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { prefetchLinksNearViewport } from './link-prefetch';
+import { afterLoadWhenIdle, prefetchLinksNearViewport } from './link-prefetch';
 import { createAppRouter } from './router';
 import { BrandingProvider } from './settings';
 import { themeFrom } from './theme';
 import { ShellSkeleton } from '../ui/skeletons';
+
+/**
+ * The toasts' container follows the first paint: `notifications.show` only writes to a store, and
+ * what was shown before the container arrives appears when it does (docs/decisions/0046).
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 /** Favicon from branding, applied at runtime. */
 function useFavicon(href: string | null | undefined) {
@@ -21,7 +26,10 @@ function Themed({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createAppRouter(queryClient));
   useEffect(
     // `href` is a built path from a link the app rendered; the router matches it as a navigation would.
-    () => prefetchLinksNearViewport(document.body, (href) => router.preloadRoute({ href } as Parameters<typeof router.preloadRoute>[0])),
+    () =>
+      afterLoadWhenIdle(() =>
+        prefetchLinksNearViewport(document.body, (href) => router.preloadRoute({ href } as Parameters<typeof router.preloadRoute>[0])),
+      ),
     [router],
   );
   return (
@@ -35,7 +43,9 @@ function Themed({ queryClient }: { queryClient: QueryClient }) {
       {(branding) => (
         <FaviconAndTheme href={branding.settings?.favicon}>
           <MantineProvider theme={themeFrom(branding)}>
-            <Notifications position="top-right" />
+            <Suspense fallback={null}>
+              <Notifications position="top-right" />
+            </Suspense>
             <RouterProvider router={router} />
           </MantineProvider>
         </FaviconAndTheme>

@@ -50,3 +50,25 @@ export function prefetchLinksNearViewport(root: HTMLElement, preload: (href: str
     nearViewport.disconnect();
   };
 }
+
+/**
+ * Runs `start` once the page has loaded and the browser is first idle, and returns what stops it
+ * (before or after it started). Prefetching waits for this so the first page's own code, data and
+ * drawing never queue behind pages the person has not asked for (docs/decisions/0046).
+ */
+export function afterLoadWhenIdle(start: () => () => void): () => void {
+  let stop: (() => void) | undefined;
+  let idle: number | undefined;
+  const begin = () => {
+    idle = window.requestIdleCallback
+      ? window.requestIdleCallback(() => (stop = start()), { timeout: 2000 })
+      : window.setTimeout(() => (stop = start()), 200);
+  };
+  if (document.readyState === 'complete') begin();
+  else window.addEventListener('load', begin, { once: true });
+  return () => {
+    window.removeEventListener('load', begin);
+    if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+    stop?.();
+  };
+}

@@ -15,6 +15,7 @@ import { dealRoutes } from '../features/deals/routes';
 import { fundRoutes } from '../features/funds/routes';
 import { investmentMethodRoutes } from '../features/investment-methods/routes';
 import { nomineeRoutes } from '../features/nominees/routes';
+import { cashCallRoutes } from '../features/cash-calls/routes';
 import { organisationRoutes } from '../features/organisations/routes';
 import { opportunityAdminRoutes } from '../features/opportunities/routes';
 import { pipelineSettingsRoutes } from '../features/pipelines/routes';
@@ -133,6 +134,7 @@ const routeTree = rootRoute.addChildren([
     ...organisationRoutes,
     ...investmentMethodRoutes,
     ...nomineeRoutes,
+    ...cashCallRoutes,
     ...attributeSettingsRoutes,
     ...reportRoutes,
     ...wipReportRoutes,

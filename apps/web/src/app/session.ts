@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Role, type User } from '@platform/domain';
 import { api, ApiError } from './api-client';
+import { SESSION_PATH, USER_INCLUDES } from './first-requests';
 
 /** The signed-in person as /api/user answers (the contract's user). */
 export type CurrentUser = User;
-
-const USER_INCLUDES =
-  'organisations,attributeValues,onboardingDocuments,owner,investmentMethodEntities.investmentMethod,leadInvestmentMethodEntities.investmentMethod,ownershipChoices';
 
 /**
  * The current-user fetch decides the session (spec §4): a user is logged in, anything else logged
@@ -18,7 +16,7 @@ export const currentUserQuery = queryOptions({
   queryKey: ['current-user'],
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
-      return (await api<{ data: CurrentUser | null }>('/api/session', { query: { include: USER_INCLUDES }, on401: 'reject' })).data;
+      return (await api<{ data: CurrentUser | null }>(SESSION_PATH, { query: { include: USER_INCLUDES }, on401: 'reject' })).data;
     } catch (error) {
       if (error instanceof ApiError && (error.status === 503 || error.isTimeout) && window.location.pathname !== '/maintenance') {
         window.location.assign('/maintenance');

@@ -12,6 +12,7 @@ import {
   type Terminology,
 } from '@platform/domain';
 import { api } from './api-client';
+import { PUBLIC_SETTINGS_PATH } from './first-requests';
 
 export interface Branding {
   settings: PublicSettings | null;
@@ -28,7 +29,7 @@ export const publicSettingsQuery = {
   queryKey: ['public-settings'],
   // Spec §7.2: a failure is ignored and the defaults apply.
   queryFn: () =>
-    api<{ data: PublicSettings }>('/api/public-settings/1').then(
+    api<{ data: PublicSettings }>(PUBLIC_SETTINGS_PATH).then(
       (r) => r.data,
       () => null,
     ),

@@ -1,4 +1,4 @@
-import { Alert, createTheme, Drawer, type MantineColorsTuple, Modal, Notification } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, type MantineThemeComponents } from '@mantine/core';
 import { BREAKPOINTS } from '@platform/domain';
 import type { Branding } from './settings';
 
@@ -27,6 +27,18 @@ export function shadesOf(hex: string): MantineColorsTuple {
 const px = (n: number) => `${n / 16}em`;
 const CLOSE = { 'aria-label': 'Close' };
 
+/**
+ * Every close button has a name (an icon alone is announced as "button"). Plain objects rather
+ * than `Modal.extend(…)`: naming the components here would put Modal, Drawer and their positioning
+ * code in the first download of every page (docs/decisions/0046).
+ */
+const COMPONENTS: MantineThemeComponents = {
+  Modal: { defaultProps: { closeButtonProps: CLOSE } },
+  Drawer: { defaultProps: { closeButtonProps: CLOSE } },
+  Alert: { defaultProps: { closeButtonLabel: 'Close' } },
+  Notification: { defaultProps: { closeButtonProps: CLOSE } },
+};
+
 /** The Mantine theme of this deployment, built at runtime from the server's branding. */
 export function themeFrom(branding: Branding) {
   const font = `${branding.font}, -apple-system, 'Segoe UI', Roboto, sans-serif`;
@@ -44,12 +56,6 @@ export function themeFrom(branding: Branding) {
       lg: px(BREAKPOINTS.xl),
       xl: px(BREAKPOINTS.xxl),
     },
-    /** Every close button has a name (an icon alone is announced as "button"). */
-    components: {
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: CLOSE } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: CLOSE } }),
-      Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
-      Notification: Notification.extend({ defaultProps: { closeButtonProps: CLOSE } }),
-    },
+    components: COMPONENTS,
   });
 }

@@ -60,7 +60,9 @@ export interface ListSpec {
   includes?: readonly string[];
   fields?: readonly string[];
   appends?: readonly string[];
-  /** Other query parameters the route itself declares (e.g. `type`, `update`). */
+  /** The kinds `type=` may name (spec §7), e.g. investor and staff users; a list without kinds refuses `type`. */
+  types?: readonly string[];
+  /** Other query parameters the route itself declares (e.g. `format`, `update`). */
   params?: readonly string[];
 }
 
@@ -77,6 +79,7 @@ export function listQuery(spec: ListSpec) {
   if (spec.appends?.length) shape.append = text(`Comma-separated extra figures: ${spec.appends.join(', ')}.`);
   if (spec.fields?.length)
     shape[`fields[${spec.name}]`] = text(`Comma-separated fields to return (id is always kept): ${spec.fields.join(', ')}.`);
+  if (spec.types?.length) shape.type = text(`Comma-separated kinds to list: ${spec.types.join(', ')}.`);
   for (const param of spec.params ?? []) shape[param] = text(param);
   return z.looseObject(shape);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, isoDateInput } from './fields';
+import { isCalendarDate } from '../calendar-dates';
+import { isoDateInput } from './fields';
 
 describe('isCalendarDate', () => {
   it('accepts real days, leap days included', () => {

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { CURRENCIES } from '../money';
+import { isCalendarDate } from '../calendar-dates';
 
 /**
  * Zod fields for form input, shared by the server's routes and the web's forms: exact decimals,
@@ -26,15 +27,6 @@ export const moneyInput = decimalInput(18, 2, 'Enter an amount such as 1250.00 (
 export const unitsInput = decimalInput(18, 6, 'Enter a number such as 1000.5 (no more than 6 decimal places).');
 /** numeric(7,4) percent: 2.5 is 2.5%. */
 export const percentInput = decimalInput(3, 4, 'Enter a percentage such as 2.5 (no more than 4 decimal places).');
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const ms = Date.parse(`${value}T00:00:00Z`);
-  // Year 0000 is a date to JavaScript but not to PostgreSQL.
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value && value >= '0001-01-01';
-}
 
 export const isoDateInput = z.string().trim().refine(isCalendarDate, 'Enter a date as YYYY-MM-DD.');
 

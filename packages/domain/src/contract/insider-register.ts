@@ -73,8 +73,6 @@ export const insiderEntrySchema = z.object({
 });
 export type InsiderEntry = z.infer<typeof insiderEntrySchema>;
 
-export const INSIDER_ENTRY_STATUSES = ['current', 'ceased', 'superseded'] as const;
-
 export const INSIDER_ENTRIES_LIST = {
   name: 'insider_entries',
   filters: ['project_id', 'user_id', 'person', 'obtained_from', 'obtained_to', 'status'],

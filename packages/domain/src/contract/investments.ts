@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { HOLDER_TYPES, INVESTMENT_STATUSES, InvestmentCategory } from '../investments';
+import { CASH_CALL_STATES } from '../cash-calls';
+import { HOLDER_TYPES, INVESTMENT_STATUSES, INVESTMENT_TYPES, InvestmentCategory } from '../investments';
 import type { ListSpec } from './common';
 import { clearable, idInput, isoDateInput, moneyInput, textInput } from './fields';
 
@@ -24,8 +25,15 @@ const investmentBase = {
   paid_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
-  /** The day a cash call is due (ISO date), while it waits for payment. */
+  /** The day a cash call is due (ISO date), once one is issued. */
   payment_due_on: z.string().nullable(),
+  /** What the payments ledger holds received against it, what is still to pay, and any excess kept. */
+  amount_received: z.string(),
+  amount_outstanding: z.string(),
+  amount_overpaid: z.string(),
+  /** Where its cash call stands, once one is issued or money has come in; null before. */
+  cash_call_state: z.enum(CASH_CALL_STATES).nullable(),
+  cash_call_state_label: z.string().nullable(),
   /** The investor's word that they sent the money ("I've paid"), until staff confirm it. */
   payment_sent: z
     .object({ at: z.string(), on: z.string().nullable(), amount: z.string().nullable(), note: z.string().nullable() })
@@ -116,6 +124,7 @@ export const INVESTMENTS_LIST = {
   name: 'investments',
   filters: ['opportunity_id', 'user_id', 'status', 'type'],
   sorts: ['amount', 'created_at', 'status'],
+  types: INVESTMENT_TYPES,
   includes: INVESTMENT_INCLUDES,
   fields: INVESTMENT_FIELDS,
 } as const satisfies ListSpec;

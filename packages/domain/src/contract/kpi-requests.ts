@@ -3,24 +3,13 @@ import { KPI_FREQUENCIES, KPI_UNITS } from '../kpi-periods';
 import { namedRef, type ListSpec } from './common';
 import { clearable, idInput, requiredText, textInput } from './fields';
 import { kpiValueOrBlank } from './kpis';
+import { KPI_REQUEST_STATUSES } from '../kpi-requests';
 
 /**
  * KPI requests (decision 0026): staff ask a company's contact for one period's KPIs; the founder
  * answers through a signed, expiring, single-use link without an account; staff accept or reject
  * what was submitted, and only accepted values reach the KPI grid and the investors' charts.
  */
-
-/** `expired` is a request still waiting for an answer whose link has run out. */
-export const KPI_REQUEST_STATUSES = ['sent', 'submitted', 'accepted', 'rejected', 'expired', 'cancelled'] as const;
-export type KpiRequestStatus = (typeof KPI_REQUEST_STATUSES)[number];
-export const KPI_REQUEST_STATUS_LABELS: Record<KpiRequestStatus, string> = {
-  sent: 'Sent',
-  submitted: 'Submitted',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-};
 
 /** How long a request's link stays open, and when reminders go out while it is unanswered. */
 export const KPI_REQUEST_LIFETIME_DAYS = 14;

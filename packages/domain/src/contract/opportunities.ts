@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { MAX_CASH_CALL_PAYMENT_DAYS } from '../cash-calls';
 import { TAX_RELIEFS } from '../investments';
 import type { ListSpec } from './common';
 import { clearable, currencyInput, idInput, isoDateInput, moneyInput, requiredText, textInput, unitsInput } from './fields';
@@ -27,6 +28,8 @@ const opportunityContent = {
   maximum_raise: z.string().nullable(),
   minimum_investment: z.string().nullable(),
   maximum_investment: z.string().nullable(),
+  /** Days investors have to pay a cash call; null: the default (`CASH_CALL_PAYMENT_DAYS`). */
+  cash_call_payment_days: z.number().int().nullable(),
   share_price: z.string().nullable(),
   pre_money_valuation: z.string().nullable(),
   opens_at: z.string().nullable(),
@@ -90,9 +93,16 @@ export type InvestorOpportunity = z.infer<typeof investorOpportunitySchema>;
 /** The list and show routes answer staff and investors alike, each with their own shape. */
 export const anyOpportunitySchema = z.union([staffOpportunitySchema, opportunitySchema, confidentialOpportunitySchema]);
 
+/**
+ * The kinds of opportunity `type=` names: live (Draft to Closed) and existing investments
+ * (Completed, Matured). A fund's holdings are their own resource, /api/companies.
+ */
+export const OPPORTUNITY_KINDS = ['live', 'existing'] as const;
+
 export const OPPORTUNITIES_LIST = {
   name: 'investment_opportunities',
   filters: ['status', 'search', 'industry', 'tax_relief'],
+  types: OPPORTUNITY_KINDS,
   sorts: ['name', 'status', 'target_raise', 'closes_at', 'created_at'],
 } as const satisfies ListSpec;
 
@@ -204,6 +214,13 @@ const opportunityFields = {
   maximum_raise: clearable(moneyInput),
   minimum_investment: clearable(moneyInput),
   maximum_investment: clearable(moneyInput),
+  cash_call_payment_days: clearable(
+    z.coerce
+      .number({ message: 'Enter a number of days.' })
+      .int('Enter a whole number of days.')
+      .min(1, 'Give investors at least 1 day.')
+      .max(MAX_CASH_CALL_PAYMENT_DAYS, `Give investors at most ${MAX_CASH_CALL_PAYMENT_DAYS} days.`),
+  ),
   share_price: clearable(unitsInput),
   pre_money_valuation: clearable(moneyInput),
   opens_at: clearable(isoDateInput),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { PermissionEvent } from '../permissions';
 import { currencyAmountSchema } from './stats';
+import { REPORTS, type ReportKey } from '../reports';
 
 /** Figures of a pool of holdings (server: modules/reports/portfolio-performance.ts, decision 0015). */
 const bookFigures = {
@@ -34,19 +34,6 @@ export const portfolioPerformanceReportSchema = z.object({
   companies: z.array(bookCompanySchema),
 });
 export type PortfolioPerformanceReport = z.infer<typeof portfolioPerformanceReportSchema>;
-
-/** The reports of spec §2.2 Reports, each opened with `index` on its permission event (spec §6). */
-export const REPORTS = [
-  { key: 'kpis', path: '/admin/reports/kpis', event: 'kpis' },
-  { key: 'kpi_portfolio', path: '/admin/reports/kpi-portfolio', event: 'portfolio_kpis' },
-  { key: 'updates', path: '/admin/reports/updates', event: 'update_reports' },
-  { key: 'wip', path: '/admin/reports/wip', event: 'wip_reports' },
-  { key: 'investments', path: '/admin/reports/investments', event: 'portfolio_kpis' },
-  { key: 'statements', path: '/admin/reports/statements', event: 'portfolio_kpis' },
-  { key: 'fund_kpis', path: '/admin/reports/fund-kpis', event: 'funds' },
-  { key: 'quarter_kpis', path: '/admin/reports/quarter-kpis', event: 'kpis' },
-] as const satisfies ReadonlyArray<{ key: string; path: string; event: PermissionEvent }>;
-export type ReportKey = (typeof REPORTS)[number]['key'];
 
 /**
  * A report the signed-in role may open, with its headline: a count of what it covers (`count`,

@@ -148,13 +148,17 @@ export const MY_UPDATE_REPORTS_LIST = {
   sorts: ['published_at'],
 } as const satisfies ListSpec;
 
+/** An investor in a client group, as the group shows them. */
+export const clientGroupMemberSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type ClientGroupMember = z.infer<typeof clientGroupMemberSchema>;
+
 /** A named group of investors kept by staff; an update can be addressed to groups. */
 export const clientGroupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   member_count: z.number().int(),
-  members: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })).optional(),
+  members: z.array(clientGroupMemberSchema).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

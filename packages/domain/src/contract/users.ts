@@ -100,6 +100,9 @@ export const USER_INCLUDES = [
 /** `?include=` of the routes answering one user; other parameters (a cache-buster such as `update=1`) are ignored. */
 export const userIncludeQuery = z.looseObject({ include: z.string().optional() });
 
+/** The kinds of user `type=` names: investors (role 5) and staff (every other role). */
+export const USER_KINDS = ['investor', 'staff'] as const;
+
 /** The users list (the investors list filters role_id=5) and its export. */
 export const USERS_LIST = {
   name: 'users',
@@ -118,6 +121,7 @@ export const USERS_LIST = {
     'ids',
   ],
   sorts: ['id', 'name', 'email', 'created_at', 'last_login_at', 'role_id', 'kyc_status', 'investor_category'],
+  types: USER_KINDS,
   includes: USER_INCLUDES,
   fields: [
     'name',

@@ -18,3 +18,5 @@ export * from './statements';
 export * from './screening';
 export * from './sign-up-documents';
 export * from './list-preferences';
+export * from './book';
+export * from './payments';

@@ -38,6 +38,8 @@ export const investmentOpportunities = pgTable(
     character: text('character'),
     currency: text('currency').notNull().default('GBP'),
     targetRaise: money('target_raise'),
+    /** Days investors have to pay a cash call (decision 0050); null: CASH_CALL_PAYMENT_DAYS. */
+    cashCallPaymentDays: integer('cash_call_payment_days'),
     /** The hard cap: committed money never passes it. Defaults to the target raise when unset. */
     maximumRaise: money('maximum_raise'),
     minimumInvestment: money('minimum_investment'),
@@ -83,6 +85,7 @@ export const investmentOpportunities = pgTable(
     index('investment_opportunities_created_idx').on(t.createdAt),
     index('investment_opportunities_deal_idx').on(t.sourceDealId),
     check('investment_opportunities_status', sql`${t.status} between 1 and 6`),
+    check('investment_opportunities_cash_call_days', sql`${t.cashCallPaymentDays} between 1 and 365`),
     check('investment_opportunities_tax_relief', sql`${t.taxRelief} in ('EIS', 'SEIS', 'none')`),
     check(
       'investment_opportunities_committed',
@@ -228,6 +231,10 @@ export const investments = pgTable(
     paymentSentOn: isoDate('payment_sent_on'),
     paymentSentAmount: money('payment_sent_amount'),
     paymentSentNote: text('payment_sent_note'),
+    /** The sum of received payments in the ledger (decision 0050), kept under the investment's row lock. */
+    receivedAmount: money('received_amount').notNull().default('0'),
+    /** The day the cash call is due: the opportunity's days after issue, or as staff moved it. */
+    paymentDueOn: isoDate('payment_due_on'),
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps,
   },
@@ -246,6 +253,8 @@ export const investments = pgTable(
     // investments_held_idx (opportunity, user) INCLUDE (amount, shares, dates) of held rows, for the
     // whole book's performance: migration 0013, since the index builder cannot say INCLUDE.
     check('investments_amount_positive', sql`${t.amount} > 0`),
+    check('investments_received_amount', sql`${t.receivedAmount} >= 0`),
+    index('investments_payment_due_idx').on(t.paymentDueOn).where(sql`${t.status} = 'cash_call'`),
     check('investments_status', sql`${t.status} in ('reserved', 'cash_call', 'paid', 'completed', 'cancelled')`),
     check('investments_type', sql`${t.type} in ('investor', 'subsequent', 'org', 'pension', 'manual', 'private_manual')`),
     check(

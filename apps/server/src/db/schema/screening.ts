@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { documents } from './records';
+import { leasedRunColumns, leasedRunConstraints } from './columns';
 import { users } from './platform';
 
 /**
@@ -118,26 +119,16 @@ export const identityDocumentDetails = pgTable('identity_document_details', {
 export const screeningRuns = pgTable(
   'screening_runs',
   {
-    id: serial('id').primaryKey(),
+    ...leasedRunColumns(),
     listId: integer('list_id')
       .notNull()
       .references(() => screeningLists.id),
-    status: text('status').notNull().default('queued'),
     lastInvestorId: integer('last_investor_id').notNull(),
     screenedThrough: integer('screened_through').notNull().default(0),
     total: integer('total').notNull(),
     screened: integer('screened').notNull().default(0),
     newMatches: integer('new_matches').notNull().default(0),
     requestedBy: integer('requested_by').references(() => users.id),
-    worker: text('worker'),
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [
-    index('screening_runs_open_idx').on(t.id).where(sql`${t.status} <> 'done'`),
-    index('screening_runs_list_idx').on(t.listId),
-    check('screening_runs_status', sql`${t.status} in ('queued', 'running', 'done')`),
-  ],
+  (t) => [...leasedRunConstraints('screening_runs', t), index('screening_runs_list_idx').on(t.listId)],
 );

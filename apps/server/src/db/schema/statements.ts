@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { isoDate } from './columns';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { isoDate, leasedRunColumns, leasedRunConstraints } from './columns';
 import { users } from './platform';
 import { documents } from './records';
 import { clientGroups } from './update-reports';
@@ -14,8 +14,7 @@ import { clientGroups } from './update-reports';
 export const statementRuns = pgTable(
   'statement_runs',
   {
-    id: serial('id').primaryKey(),
-    status: text('status').notNull().default('queued'),
+    ...leasedRunColumns(),
     asAt: isoDate('as_at').notNull(),
     periodFrom: isoDate('period_from').notNull(),
     clientGroupId: integer('client_group_id').references(() => clientGroups.id),
@@ -23,18 +22,8 @@ export const statementRuns = pgTable(
     done: integer('done').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     requestedBy: integer('requested_by').references(() => users.id),
-    /** The worker holding the run, until when; a lease that ran out may be claimed by another. */
-    worker: text('worker'),
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [
-    index('statement_runs_open_idx').on(t.id).where(sql`${t.status} <> 'done'`),
-    index('statement_runs_created_idx').on(t.createdAt),
-    check('statement_runs_status', sql`${t.status} in ('queued', 'running', 'done')`),
-  ],
+  (t) => [...leasedRunConstraints('statement_runs', t), index('statement_runs_created_idx').on(t.createdAt)],
 );
 
 export const statementRunItems = pgTable(

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fundInvestments, funds, MATURITY_STATUSES } from '../../db/schema';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { containsFilter, dayFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { COMPANIES_LIST } from '@platform/domain';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
@@ -74,13 +74,12 @@ export function companiesExport(db: Db, query: ListQuery): ExportSpec<CompanyExp
     sheet: 'Companies',
     columns: COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: fundInvestments.id })
+          .select({ ids: packedIds(fundInvestments.id, [...query.orderBy, asc(fundInvestments.id)]) })
           .from(fundInvestments)
-          .where(liveCompanies(query.where))
-          .orderBy(...query.orderBy, asc(fundInvestments.id))
-      ).map((r) => r.id),
+          .where(liveCompanies(query.where)),
+      ),
     loadBatch: (ids) =>
       db
         .select({

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { contacts, leadStatuses, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { chosenIdsFilter, containsFilter, idList, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 
@@ -88,13 +88,12 @@ export function contactsExport(db: Db, query: ListQuery): ExportSpec<ContactExpo
     sheet: 'Contacts',
     columns: COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: contacts.id })
+          .select({ ids: packedIds(contacts.id, [...query.orderBy, asc(contacts.id)]) })
           .from(contacts)
-          .where(liveContacts(query))
-          .orderBy(...query.orderBy, asc(contacts.id))
-      ).map((r) => r.id),
+          .where(liveContacts(query)),
+      ),
     loadBatch: (ids) =>
       db
         .select({

@@ -2,7 +2,7 @@ import { DEALS_LIST } from '@platform/domain';
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pipelineDeals, pipelines, pipelineStages, users } from '../../db/schema';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { containsFilter, idsFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 
@@ -71,13 +71,12 @@ export function dealsExport(db: Db, query: ListQuery): ExportSpec<DealExportRow>
     sheet: 'Deals',
     columns: COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: pipelineDeals.id })
+          .select({ ids: packedIds(pipelineDeals.id, [...query.orderBy, asc(pipelineDeals.id)]) })
           .from(pipelineDeals)
-          .where(liveDeals(query))
-          .orderBy(...query.orderBy, asc(pipelineDeals.id))
-      ).map((r) => r.id),
+          .where(liveDeals(query)),
+      ),
     loadBatch: (ids) =>
       db
         .select({

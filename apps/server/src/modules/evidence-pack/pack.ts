@@ -9,7 +9,8 @@ import type { UserRow } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
 import { recordRetention } from '../../shared/record-retention';
 import { loadSettings } from '../../shared/settings';
-import { type PackFile, SECTIONS, utcTime } from './sections';
+import { type PackFile, utcTime } from './blocks';
+import { SECTIONS } from './sections';
 
 export interface EvidencePack {
   pdf: Uint8Array;

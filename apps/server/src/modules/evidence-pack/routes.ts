@@ -9,7 +9,6 @@ import { notFound } from '../../platform/errors';
 import { authorize, requireUser } from '../../platform/guards';
 import type { UserRow } from '../../platform/session';
 import { recordRetention } from '../../shared/record-retention';
-import { buildEvidencePack, evidencePackZip } from './pack';
 
 /** A download: the PDF from memory, the zip as a stream. */
 function sendPack(reply: FastifyReply, filename: string, body: Buffer | Readable) {
@@ -51,6 +50,8 @@ export function registerEvidencePackRoutes(app: App, ctx: AppContext) {
       const investor = await findInvestor(request.params.id);
       const { format } = request.query;
       const now = clock.now();
+      // The PDF and zip writers (pdf-lib, archiver) load with the first pack, not with the server.
+      const { buildEvidencePack, evidencePackZip } = await import('./pack');
       const pack = await buildEvidencePack(db, investor, staff, now);
       await recordActivity(db, {
         request,

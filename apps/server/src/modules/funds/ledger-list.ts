@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import { LEDGERS_LIST, type LedgerEntry } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { funds, LEDGER_KINDS, ledgers, users } from '../../db/schema';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { dayFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import { namesById } from '../../platform/lookup';
@@ -101,13 +101,12 @@ export function ledgersExport(db: Db, where: SQL | undefined, query: ListQuery):
     sheet: 'Ledgers',
     columns: COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: ledgers.id })
+          .select({ ids: packedIds(ledgers.id, [...query.orderBy, asc(ledgers.id)]) })
           .from(ledgers)
-          .where(where)
-          .orderBy(...query.orderBy, asc(ledgers.id))
-      ).map((r) => r.id),
+          .where(where),
+      ),
     loadBatch: (ids) =>
       db
         .select({

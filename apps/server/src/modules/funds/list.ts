@@ -3,7 +3,7 @@ import { CURRENCIES, type FundFigures, FUNDS_LIST } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { funds, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { containsFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import { fundFiguresFor } from './figures';
@@ -72,13 +72,12 @@ export function fundsExport(db: Db, query: ListQuery, asOf: string): ExportSpec<
     sheet: 'Funds',
     columns: COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: funds.id })
+          .select({ ids: packedIds(funds.id, [...query.orderBy, asc(funds.id)]) })
           .from(funds)
-          .where(liveFunds(query.where))
-          .orderBy(...query.orderBy, asc(funds.id))
-      ).map((r) => r.id),
+          .where(liveFunds(query.where)),
+      ),
     loadBatch: async (ids) => {
       const [rows, figures] = await Promise.all([
         db

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, count, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
+import { utcDate } from '../../platform/clock';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { can, HOLDER_PERMISSION_EVENT, type RecordSubjectType, type StaffInvestment } from '@platform/domain';
 import type { AppContext } from '../../platform/context';
@@ -88,6 +89,7 @@ export async function heldInvestmentsPage(
   request: FastifyRequest,
   heldBy: SQL,
   rawQuery: Record<string, unknown>,
+  now: Date,
 ): Promise<Page<StaffInvestment>> {
   const query = parseListQuery(rawQuery, INVESTMENTS_RESOURCE);
   query.orderBy.push(asc(investments.id));
@@ -97,6 +99,6 @@ export async function heldInvestmentsPage(
     db.select({ total: count() }).from(investments).where(where).$dynamic(),
     query,
     request,
-    (rows) => presentInvestmentsWith(db, rows, query.includes),
+    (rows) => presentInvestmentsWith(db, rows, query.includes, utcDate(now)),
   );
 }

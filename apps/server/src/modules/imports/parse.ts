@@ -1,5 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@platform/domain';
 import { validationError } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form';
@@ -51,7 +51,9 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(data: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
+  // exceljs loads with the first spreadsheet read, not with the server.
+  const { default: Excel } = await import('exceljs');
+  const book = new Excel.Workbook();
   try {
     await book.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

@@ -51,7 +51,6 @@ import {
   PA_DEALS_RESOURCE,
   templateTime,
 } from './list';
-import { projectInsiderListPdf } from './pdf';
 import { presentEntry, presentPaDeal, presentProject, presentRestrictedList } from './presenter';
 import {
   addRestrictedCompany,
@@ -196,6 +195,8 @@ export function registerInsiderRegisterRoutes(app: App, ctx: AppContext) {
       const rows = await entryRows(db, entriesOfProject(project.id)).orderBy(asc(insiderEntries.obtainedAt), asc(insiderEntries.id));
       const now = clock.now();
       await logRegisterView(db, { userId: user.id, view: 'pdf', filters: {}, projectId: project.id, ip: request.ip, now });
+      // The PDF writer (pdf-lib) loads with the first list printed, not with the server.
+      const { projectInsiderListPdf } = await import('./pdf');
       const bytes = await projectInsiderListPdf(project, cleansing?.cleansedAt ?? null, rows, now);
       return sendPdf(reply, `insider-list-project-${project.id}.pdf`, bytes);
     },

@@ -2,7 +2,7 @@ import { and, asc, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { INVESTMENT_METHOD_TYPES, INVESTMENT_METHODS_LIST, METHOD_ACCOUNTS_LIST } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentMethodEntities, investmentMethods } from '../../db/schema';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { containsFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import { accountCounts, typeLabel } from './presenter';
@@ -61,13 +61,12 @@ export function methodsExport(db: Db, query: ListQuery): ExportSpec<MethodExport
     sheet: 'Investment methods',
     columns: EXPORT_COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: investmentMethods.id })
+          .select({ ids: packedIds(investmentMethods.id, [...query.orderBy, asc(investmentMethods.id)]) })
           .from(investmentMethods)
-          .where(liveMethods(query.where))
-          .orderBy(...query.orderBy, asc(investmentMethods.id))
-      ).map((r) => r.id),
+          .where(liveMethods(query.where)),
+      ),
     loadBatch: async (ids) => {
       const [rows, counts] = await Promise.all([
         db

@@ -110,7 +110,7 @@ export function registerInvestmentMethodRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const method = await findMethod(db, request.params.id);
-      return heldInvestmentsPage(db, request, INVESTMENT_METHOD.heldBy(method.id), request.query);
+      return heldInvestmentsPage(db, request, INVESTMENT_METHOD.heldBy(method.id), request.query, clock.now());
     },
   );
 

@@ -3,4 +3,5 @@ export { INVESTMENTS_RESOURCE } from './list';
 export { presentInvestmentsWith } from './presenter';
 export type { InvestmentRow } from './presenter';
 export { completeOpportunityInvestments, findInvestorInvestment, investorOpportunityOf, moveInvestment } from './service';
+export { recordPayment, setCashCallDue, type PaymentRow } from './receipts';
 export { loadPortfolio } from './portfolio';

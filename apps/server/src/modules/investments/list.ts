@@ -10,10 +10,11 @@ import {
   OpportunityStatus,
   type HolderType,
   type InvestmentStatus,
+  type InvestmentType,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments, users } from '../../db/schema';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import { holdersOf } from './presenter';
@@ -28,6 +29,7 @@ export const INVESTMENTS_RESOURCE = listResource(INVESTMENTS_LIST, {
   },
   sorts: { amount: investments.amount, created_at: investments.createdAt, status: investments.status },
   defaultSort: '-created_at',
+  types: Object.fromEntries(INVESTMENT_TYPES.map((type) => [type, eq(investments.type, type)])) as Record<InvestmentType, SQL>,
 });
 
 export const INVESTMENTS_EXPORT_RESOURCE: ListResource = { ...INVESTMENTS_RESOURCE, params: ['format'] };
@@ -113,14 +115,13 @@ export function investmentsExport(db: Db, query: ListQuery, statuses: number[]):
     sheet: 'Investments',
     columns: COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: investments.id })
+          .select({ ids: packedIds(investments.id, [...query.orderBy, asc(investments.id)]) })
           .from(investments)
           .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
-          .where(staffInvestmentsWhere(query, statuses))
-          .orderBy(...query.orderBy, asc(investments.id))
-      ).map((r) => r.id),
+          .where(staffInvestmentsWhere(query, statuses)),
+      ),
     loadBatch: async (ids) => {
       const rows = await db
         .select({ investment: investments, userName: users.name, userEmail: users.email, opportunityName: investmentOpportunities.name })

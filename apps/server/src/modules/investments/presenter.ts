@@ -1,7 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import {
-  cashCallDueOn,
+  CASH_CALL_STATE_LABELS,
+  cashCallFigures,
   HOLDER_TYPE_LABELS,
+  INVESTOR_CASH_CALL_LABELS,
   INVESTMENT_STATUS_LABELS,
   investmentCategory,
   investorStatusLabel,
@@ -29,10 +31,21 @@ export type InvestmentRow = typeof investments.$inferSelect;
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
+/**
+ * Where the investment's cash call stands on `today` (decision 0050): none before one is issued or
+ * money comes in, nor once cancelled.
+ */
+function cashCallOf(row: InvestmentRow, today: string) {
+  const figures = cashCallFigures(row.amount, row.receivedAmount, row.paymentDueOn, today);
+  const open = row.status !== 'cancelled' && (row.cashCallAt !== null || row.status !== 'reserved' || Number(row.receivedAmount) > 0);
+  return { figures, state: open ? figures.state : null };
+}
+
 /** Fields both sides see. */
-function common(row: InvestmentRow) {
+function common(row: InvestmentRow, today: string) {
   const holderType = row.holderType as HolderType;
   const status = row.status as InvestmentStatus;
+  const { figures, state } = cashCallOf(row, today);
   return {
     id: row.id,
     opportunity_id: row.opportunityId,
@@ -53,7 +66,12 @@ function common(row: InvestmentRow) {
     paid_at: iso(row.paidAt),
     completed_at: iso(row.completedAt),
     cancelled_at: iso(row.cancelledAt),
-    payment_due_on: status === 'cash_call' && row.cashCallAt ? cashCallDueOn(row.cashCallAt.toISOString()) : null,
+    payment_due_on: row.paymentDueOn,
+    amount_received: figures.received,
+    amount_outstanding: figures.outstanding,
+    amount_overpaid: figures.overpaid,
+    cash_call_state: state,
+    cash_call_state_label: state && CASH_CALL_STATE_LABELS[state],
     payment_sent: row.paymentSentAt
       ? { at: row.paymentSentAt.toISOString(), on: row.paymentSentOn, amount: row.paymentSentAmount, note: row.paymentSentNote }
       : null,
@@ -62,9 +80,9 @@ function common(row: InvestmentRow) {
   };
 }
 
-export function presentInvestmentForStaff(row: InvestmentRow): StaffInvestment {
+export function presentInvestmentForStaff(row: InvestmentRow, today: string): StaffInvestment {
   return {
-    ...common(row),
+    ...common(row, today),
     user_id: row.userId,
     payment_reference: row.paymentReference,
     cancel_reason: row.cancelReason,
@@ -85,11 +103,14 @@ export function presentInvestmentForInvestor(
   row: InvestmentRow,
   opportunity: InvestorOpportunity,
   settings: SettingsRow,
+  today: string,
 ): InvestorInvestment {
   const hideBank = flagOn(settings, 'hide_bank_details');
   const hideReference = flagOn(settings, 'hide_payment_reference');
+  const { state } = cashCallOf(row, today);
   return {
-    ...common(row),
+    ...common(row, today),
+    cash_call_state_label: state && INVESTOR_CASH_CALL_LABELS[state],
     status_label: investorStatusLabel(row.status as InvestmentStatus, row.paymentSentAt !== null),
     category: investmentCategory(row.status as InvestmentStatus),
     ...(hideReference ? {} : { payment_reference: row.paymentReference }),
@@ -165,7 +186,12 @@ export async function holdersOf(db: Db, rows: InvestmentRow[]): Promise<Map<numb
 }
 
 /** Staff rows with the relations asked for, each relation loaded once for the whole page. */
-export async function presentInvestmentsWith(db: Db, rows: InvestmentRow[], includes: ReadonlySet<string>): Promise<StaffInvestment[]> {
+export async function presentInvestmentsWith(
+  db: Db,
+  rows: InvestmentRow[],
+  includes: ReadonlySet<string>,
+  today: string,
+): Promise<StaffInvestment[]> {
   const userIds = [...new Set(rows.map((r) => r.userId))];
   const opportunityIds = [...new Set(rows.map((r) => r.opportunityId))];
   const [people, opportunities, holders] = await Promise.all([
@@ -189,7 +215,7 @@ export async function presentInvestmentsWith(db: Db, rows: InvestmentRow[], incl
   const userById = new Map((people ?? []).map((u) => [u.id, u]));
   const opportunityById = new Map((opportunities ?? []).map((o) => [o.id, o]));
   return rows.map((row) => ({
-    ...presentInvestmentForStaff(row),
+    ...presentInvestmentForStaff(row, today),
     ...(includes.has('user') ? { user: userById.get(row.userId) ?? null } : {}),
     ...(includes.has('opportunity') ? { opportunity: opportunityById.get(row.opportunityId) ?? null } : {}),
     ...(holders ? { holder: holders.get(row.id) ?? null } : {}),

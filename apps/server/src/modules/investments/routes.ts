@@ -72,6 +72,7 @@ import {
   placeInvestment,
 } from './service';
 import { parseIncludes } from '../../shared/user-presenter';
+import { markPaymentReceived } from './receipts';
 
 /** Staff may act on an investment by its opportunity's status: live (1–4) or existing (5–6) events. */
 function assertStaffMay(user: UserRow, opportunity: Pick<OpportunityRow, 'status'>, action: Action) {
@@ -156,7 +157,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
         icon: 'investment_opportunity_invested',
         cta: `/investor/investments/${after.slug}`,
       });
-      return reply.status(201).send({ data: presentInvestmentForInvestor(investment, after, settings) });
+      return reply.status(201).send({ data: presentInvestmentForInvestor(investment, after, settings, utcDate(clock.now())) });
     },
   );
 
@@ -172,6 +173,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
       query.orderBy.push(asc(investments.id));
       const where = investorInvestmentsWhere(query, user.id);
       const settings = await loadSettings(db);
+      const today = utcDate(clock.now());
       return paginate<{ investment: InvestmentRow; opportunity: InvestorOpportunity }, InvestorInvestment>(
         db
           .select({ investment: investments, opportunity: INVESTOR_OPPORTUNITY })
@@ -187,14 +189,14 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
           .$dynamic(),
         query,
         request,
-        (rows) => rows.map((r) => presentInvestmentForInvestor(r.investment, r.opportunity, settings)),
+        (rows) => rows.map((r) => presentInvestmentForInvestor(r.investment, r.opportunity, settings, today)),
       );
     },
   );
 
   async function presentForInvestor(row: InvestmentRow) {
     const opportunity = await investorOpportunityOf(db, row.opportunityId);
-    return { data: presentInvestmentForInvestor(row, opportunity, await loadSettings(db)) };
+    return { data: presentInvestmentForInvestor(row, opportunity, await loadSettings(db), utcDate(clock.now())) };
   }
 
   app.get(
@@ -324,7 +326,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
           .$dynamic(),
         query,
         request,
-        (rows) => presentInvestmentsWith(db, rows, query.includes),
+        (rows) => presentInvestmentsWith(db, rows, query.includes, utcDate(clock.now())),
       );
     },
   );
@@ -354,7 +356,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
 
   async function presentForStaff(row: InvestmentRow, include: string | undefined) {
     const includes = parseIncludes(include, INVESTMENT_INCLUDES);
-    const [investment] = await presentInvestmentsWith(db, [row], includes);
+    const [investment] = await presentInvestmentsWith(db, [row], includes, utcDate(clock.now()));
     return { data: investment };
   }
 
@@ -468,7 +470,8 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
       config: { idempotent: true },
     },
     async (request) => {
-      const { after } = await transition(request, await loadForStaff(request, request.params.id, 'update'), 'paid', 'marked_paid');
+      const current = await loadForStaff(request, request.params.id, 'update');
+      const { after } = await db.transaction((tx) => markPaymentReceived(tx, current.id, requireUser(request).id, clock.now(), request));
       return presentForStaff(after, request.query.include);
     },
   );

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   canMoveInvestment,
+  cashCallDueOn,
   COMMITTED_STATUSES,
   formatMoney,
   INVESTMENT_STATUS_LABELS,
@@ -27,6 +28,8 @@ import { notFound, validationError } from '../../platform/errors';
 import { flagOn, type SettingsRow } from '../../shared/settings';
 import { lockOpportunityRow as lockOpportunity, type OpportunityRow } from '../../shared/opportunity-visibility';
 import type { InvestmentRow, InvestorOpportunity } from './presenter';
+import { insertPayment } from './receipts';
+import { utcDate } from '../../platform/clock';
 
 /**
  * Investments (DOMAIN.md lifecycle step 3; docs/decisions/0008 "Money limits"). Every change of
@@ -226,17 +229,34 @@ export async function placeInvestment(tx: Db, p: Placement): Promise<{ investmen
     shares: sharePrice ? new Decimal(p.amount).div(sharePrice).floor().toFixed(6) : null,
     termsAcceptedAt: p.termsAcceptedAt,
     paidAt: p.status === 'paid' ? p.now : p.status === 'completed' ? (p.investedAt ?? p.now) : null,
+    receivedAmount: p.status === 'reserved' ? '0' : p.amount,
     completedAt: p.status === 'completed' ? (p.investedAt ?? p.now) : null,
     createdBy: p.createdBy,
     createdAt: p.now,
     updatedAt: p.now,
   });
+  if (p.status !== 'reserved') await recordEarlierPayment(tx, investment, p.createdBy, p.now);
   const [updated] = await tx
     .update(investmentOpportunities)
     .set({ committedAmount: sql`${investmentOpportunities.committedAmount} + ${p.amount}::numeric` })
     .where(eq(investmentOpportunities.id, opportunity.id))
     .returning();
   return { investment, opportunity: updated };
+}
+
+/**
+ * A holding staff enter as already paid was paid in full: the ledger records that payment on the
+ * day it was paid, so what is received always adds up to the ledger (decision 0050).
+ */
+async function recordEarlierPayment(tx: Db, investment: InvestmentRow, recordedBy: number, now: Date): Promise<void> {
+  await insertPayment(tx, investment, {
+    amount: investment.amount,
+    method: 'manual',
+    receivedOn: utcDate(investment.paidAt ?? now),
+    note: 'Entered as paid',
+    recordedBy,
+    now,
+  });
 }
 
 export async function findInvestment(db: Db, id: number): Promise<InvestmentRow | undefined> {
@@ -293,7 +313,9 @@ export async function moveInvestment(
     .set({
       status: to,
       updatedAt: now,
-      ...(to === 'cash_call' ? { cashCallAt: now } : {}),
+      ...(to === 'cash_call'
+        ? { cashCallAt: now, paymentDueOn: cashCallDueOn(now.toISOString(), opportunity.cashCallPaymentDays ?? undefined) }
+        : {}),
       ...(to === 'paid' ? { paidAt: now } : {}),
       ...(to === 'completed' ? { completedAt: now } : {}),
       ...(to === 'cancelled' ? { cancelledAt: now, cancelReason: options.reason ?? null } : {}),

@@ -125,6 +125,18 @@ describe('GET /api/investments', () => {
     expect(
       (await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&filter[type]=private_manual`)).json().data[0].id,
     ).toBe(ids.privateManual);
+    // The spec's `type` parameter names the same kinds, several at once.
+    const typed = (
+      await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&type=private_manual,pension&sort=amount`)
+    ).json();
+    expect(typed.data.map((i: { id: number }) => i.id)).toEqual([ids.privateManual]);
+    const investorKind = (await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&type=investor`)).json();
+    expect(investorKind.meta.total).toBe(3);
+    const unknownKind = await admin.client.get(`/api/investments?type=gift`);
+    expect(unknownKind.statusCode).toBe(400);
+    expect(unknownKind.json().message).toContain(
+      "Unknown type 'gift'. Allowed types: investor, subsequent, org, pension, manual, private_manual.",
+    );
     const fields = (
       await admin.client.get(`/api/investments?filter[opportunity_id]=${opportunityId}&filter[status]=paid&fields[investments]=amount`)
     ).json();

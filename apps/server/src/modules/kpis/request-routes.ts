@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   acceptKpiRequestBody,
@@ -41,6 +42,7 @@ import {
   presentForm,
   presentRequests,
   reminderSchedule,
+  type RequestRow,
   requestLifetimeMs,
   sendDueReminders,
   statusCondition,
@@ -186,20 +188,47 @@ export function registerKpiRequestRoutes(app: App, ctx: AppContext) {
     },
   );
 
+  /**
+   * One step of a request's life, in a transaction: lock the request, let `change` check its status
+   * and say what changes (doing any other writes the step needs), update it, log the step as
+   * `action`. `then` runs on the updated request in the same transaction.
+   */
+  async function step(
+    request: FastifyRequest,
+    id: number,
+    action: string,
+    change: (tx: Db, before: RequestRow, now: Date) => Promise<Partial<RequestRow>> | Partial<RequestRow>,
+    then?: (tx: Db, after: RequestRow) => Promise<void>,
+  ) {
+    await db.transaction(async (tx) => {
+      const before = await findRequest(tx, id, true);
+      const now = clock.now();
+      const values = await change(tx, before, now);
+      const [after] = await tx
+        .update(kpiRequests)
+        .set({ ...values, updatedAt: now })
+        .where(eq(kpiRequests.id, before.id))
+        .returning();
+      await then?.(tx, after);
+      await recordActivity(tx, { request, action, subjectType: 'opportunity', subjectId: before.opportunityId, before, after });
+    });
+    return presentOne(id);
+  }
+
   /** A fresh link and a new 14 days, for a request that went unanswered, was returned or withdrawn; earlier links stop working. */
   app.post(
     '/api/kpi-requests/:id/resend',
     { schema: { params: idParams, response: one }, onRequest: authorize('kpis', 'create') },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        const before = await findRequest(tx, request.params.id, true);
-        if (before.status === 'submitted') throw new AppError('conflict', 'The company has answered: accept or reject the answer first.');
-        if (before.status === 'accepted') throw new AppError('conflict', 'This request is accepted: send a new one for another period.');
-        const now = clock.now();
-        const expiresAt = new Date(now.getTime() + requestLifetimeMs);
-        const [after] = await tx
-          .update(kpiRequests)
-          .set({
+    (request) =>
+      step(
+        request,
+        request.params.id,
+        'kpi_request_resent',
+        (_tx, before, now) => {
+          if (before.status === 'submitted') throw new AppError('conflict', 'The company has answered: accept or reject the answer first.');
+          if (before.status === 'accepted') throw new AppError('conflict', 'This request is accepted: send a new one for another period.');
+          const expiresAt = new Date(now.getTime() + requestLifetimeMs);
+          return {
             status: 'sent',
             sentAt: now,
             expiresAt,
@@ -210,61 +239,35 @@ export function registerKpiRequestRoutes(app: App, ctx: AppContext) {
             cancelledAt: null,
             reviewedAt: null,
             reviewedBy: null,
-            updatedAt: now,
-          })
-          .where(eq(kpiRequests.id, before.id))
-          .returning();
-        await tx.update(kpiRequestItems).set({ submittedValue: null }).where(eq(kpiRequestItems.requestId, before.id));
-        await tx.delete(kpiRequestLinks).where(eq(kpiRequestLinks.requestId, before.id));
-        const [company] = await tx
-          .select({ name: investmentOpportunities.companyName })
-          .from(investmentOpportunities)
-          .where(eq(investmentOpportunities.id, before.opportunityId));
-        await enqueueRequestMail(ctx, tx, {
-          request: after,
-          companyName: company.name,
-          token: await issueLink(tx, after.id),
-          kind: 'request',
-        });
-        await recordActivity(tx, {
-          request,
-          action: 'kpi_request_resent',
-          subjectType: 'opportunity',
-          subjectId: before.opportunityId,
-          before,
-          after,
-        });
-      });
-      return presentOne(request.params.id);
-    },
+          };
+        },
+        async (tx, after) => {
+          await tx.update(kpiRequestItems).set({ submittedValue: null }).where(eq(kpiRequestItems.requestId, after.id));
+          await tx.delete(kpiRequestLinks).where(eq(kpiRequestLinks.requestId, after.id));
+          const [company] = await tx
+            .select({ name: investmentOpportunities.companyName })
+            .from(investmentOpportunities)
+            .where(eq(investmentOpportunities.id, after.opportunityId));
+          await enqueueRequestMail(ctx, tx, {
+            request: after,
+            companyName: company.name,
+            token: await issueLink(tx, after.id),
+            kind: 'request',
+          });
+        },
+      ),
   );
 
   /** Withdraws a request not yet accepted or rejected: its links stop working. */
   app.post(
     '/api/kpi-requests/:id/cancel',
     { schema: { params: idParams, response: one }, onRequest: authorize('kpis', 'create') },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        const before = await findRequest(tx, request.params.id, true);
+    (request) =>
+      step(request, request.params.id, 'kpi_request_cancelled', (_tx, before, now) => {
         if (!['sent', 'submitted'].includes(before.status))
           throw new AppError('conflict', 'Only a request waiting for an answer or a review can be cancelled.');
-        const now = clock.now();
-        const [after] = await tx
-          .update(kpiRequests)
-          .set({ status: 'cancelled', cancelledAt: now, nextReminderAt: null, updatedAt: now })
-          .where(eq(kpiRequests.id, before.id))
-          .returning();
-        await recordActivity(tx, {
-          request,
-          action: 'kpi_request_cancelled',
-          subjectType: 'opportunity',
-          subjectId: before.opportunityId,
-          before,
-          after,
-        });
-      });
-      return presentOne(request.params.id);
-    },
+        return { status: 'cancelled', cancelledAt: now, nextReminderAt: null };
+      }),
   );
 
   /**
@@ -274,10 +277,9 @@ export function registerKpiRequestRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/kpi-requests/:id/accept',
     { schema: { params: idParams, body: acceptKpiRequestBody, response: one }, onRequest: authorize('kpis', 'create') },
-    async (request) => {
+    (request) => {
       const actor = requireUser(request);
-      await db.transaction(async (tx) => {
-        const before = await findRequest(tx, request.params.id, true);
+      return step(request, request.params.id, 'kpi_request_accepted', async (tx, before, now) => {
         if (before.status !== 'submitted') throw new AppError('conflict', 'Only a submitted answer can be accepted.');
         const items = await tx.select().from(kpiRequestItems).where(eq(kpiRequestItems.requestId, before.id));
         const values = pickValues(items, request.body.values);
@@ -288,23 +290,16 @@ export function registerKpiRequestRoutes(app: App, ctx: AppContext) {
         });
         if (replacing && !can(actor.roleId, 'kpis', 'update'))
           throw new AppError('forbidden', 'Some of these values replace ones already recorded: ask an administrator to accept them.');
-        const now = clock.now();
         for (const item of items) {
           const value = values.get(item.kpiId) ?? null;
           await tx.update(kpiRequestItems).set({ acceptedValue: value }).where(eq(kpiRequestItems.id, item.id));
           if (value === null) continue;
           const existing = current.get(item.kpiId);
           const note = `From KPI request #${before.id}`;
+          const logged = { request, subjectType: 'opportunity', subjectId: before.opportunityId } as const;
           if (existing) {
             const [row] = await tx.update(kpiValues).set({ value, note, updatedAt: now }).where(eq(kpiValues.id, existing.id)).returning();
-            await recordActivity(tx, {
-              request,
-              action: 'kpi_value_changed',
-              subjectType: 'opportunity',
-              subjectId: before.opportunityId,
-              before: existing,
-              after: row,
-            });
+            await recordActivity(tx, { ...logged, action: 'kpi_value_changed', before: existing, after: row });
           } else {
             const [row] = await tx
               .insert(kpiValues)
@@ -317,30 +312,11 @@ export function registerKpiRequestRoutes(app: App, ctx: AppContext) {
                 createdBy: actor.id,
               })
               .returning();
-            await recordActivity(tx, {
-              request,
-              action: 'kpi_value_added',
-              subjectType: 'opportunity',
-              subjectId: before.opportunityId,
-              after: row,
-            });
+            await recordActivity(tx, { ...logged, action: 'kpi_value_added', after: row });
           }
         }
-        const [after] = await tx
-          .update(kpiRequests)
-          .set({ status: 'accepted', reviewedAt: now, reviewedBy: actor.id, rejectionReason: null, updatedAt: now })
-          .where(eq(kpiRequests.id, before.id))
-          .returning();
-        await recordActivity(tx, {
-          request,
-          action: 'kpi_request_accepted',
-          subjectType: 'opportunity',
-          subjectId: before.opportunityId,
-          before,
-          after,
-        });
+        return { status: 'accepted', reviewedAt: now, reviewedBy: actor.id, rejectionReason: null };
       });
-      return presentOne(request.params.id);
     },
   );
 
@@ -348,33 +324,11 @@ export function registerKpiRequestRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/kpi-requests/:id/reject',
     { schema: { params: idParams, body: rejectKpiRequestBody, response: one }, onRequest: authorize('kpis', 'create') },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        const before = await findRequest(tx, request.params.id, true);
+    (request) =>
+      step(request, request.params.id, 'kpi_request_rejected', (_tx, before, now) => {
         if (before.status !== 'submitted') throw new AppError('conflict', 'Only a submitted answer can be rejected.');
-        const now = clock.now();
-        const [after] = await tx
-          .update(kpiRequests)
-          .set({
-            status: 'rejected',
-            reviewedAt: now,
-            reviewedBy: requireUser(request).id,
-            rejectionReason: request.body.reason,
-            updatedAt: now,
-          })
-          .where(eq(kpiRequests.id, before.id))
-          .returning();
-        await recordActivity(tx, {
-          request,
-          action: 'kpi_request_rejected',
-          subjectType: 'opportunity',
-          subjectId: before.opportunityId,
-          before,
-          after,
-        });
-      });
-      return presentOne(request.params.id);
-    },
+        return { status: 'rejected', reviewedAt: now, reviewedBy: requireUser(request).id, rejectionReason: request.body.reason };
+      }),
   );
 
   // ——— The founder's form: public, behind the link's token, rate-limited per address ———

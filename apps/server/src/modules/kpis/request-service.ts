@@ -26,7 +26,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { loadSettings } from '../../shared/settings';
 import { trimDecimal } from './service';
 
-type RequestRow = typeof kpiRequests.$inferSelect;
+export type RequestRow = typeof kpiRequests.$inferSelect;
 type MailContext = Pick<AppContext, 'mailer' | 'config'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -27,7 +27,7 @@ import type { App, AppContext } from '../../platform/context';
 import { investmentOpportunities, kpiCategories, kpis, kpiValues } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound } from '../../platform/errors';
-import { type ExportColumn, exportFormat, sendExport } from '../../platform/export';
+import { type ExportColumn, exportFormat, sendExport, packedIds, unpackIds } from '../../platform/export';
 import { authorize, investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { containsFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListResource, paginate, parseListQuery } from '../../platform/list-query';
@@ -373,15 +373,21 @@ export function registerKpiRoutes(app: App, { db, clock }: AppContext) {
         sheet: 'KPIs',
         columns: EXPORT_COLUMNS,
         orderedIds: async () =>
-          (
+          unpackIds(
             await db
-              .select({ id: kpiValues.id })
+              .select({
+                ids: packedIds(kpiValues.id, [
+                  ...query.orderBy,
+                  asc(kpiValues.opportunityId),
+                  asc(kpiValues.kpiId),
+                  asc(kpiValues.periodStart),
+                ]),
+              })
               .from(kpiValues)
               .innerJoin(kpis, eq(kpis.id, kpiValues.kpiId))
               .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, kpiValues.opportunityId))
-              .where(where)
-              .orderBy(...query.orderBy, asc(kpiValues.opportunityId), asc(kpiValues.kpiId), asc(kpiValues.periodStart))
-          ).map((r) => r.id),
+              .where(where),
+          ),
         loadBatch: (ids) =>
           db
             .select({

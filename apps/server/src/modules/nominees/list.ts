@@ -2,7 +2,7 @@ import { and, asc, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { NOMINEES_LIST } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { nominees } from '../../db/schema';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { containsFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import type { NomineeRow } from './presenter';
@@ -40,13 +40,12 @@ export function nomineesExport(db: Db, query: ListQuery): ExportSpec<NomineeRow>
     sheet: 'Nominees',
     columns: EXPORT_COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: nominees.id })
+          .select({ ids: packedIds(nominees.id, [...query.orderBy, asc(nominees.id)]) })
           .from(nominees)
-          .where(liveNominees(query.where))
-          .orderBy(...query.orderBy, asc(nominees.id))
-      ).map((r) => r.id),
+          .where(liveNominees(query.where)),
+      ),
     loadBatch: (ids) =>
       db
         .select()

@@ -75,7 +75,7 @@ export function registerNomineeRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const nominee = await findNominee(db, request.params.id);
-      return heldInvestmentsPage(db, request, NOMINEE.heldBy(nominee.id), request.query);
+      return heldInvestmentsPage(db, request, NOMINEE.heldBy(nominee.id), request.query, clock.now());
     },
   );
 }

@@ -2,7 +2,7 @@ import { and, asc, inArray, isNull, type SQL } from 'drizzle-orm';
 import { OPPORTUNITY_STATUS_LABELS, type OpportunityStatusId } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentOpportunities } from '../../db/schema';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import type { ListQuery, ListResource } from '../../platform/list-query';
 import { OPPORTUNITIES_RESOURCE } from './list';
 import type { OpportunityRow } from '../../shared/opportunity-visibility';
@@ -41,13 +41,12 @@ export function opportunitiesExport(db: Db, query: ListQuery, statuses: number[]
     sheet: 'Opportunities',
     columns: COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: investmentOpportunities.id })
+          .select({ ids: packedIds(investmentOpportunities.id, [...query.orderBy, asc(investmentOpportunities.id)]) })
           .from(investmentOpportunities)
-          .where(where)
-          .orderBy(...query.orderBy, asc(investmentOpportunities.id))
-      ).map((r) => r.id),
+          .where(where),
+      ),
     loadBatch: (ids) =>
       db
         .select()

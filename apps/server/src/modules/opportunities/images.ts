@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import {
   can,
@@ -21,7 +20,7 @@ import { forbidden, notFound, validationError } from '../../platform/errors';
 import { readForm } from '../../platform/form';
 import { requireUser } from '../../platform/guards';
 import { idParam, idParams } from '@platform/domain';
-import { sendPrivateImage, withStoredFiles } from '../../platform/storage';
+import { fileTypeOf, sendPrivateImage, withStoredFiles } from '../../platform/storage';
 import { assertMayViewOpportunity } from '../../shared/investor-gates';
 import { authorizeOpportunities, investorOrOpportunityStaff } from '../../shared/opportunity-access';
 import { findOpportunity } from '../../shared/opportunity-visibility';
@@ -86,7 +85,7 @@ export function registerOpportunityImageRoutes(app: App, { db, storage, clock }:
       const caption = request.body.caption || null;
       const file = (await readForm(request)).files.image;
       if (!file) throw validationError({ image: ['Choose an image to upload.'] });
-      const type = await fileTypeFromBuffer(file.data);
+      const type = await fileTypeOf(file.data);
       if (!type || !GALLERY_TYPES.has(type.mime)) throw validationError({ image: ['The image must be a PNG, JPEG or WebP picture.'] });
       if (file.data.length > MAX_BYTES) throw validationError({ image: ['The image may not be larger than 5 MB.'] });
       const row = await withStoredFiles(storage, async (files) => {

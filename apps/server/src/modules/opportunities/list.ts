@@ -13,6 +13,10 @@ function statusFilter(value: string): SQL {
   return inArray(investmentOpportunities.status, ids);
 }
 
+/** Live opportunities (spec §4: 1–4) and existing investments (5–6). */
+const LIVE_STATUSES = [OpportunityStatus.Draft, OpportunityStatus.LiveExternal, OpportunityStatus.LiveInternal, OpportunityStatus.Closed];
+const EXISTING_STATUSES = [OpportunityStatus.Completed, OpportunityStatus.Matured];
+
 export const OPPORTUNITIES_RESOURCE = listResource(OPPORTUNITIES_LIST, {
   filters: {
     status: statusFilter,
@@ -32,6 +36,10 @@ export const OPPORTUNITIES_RESOURCE = listResource(OPPORTUNITIES_LIST, {
     created_at: investmentOpportunities.createdAt,
   },
   defaultSort: '-created_at',
+  types: {
+    live: inArray(investmentOpportunities.status, LIVE_STATUSES),
+    existing: inArray(investmentOpportunities.status, EXISTING_STATUSES),
+  },
 });
 
 /** The insider register's market-sounding list. */
@@ -44,10 +52,10 @@ export const MARKET_SOUNDING_ACCEPTANCES_RESOURCE = listResource(MARKET_SOUNDING
   defaultSort: '-accepted_at',
 });
 
-const LIVE = [OpportunityStatus.Draft, OpportunityStatus.LiveExternal, OpportunityStatus.LiveInternal, OpportunityStatus.Closed];
-const EXISTING = [OpportunityStatus.Completed, OpportunityStatus.Matured];
-
 /** The statuses a staff role may list: live opportunities, existing investments, or both. */
 export function listableStatuses(roleId: number): number[] {
-  return [...(can(roleId, 'live_opportunities', 'index') ? LIVE : []), ...(can(roleId, 'existing_opportunities', 'index') ? EXISTING : [])];
+  return [
+    ...(can(roleId, 'live_opportunities', 'index') ? LIVE_STATUSES : []),
+    ...(can(roleId, 'existing_opportunities', 'index') ? EXISTING_STATUSES : []),
+  ];
 }

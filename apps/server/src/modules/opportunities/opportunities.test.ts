@@ -140,6 +140,21 @@ describe('listing', () => {
     expect((await admin.client.get('/api/investment-opportunities?sort=-owner')).statusCode).toBe(400);
   });
 
+  it('lists live opportunities or existing investments by `type`, within what the role may list', async () => {
+    const live = await createOpportunityRow(t, { status: 4 });
+    const existing = await createOpportunityRow(t, { status: 6 });
+    const ids = async (client: typeof admin.client, query: string) =>
+      (await client.get(`/api/investment-opportunities?per_page=100&${query}`)).json().data.map((r: { id: number }) => r.id);
+    expect(await ids(admin.client, 'type=live')).toContain(live.id);
+    expect(await ids(admin.client, 'type=live')).not.toContain(existing.id);
+    expect(await ids(admin.client, 'type=existing')).toEqual(expect.arrayContaining([existing.id]));
+    expect(await ids(admin.client, 'type=existing')).not.toContain(live.id);
+    expect(await ids(admin.client, 'type=live,existing')).toEqual(expect.arrayContaining([live.id, existing.id]));
+    const fund = await admin.client.get('/api/investment-opportunities?type=fund');
+    expect(fund.statusCode).toBe(400);
+    expect(fund.json().message).toContain('Allowed types: live, existing');
+  });
+
   it('limits staff to the groups their role may list (Adviser: none)', async () => {
     const { client } = await signedIn(t, Role.Adviser);
     expect((await client.get('/api/investment-opportunities')).statusCode).toBe(403);

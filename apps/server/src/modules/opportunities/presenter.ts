@@ -48,6 +48,7 @@ function content(row: OpportunityRow) {
     maximum_raise: row.maximumRaise,
     minimum_investment: row.minimumInvestment,
     maximum_investment: row.maximumInvestment,
+    cash_call_payment_days: row.cashCallPaymentDays,
     share_price: row.sharePrice,
     pre_money_valuation: row.preMoneyValuation,
     opens_at: row.opensAt,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, desc } from 'drizzle-orm';
+import { and, asc, count } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   anyOpportunitySchema,
@@ -11,10 +11,6 @@ import {
   idParam,
   idParams,
   listQuery,
-  MARKET_SOUNDING_ACCEPTANCES_LIST,
-  marketSoundingAcceptanceSchema,
-  marketSoundingAcceptedSchema,
-  marketSoundingSchema,
   MAX_ID,
   noContent,
   OPPORTUNITIES_LIST,
@@ -30,12 +26,11 @@ import {
   updateOpportunityBody,
   type Action,
   type InvestorOpportunity,
-  type MarketSoundingAcceptance,
   type StaffOpportunity,
   type OpportunityStatusId,
 } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
-import { investmentOpportunities, marketSoundingAcceptances } from '../../db/schema';
+import { investmentOpportunities } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { forbidden, notFound, validationError } from '../../platform/errors';
 import { authorize, investorOnly, requireInvestor, requireUser } from '../../platform/guards';
@@ -48,30 +43,23 @@ import { recordProjectAccess, recordWallCrossing } from '../insider-register';
 import { registerSubject, registerSubjectGuard } from '../../shared/record-subjects';
 import { guardOpportunityRecords } from '../../shared/opportunity-tabs';
 import { assertMayViewOpportunity } from '../../shared/investor-gates';
-import { loadSettings, loadTerminology } from '../../shared/settings';
+import { loadTerminology } from '../../shared/settings';
 import { registerDiscussionRoutes } from './discussions';
+import { registerMarketSoundingRoutes } from './market-sounding-routes';
 import { registerOpportunityImageRoutes } from './images';
-import { listableStatuses, MARKET_SOUNDING_ACCEPTANCES_RESOURCE, OPPORTUNITIES_RESOURCE } from './list';
+import { listableStatuses, OPPORTUNITIES_RESOURCE } from './list';
 import { OPPORTUNITIES_EXPORT_RESOURCE, opportunitiesExport, staffOpportunitiesWhere } from './export';
 import { exportFormat, sendExport } from '../../platform/export';
-import {
-  presentMarketSoundingAcceptance,
-  presentOpportunityForInvestor,
-  presentOpportunityForStaff,
-  type MarketSoundingAcceptanceRow,
-} from './presenter';
+import { presentOpportunityForInvestor, presentOpportunityForStaff } from './presenter';
 import {
   committedInvestorCount,
   cloneOpportunity,
-  countMarketSoundingAcceptances,
   createOpportunity,
   deleteOpportunity,
   invitationsOf,
   inviteInvestors,
-  marketSoundingAcceptanceRows,
   promoteDeal,
   publicDocumentsOf,
-  recordMarketSoundingAcceptance,
   transitionOpportunity,
   uninviteInvestor,
   updateOpportunity,
@@ -101,6 +89,7 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
   registerOpportunityImageRoutes(app, ctx);
   registerDiscussionRoutes(app, ctx);
+  registerMarketSoundingRoutes(app, ctx);
   registerSubject('opportunity', async (tx, id) => Boolean(await findOpportunity(tx, id)));
   registerSubjectGuard('opportunity', guardOpportunityRecords);
 
@@ -424,86 +413,6 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
         });
       });
       return reply.status(204).send(null);
-    },
-  );
-
-  // Market sounding (spec §2.3 /investor/investments/market-sounding/{id}): the investor reads the
-  // configured description and accepts before the opportunity's content is shown to them.
-  app.get(
-    '/api/market-sounding/:id',
-    { schema: { params: idParams, response: { 200: dataOf(marketSoundingSchema) } }, onRequest: investorOnly },
-    async (request) => {
-      const user = requireInvestor(request);
-      const row = await findVisibleOpportunity(db, user.id, request.params.id);
-      const settings = await loadSettings(db);
-      return {
-        data: {
-          opportunity_id: row.id,
-          slug: row.slug,
-          description: settings.marketSoundingDescription ?? '',
-          accepted: !(await marketSoundingPending(db, user.id, row)),
-        },
-      };
-    },
-  );
-
-  app.post(
-    '/api/market-sounding/:id/accept',
-    {
-      schema: { params: idParams, response: { 200: dataOf(marketSoundingAcceptedSchema) } },
-      onRequest: investorOnly,
-    },
-    async (request) => {
-      const user = requireInvestor(request);
-      const row = await findVisibleOpportunity(db, user.id, request.params.id);
-      const settings = await loadSettings(db);
-      const entry = await recordMarketSoundingAcceptance(db, {
-        opportunityId: row.id,
-        userId: user.id,
-        disclosedText: settings.marketSoundingDescription ?? '',
-        opportunityName: row.name,
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 255) ?? null,
-        acceptedAt: clock.now(),
-      });
-      if (entry) {
-        await recordWallCrossing(db, {
-          opportunity: row,
-          user,
-          source: 'market_sounding',
-          disclosedText: entry.disclosedText,
-          acceptanceId: entry.id,
-          now: entry.acceptedAt,
-        });
-        await recordActivity(db, {
-          request,
-          action: 'market_sounding_accepted',
-          subjectType: 'opportunity',
-          subjectId: row.id,
-          after: { acceptance_id: entry.id },
-        });
-      }
-      return { data: { accepted: true as const, slug: row.slug } };
-    },
-  );
-
-  /** The insider register's market-sounding list (spec §2.2 /admin/insider-register). */
-  app.get(
-    '/api/market-sounding-acceptances',
-    {
-      schema: { querystring: listQuery(MARKET_SOUNDING_ACCEPTANCES_LIST), response: { 200: pageOf(marketSoundingAcceptanceSchema) } },
-      onRequest: authorize('insider_register', 'index'),
-    },
-    async (request) => {
-      const query = parseListQuery(request.query, MARKET_SOUNDING_ACCEPTANCES_RESOURCE);
-      query.orderBy.push(desc(marketSoundingAcceptances.id));
-      return paginate<MarketSoundingAcceptanceRow, MarketSoundingAcceptance>(
-        marketSoundingAcceptanceRows(db, query.where),
-        countMarketSoundingAcceptances(db, query.where),
-        query,
-        request,
-        (rows) => rows.map(presentMarketSoundingAcceptance),
-      );
     },
   );
 }

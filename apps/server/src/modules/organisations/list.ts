@@ -11,7 +11,7 @@ import {
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { organisationApplications, organisations, organisationUsers, users } from '../../db/schema';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { containsFilter, idList, oneOfFilter } from '../../platform/list-filters';
 import { type ListQuery, type ListResource, listResource } from '../../platform/list-query';
 
@@ -107,13 +107,12 @@ export function organisationsExport(db: Db, query: ListQuery): ExportSpec<Organi
     sheet: 'Organisations',
     columns: EXPORT_COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: organisations.id })
+          .select({ ids: packedIds(organisations.id, [...query.orderBy, asc(organisations.id)]) })
           .from(organisations)
-          .where(liveOrganisations(query.where))
-          .orderBy(...query.orderBy, asc(organisations.id))
-      ).map((r) => r.id),
+          .where(liveOrganisations(query.where)),
+      ),
     loadBatch: (ids) => organisationExportRows(db, ids),
   };
 }

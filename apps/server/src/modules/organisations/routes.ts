@@ -113,7 +113,7 @@ export function registerOrganisationRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const { id } = request.params;
       await findOrganisation(db, id);
-      return heldInvestmentsPage(db, request, ORGANISATION_HOLDER.heldBy(id), request.query);
+      return heldInvestmentsPage(db, request, ORGANISATION_HOLDER.heldBy(id), request.query, clock.now());
     },
   );
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import { activityLog, investments, notifications } from '../../db/schema';
+import { activityLog, investments, notifications, payments } from '../../db/schema';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { createInvestmentRow, createOpportunityRow } from '../../test/opportunities';
 
@@ -122,6 +122,10 @@ describe('paying an investment by card', () => {
     const [paid] = await t.db.select().from(investments).where(eq(investments.id, investment.id));
     expect(paid.status).toBe('paid');
     expect(paid.paidAt).not.toBeNull();
+    const ledger = await t.db.select().from(payments).where(eq(payments.investmentId, investment.id));
+    expect(ledger.map((p) => [p.amount, p.method, p.provider, p.providerReference])).toEqual([
+      ['2500.50', 'card', 'stripe', stored.paymentProviderRef],
+    ]);
     const logged = await t.db
       .select()
       .from(activityLog)
@@ -137,7 +141,7 @@ describe('paying an investment by card', () => {
     expect(told.map((n) => (n.data as { message: string }).message)).toContainEqual(expect.stringContaining('£2,500.50'));
   });
 
-  it('refuses a notification with a bad signature, and ignores one for another amount or a checkout it did not start', async () => {
+  it('refuses a notification with a bad signature, ignores a checkout it did not start, and keeps a short card payment as part-paid', async () => {
     const { investor, investment } = await reservedInvestment(t, '1000.00');
     await investor.client.post(`/api/investments/${investment.id}/stripe`, {});
     const [stored] = await t.db.select().from(investments).where(eq(investments.id, investment.id));
@@ -151,7 +155,7 @@ describe('paying an investment by card', () => {
     );
     expect((await webhook(completed({ id: 'cs_test_unknown', investmentId: investment.id, amountMinor: 100000 }))).statusCode).toBe(200);
     const [after] = await t.db.select().from(investments).where(eq(investments.id, investment.id));
-    expect(after.status).toBe('reserved');
+    expect(after).toMatchObject({ status: 'reserved', receivedAmount: '1.00' });
   });
 
   it('answers 401 logged out, 403 to staff, 404 for another investor and 422 once paid', async () => {

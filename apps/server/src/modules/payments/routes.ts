@@ -1,9 +1,10 @@
-import { cardCheckoutSchema, dataOf, errorBody, formatMoney, idParams, toMinorUnits, webhookReceivedSchema } from '@platform/domain';
+import Decimal from 'decimal.js';
+import { cardCheckoutSchema, dataOf, errorBody, formatMoney, fromMinorUnits, idParams, webhookReceivedSchema } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
-import { recordActivity } from '../../platform/activity';
+import { utcDate } from '../../platform/clock';
 import { AppError, validationError } from '../../platform/errors';
 import { investorOnly, requireInvestor } from '../../platform/guards';
-import { findInvestorInvestment, investorOpportunityOf, moveInvestment } from '../investments';
+import { findInvestorInvestment, investorOpportunityOf, recordPayment } from '../investments';
 import { findCheckedOutInvestment, recordCheckout } from './service';
 import { notifyUser } from '../../shared/notifications';
 import { BadSignatureError, stripeProvider, type PaymentProvider } from './provider';
@@ -34,7 +35,8 @@ export function registerPaymentRoutes(
       const back = `${config.appUrl}/investor/investments/${opportunity.slug}`;
       const checkout = await provider.startCheckout({
         investmentId: investment.id,
-        amount: investment.amount,
+        // What is still to pay: a bank transfer may have paid part already.
+        amount: new Decimal(investment.amount).minus(investment.receivedAmount).toFixed(2),
         currency: investment.currency,
         description: `${opportunity.name} (${investment.paymentReference})`,
         customerEmail: user.email,
@@ -64,27 +66,32 @@ export function registerPaymentRoutes(
         }
         if (!paid) return { received: true as const };
         const investment = await findCheckedOutInvestment(db, paid.investmentId, paid.reference);
-        // A payment we did not start, or for another amount, is logged for staff and never moves money.
-        if (!investment || toMinorUnits(investment.amount) !== paid.amountMinor || investment.currency !== paid.currency) {
+        // A payment we did not start, or in another currency, is logged for staff and never moves money.
+        if (!investment || investment.currency !== paid.currency || paid.amountMinor <= 0) {
           request.log.warn({ reference: paid.reference, investmentId: paid.investmentId }, 'card payment does not match an investment');
           return { received: true as const };
         }
-        // Providers deliver a notification more than once: an investment already paid stays as it is.
-        if (investment.status !== 'reserved' && investment.status !== 'cash_call') return { received: true as const };
-        const { after, opportunity } = await db.transaction(async (tx) => {
-          const moved = await moveInvestment(tx, investment.id, 'paid', clock.now(), { onlyFrom: ['reserved', 'cash_call'] });
-          await recordActivity(tx, {
-            request,
+        const now = clock.now();
+        // The checkout's reference is unique in the ledger: a notification delivered again records nothing.
+        const { payment } = await db.transaction((tx) =>
+          recordPayment(tx, {
+            investmentId: investment.id,
+            amount: fromMinorUnits(paid.amountMinor),
+            currency: paid.currency,
+            method: 'card',
+            provider: provider.name,
+            providerReference: paid.reference,
+            receivedOn: utcDate(now),
+            recordedBy: null,
+            now,
             action: 'paid_by_card',
-            subjectType: 'investment',
-            subjectId: investment.id,
-            before: moved.before,
-            after: moved.after,
-          });
-          return moved;
-        });
-        await notifyUser(ctx, after.userId, {
-          message: `We have received your card payment of <strong>${formatMoney({ amount: after.amount, currency: after.currency })}</strong>.`,
+            request,
+          }),
+        );
+        if (!payment) return { received: true as const };
+        const opportunity = await investorOpportunityOf(db, investment.opportunityId);
+        await notifyUser(ctx, investment.userId, {
+          message: `We have received your card payment of <strong>${formatMoney({ amount: payment.amount, currency: payment.currency })}</strong>.`,
           icon: 'investment_opportunity_invested',
           cta: `/investor/investments/${opportunity.slug}`,
         });

@@ -10,19 +10,44 @@ import type { Db } from '../../db/client';
  * Columns: opportunity_id, date, source, numerator, denominator (price = numerator ÷ denominator).
  */
 export function latestPriceRecords(asOf: IsoDate, opportunityIds?: readonly number[]): SQL {
-  const only = opportunityIds ? sql` and opportunity_id = ${idList(opportunityIds)}` : sql``;
+  if (opportunityIds) return latestPriceRecordsOf(asOf, opportunityIds);
   return sql`
     select distinct on (opportunity_id) opportunity_id, date, source, numerator, denominator from (
       select opportunity_id, date, 'share-price' as source, 2 as rank, price as numerator, 1::numeric as denominator, id
-        from share_prices where deleted_at is null and date <= ${asOf}::date${only}
+        from share_prices where deleted_at is null and date <= ${asOf}::date
       union all
       select opportunity_id, date, 'valuation', 1, valuation, shares_outstanding, id
-        from company_valuations where deleted_at is null and date <= ${asOf}::date${only}
+        from company_valuations where deleted_at is null and date <= ${asOf}::date
       union all
-      select opportunity_id, date, kind, case kind when 'write-off' then 5 when 'exit' then 4 else 3 end, coalesce(price, 0), 1, id
-        from company_outcomes where deleted_at is null and date <= ${asOf}::date${only}
+      select opportunity_id, date, kind, ${OUTCOME_RANK}, coalesce(price, 0), 1, id
+        from company_outcomes where deleted_at is null and date <= ${asOf}::date
     ) records
     order by opportunity_id, date desc, rank desc, id desc`;
+}
+
+const OUTCOME_RANK = sql.raw(`case kind when 'write-off' then 5 when 'exit' then 4 else 3 end`);
+
+/**
+ * The same rule for some companies: each company's latest record of each kind read by its index
+ * (three probes), then the best of those. Sorting every record of hundreds of companies cost
+ * 50 ms for an investor's 500 holdings (docs/benchmarks.md).
+ */
+function latestPriceRecordsOf(asOf: IsoDate, opportunityIds: readonly number[]): SQL {
+  return sql`
+    select m.* from unnest(${idArray(opportunityIds)}) as c(id) cross join lateral (
+      select opportunity_id, date, source, numerator, denominator from (
+        (select opportunity_id, date, 'share-price' as source, 2 as rank, price as numerator, 1::numeric as denominator, id
+          from share_prices where opportunity_id = c.id and deleted_at is null and date <= ${asOf}::date order by date desc, id desc limit 1)
+        union all
+        (select opportunity_id, date, 'valuation', 1, valuation, shares_outstanding, id
+          from company_valuations where opportunity_id = c.id and deleted_at is null and date <= ${asOf}::date order by date desc, id desc limit 1)
+        union all
+        (select opportunity_id, date, kind, ${OUTCOME_RANK}, coalesce(price, 0), 1, id
+          from company_outcomes where opportunity_id = c.id and deleted_at is null and date <= ${asOf}::date
+          order by date desc, ${OUTCOME_RANK} desc, id desc limit 1)
+      ) latest
+      order by date desc, rank desc, id desc limit 1
+    ) m`;
 }
 
 export interface PriceRecordRow extends Record<string, unknown> {
@@ -34,7 +59,8 @@ export interface PriceRecordRow extends Record<string, unknown> {
 }
 
 /** One array parameter whatever the number of companies (a list of thousands would pass the driver's parameter limit). */
-const idList = (ids: readonly number[]) => sql`any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+const idArray = (ids: readonly number[]) => sql`${`{${[...new Set(ids.map((id) => Math.trunc(id)))].join(',')}}`}::int[]`;
+export const idList = (ids: readonly number[]) => sql`any(${idArray(ids)})`;
 
 /** Both drivers answer a raw query with `{ rows }`; the shared Db type does not say so. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { validationError } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form';
+import { fileTypeOf } from '../../platform/storage';
 
 /**
  * What a document may be, judged by its content, never by the name or type the browser claims:
@@ -57,7 +57,7 @@ function isUtf8Text(data: Buffer): boolean {
 export async function detectDocumentType(file: UploadedFile): Promise<DocumentType> {
   if (file.data.length === 0) throw validationError({ file: ['The file is empty.'] });
   const extension = path.extname(file.filename).toLowerCase();
-  const detected = await fileTypeFromBuffer(file.data);
+  const detected = await fileTypeOf(file.data);
   const type = detected
     ? detected.ext === 'cfb'
       ? OLE_BY_NAME[extension]

@@ -20,7 +20,7 @@ import {
   organisations,
   users,
 } from '../../db/schema';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { containsFilter, dayFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { type ListQuery, type ListResource, listResource, paginate } from '../../platform/list-query';
 import { heldThroughName } from '../performance';
@@ -162,15 +162,14 @@ export function investmentsReportExport(db: Db, query: ListQuery): ExportSpec<In
     sheet: 'Investments',
     columns: EXPORT_COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: investments.id })
+          .select({ ids: packedIds(investments.id, [...query.orderBy, asc(investments.id)]) })
           .from(investments)
           .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
           .innerJoin(users, eq(users.id, investments.userId))
-          .where(inBook(query.where))
-          .orderBy(...query.orderBy, asc(investments.id))
-      ).map((r) => r.id),
+          .where(inBook(query.where)),
+      ),
     loadBatch: async (ids) => (await selectRows(db).where(inBook(inArray(investments.id, ids)))).map(present),
   };
 }

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   can,
   dataOf,
@@ -18,7 +17,7 @@ import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
 import { readForm } from '../../platform/form';
 import { authenticated, authorizeAny, requireUser } from '../../platform/guards';
-import { sendPrivateImage, withStoredFiles } from '../../platform/storage';
+import { fileTypeOf, sendPrivateImage, withStoredFiles } from '../../platform/storage';
 import { richTextSubject } from '../../shared/rich-text-images';
 
 /** Pictures by their bytes: PNG, JPEG, WebP or GIF (never SVG, which can carry script), 5 MB each. */
@@ -44,7 +43,7 @@ export function registerRichTextImageRoutes(app: App, { db, storage }: AppContex
       const user = requireUser(request);
       const file = (await readForm(request)).files.image;
       if (!file) throw validationError({ image: ['Choose a picture to upload.'] });
-      const type = await fileTypeFromBuffer(file.data);
+      const type = await fileTypeOf(file.data);
       if (!type || !IMAGE_TYPES.has(type.mime)) throw validationError({ image: ['The picture must be a PNG, JPEG, WebP or GIF image.'] });
       if (file.data.length > MAX_BYTES) throw validationError({ image: ['The picture may not be larger than 5 MB.'] });
       const row = await withStoredFiles(storage, async (files) => {

@@ -118,42 +118,25 @@ export function registerInvestorSettingsRoutes(app: App, ctx: AppContext) {
   }));
 
   const editor = authorize('settings_investor_type', 'update');
-  const methods: Array<'PATCH' | 'POST'> = ['PATCH', 'POST'];
-  const url = (page: string) => `/api/investor-settings/${page}`;
+  /** One page's save: PATCH (or the form's POST) of its body, turned into a change by `change`. */
+  function page<S extends z.ZodType>(
+    path: string,
+    body: S,
+    change: (current: SettingsRow, input: z.output<S>) => SettingsChange,
+    onRequest = editor,
+  ) {
+    app.route({
+      method: ['PATCH', 'POST'],
+      url: `/api/investor-settings/${path}`,
+      schema: { body, response },
+      onRequest,
+      handler: (request) => save(request, request.body as z.output<S>, change),
+    });
+  }
 
-  app.route({
-    method: methods,
-    url: url('categories'),
-    schema: { body: updateCategoryStatementsBody, response },
-    onRequest: editor,
-    handler: (request) => save(request, request.body, changes.categories),
-  });
-  app.route({
-    method: methods,
-    url: url('terms'),
-    schema: { body: updateInvestorTermsBody, response },
-    onRequest: editor,
-    handler: (request) => save(request, request.body, changes.terms),
-  });
-  app.route({
-    method: methods,
-    url: url('risk-warning'),
-    schema: { body: updateRiskWarningBody, response },
-    onRequest: editor,
-    handler: (request) => save(request, request.body, changes.riskWarning),
-  });
-  app.route({
-    method: methods,
-    url: url('market-sounding'),
-    schema: { body: updateMarketSoundingBody, response },
-    onRequest: editor,
-    handler: (request) => save(request, request.body, changes.marketSounding),
-  });
-  app.route({
-    method: methods,
-    url: url('appropriateness-test'),
-    schema: { body: updateAppropriatenessRulesBody, response },
-    onRequest: authorize('settings_compliance', 'update'),
-    handler: (request) => save(request, request.body, changes.appropriateness),
-  });
+  page('categories', updateCategoryStatementsBody, changes.categories);
+  page('terms', updateInvestorTermsBody, changes.terms);
+  page('risk-warning', updateRiskWarningBody, changes.riskWarning);
+  page('market-sounding', updateMarketSoundingBody, changes.marketSounding);
+  page('appropriateness-test', updateAppropriatenessRulesBody, changes.appropriateness, authorize('settings_compliance', 'update'));
 }

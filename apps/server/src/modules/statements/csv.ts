@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { CSV_BOM, csvRecords } from '../../platform/csv';
 import { neutraliseFormula } from '../../platform/export';
 import type { Statement } from './statement';
 
@@ -77,5 +77,5 @@ export function statementCsv(statement: Statement): string {
     ]),
   ];
   // A byte-order mark makes Excel read the file as UTF-8, as the list exports do.
-  return stringify([HEADER, ...rows], { bom: true });
+  return CSV_BOM + csvRecords([HEADER, ...rows]);
 }

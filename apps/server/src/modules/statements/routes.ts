@@ -18,7 +18,6 @@ import { type ExportColumn, sendExport } from '../../platform/export';
 import { authorize, investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { repeatWhileUp } from '../../platform/housekeeping';
 import { statementCsv } from './csv';
-import { statementPdf } from './pdf';
 import { createRun, findRun, latestRuns, presentRuns, processStatementRuns, RUN_TICK_MS } from './runs';
 import { buildStatement, findStatementInvestor, type StatementHolding } from './statement';
 
@@ -73,7 +72,7 @@ export function registerStatementRoutes(app: App, ctx: AppContext) {
       .header('content-type', format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'no-store')
-      .send(format === 'pdf' ? Buffer.from(await statementPdf(statement)) : statementCsv(statement));
+      .send(format === 'pdf' ? Buffer.from(await (await import('./pdf')).statementPdf(statement)) : statementCsv(statement));
   }
 
   app.get(

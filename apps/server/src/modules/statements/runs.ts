@@ -12,7 +12,6 @@ import { insertNotificationsFor, pushNotifications } from '../../shared/notifica
 import { loadTerminology } from '../../shared/settings';
 import { storeDocument } from '../records';
 import { statementDay } from './format';
-import { statementPdf } from './pdf';
 import { buildStatement, findStatementInvestor } from './statement';
 
 /**
@@ -152,6 +151,8 @@ async function fileStatement(deps: Deps, run: RunRow, investorId: number) {
   const now = deps.clock.now();
   const investor = await findStatementInvestor(deps.db, investorId);
   const statement = await buildStatement(deps.db, investor, { asAt: run.asAt, from: run.periodFrom }, now);
+  // The PDF writer (pdf-lib) loads with the first statement drawn, not with the server.
+  const { statementPdf } = await import('./pdf');
   const pdf = Buffer.from(await statementPdf(statement));
   const title = `Portfolio statement ${statementDay(run.asAt)}`;
   const stored = await deps.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   APPROPRIATENESS_STATES,
   CATEGORISATION_STATUSES,
@@ -11,9 +11,10 @@ import {
   USERS_LIST,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, isoInstantText, packedIds, unpackIds } from '../../platform/export';
 import { chosenIdsFilter, idIn, idList, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
@@ -89,6 +90,7 @@ export const USERS_RESOURCE = listResource(USERS_LIST, {
     investor_category: users.investorCategory,
   },
   defaultSort: '-created_at',
+  types: { investor: eq(users.roleId, Role.User), staff: ne(users.roleId, Role.User) },
 });
 
 export const USERS_EXPORT_RESOURCE: ListResource = { ...USERS_RESOURCE, includes: [], fields: [], appends: [], params: ['format'] };
@@ -102,30 +104,74 @@ export function visibleUsersScope(viewer: Pick<UserRow, 'roleId'>) {
   return can(viewer.roleId, 'settings_users', 'index') ? base : and(base, eq(users.roleId, Role.User));
 }
 
-type ExportRow = UserRow & { ownerName: string | null; attributes: Map<number, string> };
+/** The owner's row beside the investor's; the batch's SQL names it `owner`. */
+const owner = alias(users, 'owner');
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
+/**
+ * An export batch's rows with every column already text, the owner's name joined in: PostgreSQL
+ * does the per-row work and Node only writes it (decision 0049). The driver's rows are used as
+ * they come, with no mapping of each column.
+ */
+async function exportRows(db: Db, ids: number[]) {
+  const result = await db.execute(sql`
+    select ${users.id} as id, ${users.name} as name, ${users.email} as email, ${users.phone} as phone,
+      ${users.addressLine1} as address_line1, ${users.addressLine2} as address_line2, ${users.city} as city,
+      ${users.postcode} as postcode, ${users.country} as country, ${users.dateOfBirth}::text as date_of_birth,
+      ${users.nationality} as nationality, ${owner.name} as owner_name, ${users.investorCategory} as investor_category,
+      ${users.categorisationStatus} as categorisation_status, ${users.kycStatus} as kyc_status,
+      case when ${users.compliancePassed} then 'passed' when ${users.complianceTries} > 0 then 'failed' else 'not_taken' end
+        as appropriateness,
+      ${isoInstantText(users.emailVerifiedAt)} as email_verified_at, ${isoInstantText(users.lastLoginAt)} as last_login_at,
+      ${isoInstantText(users.createdAt)} as created_at
+    from ${users} left join ${users} as ${sql.identifier('owner')} on ${owner.id} = ${users.ownerId}
+    where ${idIn(users.id, ids)} and ${users.deletedAt} is null`);
+  return (result as unknown as { rows: ExportRow[] }).rows;
+}
+
+type Text = string | null;
+interface ExportRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: Text;
+  address_line1: Text;
+  address_line2: Text;
+  city: Text;
+  postcode: Text;
+  country: Text;
+  date_of_birth: Text;
+  nationality: Text;
+  owner_name: Text;
+  investor_category: Text;
+  categorisation_status: Text;
+  kyc_status: string;
+  appropriateness: string;
+  email_verified_at: Text;
+  last_login_at: Text;
+  created_at: string;
+  attributes?: Map<number, string>;
+}
 
 const BASE_COLUMNS: ReadonlyArray<ExportColumn<ExportRow>> = [
   { header: 'ID', value: (r) => String(r.id), kind: 'integer' },
   { header: 'Name', value: (r) => r.name },
   { header: 'Email', value: (r) => r.email },
   { header: 'Phone', value: (r) => r.phone },
-  { header: 'Address line 1', value: (r) => r.addressLine1 },
-  { header: 'Address line 2', value: (r) => r.addressLine2 },
+  { header: 'Address line 1', value: (r) => r.address_line1 },
+  { header: 'Address line 2', value: (r) => r.address_line2 },
   { header: 'City', value: (r) => r.city },
   { header: 'Postcode', value: (r) => r.postcode },
   { header: 'Country', value: (r) => r.country },
-  { header: 'Date of birth', value: (r) => r.dateOfBirth },
+  { header: 'Date of birth', value: (r) => r.date_of_birth },
   { header: 'Nationality', value: (r) => r.nationality },
-  { header: 'Owner', value: (r) => r.ownerName },
-  { header: 'Category', value: (r) => r.investorCategory },
-  { header: 'Categorisation status', value: (r) => r.categorisationStatus },
-  { header: 'KYC status', value: (r) => r.kycStatus },
-  { header: 'Appropriateness', value: (r) => (r.compliancePassed ? 'passed' : r.complianceTries > 0 ? 'failed' : 'not_taken') },
-  { header: 'Email verified', value: (r) => iso(r.emailVerifiedAt) },
-  { header: 'Last login', value: (r) => iso(r.lastLoginAt) },
-  { header: 'Created', value: (r) => r.createdAt.toISOString() },
+  { header: 'Owner', value: (r) => r.owner_name },
+  { header: 'Category', value: (r) => r.investor_category },
+  { header: 'Categorisation status', value: (r) => r.categorisation_status },
+  { header: 'KYC status', value: (r) => r.kyc_status },
+  { header: 'Appropriateness', value: (r) => r.appropriateness },
+  { header: 'Email verified', value: (r) => r.email_verified_at },
+  { header: 'Last login', value: (r) => r.last_login_at },
+  { header: 'Created', value: (r) => r.created_at },
 ];
 
 /** The filtered list as a file: the list's columns plus one per custom attribute of investors. */
@@ -133,7 +179,7 @@ export function usersExport(db: Db, viewer: UserRow, query: ListQuery, attribute
   const where = and(visibleUsersScope(viewer), query.where);
   const attributeColumns: ExportColumn<ExportRow>[] = attributeList.map((a) => ({
     header: a.name,
-    value: (r) => r.attributes.get(a.id) ?? null,
+    value: (r) => r.attributes?.get(a.id) ?? null,
   }));
   const types = new Map(attributeList.map((a) => [a.id, a.type as AttributeType]));
   return {
@@ -141,36 +187,28 @@ export function usersExport(db: Db, viewer: UserRow, query: ListQuery, attribute
     sheet: 'Investors',
     columns: [...BASE_COLUMNS, ...attributeColumns],
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: users.id })
+          .select({ ids: packedIds(users.id, [...query.orderBy, asc(users.id)]) })
           .from(users)
-          .where(where)
-          .orderBy(...query.orderBy, asc(users.id))
-      ).map((r) => r.id),
+          .where(where),
+      ),
     async loadBatch(ids) {
       const [rows, values] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(and(idIn(users.id, ids), isNull(users.deletedAt))),
+        exportRows(db, ids),
         attributeList.length ? attributeValuesFor(db, 'user', ids) : new Map(),
       ]);
-      const ownerIds = [...new Set(rows.map((r) => r.ownerId).filter((id): id is number => id != null))];
-      const owners = ownerIds.length
-        ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ownerIds))
-        : [];
-      const ownerNames = new Map(owners.map((o) => [o.id, o.name]));
-      return rows.map((row) => ({
-        ...row,
-        ownerName: row.ownerId ? (ownerNames.get(row.ownerId) ?? null) : null,
-        attributes: new Map(
-          (values.get(row.id) ?? []).map((v: { attribute_id: number; value: Parameters<typeof formatAttributeValue>[1] }) => [
-            v.attribute_id,
-            formatAttributeValue(types.get(v.attribute_id) ?? 'text', v.value),
-          ]),
-        ),
-      }));
+      for (const row of rows) {
+        const own = values.get(row.id);
+        if (own?.length)
+          row.attributes = new Map(
+            own.map((v: { attribute_id: number; value: Parameters<typeof formatAttributeValue>[1] }) => [
+              v.attribute_id,
+              formatAttributeValue(types.get(v.attribute_id) ?? 'text', v.value),
+            ]),
+          );
+      }
+      return rows;
     },
   };
 }

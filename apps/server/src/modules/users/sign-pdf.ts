@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import {
   dataOf,
   SIGNATURE_PNG_PREFIX,
@@ -24,8 +24,10 @@ import { assertLiveInvestor, findInvestorDocument } from './service';
 const MAX_DRAWING_BYTES = 1024 * 1024;
 
 async function loadPdf(bytes: Buffer): Promise<PDFDocument> {
+  // pdf-lib loads with the first signature, not with the server.
+  const { PDFDocument: Pdf } = await import('pdf-lib');
   try {
-    return await PDFDocument.load(bytes, { updateMetadata: false });
+    return await Pdf.load(bytes, { updateMetadata: false });
   } catch {
     // Encrypted or damaged files cannot be signed here.
     throw validationError({ document: ['This PDF cannot be opened for signing (it may be encrypted or damaged).'] });
@@ -35,6 +37,7 @@ async function loadPdf(bytes: Buffer): Promise<PDFDocument> {
 /** Draws the signature on a copy of the PDF and returns the new file's bytes. */
 export async function signPdf(original: Buffer, input: SignPdfInput, signer: { name: string }, now: Date): Promise<Uint8Array> {
   const pdf = await loadPdf(original);
+  const { rgb, StandardFonts } = await import('pdf-lib');
   const pages = pdf.getPages();
   if (input.page > pages.length) throw validationError({ page: [`Choose a page from 1 to ${pages.length}.`] });
   const page = pages[input.page - 1];

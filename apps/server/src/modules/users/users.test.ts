@@ -55,7 +55,18 @@ describe('GET /api/users list queries', () => {
     expect(appended.data[0].role_name).toBe('User');
   });
 
+  it('lists the kinds `type` names: investors, staff or both, with the other filters', async () => {
+    const staffMember = await signedIn(t, Role.Support, { name: 'Sam Staff', email: 'sam@list.test' });
+    const names = async (query: string) =>
+      (await admin.client.get(`/api/users?filter[search]=@list.test&sort=name&${query}`)).json().data.map((u: { name: string }) => u.name);
+    expect(await names('type=investor')).toEqual(['Alice Zephyr', 'Bob Young', 'Carol Xu', 'Dan Walker', 'Eve Vance']);
+    expect(await names('type=staff')).toEqual([staffMember.user.name]);
+    expect(await names('type=staff,investor&filter[email_verified]=0')).toEqual(['Bob Young', 'Dan Walker']);
+  });
+
   it.each([
+    ['type=robot', "Unknown type 'robot'. Allowed types: investor, staff"],
+    ['type=', "The parameter 'type' names no kind"],
     ['filter[password]=x', "Unknown filter 'password'"],
     ['sort=password_hash', "Unknown sort 'password_hash'"],
     ['include=secrets', "Unknown include 'secrets'"],

@@ -1,11 +1,19 @@
-import { Anchor, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { relativeTime } from '@platform/domain';
-import { RichText } from '../../ui/rich-text';
+import { lazy, Suspense } from 'react';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNotificationList } from '../notifications';
-import { NotificationIcon } from '../notifications';
+
+// The items render rich text (DOMPurify): their code follows the page rather than coming with it (docs/decisions/0046).
+const ActivityItems = lazy(() => import('./activity-items').then((m) => ({ default: m.ActivityItems })));
 
 const SHOWN = 5;
+
+const ActivitySkeleton = () => (
+  <Stack gap="sm">
+    {[0, 1, 2].map((i) => (
+      <Skeleton key={i} h={36} />
+    ))}
+  </Stack>
+);
 
 /**
  * The newest things that happened to the investor — invitations, reservations, completions,
@@ -20,36 +28,15 @@ export function LatestActivity() {
         Latest activity
       </Title>
       {list.isLoading ? (
-        <Stack gap="sm">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={36} />
-          ))}
-        </Stack>
+        <ActivitySkeleton />
       ) : items.length === 0 ? (
         <Text c="dimmed" size="sm">
           Nothing has happened yet. Invitations, reservations and updates from your companies will appear here.
         </Text>
       ) : (
-        <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {items.map((item) => (
-            <Group key={item.id} component="li" wrap="nowrap" align="flex-start" gap="sm">
-              <NotificationIcon type={item.data.icon} />
-              <Box style={{ flex: 1 }}>
-                <RichText html={item.data.message} />
-                <Group gap="xs" mt={2}>
-                  <Text size="xs" c="dimmed">
-                    {relativeTime(item.created_at)}
-                  </Text>
-                  {item.data.cta && (
-                    <Anchor component={Link} to={item.data.cta} size="xs">
-                      Open
-                    </Anchor>
-                  )}
-                </Group>
-              </Box>
-            </Group>
-          ))}
-        </Stack>
+        <Suspense fallback={<ActivitySkeleton />}>
+          <ActivityItems items={items} />
+        </Suspense>
       )}
     </Paper>
   );

@@ -123,7 +123,7 @@ function StageColumn({
         <Text fw={700} size="sm" truncate>
           {stage.name}
         </Text>
-        <Badge variant="white" color="gray" radius="sm" aria-label={`${count} deals`}>
+        <Badge variant="white" color="dark" radius="sm" aria-label={`${count} deals`}>
           {count}
         </Badge>
       </Group>

@@ -1,8 +1,10 @@
-import { useState } from 'react';
-import { Anchor, Box, Modal, Text } from '@mantine/core';
-import { MODAL_WIDTH, RISK_BANNER_HEIGHT } from '@platform/domain';
-import { useBranding, useFeature } from '../../../app/settings';
-import { RichText } from '../../../ui/rich-text';
+import { lazy, useState } from 'react';
+import { Anchor, Box, Text } from '@mantine/core';
+import { RISK_BANNER_HEIGHT } from '@platform/domain';
+import { useFeature } from '../../../app/settings';
+import { LoadWhenOpened } from '../../../ui/lazy-dialog';
+
+const RiskWarningModal = lazy(() => import('./risk-warning-modal').then((m) => ({ default: m.RiskWarningModal })));
 
 /**
  * The financial-promotion risk warning (spec §2.4): 70px across the top when enabled, taller when a
@@ -10,7 +12,6 @@ import { RichText } from '../../../ui/rich-text';
  */
 export function RiskWarningBanner() {
   const enabled = useFeature('enableRiskWarning');
-  const { settings } = useBranding();
   const [open, setOpen] = useState(false);
   if (!enabled) return null;
   return (
@@ -34,9 +35,9 @@ export function RiskWarningBanner() {
           </Anchor>
         </Text>
       </Box>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Risk warning" size={MODAL_WIDTH.default} centered>
-        <RichText html={settings?.risk_warning_text} />
-      </Modal>
+      <LoadWhenOpened opened={open}>
+        <RiskWarningModal opened={open} onClose={() => setOpen(false)} />
+      </LoadWhenOpened>
     </>
   );
 }

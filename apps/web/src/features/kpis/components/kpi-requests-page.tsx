@@ -1,5 +1,5 @@
 import { IconSend } from '@tabler/icons-react';
-import { KPI_REQUEST_STATUS_LABELS, KPI_REQUEST_STATUSES, type KpiRequestStatus } from '@platform/domain';
+import { isOpenKpiRequest, KPI_REQUEST_STATUS_LABELS, KPI_REQUEST_STATUSES, type KpiRequestStatus, OPEN_LABELS } from '@platform/domain';
 import { useTerm } from '../../../app/settings';
 import { type ListSearch, useListPage } from '../../../app/use-list-page';
 import { DataTable } from '../../../ui/data-table';
@@ -10,8 +10,24 @@ import { useKpiRequests } from '../api/kpi-requests';
 import { KpiReportTabs } from './kpi-report-tabs';
 import { SendKpiRequestButton, useKpiRequestColumns } from './kpi-requests';
 
+/** The status filter: one status, or every Active one (waiting on the company or a review) or Closed one (OPEN_LABELS). */
+type StatusChoice = KpiRequestStatus | 'open' | 'closed';
+
 export interface KpiRequestSearch extends ListSearch {
-  status?: KpiRequestStatus;
+  status?: StatusChoice;
+}
+
+const STATUS_CHOICES = [
+  { value: 'open', label: OPEN_LABELS[1] },
+  { value: 'closed', label: OPEN_LABELS[0] },
+  ...KPI_REQUEST_STATUSES.map((s) => ({ value: s, label: KPI_REQUEST_STATUS_LABELS[s] })),
+];
+
+/** What the server's `filter[status]` is sent for a choice. */
+function statusFilter(choice: StatusChoice | undefined): string | undefined {
+  if (choice === 'open' || choice === 'closed')
+    return KPI_REQUEST_STATUSES.filter((s) => isOpenKpiRequest(s) === (choice === 'open')).join(',');
+  return choice;
 }
 
 /** /admin/reports/kpis/requests: every KPI request sent to companies, answered or not. */
@@ -21,7 +37,7 @@ export function KpiRequestsPage() {
   const listPage = useListPage<KpiRequestSearch>({
     path: '/admin/reports/kpis/requests',
     defaultSort: '-sent_at',
-    filters: (search, text) => ({ search: text, status: search.status }),
+    filters: (search, text) => ({ search: text, status: statusFilter(search.status) }),
   });
   const { search, update } = listPage;
   const list = useKpiRequests(listPage.params);
@@ -38,9 +54,9 @@ export function KpiRequestsPage() {
           <SelectFilter
             label="Status"
             placeholder="Any status"
-            data={KPI_REQUEST_STATUSES.map((s) => ({ value: s, label: KPI_REQUEST_STATUS_LABELS[s] }))}
+            data={STATUS_CHOICES}
             value={search.status}
-            onChange={(status) => update({ status: status as KpiRequestStatus | undefined })}
+            onChange={(status) => update({ status: status as StatusChoice | undefined })}
             w={170}
           />
         </>

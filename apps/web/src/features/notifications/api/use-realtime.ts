@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
 import { readXsrfToken } from '../../../app/api-client';
 import { publicSettingsQuery, useBranding } from '../../../app/settings';
 import { notificationKeys, type AppNotification, type Audience } from './use-notifications';
@@ -8,7 +8,7 @@ import { notificationKeys, type AppNotification, type Audience } from './use-not
 /**
  * Listens on the user's private channel (the server speaks the Pusher protocol on its own port,
  * docs/decisions/0005) and puts each new notification into the cached lists at once; a change to the
- * settings reloads them.
+ * settings reloads them. The Pusher client loads after the page has drawn (its own chunk, docs/decisions/0046).
  */
 export function useRealtimeNotifications(userId: number | undefined, audience: Audience) {
   const client = useQueryClient();
@@ -17,31 +17,39 @@ export function useRealtimeNotifications(userId: number | undefined, audience: A
 
   useEffect(() => {
     if (!userId || !key) return;
-    const secure = window.location.protocol === 'https:';
-    const port = Number(window.location.port) || (secure ? 443 : 80);
-    const pusher = new Pusher(key, {
-      cluster: settings?.pusher_cluster || 'eu',
-      wsHost: window.location.hostname,
-      wsPort: port,
-      wssPort: port,
-      forceTLS: secure,
-      enabledTransports: ['ws', 'wss'],
-      disableStats: true,
-      channelAuthorization: {
-        endpoint: '/api/broadcasting/auth',
-        transport: 'ajax',
-        headersProvider: () => ({ 'X-XSRF-TOKEN': readXsrfToken() ?? '' }),
-      },
+    let pusher: Pusher | undefined;
+    let stopped = false;
+    void import('pusher-js').then(({ default: PusherClient }) => {
+      if (stopped) return;
+      const secure = window.location.protocol === 'https:';
+      const port = Number(window.location.port) || (secure ? 443 : 80);
+      pusher = new PusherClient(key, {
+        cluster: settings?.pusher_cluster || 'eu',
+        wsHost: window.location.hostname,
+        wsPort: port,
+        wssPort: port,
+        forceTLS: secure,
+        enabledTransports: ['ws', 'wss'],
+        disableStats: true,
+        channelAuthorization: {
+          endpoint: '/api/broadcasting/auth',
+          transport: 'ajax',
+          headersProvider: () => ({ 'X-XSRF-TOKEN': readXsrfToken() ?? '' }),
+        },
+      });
+      const channel = pusher.subscribe(`private-user.${userId}`);
+      channel.bind('notification.created', (notification: AppNotification) => {
+        client.setQueryData<{ data: AppNotification[] }>(notificationKeys.unread(audience), (unread) => ({
+          data: [notification, ...(unread?.data ?? [])],
+        }));
+        void client.invalidateQueries({ queryKey: notificationKeys.list(audience) });
+      });
+      // Branding, wording or flags changed in Settings: reload them so this page follows at once.
+      channel.bind('settings.updated', () => void client.invalidateQueries({ queryKey: publicSettingsQuery.queryKey }));
     });
-    const channel = pusher.subscribe(`private-user.${userId}`);
-    channel.bind('notification.created', (notification: AppNotification) => {
-      client.setQueryData<{ data: AppNotification[] }>(notificationKeys.unread(audience), (unread) => ({
-        data: [notification, ...(unread?.data ?? [])],
-      }));
-      void client.invalidateQueries({ queryKey: notificationKeys.list(audience) });
-    });
-    // Branding, wording or flags changed in Settings: reload them so this page follows at once.
-    channel.bind('settings.updated', () => void client.invalidateQueries({ queryKey: publicSettingsQuery.queryKey }));
-    return () => pusher.disconnect();
+    return () => {
+      stopped = true;
+      pusher?.disconnect();
+    };
   }, [userId, key, audience, client, settings?.pusher_cluster]);
 }

@@ -17,7 +17,14 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { createExistingOpportunityBody, createOpportunityBody, CURRENCIES, TAX_RELIEFS, updateOpportunityBody } from '@platform/domain';
+import {
+  createExistingOpportunityBody,
+  createOpportunityBody,
+  CURRENCIES,
+  TAX_RELIEFS,
+  updateOpportunityBody,
+  CASH_CALL_PAYMENT_DAYS,
+} from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { validateWith } from '../../../app/form-validation';
 import { useFeature } from '../../../app/settings';
@@ -53,6 +60,7 @@ const TEXT_FIELDS = [
   'pre_money_valuation',
   'opens_at',
   'closes_at',
+  'cash_call_payment_days',
   'fees',
   'summary',
   'description',
@@ -73,7 +81,7 @@ type Values = Record<TextField, string> & {
 };
 
 function initialValues(o?: StaffOpportunity): Values {
-  const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, o?.[f] ?? ''])) as Record<TextField, string>;
+  const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(o?.[f] ?? '')])) as Record<TextField, string>;
   return {
     ...values,
     currency: values.currency || 'GBP',
@@ -207,6 +215,12 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
             <MoneyInput currency={form.getValues().currency || 'GBP'} label="Pre-money valuation" {...input('pre_money_valuation')} />
             <DateField label="Opens" {...input('opens_at')} />
             <DateField label="Closes" {...input('closes_at')} />
+            <TextInput
+              label="Days to pay a cash call"
+              inputMode="numeric"
+              description={`After it is issued; ${CASH_CALL_PAYMENT_DAYS} when empty`}
+              {...input('cash_call_payment_days')}
+            />
           </SimpleGrid>
           <TextInput label="Fees" mt="sm" placeholder="2% arrangement fee paid by the company" {...input('fees')} />
         </Paper>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
-import { MODAL_WIDTH, OpportunityStatus, PRE_EMPTION_CHOICE_IDS, type PreEmptionChoiceId } from '@platform/domain';
+import { MODAL_WIDTH, OpportunityStatus, PRE_EMPTION_CHOICE_IDS, type PreEmptionChoiceId, openLabel } from '@platform/domain';
 import { useSubmit } from '../../../app/use-submit';
 import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
@@ -135,7 +135,7 @@ function Round({ round, canWrite, onSaved }: { round: PreEmptionRound; canWrite:
               {round.name}
             </Title>
             <Badge variant="light" color={round.is_open ? 'teal' : 'gray'}>
-              {round.is_open ? 'Open' : 'Closed'}
+              {openLabel(round.is_open)}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS } from '@platform/domain';
+import { INVESTOR_CATEGORY_DETAILS, KYC_STATUS_LABELS, passedLabel } from '@platform/domain';
 import { useCurrentUser } from '../../../app/session';
 import { useFeature } from '../../../app/settings';
 import { Fact } from '../../../ui/fact';
@@ -68,7 +68,7 @@ export function ProfileViewPage() {
         >
           <Group>
             <Badge variant="light" color={me.compliance_passed ? 'teal' : 'gray'}>
-              {me.compliance_passed ? 'Passed' : 'Incomplete/Failed'}
+              {passedLabel(me.compliance_passed)}
             </Badge>
           </Group>
         </Card>

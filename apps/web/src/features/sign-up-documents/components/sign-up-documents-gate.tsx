@@ -1,45 +1,20 @@
-import type { ReactNode } from 'react';
-import { Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { usePageTitle } from '../../../ui/page-title';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { PageSkeleton } from '../../../ui/skeletons';
 import { useMySignUpDocuments } from '../api/sign-up-documents';
-import { DocumentList } from './document-list';
 
-function Gate({ documents }: { documents: NonNullable<ReturnType<typeof useMySignUpDocuments>['data']> }) {
-  usePageTitle('Sign-up documents');
-  const shown = documents.filter((d) => d.state !== 'archived');
-  const required = shown.filter((d) => d.requires_acceptance);
-  const accepted = required.filter((d) => d.state === 'accepted').length;
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={860} mx="auto">
-      <Stack gap="md">
-        <div>
-          <Title order={1} fz={24}>
-            Before you continue
-          </Title>
-          <Text c="dimmed" size="sm">
-            Please read the documents below. Those that ask for your acceptance must be accepted before you can use your account; each
-            acceptance is recorded with the version you read.
-          </Text>
-        </div>
-        <div>
-          <Text size="sm" fw={600} mb={4}>
-            {accepted} of {required.length} accepted
-          </Text>
-          <Progress value={(accepted / Math.max(1, required.length)) * 100} aria-label="Documents accepted" />
-        </div>
-        <DocumentList documents={shown} />
-      </Stack>
-    </Paper>
-  );
-}
+const SignUpDocumentsStep = lazy(() => import('./sign-up-documents-step').then((m) => ({ default: m.SignUpDocumentsStep })));
 
 /**
  * The sign-up documents step of the investor portal (decision 0036): while a document asks for an
  * acceptance not given at its current version, the portal's pages give way to the documents. The
- * server holds the same line (the `sign_up_documents` gate).
+ * server holds the same line (the `sign_up_documents` gate). The step's code loads only when it shows.
  */
 export function SignUpDocumentsGate({ children }: { children: ReactNode }) {
   const documents = useMySignUpDocuments();
   if (!documents.data?.some((d) => d.state === 'outstanding')) return <>{children}</>;
-  return <Gate documents={documents.data} />;
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <SignUpDocumentsStep documents={documents.data} />
+    </Suspense>
+  );
 }

@@ -1,8 +1,9 @@
-import { useState, type MouseEvent } from 'react';
-import { Anchor, Modal } from '@mantine/core';
-import { MODAL_WIDTH } from '@platform/domain';
+import { lazy, useState, type MouseEvent } from 'react';
+import { Anchor } from '@mantine/core';
 import { useBranding } from '../../../app/settings';
-import { RichText } from '../../../ui/rich-text';
+import { LoadWhenOpened } from '../../../ui/lazy-dialog';
+
+const TermsTextDialog = lazy(() => import('./terms-text-dialog').then((m) => ({ default: m.TermsTextDialog })));
 
 /**
  * A link to the terms (spec §2.6). Terms kept as an address open there; terms kept as text open in
@@ -28,9 +29,9 @@ export function TermsLink({ children }: { children: string }) {
       <Anchor href="/terms" onClick={open}>
         {children}
       </Anchor>
-      <Modal opened={opened} onClose={() => setOpened(false)} size={MODAL_WIDTH.wide} title="Terms & Conditions">
-        <RichText html={settings?.terms_text} />
-      </Modal>
+      <LoadWhenOpened opened={opened}>
+        <TermsTextDialog opened={opened} onClose={() => setOpened(false)} />
+      </LoadWhenOpened>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
-import { can, createClientGroupBody, updateClientGroupBody, MODAL_WIDTH } from '@platform/domain';
+import { type ClientGroupMember, can, type User, createClientGroupBody, MODAL_WIDTH, updateClientGroupBody } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
@@ -26,15 +26,10 @@ import {
   useUpdateAction,
 } from '../api/update-reports';
 
-interface Member {
-  id: number;
-  name: string;
-  email: string;
-}
 interface GroupValues extends Record<string, unknown> {
   name: string;
   description: string;
-  members: Member[];
+  members: ClientGroupMember[];
 }
 
 const groupBody = (values: GroupValues) => ({
@@ -56,7 +51,7 @@ function GroupEditor({ group, onClose }: { group: ClientGroup | null; onClose: (
     onClose();
   }, form);
   const members = form.values.members;
-  const columns: Column<Member>[] = [
+  const columns: Column<ClientGroupMember>[] = [
     { key: 'name', label: 'Investor', render: (m) => <Text size="sm">{m.name}</Text> },
     { key: 'email', label: 'E-mail', render: (m) => <Text size="sm">{m.email}</Text> },
     {
@@ -94,7 +89,7 @@ function GroupEditor({ group, onClose }: { group: ClientGroup | null; onClose: (
             onClick={async () => {
               const id = Number(picked);
               if (!members.some((m) => m.id === id)) {
-                const { data } = await api<{ data: Member }>(`/api/users/${id}`);
+                const { data } = await api<{ data: User }>(`/api/users/${id}`);
                 form.setFieldValue('members', [...members, { id, name: data.name, email: data.email }]);
               }
               setPicked(null);

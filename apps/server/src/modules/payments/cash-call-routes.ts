@@ -1,0 +1,170 @@
+import { asc, count, eq, getTableColumns } from 'drizzle-orm';
+import {
+  CASH_CALLS_LIST,
+  cashCallDueBody,
+  cashCallTotalsSchema,
+  dataOf,
+  fileBody,
+  idParams,
+  INVESTMENT_INCLUDES,
+  listQuery,
+  pageOf,
+  paymentSchema,
+  PAYMENTS_LIST,
+  recordPaymentBody,
+  staffInvestmentSchema,
+  type Payment,
+  type StaffInvestment,
+} from '@platform/domain';
+import type { App, AppContext } from '../../platform/context';
+import { investmentOpportunities, investments, payments } from '../../db/schema';
+import { utcDate } from '../../platform/clock';
+import { validationError } from '../../platform/errors';
+import { exportFormat, sendExport } from '../../platform/export';
+import { authorize, requireUser } from '../../platform/guards';
+import { paginate, parseListQuery } from '../../platform/list-query';
+import { parseIncludes } from '../../shared/user-presenter';
+import { presentInvestmentsWith, recordPayment, setCashCallDue, type InvestmentRow } from '../investments';
+import { cashCallsExport, cashCallsExportResource, cashCallsResource, cashCallsWhere, cashCallTotals } from './cash-calls';
+import {
+  PAYMENTS_EXPORT_RESOURCE,
+  PAYMENTS_RESOURCE,
+  paymentsExport,
+  paymentsWhere,
+  presentPayment,
+  selectPayments,
+  type PaymentListRow,
+} from './ledger';
+
+/**
+ * Cash calls and the payments ledger for staff (decision 0050), behind the `cash_calls`
+ * permission: every call across the book with its state and totals, recording money that arrived
+ * (all or part), moving a call's due day, and the ledger of every payment.
+ */
+export function registerCashCallRoutes(app: App, ctx: AppContext) {
+  const { db, clock } = ctx;
+  const today = () => utcDate(clock.now());
+  const oneCall = { 200: dataOf(staffInvestmentSchema) };
+
+  app.get(
+    '/api/cash-calls',
+    {
+      schema: { querystring: listQuery(CASH_CALLS_LIST), response: { 200: pageOf(staffInvestmentSchema) } },
+      onRequest: authorize('cash_calls', 'index'),
+    },
+    async (request) => {
+      const day = today();
+      const query = parseListQuery(request.query, cashCallsResource(day));
+      query.orderBy.push(asc(investments.id));
+      const where = cashCallsWhere(query);
+      const joined = <T extends ReturnType<typeof db.select>>(select: T) =>
+        select.from(investments).innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId));
+      return paginate<InvestmentRow, StaffInvestment>(
+        joined(db.select(getTableColumns(investments)))
+          .where(where)
+          .$dynamic(),
+        joined(db.select({ total: count() }))
+          .where(where)
+          .$dynamic(),
+        query,
+        request,
+        (rows) => presentInvestmentsWith(db, rows, query.includes, day),
+      );
+    },
+  );
+
+  app.get(
+    '/api/cash-calls/totals',
+    {
+      schema: { querystring: listQuery(CASH_CALLS_LIST), response: { 200: dataOf(cashCallTotalsSchema) } },
+      onRequest: authorize('cash_calls', 'index'),
+    },
+    async (request) => ({ data: await cashCallTotals(db, parseListQuery(request.query, cashCallsResource(today()))) }),
+  );
+
+  app.get(
+    '/api/cash-calls/export',
+    {
+      schema: { querystring: listQuery({ ...CASH_CALLS_LIST, params: ['format'] }), response: { 200: fileBody } },
+      onRequest: authorize('cash_calls', 'index'),
+    },
+    async (request, reply) => {
+      const day = today();
+      const query = parseListQuery(request.query, cashCallsExportResource(day));
+      return sendExport(request, reply, exportFormat(request.query), cashCallsExport(db, query, day));
+    },
+  );
+
+  const presentCall = async (row: InvestmentRow) => ({
+    data: (await presentInvestmentsWith(db, [row], parseIncludes('user,opportunity', INVESTMENT_INCLUDES), today()))[0],
+  });
+
+  app.post(
+    '/api/cash-calls/:id/payments',
+    {
+      schema: { params: idParams, body: recordPaymentBody, response: { 201: dataOf(staffInvestmentSchema) } },
+      onRequest: authorize('cash_calls', 'update'),
+      config: { idempotent: true },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const now = clock.now();
+      if (input.received_on > utcDate(now)) throw validationError({ received_on: ['The day received cannot be in the future.'] });
+      const { after } = await db.transaction((tx) =>
+        recordPayment(tx, {
+          investmentId: request.params.id,
+          amount: input.amount,
+          method: input.method,
+          receivedOn: input.received_on,
+          note: input.note ?? null,
+          recordedBy: requireUser(request).id,
+          now,
+          action: 'payment_recorded',
+          request,
+        }),
+      );
+      return reply.status(201).send(await presentCall(after));
+    },
+  );
+
+  app.patch(
+    '/api/cash-calls/:id',
+    { schema: { params: idParams, body: cashCallDueBody, response: oneCall }, onRequest: authorize('cash_calls', 'update') },
+    async (request) => {
+      const row = await db.transaction((tx) => setCashCallDue(tx, request.params.id, request.body.payment_due_on, clock.now(), request));
+      return presentCall(row);
+    },
+  );
+
+  app.get(
+    '/api/payments',
+    {
+      schema: { querystring: listQuery(PAYMENTS_LIST), response: { 200: pageOf(paymentSchema) } },
+      onRequest: authorize('cash_calls', 'index'),
+    },
+    async (request) => {
+      const query = parseListQuery(request.query, PAYMENTS_RESOURCE);
+      query.orderBy.push(asc(payments.id));
+      const where = paymentsWhere(query);
+      return paginate<PaymentListRow, Payment>(
+        selectPayments(db).where(where).$dynamic(),
+        db.select({ total: count() }).from(payments).where(where).$dynamic(),
+        query,
+        request,
+        (rows) => rows.map(presentPayment),
+      );
+    },
+  );
+
+  app.get(
+    '/api/payments/export',
+    {
+      schema: { querystring: listQuery({ ...PAYMENTS_LIST, params: ['format'] }), response: { 200: fileBody } },
+      onRequest: authorize('cash_calls', 'index'),
+    },
+    async (request, reply) => {
+      const query = parseListQuery(request.query, PAYMENTS_EXPORT_RESOURCE);
+      return sendExport(request, reply, exportFormat(request.query), paymentsExport(db, query));
+    },
+  );
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { Role } from '@platform/domain';
+import { createUser, signedIn, createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedIn(t, Role.SuperAdmin);
+});
+afterAll(() => t.close());
+
+const HEADER =
+  'ID,Name,Email,Phone,Address line 1,Address line 2,City,Postcode,Country,Date of birth,Nationality,Owner,Category,' +
+  'Categorisation status,KYC status,Appropriateness,Email verified,Last login,Created,Notes,Sectors,Newsletter';
+
+describe('the investors export, byte for byte', () => {
+  it('quotes commas, quotes and line breaks, guards formulas, formats attributes and leaves empty values empty', async () => {
+    const attribute = async (name: string, type: string, options: string[] = []) =>
+      (await admin.client.post('/api/attributes', { subject_type: 'user', name, type, options })).json().data.id as number;
+    const notes = await attribute('Notes', 'text');
+    const sectors = await attribute('Sectors', 'multi_select', ['Fintech, UK', 'Health "care"']);
+    const newsletter = await attribute('Newsletter', 'boolean');
+    const owner = await createUser(t.ctx, { roleId: Role.Adviser, name: 'Owen, "The Owner"' });
+    const awkward = await createUser(t.ctx, {
+      name: 'Áine "Ace" O\'Brien, Jr',
+      email: 'awkward@export.test',
+      phone: '+44 20 7946 0000',
+      addressLine1: 'Flat 2\nHigh Street',
+      addressLine2: 'Line\r\nbreak',
+      city: '-Leeds',
+      country: 'Côte d’Ivoire',
+      nationality: '@home',
+      dateOfBirth: '1980-02-29',
+      ownerId: owner.id,
+      investorCategory: 'high_net_worth',
+      categorisationStatus: 'approved',
+      kycStatus: 'verified',
+      complianceTries: 2,
+      emailVerifiedAt: new Date('2026-03-04T05:06:07.089Z'),
+      lastLoginAt: new Date('2026-04-01T00:00:00Z'),
+    });
+    // Microseconds, as now() stores them: cut to the millisecond as a JavaScript Date cuts them.
+    await t.ctx.db.execute(sql`update users set created_at = '2025-12-31T23:59:59.999999Z' where id = ${awkward.id}`);
+    const plain = await createUser(t.ctx, {
+      name: 'Plain Investor',
+      email: 'plain@export.test',
+      emailVerifiedAt: null,
+      createdAt: new Date('2026-01-02T03:04:05Z'),
+    });
+    const saved = await admin.client.patch(`/api/users/${awkward.id}`, {
+      attributes: { [notes]: '=HYPERLINK("http://x.test","a,b")', [sectors]: ['Fintech, UK', 'Health "care"'], [newsletter]: true },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const csv = await admin.client.get('/api/users/export?filter[search]=@export.test&sort=email');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toBe(
+      `\uFEFF${HEADER}\n` +
+        `${awkward.id},"Áine ""Ace"" O'Brien, Jr",awkward@export.test,'+44 20 7946 0000,"Flat 2\nHigh Street","Line\r\nbreak",` +
+        `'-Leeds,,Côte d’Ivoire,1980-02-29,'@home,"Owen, ""The Owner""",high_net_worth,approved,verified,failed,` +
+        `2026-03-04T05:06:07.089Z,2026-04-01T00:00:00.000Z,2025-12-31T23:59:59.999Z,` +
+        `"'=HYPERLINK(""http://x.test"",""a,b"")","Fintech, UK, Health ""care""",Yes\n` +
+        `${plain.id},Plain Investor,plain@export.test,,,,,,,,,,,,not_started,not_taken,,,2026-01-02T03:04:05.000Z,,,\n`,
+    );
+
+    // Excel gets the same values, the ID as a number and nothing quoted.
+    const xlsx = await admin.client.get('/api/users/export?filter[search]=@export.test&sort=email&format=xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const row = workbook.getWorksheet('Investors')!.getRow(2);
+    expect([1, 2, 4, 5, 7, 12, 20, 21, 22].map((n) => row.getCell(n).value)).toEqual([
+      awkward.id,
+      'Áine "Ace" O\'Brien, Jr',
+      "'+44 20 7946 0000",
+      'Flat 2\nHigh Street',
+      "'-Leeds",
+      'Owen, "The Owner"',
+      '\'=HYPERLINK("http://x.test","a,b")',
+      'Fintech, UK, Health "care"',
+      'Yes',
+    ]);
+    expect([1, 2, 19].map((n) => row.getCell(n).numFmt)).toEqual(['0', undefined, undefined]);
+  });
+});
