@@ -38,9 +38,15 @@ export function useRealtimeNotifications(userId: number | undefined, audience: A
         },
       });
       const channel = pusher.subscribe(`private-user.${userId}`);
+      // The socket opens after the first paint, and may drop and come back: whatever arrived while it
+      // was not listening is fetched again once the channel is (re)subscribed.
+      channel.bind('pusher:subscription_succeeded', () => {
+        void client.invalidateQueries({ queryKey: notificationKeys.unread(audience) });
+        void client.invalidateQueries({ queryKey: notificationKeys.list(audience) });
+      });
       channel.bind('notification.created', (notification: AppNotification) => {
         client.setQueryData<{ data: AppNotification[] }>(notificationKeys.unread(audience), (unread) => ({
-          data: [notification, ...(unread?.data ?? [])],
+          data: [notification, ...(unread?.data ?? []).filter((n) => n.id !== notification.id)],
         }));
         void client.invalidateQueries({ queryKey: notificationKeys.list(audience) });
       });
