@@ -9,8 +9,9 @@ test('a notification arrives live, is shown in the panel and is marked read when
   await expect(bell).toHaveAccessibleName(/Notifications, \d+ unread/);
   const before = Number((await bell.getAttribute('aria-label'))?.match(/(\d+) unread/)?.[1]);
 
+  const report = `quarterly report ${Date.now()}`;
   await notifyByEmail('investor@demo.test', {
-    message: '<p>Your <strong>quarterly report</strong> is ready.</p>',
+    message: `<p>Your <strong>${report}</strong> is ready.</p>`,
     icon: 'update_reports',
     cta: '/investor/news',
   });
@@ -20,7 +21,7 @@ test('a notification arrives live, is shown in the panel and is marked read when
   await bell.click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
   await expect(panel.getByRole('button', { name: 'Mark all as Read' })).toBeVisible();
-  const item = panel.getByRole('button', { name: /quarterly report/ });
+  const item = panel.getByRole('button', { name: new RegExp(report) });
   await expect(item).toBeVisible();
   await expect(item).toContainText('Just now');
   await expect(item.getByLabel('Unread')).toBeVisible();

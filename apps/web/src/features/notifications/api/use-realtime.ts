@@ -48,6 +48,8 @@ export function useRealtimeNotifications(userId: number | undefined, audience: A
         client.setQueryData<{ data: AppNotification[] }>(notificationKeys.unread(audience), (unread) => ({
           data: [notification, ...(unread?.data ?? []).filter((n) => n.id !== notification.id)],
         }));
+        // Shown at once above; the refetch replaces any answer still on its way that predates it.
+        void client.invalidateQueries({ queryKey: notificationKeys.unread(audience) });
         void client.invalidateQueries({ queryKey: notificationKeys.list(audience) });
       });
       // Branding, wording or flags changed in Settings: reload them so this page follows at once.
