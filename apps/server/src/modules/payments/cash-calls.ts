@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { idsFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import { presentInvestmentsWith } from '../investments';
@@ -111,14 +111,13 @@ export function cashCallsExport(db: Db, query: ListQuery, today: string): Export
     sheet: 'Cash calls',
     columns: COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: investments.id })
+          .select({ ids: packedIds(investments.id, [...query.orderBy, asc(investments.id)]) })
           .from(investments)
           .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
-          .where(cashCallsWhere(query))
-          .orderBy(...query.orderBy, asc(investments.id))
-      ).map((r) => r.id),
+          .where(cashCallsWhere(query)),
+      ),
     loadBatch: async (ids) =>
       presentInvestmentsWith(db, await db.select().from(investments).where(inArray(investments.id, ids)), WITH_NAMES, today),
   };

@@ -12,7 +12,7 @@ import {
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments, payments, users } from '../../db/schema';
-import type { ExportColumn, ExportSpec } from '../../platform/export';
+import { type ExportColumn, type ExportSpec, packedIds, unpackIds } from '../../platform/export';
 import { dayFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 
@@ -117,13 +117,12 @@ export function paymentsExport(db: Db, query: ListQuery): ExportSpec<Payment> {
     sheet: 'Payments',
     columns: COLUMNS,
     orderedIds: async () =>
-      (
+      unpackIds(
         await db
-          .select({ id: payments.id })
+          .select({ ids: packedIds(payments.id, [...query.orderBy, asc(payments.id)]) })
           .from(payments)
-          .where(paymentsWhere(query))
-          .orderBy(...query.orderBy, asc(payments.id))
-      ).map((r) => r.id),
+          .where(paymentsWhere(query)),
+      ),
     loadBatch: async (ids) => (await selectPayments(db).where(inArray(payments.id, ids))).map(presentPayment),
   };
 }
