@@ -3,6 +3,7 @@ import {
   formatAmount,
   formatChartAmount,
   formatChartPrice,
+  formatCount,
   formatDate,
   formatDateTime,
   formatFundUnits,
@@ -230,5 +231,14 @@ describe('relative times', () => {
   it('gives the date past 30 days, and a dash for nothing', () => {
     expect(formatTimeAgo('2026-09-01T12:00:00Z', now)).toBe('1 Sept 2026');
     expect(formatTimeAgo(null, now)).toBe('—');
+  });
+});
+
+describe('formatCount', () => {
+  it('names one in the singular and any other count in the plural, with thousands separated', () => {
+    expect(formatCount(1, 'call')).toBe('1 call');
+    expect(formatCount(0, 'call')).toBe('0 calls');
+    expect(formatCount(1204, 'call')).toBe('1,204 calls');
+    expect(formatCount(2, 'opportunity', 'opportunities')).toBe('2 opportunities');
   });
 });

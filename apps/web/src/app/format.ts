@@ -62,6 +62,11 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+/** A count with its noun, singular for one: '1 call', '1,204 calls'; `plural` for nouns that do not take an 's'. */
+export function formatCount(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? noun : plural}`;
+}
+
 /** A value already in percentage points, to at most 2 places, trailing zeros dropped: '12.5%', '2%'. */
 export function formatPercent(value: Maybe<string | number>): string {
   if (value == null || value === '') return EMPTY;

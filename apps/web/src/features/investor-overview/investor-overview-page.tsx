@@ -7,7 +7,7 @@ import { usePageTitle } from '../../ui/page-title';
 import { useMyInvestments } from '../investor-investments';
 import { DEFAULT_PORTFOLIO_STATS } from '@platform/domain';
 import { gainColour, statFigures, usePortfolio, usePortfolioLayout } from '../portfolio';
-import { formatMoney } from '../../app/format';
+import { formatCount, formatMoney } from '../../app/format';
 import { LatestActivity } from './latest-activity';
 
 /** The investor's start page: portfolio totals, what awaits them, the way into each area and the newest activity. */
@@ -25,9 +25,9 @@ export function InvestorOverviewPage() {
   const investmentsText = investments.isLoading
     ? null
     : awaiting.length
-      ? `${awaiting.length} ${terms.cashCall.toLowerCase()}${awaiting.length === 1 ? '' : 's'} awaiting your payment.`
+      ? `${formatCount(awaiting.length, terms.cashCall.toLowerCase())} awaiting your payment.`
       : reserved.length
-        ? `${reserved.length} reserved allocation${reserved.length === 1 ? '' : 's'}. Browse what else is open to you.`
+        ? `${formatCount(reserved.length, 'reserved allocation')}. Browse what else is open to you.`
         : 'Browse the opportunities open to you.';
   const portfolioText = portfolio.isLoading
     ? null

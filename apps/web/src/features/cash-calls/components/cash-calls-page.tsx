@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router';
 import { CASH_CALL_STATE_LABELS, CASH_CALL_STATES, type CashCallState, type CashCallTotals, type StaffInvestment } from '@platform/domain';
 import { api, ApiError, newIdempotencyKey, type Page } from '../../../app/api-client';
-import { formatDate, formatMoney } from '../../../app/format';
+import { formatCount, formatDate, formatMoney } from '../../../app/format';
 import type { Column } from '../../../ui/data-table';
 import { DateField } from '../../../ui/date-field';
 import { EmptyState } from '../../../ui/empty-state';
@@ -116,7 +116,7 @@ export function CashCallsPage() {
         {(totals.data ?? []).map((t) => (
           <Paper key={t.currency} withBorder p="md">
             <Text size="sm" c="dimmed">
-              {t.count} call(s) in {t.currency}
+              {formatCount(t.count, 'call')} in {t.currency}
             </Text>
             <Text>Due {formatMoney(t.due, t.currency)}</Text>
             <Text>Received {formatMoney(t.received, t.currency)}</Text>

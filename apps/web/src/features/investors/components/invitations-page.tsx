@@ -10,7 +10,7 @@ import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { bulkDeleteInvitations, type Invitation, useInvestorAction, useInvitations } from '../api/use-investors';
 import { BackLink } from '../../../ui/back-link';
-import { formatDate } from '../../../app/format';
+import { formatCount, formatDate } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';
 
 /** /admin/investors/invitations: set-password links not used yet; several can be deleted at once. */
@@ -138,12 +138,7 @@ export function InvitationsPage() {
         </Group>
       )}
       {confirming && (
-        <Modal
-          opened
-          onClose={() => setConfirming(false)}
-          title={`Delete ${selected.length} invitation${selected.length === 1 ? '' : 's'}?`}
-          centered
-        >
+        <Modal opened onClose={() => setConfirming(false)} title={`Delete ${formatCount(selected.length, 'invitation')}?`} centered>
           <Stack>
             <Text size="sm">Their links stop working. You can send a new invitation from the investor's page at any time.</Text>
             <FormError
