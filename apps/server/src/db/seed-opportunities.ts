@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { count, eq } from 'drizzle-orm';
-import { cashCallDueOn, Role } from '@platform/domain';
+import { Role } from '@platform/domain';
 import type { AppContext } from '../platform/context';
 import { recordOutcomeProceeds } from '../modules/performance/service';
 import {
@@ -10,14 +10,13 @@ import {
   complianceQuestions,
   holdingRealisations,
   investmentOpportunities,
-  investments,
-  payments,
   opportunityImages,
   opportunityInvitations,
   sharePrices,
   users,
 } from './schema';
 import { demoPicture } from './demo-images';
+import { seedRoundInvestments } from './seed-round-investments';
 
 /**
  * Demo opportunities in every status with investments in every state, a portfolio for
@@ -360,49 +359,17 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
         await tx.insert(opportunityInvitations).values({ opportunityId: row.id, userId: isla.id, invitedBy: admin?.id ?? null });
       if (spec.status === 1) continue;
 
-      // Investments: a spread from other investors, in states that fit the opportunity's status.
-      const states =
-        spec.status === 2 || spec.status === 3
-          ? ['reserved', 'cash_call', 'paid']
-          : spec.status === 4
-            ? ['cash_call', 'paid']
-            : ['completed'];
-      const holders = investors.slice(index * 3, index * 3 + 8);
-      const rows: Array<typeof investments.$inferInsert> = holders.map((holder, i) => {
-        const amount = new Decimal(spec.min).times(2 + ((i * 7) % 9)).toFixed(2);
-        const status = states[i % states.length];
-        return investmentRow(row, holder.id, amount, status, ++reference, closes, now);
+      reference = await seedRoundInvestments(tx, {
+        opportunity: row,
+        min: spec.min,
+        marketSounding: spec.marketSounding,
+        index,
+        investors,
+        isla,
+        reference,
+        closes,
+        now,
       });
-      // investor@demo.test: a reservation, a cash call, a payment and completed holdings.
-      if (isla && !spec.marketSounding) {
-        // The first live opportunity is left open for investor@demo.test to reserve in.
-        const islaStatus = (
-          { 2: index === 0 ? undefined : 'cash_call', 3: 'reserved', 4: 'paid', 5: 'completed', 6: 'completed' } as Record<number, string>
-        )[spec.status];
-        if (islaStatus)
-          rows.push(investmentRow(row, isla.id, new Decimal(spec.min).times(5).toFixed(2), islaStatus, ++reference, closes, now));
-      }
-      if (rows.length) {
-        const inserted = await tx.insert(investments).values(rows).returning();
-        const paid = inserted.filter((i) => i.paidAt !== null);
-        if (paid.length)
-          await tx.insert(payments).values(
-            paid.map((i) => ({
-              investmentId: i.id,
-              opportunityId: i.opportunityId,
-              userId: i.userId,
-              amount: i.amount,
-              currency: i.currency,
-              method: 'bank_transfer',
-              receivedOn: i.paidAt!.toISOString().slice(0, 10),
-            })),
-          );
-        const committed = rows.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
-        await tx
-          .update(investmentOpportunities)
-          .set({ committedAmount: committed.toFixed(2) })
-          .where(eq(investmentOpportunities.id, row.id));
-      }
     }
   });
 }
@@ -451,39 +418,6 @@ async function seedPriceHistory(
       .values({ opportunityId, date: last, kind: 'exit', price: end.toFixed(6), note: 'Acquired by a listed security group' });
   if (spec.name.startsWith('Brightwater'))
     await tx.insert(companyOutcomes).values({ opportunityId, date: isoDay(now), kind: 'write-off', note: 'Administration' });
-}
-
-function investmentRow(
-  opportunity: typeof investmentOpportunities.$inferSelect,
-  userId: number,
-  amount: string,
-  status: string,
-  reference: number,
-  closes: Date,
-  now: Date,
-): typeof investments.$inferInsert {
-  const price = opportunity.sharePrice ? new Decimal(opportunity.sharePrice) : null;
-  // Twenty days before the round closes, or, in a round still open, a week or more before the demo
-  // was made: a reservation, a cash call and a payment are things that have already happened.
-  const when = new Date(Math.min(closes.getTime() - 20 * day, now.getTime() - (7 + (reference % 14)) * day));
-  return {
-    opportunityId: opportunity.id,
-    userId,
-    amount,
-    currency: opportunity.currency,
-    status,
-    type: 'investor',
-    sharePrice: opportunity.sharePrice,
-    shares: price ? new Decimal(amount).div(price).floor().toFixed(6) : null,
-    paymentReference: `INV-${opportunity.id}-DEMO${String(reference).padStart(3, '0')}`,
-    termsAcceptedAt: when,
-    cashCallAt: ['cash_call', 'paid', 'completed'].includes(status) ? when : null,
-    paidAt: ['paid', 'completed'].includes(status) ? new Date(when.getTime() + 5 * day) : null,
-    receivedAmount: ['paid', 'completed'].includes(status) ? amount : '0',
-    paymentDueOn: ['cash_call', 'paid', 'completed'].includes(status) ? cashCallDueOn(when.toISOString()) : null,
-    completedAt: status === 'completed' ? closes : null,
-    createdAt: when,
-  };
 }
 
 /**
