@@ -19,6 +19,7 @@ export * from './attributes';
 export * from './investors';
 export * from './contacts';
 export * from './questionnaires';
+export * from './bank-details';
 export * from './imports';
 export * from './funds';
 export * from './pre-emption';

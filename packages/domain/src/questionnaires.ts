@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountNumberInput, bicInput, ibanInput, sortCodeInput } from './bank-details';
 import { INVESTOR_CATEGORIES } from './compliance';
 
 /**
@@ -101,42 +102,10 @@ export const registrationSchema = z
       .optional(),
     us_person: optionalBoolean,
     bank_account_name: optionalText(120),
-    bank_sort_code: z
-      .preprocess(
-        (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') || null : v),
-        z
-          .string()
-          .regex(/^\d{6}$/, 'A sort code has 6 digits, such as 12-34-56.')
-          .nullable(),
-      )
-      .optional(),
-    bank_account_number: z
-      .preprocess(
-        (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') || null : v),
-        z
-          .string()
-          .regex(/^\d{8}$/, 'A UK account number has 8 digits.')
-          .nullable(),
-      )
-      .optional(),
-    bank_iban: z
-      .preprocess(
-        (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() || null : v),
-        z
-          .string()
-          .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'Enter an IBAN such as GB29NWBK60161331926819.')
-          .nullable(),
-      )
-      .optional(),
-    bank_bic: z
-      .preprocess(
-        (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() || null : v),
-        z
-          .string()
-          .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Enter a BIC of 8 or 11 characters.')
-          .nullable(),
-      )
-      .optional(),
+    bank_sort_code: sortCodeInput,
+    bank_account_number: accountNumberInput,
+    bank_iban: ibanInput,
+    bank_bic: bicInput,
   })
   .superRefine((value, ctx) => {
     if (value.date_of_birth && value.date_of_birth > new Date().toISOString().slice(0, 10)) {

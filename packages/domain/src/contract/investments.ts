@@ -86,6 +86,7 @@ export const investorInvestmentSchema = z.object({
     sort_code: z.string().nullable().optional(),
     account_number: z.string().nullable().optional(),
     iban: z.string().nullable().optional(),
+    bic: z.string().nullable().optional(),
     reference: z.string().optional(),
   }),
 });

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { accountNumberInput, bicInput, ibanInput, sortCodeInput } from '../bank-details';
 import { MAX_CASH_CALL_PAYMENT_DAYS } from '../cash-calls';
 import { TAX_RELIEFS } from '../investments';
 import type { ListSpec } from './common';
@@ -58,6 +59,7 @@ export const staffOpportunitySchema = z.object({
   bank_sort_code: z.string().nullable(),
   bank_account_number: z.string().nullable(),
   bank_iban: z.string().nullable(),
+  bank_bic: z.string().nullable(),
   source_deal_id: z.number().int().nullable(),
   created_by: z.number().int().nullable(),
   published_at: z.string().nullable(),
@@ -235,24 +237,10 @@ const opportunityFields = {
   market_sounding_required: booleanInput,
   investment_terms: clearable(textInput(200_000)),
   bank_account_name: clearable(textInput(140)),
-  bank_sort_code: clearable(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{2}-?\d{2}-?\d{2}$/, 'Enter a sort code such as 12-34-56.'),
-  ),
-  bank_account_number: clearable(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{8}$/, 'Enter an 8-digit account number.'),
-  ),
-  bank_iban: clearable(
-    z
-      .string()
-      .trim()
-      .regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{10,32}$/, 'Enter an IBAN such as GB29 NWBK 6016 1331 9268 19.'),
-  ),
+  bank_sort_code: sortCodeInput,
+  bank_account_number: accountNumberInput,
+  bank_iban: ibanInput,
+  bank_bic: bicInput,
 };
 
 /** Cross-field rules shared by create and update (applied to the merged record). */

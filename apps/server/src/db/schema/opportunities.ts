@@ -63,6 +63,8 @@ export const investmentOpportunities = pgTable(
     bankSortCode: text('bank_sort_code'),
     bankAccountNumber: text('bank_account_number'),
     bankIban: text('bank_iban'),
+    /** The BIC (SWIFT code) of the account, for investors paying from abroad (decision 0056). */
+    bankBic: text('bank_bic'),
     /** Sum of committed investments, kept in step under the opportunity's row lock. */
     committedAmount: money('committed_amount').notNull().default('0'),
     sourceDealId: integer('source_deal_id').references(() => pipelineDeals.id),

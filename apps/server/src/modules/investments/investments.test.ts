@@ -370,6 +370,37 @@ describe('the investor reading and cancelling their investments', () => {
     expect(data.payment_instructions.account_number).toBe('12345678');
   });
 
+  it('gives investors outside the UK the IBAN and BIC, with international bank details on', async () => {
+    const instructions = async () => (await reader.client.get(`/api/my/investments/${reservedId}`)).json().data.payment_instructions;
+    const uk = { account_name: 'Readable Client Account', sort_code: '12-34-56', account_number: '12345678' };
+    const abroad = { account_name: 'Readable Client Account', iban: 'GB29NWBK60161331926819', bic: 'NWBKGB2L' };
+    await t.db
+      .update(investmentOpportunities)
+      .set({ bankIban: abroad.iban, bankBic: abroad.bic })
+      .where(eq(investmentOpportunities.id, opportunity.id));
+    await t.db.update(users).set({ country: 'France' }).where(eq(users.id, reader.user.id));
+    try {
+      await setFlags(t, { intl_bank_details_enabled: false });
+      expect(await instructions()).toMatchObject(uk);
+      expect(await instructions()).not.toHaveProperty('iban');
+      await setFlags(t, { intl_bank_details_enabled: true });
+      expect(await instructions()).toMatchObject(abroad);
+      expect(await instructions()).not.toHaveProperty('sort_code');
+      // An investor in the UK, or one whose country is not known, pays into the UK account.
+      for (const country of ['United Kingdom', null]) {
+        await t.db.update(users).set({ country }).where(eq(users.id, reader.user.id));
+        expect(await instructions(), String(country)).toMatchObject(uk);
+      }
+      // An opportunity without an IBAN has only its UK account to offer.
+      await t.db.update(users).set({ country: 'France' }).where(eq(users.id, reader.user.id));
+      await t.db.update(investmentOpportunities).set({ bankIban: null }).where(eq(investmentOpportunities.id, opportunity.id));
+      expect(await instructions()).toMatchObject(uk);
+    } finally {
+      await setFlags(t, { intl_bank_details_enabled: false });
+      await t.db.update(users).set({ country: null }).where(eq(users.id, reader.user.id));
+    }
+  });
+
   it("404s another investor's investment and staff-only records", async () => {
     expect((await reader.client.get(`/api/my/investments/${othersId}`)).statusCode).toBe(404);
     expect((await reader.client.get(`/api/my/investments/${privateId}`)).statusCode).toBe(404);

@@ -2,11 +2,13 @@ import { eq, inArray } from 'drizzle-orm';
 import {
   CASH_CALL_STATE_LABELS,
   cashCallFigures,
+  countryNamed,
   HOLDER_TYPE_LABELS,
   INVESTOR_CASH_CALL_LABELS,
   INVESTMENT_STATUS_LABELS,
   investmentCategory,
   investorStatusLabel,
+  paysFromAbroad,
   type HolderType,
   type InvestmentHolder,
   type InvestmentStatus,
@@ -92,8 +94,31 @@ export function presentInvestmentForStaff(row: InvestmentRow, today: string): St
 
 export type InvestorOpportunity = Pick<
   OpportunityRow,
-  'id' | 'name' | 'slug' | 'currency' | 'status' | 'companyName' | 'bankAccountName' | 'bankSortCode' | 'bankAccountNumber' | 'bankIban'
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'currency'
+  | 'status'
+  | 'companyName'
+  | 'bankAccountName'
+  | 'bankSortCode'
+  | 'bankAccountNumber'
+  | 'bankIban'
+  | 'bankBic'
 >;
+
+/**
+ * The account an investor pays into: the UK sort code and account number, or — with international
+ * bank details on, for an investor who lives outside the UK, when the opportunity has an IBAN — the
+ * IBAN and BIC (decision 0056).
+ */
+function payInto(opportunity: InvestorOpportunity, settings: SettingsRow, investorCountry: string | null) {
+  const abroad =
+    flagOn(settings, 'intl_bank_details_enabled') && opportunity.bankIban !== null && paysFromAbroad(countryNamed(investorCountry)?.code);
+  return abroad
+    ? { account_name: opportunity.bankAccountName, iban: opportunity.bankIban, bic: opportunity.bankBic }
+    : { account_name: opportunity.bankAccountName, sort_code: opportunity.bankSortCode, account_number: opportunity.bankAccountNumber };
+}
 
 /**
  * What the investor sees of their own investment: the portal's category (spec §4) and how to pay.
@@ -104,6 +129,7 @@ export function presentInvestmentForInvestor(
   opportunity: InvestorOpportunity,
   settings: SettingsRow,
   today: string,
+  investorCountry: string | null,
 ): InvestorInvestment {
   const hideBank = flagOn(settings, 'hide_bank_details');
   const hideReference = flagOn(settings, 'hide_payment_reference');
@@ -126,14 +152,7 @@ export function presentInvestmentForInvestor(
     payment_instructions: {
       amount: row.amount,
       currency: row.currency,
-      ...(hideBank
-        ? {}
-        : {
-            account_name: opportunity.bankAccountName,
-            sort_code: opportunity.bankSortCode,
-            account_number: opportunity.bankAccountNumber,
-            iban: opportunity.bankIban,
-          }),
+      ...(hideBank ? {} : payInto(opportunity, settings, investorCountry)),
       ...(hideReference ? {} : { reference: row.paymentReference }),
     },
   };

@@ -157,7 +157,9 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
         icon: 'investment_opportunity_invested',
         cta: `/investor/investments/${after.slug}`,
       });
-      return reply.status(201).send({ data: presentInvestmentForInvestor(investment, after, settings, utcDate(clock.now())) });
+      return reply
+        .status(201)
+        .send({ data: presentInvestmentForInvestor(investment, after, settings, utcDate(clock.now()), user.country) });
     },
   );
 
@@ -189,14 +191,14 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
           .$dynamic(),
         query,
         request,
-        (rows) => rows.map((r) => presentInvestmentForInvestor(r.investment, r.opportunity, settings, today)),
+        (rows) => rows.map((r) => presentInvestmentForInvestor(r.investment, r.opportunity, settings, today, user.country)),
       );
     },
   );
 
-  async function presentForInvestor(row: InvestmentRow) {
+  async function presentForInvestor(row: InvestmentRow, investor: UserRow) {
     const opportunity = await investorOpportunityOf(db, row.opportunityId);
-    return { data: presentInvestmentForInvestor(row, opportunity, await loadSettings(db), utcDate(clock.now())) };
+    return { data: presentInvestmentForInvestor(row, opportunity, await loadSettings(db), utcDate(clock.now()), investor.country) };
   }
 
   app.get(
@@ -204,7 +206,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
     { schema: { params: idParams, response: oneForInvestor }, onRequest: investorOnly },
     async (request) => {
       const user = requireInvestor(request);
-      return presentForInvestor(await findInvestorInvestment(db, user.id, request.params.id));
+      return presentForInvestor(await findInvestorInvestment(db, user.id, request.params.id), user);
     },
   );
 
@@ -230,7 +232,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
         });
         return moved.after;
       });
-      return presentForInvestor(after);
+      return presentForInvestor(after, user);
     },
   );
 
@@ -276,7 +278,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
         };
       });
       await pushStaffNotifications(ctx.realtime, staff);
-      return presentForInvestor(row);
+      return presentForInvestor(row, user);
     },
   );
 

@@ -385,6 +385,7 @@ export const INVESTOR_OPPORTUNITY = {
   bankSortCode: investmentOpportunities.bankSortCode,
   bankAccountNumber: investmentOpportunities.bankAccountNumber,
   bankIban: investmentOpportunities.bankIban,
+  bankBic: investmentOpportunities.bankBic,
 };
 
 export async function investorOpportunityOf(db: Db, opportunityId: number): Promise<InvestorOpportunity> {

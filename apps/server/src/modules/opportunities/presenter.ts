@@ -75,6 +75,7 @@ export function presentOpportunityForStaff(row: OpportunityRow): StaffOpportunit
     bank_sort_code: row.bankSortCode,
     bank_account_number: row.bankAccountNumber,
     bank_iban: row.bankIban,
+    bank_bic: row.bankBic,
     source_deal_id: row.sourceDealId,
     created_by: row.createdBy,
     published_at: row.publishedAt?.toISOString() ?? null,

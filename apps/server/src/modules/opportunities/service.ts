@@ -99,6 +99,7 @@ function columns(input: Fields): Partial<typeof investmentOpportunities.$inferIn
     bankSortCode: input.bank_sort_code,
     bankAccountNumber: input.bank_account_number,
     bankIban: input.bank_iban,
+    bankBic: input.bank_bic,
   };
 }
 
@@ -315,6 +316,7 @@ const CLONED_FIELDS = [
   'bankSortCode',
   'bankAccountNumber',
   'bankIban',
+  'bankBic',
   'coverImage',
 ] as const satisfies ReadonlyArray<keyof OpportunityRow>;
 

@@ -17,7 +17,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconBuildingBank, IconCheck, IconCircleCheck, IconCopy, IconCreditCard, IconSend } from '@tabler/icons-react';
-import { reservationNextSteps } from '@platform/domain';
+import { readableIban, readableSortCode, reservationNextSteps } from '@platform/domain';
 import { useBranding } from '../../../app/settings';
 import { ApiError } from '../../../app/api-client';
 import { useMarkPaymentSent, usePayByCard, type MyInvestment } from '../api/investments';
@@ -34,7 +34,18 @@ const STATUS_COLOURS: Record<string, string> = {
 };
 
 /** One payment detail with a labelled button that copies it. */
-function Line({ label, value, copy = true }: { label: string; value: string | null | undefined; copy?: boolean }) {
+/** One detail to copy; `shown` is how it reads (an IBAN in groups of four), `value` what is copied. */
+function Line({
+  label,
+  value,
+  shown = value,
+  copy = true,
+}: {
+  label: string;
+  value: string | null | undefined;
+  shown?: string | null;
+  copy?: boolean;
+}) {
   if (!value) return null;
   return (
     <div>
@@ -43,7 +54,7 @@ function Line({ label, value, copy = true }: { label: string; value: string | nu
       </Text>
       <Group gap={4} wrap="nowrap">
         <Text fw={600} ff="monospace">
-          {value}
+          {shown}
         </Text>
         {copy && (
           <CopyButton value={value} timeout={2000}>
@@ -193,9 +204,10 @@ export function InvestmentSummary({ investment }: { investment: MyInvestment }) 
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Line label="Amount" value={formatMoney(pay.amount, pay.currency)} copy={false} />
               <Line label="Account name" value={pay.account_name} />
-              <Line label="Sort code" value={pay.sort_code} />
+              <Line label="Sort code" value={pay.sort_code} shown={pay.sort_code && readableSortCode(pay.sort_code)} />
               <Line label="Account number" value={pay.account_number} />
-              <Line label="IBAN" value={pay.iban} />
+              <Line label="IBAN" value={pay.iban} shown={pay.iban && readableIban(pay.iban)} />
+              <Line label="BIC / SWIFT" value={pay.bic} />
               <Line label="Payment reference" value={pay.reference} />
             </SimpleGrid>
           </Alert>

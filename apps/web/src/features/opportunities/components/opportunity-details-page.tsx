@@ -2,7 +2,15 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, T
 import { PageSkeleton } from '../../../ui/skeletons';
 import { IconEye } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from '@tanstack/react-router';
-import { can, mayViewOpportunityTab, OPPORTUNITY_PERMISSION_EVENT, opportunityAdminPath, type OpportunityTab } from '@platform/domain';
+import {
+  can,
+  mayViewOpportunityTab,
+  OPPORTUNITY_PERMISSION_EVENT,
+  opportunityAdminPath,
+  readableIban,
+  readableSortCode,
+  type OpportunityTab,
+} from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding, useFeature } from '../../../app/settings';
@@ -59,6 +67,7 @@ const TAB_ORDER: OpportunityTab[] = [
 ];
 
 function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
+  const international = useFeature('enableInternationalBank');
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p="lg">
@@ -80,9 +89,10 @@ function Details({ opportunity: o }: { opportunity: StaffOpportunity }) {
         </Title>
         <SimpleGrid cols={{ base: 1, md: 4 }}>
           <Fact label="Account name" value={o.bank_account_name ?? ''} />
-          <Fact label="Sort code" value={o.bank_sort_code ?? ''} />
+          <Fact label="Sort code" value={o.bank_sort_code ? readableSortCode(o.bank_sort_code) : ''} />
           <Fact label="Account number" value={o.bank_account_number ?? ''} />
-          <Fact label="IBAN" value={o.bank_iban ?? ''} />
+          {international && <Fact label="IBAN" value={o.bank_iban ? readableIban(o.bank_iban) : ''} />}
+          {international && <Fact label="BIC / SWIFT" value={o.bank_bic ?? ''} />}
         </SimpleGrid>
       </Paper>
     </Stack>

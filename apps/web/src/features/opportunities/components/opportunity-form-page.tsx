@@ -69,6 +69,7 @@ const TEXT_FIELDS = [
   'bank_sort_code',
   'bank_account_number',
   'bank_iban',
+  'bank_bic',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 type Values = Record<TextField, string> & {
@@ -121,6 +122,8 @@ function payload(values: Values, editing: boolean): FormData {
 /** Editing an opportunity, creating a Draft, or recording an existing investment (created Completed on its date). */
 function OpportunityForm({ opportunity, existing = false }: { opportunity?: StaffOpportunity; existing?: boolean }) {
   const navigate = useNavigate();
+  // Investors outside the UK are shown the IBAN and BIC instead (decision 0056).
+  const international = useFeature('enableInternationalBank');
   const body = opportunity ? updateOpportunityBody : existing ? createExistingOpportunityBody : createOpportunityBody;
   const form = useForm<Values>({
     initialValues: initialValues(opportunity),
@@ -336,7 +339,12 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
             <TextInput label="Account name" {...input('bank_account_name')} />
             <TextInput label="Sort code" placeholder="12-34-56" {...input('bank_sort_code')} />
             <TextInput label="Account number" {...input('bank_account_number')} />
-            <TextInput label="IBAN" {...input('bank_iban')} />
+            {international && (
+              <>
+                <TextInput label="IBAN" placeholder="GB29 NWBK 6016 1331 9268 19" {...input('bank_iban')} />
+                <TextInput label="BIC / SWIFT" placeholder="NWBKGB2L" {...input('bank_bic')} />
+              </>
+            )}
           </SimpleGrid>
         </Paper>
         <FormError message={formError} />

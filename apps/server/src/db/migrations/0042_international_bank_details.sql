@@ -1,0 +1,1 @@
+ALTER TABLE "investment_opportunities" ADD COLUMN "bank_bic" text;
