@@ -28,6 +28,7 @@ export * from './holders';
 export * from './kpi-periods';
 export * from './kpi-requests';
 export * from './calendar-dates';
+export * from './time-zones';
 export * from './insider-register';
 export * from './lookups';
 export * from './reports';

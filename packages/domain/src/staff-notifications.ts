@@ -45,5 +45,5 @@ export const STAFF_NOTIFICATION_RULES: Record<
 /** The text of the staff notification drawer when there is nothing in it. */
 export const STAFF_NOTIFICATIONS_EMPTY = 'You are all caught up: nothing from investors needs your attention.';
 
-/** The UTC hour after which the day's digest goes out. */
-export const DIGEST_HOUR_UTC = 7;
+/** The hour, in the firm's time zone, after which the day's digest goes out. */
+export const DIGEST_HOUR = 7;

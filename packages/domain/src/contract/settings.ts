@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PUBLIC_FLAG_NAMES, type PublicFlagName, toBoolean } from '../flags';
 import { TERM_KEYS, termLabelProblem } from '../terminology';
+import { canonicalTimeZone, isTimeZone } from '../time-zones';
 
 /**
  * The platform's settings (spec §3): branding, wording, terms and feature flags. Everyone reads the
@@ -39,6 +40,8 @@ const settingsFields = {
   risk_warning_text: z.string().nullable(),
   appVersion: z.string(),
   support_email: z.string(),
+  /** The firm's time zone (decision 0057). */
+  time_zone: z.string(),
   compliance_tries: z.number().int(),
   pusher_key: z.string(),
   pusher_cluster: z.string(),
@@ -128,6 +131,7 @@ export const updateBrandingBody = z
     market_sounding_description: z.string().max(50_000),
     risk_warning_text: z.string().max(50_000),
     support_email: z.string().trim().email('Enter a valid email address.'),
+    time_zone: z.string().trim().refine(isTimeZone, 'Choose a time zone from the list.').transform(canonicalTimeZone),
     compliance_tries: z.coerce.number().int().min(0).max(9999),
     ...eachFlag(flagInput),
   })

@@ -165,6 +165,8 @@ export const settings = pgTable('settings', {
   riskWarningText: text('risk_warning_text'),
   appVersion: text('app_version').notNull().default('1.0'),
   supportEmail: text('support_email'),
+  /** The firm's time zone, an IANA name: the staff digest goes out at 07:00 there (decision 0057). */
+  timeZone: text('time_zone').notNull().default('Europe/London'),
   complianceTries: integer('compliance_tries').notNull().default(0),
   /** With `default_investor_associates` on, every new investor gets this owner and adviser. */
   defaultOwnerId: integer('default_owner_id'),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { can, OPPORTUNITY_PERMISSION_EVENT, Role, ROLE_IDS, type RoleId } from '@platform/domain';
-import { notificationDigests, notifications } from '../../db/schema';
+import { notificationDigests, notifications, settings } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { agent, createTestApp, createUser, signedIn, type TestApp } from '../../test/harness';
 import { createInvestmentRow, createOpportunityRow, setFlags } from '../../test/opportunities';
@@ -231,8 +231,8 @@ describe('the daily digest', () => {
     await readsAll.client.post('/api/notifications/admin/mark-read');
     const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 
-    // Before the digest hour nothing goes.
-    clock.set(new Date('2030-06-10T06:59:00Z'));
+    // Before the digest hour nothing goes: 07:00 in London is 06:00 UTC in June.
+    clock.set(new Date('2030-06-10T05:59:00Z'));
     await sendDueDigests(t.ctx);
     await t.ctx.mailer.flush();
     expect(mailsTo(reader.user.email)).toHaveLength(0);
@@ -284,5 +284,33 @@ describe('the daily digest', () => {
     await sendDueDigests(t.ctx);
     await t.ctx.mailer.flush();
     expect(smtp.received.filter((m) => m.to.includes(person.user.email))).toHaveLength(0);
+  });
+
+  it("goes out at 07:00 in the firm's time zone, dated by that zone's day", async () => {
+    const person = await signedIn(t, Role.Custodian);
+    const investor = await signedIn(t, Role.User);
+    const sentTo = async () => {
+      await t.ctx.mailer.flush();
+      return smtp.received.filter((m) => m.to.includes(person.user.email)).length;
+    };
+    await t.db.update(settings).set({ timeZone: 'Asia/Tokyo' });
+    try {
+      clock.set(new Date('2030-07-01T21:30:00Z'));
+      const opportunity = await createOpportunityRow(t, { name: 'Tokyo Hours Co' });
+      expect(
+        (await investor.client.post('/api/investments/investor', { opportunity_id: opportunity.id, amount: '1000.00' })).statusCode,
+      ).toBe(201);
+      // 06:30 on 2 July in Tokyo: not yet.
+      await sendDueDigests(t.ctx);
+      expect(await sentTo()).toBe(0);
+      // 07:05 on 2 July in Tokyo, still 1 July in UTC: the digest goes, recorded for Tokyo's day.
+      clock.set(new Date('2030-07-01T22:05:00Z'));
+      await sendDueDigests(t.ctx);
+      expect(await sentTo()).toBe(1);
+      const [recorded] = await t.db.select().from(notificationDigests).where(eq(notificationDigests.userId, person.user.id));
+      expect(recorded.day).toBe('2030-07-02');
+    } finally {
+      await t.db.update(settings).set({ timeZone: 'Europe/London' });
+    }
   });
 });

@@ -1,26 +1,26 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   dataOf,
-  DIGEST_HOUR_UTC,
+  DIGEST_HOUR,
   STAFF_NOTIFICATION_KINDS,
   STAFF_NOTIFICATION_RULES,
   type StaffNotificationKind,
   type StaffNotificationSetting,
   staffNotificationSettingSchema,
   staffNotificationSettingsBody,
+  wallClock,
 } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { notificationDigests, notifications, staffNotificationSettings, users } from '../../db/schema';
-import { utcDate } from '../../platform/clock';
 import { validationError } from '../../platform/errors';
 import { requireUser, staffOnly } from '../../platform/guards';
 import { repeatWhileUp } from '../../platform/housekeeping';
-import { loadTerminology } from '../../shared/settings';
+import { loadSettings, loadTerminology } from '../../shared/settings';
 import { rolesFor } from '../../shared/staff-notifications';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The digest is looked for every quarter of an hour: it goes out at most that late after DIGEST_HOUR_UTC. */
+/** The digest is looked for every quarter of an hour: it goes out at most that late after DIGEST_HOUR. */
 export const DIGEST_TICK_MS = 15 * 60 * 1000;
 
 /** The kinds a role receives: those it may act on, for live or existing opportunities alike. */
@@ -115,15 +115,16 @@ function digestItems(db: Pick<Db, 'select'>, userId: number, since: Date) {
 }
 
 /**
- * Sends each member of staff one e-mail a day, after DIGEST_HOUR_UTC, listing their unread staff
+ * Sends each member of staff one e-mail a day, after DIGEST_HOUR in the firm's time zone (the day
+ * is that zone's date), listing their unread staff
  * notifications of the last 24 hours (none: no e-mail). Safe on every instance at once: the day's
  * digest is recorded (unique per user and day) in the same transaction that queues the mail, so a
  * second tick or instance finds it recorded and sends nothing. Answers how many digests it queued.
  */
 export async function sendDueDigests(ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config'>): Promise<number> {
   const now = ctx.clock.now();
-  if (now.getUTCHours() < DIGEST_HOUR_UTC) return 0;
-  const day = utcDate(now);
+  const { day, hour } = wallClock(now, (await loadSettings(ctx.db)).timeZone);
+  if (hour < DIGEST_HOUR) return 0;
   const since = new Date(now.getTime() - DAY_MS);
   const sentToday = ctx.db.select({ id: notificationDigests.userId }).from(notificationDigests).where(eq(notificationDigests.day, day));
   const candidates = await ctx.db

@@ -29,6 +29,7 @@ function presentSettings(row: SettingsRow, pusherKey: string) {
     risk_warning_text: row.riskWarningText,
     appVersion: row.appVersion,
     support_email: row.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+    time_zone: row.timeZone,
     compliance_tries: row.complianceTries,
     pusher_key: pusherKey,
     pusher_cluster: 'eu',

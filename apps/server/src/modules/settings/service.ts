@@ -78,6 +78,7 @@ export async function updateBranding(
           marketSoundingDescription: richText(input.market_sounding_description),
           riskWarningText: richText(input.risk_warning_text),
           supportEmail: input.support_email,
+          timeZone: input.time_zone,
           complianceTries: input.compliance_tries,
           logo: uploads.logo,
           logoLight: uploads.logoLight,

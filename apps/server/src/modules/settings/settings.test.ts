@@ -147,6 +147,7 @@ describe('branding', () => {
       [{ colors: JSON.stringify({ primary: 'red' }) }, 'colors'],
       [{ terms_version: 0 }, 'terms_version'],
       [{ support_email: 'nope' }, 'support_email'],
+      [{ time_zone: 'Europe/Atlantis' }, 'time_zone'],
       [{ unknown_field: 1 }, 'body'],
       [{ terms_format: 'url', terms_text: 'not a url' }, 'terms_text'],
     ];
@@ -162,6 +163,14 @@ describe('branding', () => {
     expect(html.json().errors.logo).toBeDefined();
     const after = (await admin.client.get('/api/branding/1')).json().data;
     expect({ ...after, updated_at: null }).toEqual({ ...before, updated_at: null });
+  });
+
+  it("keeps the firm's time zone in the zone's own spelling", async () => {
+    expect((await admin.client.get('/api/branding/1')).json().data.time_zone).toBe('Europe/London');
+    const saved = await admin.client.patch('/api/branding', { time_zone: 'america/new_york' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.time_zone).toBe('America/New_York');
+    expect((await admin.client.patch('/api/branding', { time_zone: 'Europe/London' })).json().data.time_zone).toBe('Europe/London');
   });
 
   it('raises the terms version but never lowers it', async () => {

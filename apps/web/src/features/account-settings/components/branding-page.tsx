@@ -8,6 +8,7 @@ import {
   FileInput,
   Group,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -21,6 +22,7 @@ import {
   DEFAULT_FONT,
   lowContrastColors,
   resolveTerminology,
+  timeZones,
   updateBrandingBody,
   WCAG_AA_TEXT,
 } from '@platform/domain';
@@ -47,11 +49,13 @@ const IMAGES = [
   ['favicon', 'Favicon', 'The small icon in the browser tab.'],
 ] as const;
 type ImageName = (typeof IMAGES)[number][0];
+const ZONES = [...timeZones()];
 
 interface BrandingValues extends Record<string, unknown> {
   colors: Record<ColorName, string>;
   pageTitle: string;
   support_email: string;
+  time_zone: string;
   logo: File | null;
   logoLight: File | null;
   favicon: File | null;
@@ -71,6 +75,7 @@ function initialValues(settings: BrandingSettings): BrandingValues {
     colors: { ...DEFAULT_COLORS, ...saved },
     pageTitle: resolveTerminology(settings.navigation).pageTitle,
     support_email: settings.support_email,
+    time_zone: settings.time_zone,
     logo: null,
     logoLight: null,
     favicon: null,
@@ -92,6 +97,7 @@ function brandingForm(values: BrandingValues, settings: BrandingSettings): FormD
   }
   data.set('navigation', JSON.stringify({ ...navigation, pageTitle: values.pageTitle.trim() }));
   data.set('support_email', values.support_email);
+  data.set('time_zone', values.time_zone);
   for (const [name] of IMAGES) {
     const file = values[name];
     if (file) data.set(name, file);
@@ -285,6 +291,14 @@ function BrandingForm({ settings }: { settings: BrandingSettings }) {
               type="email"
               description="Where investors and staff write for help."
               {...form.getInputProps('support_email')}
+            />
+            <Select
+              label="Time zone"
+              description="The firm's clock: the staff digest goes out at 07:00 here."
+              data={ZONES}
+              searchable
+              allowDeselect={false}
+              {...form.getInputProps('time_zone')}
             />
           </SimpleGrid>
         </SectionCard>
