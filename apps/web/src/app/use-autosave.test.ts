@@ -18,7 +18,7 @@ function deferredSave() {
 }
 
 const at = new Date('2026-11-25T14:03:00Z');
-const setup = (save: (values: Draft) => Promise<unknown>, refused = vi.fn(() => null)) =>
+const setup = (save: (values: Draft) => Promise<unknown>, refused = vi.fn((): string | null => null)) =>
   createAutosave<Draft>({ title: 'First' }, true, { save, refused, now: () => at });
 
 beforeEach(() => vi.useFakeTimers());
@@ -90,7 +90,7 @@ describe('draft autosave', () => {
 
   it('puts a refusal on the fields and keeps the values, and offers a retry after a failure', async () => {
     const { save, calls } = deferredSave();
-    const refused = vi.fn(() => null);
+    const refused = vi.fn((): string | null => null);
     const autosave = setup(save, refused);
     autosave.change({ title: '' });
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
@@ -107,9 +107,12 @@ describe('draft autosave', () => {
 
     autosave.change({ title: 'Quarterly update' });
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
-    calls[1].refuse(new ApiError(0, 'No answer'));
+    const noAnswer = new ApiError(0, 'No answer');
+    refused.mockReturnValueOnce('No answer');
+    calls[1].refuse(noAnswer);
     await vi.advanceTimersByTimeAsync(0);
-    expect(autosave.getState()).toEqual({ kind: 'failed' });
+    expect(refused).toHaveBeenLastCalledWith(noAnswer);
+    expect(autosave.getState()).toEqual({ kind: 'failed', message: 'No answer' });
     // Nothing changed since, so no save by itself; "Try again" sends the same values.
     await vi.advanceTimersByTimeAsync(2 * AUTOSAVE_DEBOUNCE_MS);
     expect(save).toHaveBeenCalledTimes(2);

@@ -11,8 +11,8 @@ export type AutosaveState =
   | { kind: 'saved'; at: Date }
   /** The server refused the draft's fields: their messages are on the fields, `message` holds any other. */
   | { kind: 'invalid'; message: string | null }
-  /** No answer, or a server error: nothing was saved and the person may try again. */
-  | { kind: 'failed' };
+  /** No answer, a conflict or a server error: nothing was saved and the person may try again. */
+  | { kind: 'failed'; message: string | null };
 
 interface AutosaveOptions<V> {
   /** Sends the draft through the record's own update route (and its validation). */
@@ -71,7 +71,7 @@ export function createAutosave<V>(initial: V, enabled: boolean, options: Autosav
     } catch (error) {
       const refused = error instanceof ApiError && error.status === 422;
       const message = options.refused(error);
-      set(refused ? { kind: 'invalid', message } : { kind: 'failed' });
+      set({ kind: refused ? 'invalid' : 'failed', message });
     }
   }
 

@@ -1,4 +1,5 @@
 import { Anchor, Group, Text } from '@mantine/core';
+import { FORM_FALLBACK_ERROR } from '@platform/domain';
 import { formatTime } from '../app/format';
 import type { AutosaveState } from '../app/use-autosave';
 
@@ -11,9 +12,9 @@ function describe(state: AutosaveState): string {
     case 'saved':
       return `Saved at ${formatTime(state.at.toISOString())}`;
     case 'invalid':
-      return state.message ? `Not saved: ${state.message}` : 'Not saved: correct the fields marked.';
+      return `Not saved: ${state.message ?? 'correct the fields marked.'}`;
     case 'failed':
-      return 'Not saved: the server could not be reached.';
+      return `Not saved: ${state.message ?? FORM_FALLBACK_ERROR}`;
   }
 }
 

@@ -52,9 +52,12 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
     initialValues: initialValues(opportunity),
     validate: validateWith(body, (values: Values) => payload(values, Boolean(opportunity))),
   });
-  const save = useOpportunityAction((values: Values) =>
+  const save = useOpportunityAction(({ values, draftOnly }: { values: Values; draftOnly?: boolean }) =>
     opportunity
-      ? api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}`, { method: 'POST', body: payload(values, true) })
+      ? api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}`, {
+          method: 'POST',
+          body: payload(values, true, draftOnly),
+        })
       : api<{ data: StaffOpportunity }>(existing ? '/api/investment-opportunities/existing' : '/api/investment-opportunities', {
           method: 'POST',
           body: payload(values, false),
@@ -62,9 +65,9 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
   );
   // Only a Draft saves itself as it is typed (decision 0052); a live record changes on "Save changes" alone.
   const draft = opportunity?.status === OpportunityStatus.Draft;
-  const autosave = useAutosave(form, { enabled: draft, save: (values) => save.mutateAsync(values) });
+  const autosave = useAutosave(form, { enabled: draft, save: (values) => save.mutateAsync({ values, draftOnly: true }) });
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
-    const { data } = await autosave.manual(values, () => save.mutateAsync(values));
+    const { data } = await autosave.manual(values, () => save.mutateAsync({ values }));
     await navigate({ to: opportunity || existing ? data.admin_path : `/admin/investments/opportunities/${data.id}/edit` });
   }, form);
   const input = (field: TextField) => form.getInputProps(field);

@@ -56,9 +56,10 @@ export function initialValues(o?: StaffOpportunity): Values {
 
 /**
  * The form as FormData (spec §5): creating leaves empty fields out; editing sends an empty field as
- * '' so the server clears it (a JSON null would be dropped with the other empty values).
+ * '' so the server clears it (a JSON null would be dropped with the other empty values). A draft's
+ * autosave asks with `draftOnly` that nothing be saved once the opportunity is no longer a Draft.
  */
-export function payload(values: Values, editing: boolean): FormData {
+export function payload(values: Values, editing: boolean, draftOnly = false): FormData {
   const body = new FormData();
   for (const field of TEXT_FIELDS) {
     const value = values[field].trim();
@@ -74,6 +75,7 @@ export function payload(values: Values, editing: boolean): FormData {
   body.append('key_dates', JSON.stringify(values.key_dates));
   body.append('market_sounding_required', values.market_sounding_required ? '1' : '0');
   if (values.completed_at) body.append('completed_at', values.completed_at);
+  if (draftOnly) body.append('draft_only', '1');
   if (editing) body.append('_method', 'PATCH');
   return body;
 }
