@@ -49,7 +49,9 @@ test('spec-form sub-page paths land on their tab, and a refused long form focuse
 test('a page preloads when a link to it comes within 200 px of the viewport', async ({ page }) => {
   const chunks: string[] = [];
   page.on('request', (request) => {
-    const file = /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+    // The build names a chunk `<module>-<8-character hash>.js`; the hash may itself hold a '-'
+    // ('verify-email-page-ab-Cd1e2.js'), so the name is whatever comes before the last 8 characters.
+    const file = /\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname);
     if (file) chunks.push(file[1]);
   });
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newestMail } from './support/mail';
 import { login } from './support/session';
+import { setFlags } from './support/settings';
 
 test.describe('settings › account', () => {
   test("an invited staff member sets a password, signs in with their role's menu, and is signed out when deactivated", async ({
@@ -69,5 +70,30 @@ test.describe('settings › account', () => {
     await expect(menu.getByRole('link', { name: 'Funds', exact: true }).first()).toBeVisible();
     await expect(otherFunds.first()).toBeVisible();
     await otherContext.close();
+  });
+
+  test('switching Portfolio Analysis off removes the tab from a fund, and a link to it finds no page', async ({ page }) => {
+    await login(page, 'superadmin@demo.test');
+    const fund = (await (await page.request.get('/api/funds?per_page=1')).json()).data[0].id as number;
+    try {
+      // Demo settings never stored this flag: it reads as on, as for a deployment that predates it.
+      await page.goto(`/admin/funds/${fund}/portfolio-analysis`);
+      await expect(page.getByRole('tab', { name: 'Portfolio analysis', selected: true })).toBeVisible();
+
+      await page.goto('/admin/settings/account/features');
+      const analysis = page.getByRole('switch', { name: 'Portfolio Analysis' });
+      await expect(analysis).toBeChecked();
+      await analysis.click();
+      await expect(analysis).not.toBeChecked();
+
+      await page.goto(`/admin/funds/${fund}/details`);
+      await expect(page.getByRole('tab', { name: 'Details', selected: true })).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Portfolio analysis' })).toHaveCount(0);
+      await page.goto(`/admin/funds/${fund}/portfolio-analysis`);
+      await expect(page.getByText("404 - Sorry that page doesn't seem to exist")).toBeVisible();
+      expect((await page.request.get(`/api/funds/${fund}/portfolio-analysis`)).status()).toBe(404);
+    } finally {
+      await setFlags({ portfolio_analysis_enabled: true });
+    }
   });
 });

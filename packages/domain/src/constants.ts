@@ -11,6 +11,8 @@ export const UNLIMITED_COMPLIANCE_TRIES = 9999;
 
 export const REQUEST_TIMEOUT_MS = 5000;
 export const MARK_READ_DEBOUNCE_MS = 500;
+/** Spec §9 "3000 ms in another helper": a draft saves itself this long after typing stops (docs/decisions/0052). */
+export const AUTOSAVE_DEBOUNCE_MS = 3000;
 export const DEFAULT_TERMS_VERSION = 1;
 export const DEFAULT_APP_VERSION = '1.0';
 export const DEFAULT_FONT = 'Montserrat';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_FLAGS, toBoolean, toClientFlags } from './flags';
+import { FEATURE_FLAGS, FLAG_DEFAULTS, flagValue, toBoolean, toClientFlags } from './flags';
 import { TERMINOLOGY_DEFAULTS, resolveTerminology } from './terminology';
 import { badgeCount, compactPayload, relativeTime } from './constants';
 import { firstAdminPath, visibleMenu, visibleSettings } from './menu';
@@ -20,6 +20,19 @@ describe('feature flags', () => {
     expect(toBoolean('1')).toBe(true);
     expect(toBoolean('0')).toBe(false);
     expect(toBoolean(0)).toBe(false);
+  });
+
+  it('gives a flag missing from the settings its default: portfolio analysis on, every other flag off', () => {
+    expect(Object.entries(FLAG_DEFAULTS).filter(([, on]) => on)).toEqual([['portfolio_analysis_enabled', true]]);
+    expect(flagValue({}, 'portfolio_analysis_enabled')).toBe(true);
+    expect(flagValue({ portfolio_analysis_enabled: null }, 'portfolio_analysis_enabled')).toBe(true);
+    expect(flagValue({ portfolio_analysis_enabled: false }, 'portfolio_analysis_enabled')).toBe(false);
+    expect(flagValue({ portfolio_analysis_enabled: '0' }, 'portfolio_analysis_enabled')).toBe(false);
+    expect(flagValue({}, 'funds_enabled')).toBe(false);
+    const missing = toClientFlags({});
+    expect(missing.enablePortfolioAnalysis).toBe(true);
+    expect(missing.enableFunds).toBe(false);
+    expect(toClientFlags({ portfolio_analysis_enabled: false }).enablePortfolioAnalysis).toBe(false);
   });
 });
 

@@ -24,6 +24,8 @@ export const FEATURE_FLAGS = {
   // Not in the spec's table, which names the settings pages as feature-flagged (decision 0027).
   investment_categories_enabled: 'enableInvestmentCategories',
   investment_characters_enabled: 'enableInvestmentCharacters',
+  // Spec §2.2 funds: "portfolio-analysis (feature-flagged)"; the spec's table does not name it (decision 0052).
+  portfolio_analysis_enabled: 'enablePortfolioAnalysis',
 } as const;
 
 export type PublicFlagName = keyof typeof FEATURE_FLAGS;
@@ -53,7 +55,18 @@ export const FLAG_DESCRIPTIONS: Record<PublicFlagName, string> = {
   cap_table_enabled: 'Shows the Cap Table and Cap Table Performance tabs on existing investments.',
   investment_categories_enabled: 'Opportunities carry an investment category chosen from the Investment Categories list in Settings.',
   investment_characters_enabled: 'Opportunities carry an investment character chosen from the Investment Characters list in Settings.',
+  portfolio_analysis_enabled: 'Shows the Portfolio analysis tab of each fund: its investments by industry and by stage.',
 };
+
+/**
+ * The value of each flag that was never switched (absent from the stored settings). Flags are off
+ * unless they name a page that existed before it became switchable: deployments that never saw the
+ * switch keep the page (decision 0052).
+ */
+const ON_BY_DEFAULT: readonly PublicFlagName[] = ['portfolio_analysis_enabled'];
+export const FLAG_DEFAULTS = Object.fromEntries(
+  (Object.keys(FEATURE_FLAGS) as PublicFlagName[]).map((name) => [name, ON_BY_DEFAULT.includes(name)]),
+) as Record<PublicFlagName, boolean>;
 export type ClientFlagName = (typeof FEATURE_FLAGS)[PublicFlagName];
 export type ClientFlags = Record<ClientFlagName, boolean>;
 
@@ -65,9 +78,15 @@ export function toBoolean(value: unknown): boolean {
   return Boolean(value);
 }
 
-/** Maps a public-settings object onto the client flag names; missing flags are off. */
+/** One flag read from stored or public settings: a missing (or null) value is the flag's default. */
+export function flagValue(values: Partial<Record<string, unknown>>, name: PublicFlagName): boolean {
+  const value = values[name];
+  return value === undefined || value === null ? FLAG_DEFAULTS[name] : toBoolean(value);
+}
+
+/** Maps a public-settings object onto the client flag names; a missing flag takes its default. */
 export function toClientFlags(publicSettings: Partial<Record<string, unknown>>): ClientFlags {
   const flags = {} as ClientFlags;
-  for (const name of PUBLIC_FLAG_NAMES) flags[FEATURE_FLAGS[name]] = toBoolean(publicSettings[name]);
+  for (const name of PUBLIC_FLAG_NAMES) flags[FEATURE_FLAGS[name]] = flagValue(publicSettings, name);
   return flags;
 }

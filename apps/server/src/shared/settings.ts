@@ -3,6 +3,7 @@ import {
   DEFAULT_APP_VERSION,
   DEFAULT_COLORS,
   DEFAULT_TERMS_VERSION,
+  flagValue,
   type PublicFlagName,
   resolveTerminology,
   type Terminology,
@@ -34,9 +35,9 @@ export async function loadSettings(db: Db): Promise<SettingsRow> {
   return created;
 }
 
-/** A feature flag by its public-settings name (spec §3 table); missing flags are off. */
+/** A feature flag by its public-settings name (spec §3 table); a flag never switched takes its default (FLAG_DEFAULTS). */
 export function flagOn(row: SettingsRow, name: PublicFlagName): boolean {
-  return row.flags[name] === true;
+  return flagValue(row.flags, name);
 }
 
 /** The customer's wording (spec §3): every label, their own where they renamed it, else the default. */

@@ -188,6 +188,7 @@ describe.each(ZONES)('dates in %s', (zone) => {
     // What a datetime-local input holds is read back as the same instant.
     expect(new Date(format.toLocalIsoDateTime(new Date(stamp))).toISOString()).toBe(stamp);
     expect(formatWeekdayTime(stamp)).toBe(kiritimati ? 'Friday 5 January at 13:30' : 'Thursday 4 January at 13:30');
+    expect(format.formatTime(stamp)).toBe('13:30');
   });
 
   it('shows a register time in UTC wherever the viewer is', () => {

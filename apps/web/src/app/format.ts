@@ -174,6 +174,9 @@ export const formatDateLong = dateFormatter({ day: 'numeric', month: 'long', yea
 /** '5 Jan', for the axis of a chart of recent days. */
 export const formatDayMonth = dateFormatter({ day: 'numeric', month: 'short' });
 
+/** '14:03' in the viewer's zone: a moment of today, such as when a draft was last saved. */
+export const formatTime = dateFormatter({ hour: '2-digit', minute: '2-digit' });
+
 /** '5 Jan 2024, 14:03' in the viewer's zone. */
 export const formatDateTime = dateFormatter({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 

@@ -51,7 +51,11 @@ export function useSubmit<Values extends Record<string, unknown>>(
   return { submit, submitting, formError };
 }
 
-function describeFailure<Values extends Record<string, unknown>>(error: unknown, form?: UseFormReturnType<Values>): string | null {
+/**
+ * Puts a refusal's field errors on the form's fields and answers the message left for the form as a
+ * whole (errors of fields it does not show, a string `errors`, the server's message or the fallback).
+ */
+export function describeFailure<Values extends Record<string, unknown>>(error: unknown, form?: UseFormReturnType<Values>): string | null {
   if (!(error instanceof ApiError)) return FORM_FALLBACK_ERROR;
   if (typeof error.errors === 'string') return error.errors;
   if (error.errors && form) {

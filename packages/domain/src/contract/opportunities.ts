@@ -269,8 +269,14 @@ export const createOpportunityBody = z.strictObject({
   name: opportunityFields.name,
   company_name: opportunityFields.company_name,
 });
-/** The edit-opportunity form: any field, each checked as on creation. */
-export const updateOpportunityBody = z.strictObject(opportunityFields).partial();
+/**
+ * The edit-opportunity form: any field, each checked as on creation. `draft_only` (sent by a draft's
+ * autosave, decision 0052) refuses the change with 409 once the opportunity is no longer a Draft.
+ */
+export const updateOpportunityBody = z.strictObject({
+  ...z.object(opportunityFields).partial().shape,
+  draft_only: booleanInput.optional(),
+});
 
 export const opportunityStatusBody = z.strictObject({
   status: z.coerce.number({ message: 'Choose a status.' }).int().min(1, 'Choose a status.').max(6, 'Choose a status.'),

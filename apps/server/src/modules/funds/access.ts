@@ -15,9 +15,19 @@ export async function assertFundsEnabled(db: Db) {
   if (!flagOn(await loadSettings(db), 'funds_enabled')) throw new AppError('not_found', 'Funds are not enabled.');
 }
 
+/**
+ * Portfolio analysis is feature-flagged within funds (spec §2.2, `portfolio_analysis_enabled`, on
+ * unless switched off): with the flag off its route answers 404, as the funds flag does for the area.
+ */
+export async function assertPortfolioAnalysisEnabled(db: Db) {
+  const row = await loadSettings(db);
+  if (!flagOn(row, 'funds_enabled') || !flagOn(row, 'portfolio_analysis_enabled'))
+    throw new AppError('not_found', 'Portfolio analysis is not enabled.');
+}
+
 /** Staff fund routes: permission event 'funds' (spec §6). */
-export function authorizeFunds(db: Db, action: Action) {
-  return behindFeature(() => assertFundsEnabled(db), authorize('funds', action));
+export function authorizeFunds(db: Db, action: Action, assertEnabled = assertFundsEnabled) {
+  return behindFeature(() => assertEnabled(db), authorize('funds', action));
 }
 
 /** The investor portal's fund pages: the signed-in investor, funds on. */

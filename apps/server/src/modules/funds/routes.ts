@@ -31,7 +31,7 @@ import { paginate, parseListQuery } from '../../platform/list-query';
 import { portfolioAnalysis } from '../companies';
 import { COMPANIES_RESOURCE, liveCompanies } from '../companies';
 import { presentCompaniesWith, type CompanyRow } from '../companies';
-import { authorizeFunds } from './access';
+import { assertPortfolioAnalysisEnabled, authorizeFunds } from './access';
 import { fundFiguresFor } from './figures';
 import { fundKpis } from './kpis';
 import { registerInvestorFundRoutes } from './investor-routes';
@@ -171,7 +171,7 @@ export function registerFundRoutes(app: App, ctx: AppContext) {
     '/api/funds/:id/portfolio-analysis',
     {
       schema: { params: idParams, querystring: z.strictObject({}), response: { 200: dataOf(portfolioAnalysisSchema) } },
-      onRequest: authorizeFunds(db, 'show'),
+      onRequest: authorizeFunds(db, 'show', assertPortfolioAnalysisEnabled),
     },
     async (request) => {
       const fund = await loadFund(db, request.params.id);

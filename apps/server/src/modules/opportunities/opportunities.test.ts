@@ -115,6 +115,28 @@ describe('creating and editing', () => {
     });
   });
 
+  it("saves a draft's autosave (draft_only) and refuses it with 409, unchanged, once the opportunity is live", async () => {
+    const autosave = (id: number, summary: string) => {
+      const form = new FormData();
+      form.append('_method', 'PATCH');
+      form.append('summary', summary);
+      form.append('draft_only', '1');
+      return admin.client.post(`/api/investment-opportunities/${id}`, form);
+    };
+    const drafted = await createOpportunityRow(t, { status: 1, summary: 'Before' });
+    const saved = await autosave(drafted.id, 'Typed in the draft');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.summary).toBe('Typed in the draft');
+
+    const live = await createOpportunityRow(t, { status: 2, summary: 'As published' });
+    const refused = await autosave(live.id, 'Typed before it went live');
+    expect(refused.statusCode).toBe(409);
+    const [row] = await t.db.select().from(investmentOpportunities).where(eq(investmentOpportunities.id, live.id));
+    expect(row.summary).toBe('As published');
+    // Its own "Save changes" (no draft_only) still edits a live opportunity.
+    expect((await admin.client.patch(`/api/investment-opportunities/${live.id}`, { summary: 'Edited live' })).statusCode).toBe(200);
+  });
+
   it('answers 401 logged out and 403 to each role the permission table refuses', async () => {
     expect((await agent(t.app).post('/api/investment-opportunities', draft)).statusCode).toBe(401);
     for (const roleId of ROLE_IDS.filter((r) => r !== Role.User)) {

@@ -22,7 +22,7 @@ import {
   opportunityInvitations,
   users,
 } from '../../db/schema';
-import { notFound, validationError } from '../../platform/errors';
+import { AppError, notFound, validationError } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { draftOpportunityFromDeal } from '../deals';
 import { assertListed } from '../lookups';
@@ -203,6 +203,11 @@ export async function updateOpportunity(
   now: Date,
 ): Promise<{ before: OpportunityRow; after: OpportunityRow }> {
   const before = await lockOpportunity(tx, id);
+  if (input.draft_only && before.status !== OpportunityStatus.Draft)
+    throw new AppError(
+      'conflict',
+      'This opportunity is no longer a draft, so it was not saved by itself. Save your changes with "Save changes".',
+    );
   const errors = opportunityLimitErrors(mergedLimits(before, input));
   if (before.status !== OpportunityStatus.Draft && (await committedCount(tx, id)) > 0) {
     for (const field of LOCKED_TERMS_ONCE_INVESTED) {

@@ -1,5 +1,5 @@
 import { type BrandingSettings, PUBLIC_FLAG_NAMES, type PublicFlagName, type PublicSettings, type TermsFormat } from '@platform/domain';
-import type { SettingsRow } from '../../shared/settings';
+import { flagOn, type SettingsRow } from '../../shared/settings';
 
 const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
 
@@ -33,7 +33,7 @@ function presentSettings(row: SettingsRow, pusherKey: string) {
     compliance_tries: row.complianceTries,
     pusher_key: pusherKey,
     pusher_cluster: 'eu',
-    ...(Object.fromEntries(PUBLIC_FLAG_NAMES.map((name) => [name, row.flags[name] === true])) as Record<PublicFlagName, boolean>),
+    ...(Object.fromEntries(PUBLIC_FLAG_NAMES.map((name) => [name, flagOn(row, name)])) as Record<PublicFlagName, boolean>),
   };
 }
 

@@ -1,17 +1,18 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { can, type Action } from '@platform/domain';
+import { can, type Action, type ClientFlagName } from '@platform/domain';
 import { adminRoute, loadSession } from '../../app/routes/base';
 import { fundsSearch } from './components/funds-search';
 
 /**
  * Staff pages of funds (spec §2.2 Funds). The whole area exists only with `enableFunds`: with it
  * off, or without the permission, a page is the not-found page, as the API answers 404 (decision 0009).
+ * A tab behind a flag of its own (`also`) is the not-found page while that flag is off (decision 0052).
  */
-function requireFunds(action: Action) {
+function requireFunds(action: Action, also?: ClientFlagName) {
   return async ({ context }: { context: { queryClient: QueryClient } }) => {
     const { user, flags } = await loadSession(context.queryClient);
-    if (user && (!flags.enableFunds || !can(user.role_id, 'funds', action))) throw notFound();
+    if (user && (!flags.enableFunds || (also && !flags[also]) || !can(user.role_id, 'funds', action))) throw notFound();
   };
 }
 
@@ -46,7 +47,7 @@ export const fundRoutes = [
   createRoute({
     ...parent,
     path: '/funds/$id/portfolio-analysis',
-    beforeLoad: show,
+    beforeLoad: requireFunds('show', 'enablePortfolioAnalysis'),
     component: () => <FundPage tab="portfolio-analysis" />,
   }),
   createRoute({ ...parent, path: '/funds/$id/kpis', beforeLoad: show, component: () => <FundPage tab="kpis" /> }),

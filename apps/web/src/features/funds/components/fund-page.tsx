@@ -62,13 +62,15 @@ function DeleteFund({ fund }: { fund: Fund }) {
 /** /admin/funds/{id}/{tab}: one fund with its tabs (spec §2.2 Funds). */
 export function FundPage({ tab }: { tab: FundTab }) {
   const { id } = useParams({ strict: false }) as { id: string };
-  const { terms } = useBranding();
+  const { terms, flags } = useBranding();
   const user = useCurrentUser();
   const navigate = useNavigate();
   const query = useFund(id);
   const fund = query.data;
   usePageTitle(fund?.name ?? terms.funds);
   if (query.error) return <ErrorPage status={query.error instanceof ApiError ? query.error.status : 500} />;
+  // Switched off while the tab is open (the settings reload in real time): the tab is gone, as a fresh load finds it.
+  if (tab === 'portfolio-analysis' && !flags.enablePortfolioAnalysis) return <ErrorPage status={404} />;
   if (!fund)
     return (
       <Stack gap="lg">
@@ -113,7 +115,7 @@ export function FundPage({ tab }: { tab: FundTab }) {
           <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
           <Tabs.Tab value="portfolio">Portfolio</Tabs.Tab>
           <Tabs.Tab value="notes-calls-tasks">Notes, Calls and Tasks</Tabs.Tab>
-          <Tabs.Tab value="portfolio-analysis">Portfolio analysis</Tabs.Tab>
+          {flags.enablePortfolioAnalysis && <Tabs.Tab value="portfolio-analysis">Portfolio analysis</Tabs.Tab>}
           <Tabs.Tab value="kpis">KPIs</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value={tab} pt="lg">

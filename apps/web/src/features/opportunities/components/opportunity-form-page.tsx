@@ -24,100 +24,25 @@ import {
   TAX_RELIEFS,
   updateOpportunityBody,
   CASH_CALL_PAYMENT_DAYS,
+  OpportunityStatus,
 } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { validateWith } from '../../../app/form-validation';
 import { useFeature } from '../../../app/settings';
+import { useAutosave } from '../../../app/use-autosave';
 import { useSubmit } from '../../../app/use-submit';
+import { AutosaveStatus } from '../../../ui/autosave-status';
 import { FormError } from '../../../ui/form-error';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
 import { LookupSelect } from '../../lookups';
 import { useOpportunity, useOpportunityAction, type StaffOpportunity } from '../api/opportunities';
+import { initialValues, payload, type TextField, type Values } from './opportunity-form-values';
 import { GalleryManager } from './gallery-manager';
 import { StatusActions } from './status-actions';
 import { DateField } from '../../../ui/date-field';
 import { MoneyInput } from '../../../ui/money-input';
-
-/** The form's fields in the route's names (createOpportunityBody in @platform/domain); empty text is sent as "not set". */
-const TEXT_FIELDS = [
-  'name',
-  'company_name',
-  'type',
-  'sub_type',
-  'industry',
-  'round_type',
-  'category',
-  'character',
-  'currency',
-  'tax_relief',
-  'target_raise',
-  'maximum_raise',
-  'minimum_investment',
-  'maximum_investment',
-  'share_price',
-  'pre_money_valuation',
-  'opens_at',
-  'closes_at',
-  'cash_call_payment_days',
-  'fees',
-  'summary',
-  'description',
-  'investment_terms',
-  'bank_account_name',
-  'bank_sort_code',
-  'bank_account_number',
-  'bank_iban',
-  'bank_bic',
-] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
-type Values = Record<TextField, string> & {
-  key_points: string[];
-  team: StaffOpportunity['team'];
-  key_dates: StaffOpportunity['key_dates'];
-  market_sounding_required: boolean;
-  /** Only when recording an investment the firm already holds. */
-  completed_at: string;
-};
-
-function initialValues(o?: StaffOpportunity): Values {
-  const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(o?.[f] ?? '')])) as Record<TextField, string>;
-  return {
-    ...values,
-    currency: values.currency || 'GBP',
-    tax_relief: values.tax_relief || 'none',
-    key_points: o?.key_points ?? [],
-    team: o?.team ?? [],
-    key_dates: o?.key_dates ?? [],
-    market_sounding_required: o?.market_sounding_required ?? false,
-    completed_at: '',
-  };
-}
-
-/**
- * The form as FormData (spec §5): creating leaves empty fields out; editing sends an empty field as
- * '' so the server clears it (a JSON null would be dropped with the other empty values).
- */
-function payload(values: Values, editing: boolean): FormData {
-  const body = new FormData();
-  for (const field of TEXT_FIELDS) {
-    const value = values[field].trim();
-    if (value || editing) body.append(field, value);
-  }
-  body.append('key_points', JSON.stringify(values.key_points));
-  body.append(
-    'team',
-    JSON.stringify(
-      values.team.map(({ name, role, bio }) => ({ name: name.trim(), role: role.trim(), ...(bio?.trim() ? { bio: bio.trim() } : {}) })),
-    ),
-  );
-  body.append('key_dates', JSON.stringify(values.key_dates));
-  body.append('market_sounding_required', values.market_sounding_required ? '1' : '0');
-  if (values.completed_at) body.append('completed_at', values.completed_at);
-  if (editing) body.append('_method', 'PATCH');
-  return body;
-}
 
 /** Editing an opportunity, creating a Draft, or recording an existing investment (created Completed on its date). */
 function OpportunityForm({ opportunity, existing = false }: { opportunity?: StaffOpportunity; existing?: boolean }) {
@@ -129,16 +54,22 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
     initialValues: initialValues(opportunity),
     validate: validateWith(body, (values: Values) => payload(values, Boolean(opportunity))),
   });
-  const save = useOpportunityAction((values: Values) =>
+  const save = useOpportunityAction(({ values, draftOnly }: { values: Values; draftOnly?: boolean }) =>
     opportunity
-      ? api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}`, { method: 'POST', body: payload(values, true) })
+      ? api<{ data: StaffOpportunity }>(`/api/investment-opportunities/${opportunity.id}`, {
+          method: 'POST',
+          body: payload(values, true, draftOnly),
+        })
       : api<{ data: StaffOpportunity }>(existing ? '/api/investment-opportunities/existing' : '/api/investment-opportunities', {
           method: 'POST',
           body: payload(values, false),
         }),
   );
+  // Only a Draft saves itself as it is typed (decision 0052); a live record changes on "Save changes" alone.
+  const draft = opportunity?.status === OpportunityStatus.Draft;
+  const autosave = useAutosave(form, { enabled: draft, save: (values) => save.mutateAsync({ values, draftOnly: true }) });
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
-    const { data } = await save.mutateAsync(values);
+    const { data } = await autosave.manual(values, () => save.mutateAsync({ values }));
     await navigate({ to: opportunity || existing ? data.admin_path : `/admin/investments/opportunities/${data.id}/edit` });
   }, form);
   const input = (field: TextField) => form.getInputProps(field);
@@ -352,6 +283,7 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
           <Button type="submit" loading={submitting}>
             {opportunity ? 'Save changes' : existing ? 'Record investment' : 'Create draft'}
           </Button>
+          {draft && <AutosaveStatus state={autosave.state} retry={() => void autosave.retry()} />}
           <Button
             variant="default"
             onClick={() =>
@@ -415,7 +347,8 @@ export function EditOpportunityPage() {
         </Title>
         <StatusActions opportunity={query.data} />
       </Group>
-      <OpportunityForm key={query.data.updated_at} opportunity={query.data} />
+      {/* Keyed by status, not by last change: a draft's own autosave must not start the form afresh under the person typing. */}
+      <OpportunityForm key={`${query.data.id}:${query.data.status}`} opportunity={query.data} />
       {/* Outside the form: pictures are saved as they are added, not with the form's fields. */}
       <GalleryManager opportunityId={query.data.id} />
     </Stack>

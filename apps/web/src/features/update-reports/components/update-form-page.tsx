@@ -15,7 +15,9 @@ import { toLocalIsoDateTime } from '../../../app/format';
 import { validateWith } from '../../../app/form-validation';
 import { useCurrentUser } from '../../../app/session';
 import { useBranding } from '../../../app/settings';
+import { useAutosave } from '../../../app/use-autosave';
 import { useSubmit } from '../../../app/use-submit';
+import { AutosaveStatus } from '../../../ui/autosave-status';
 import { BackLink } from '../../../ui/back-link';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
 import { FormError } from '../../../ui/form-error';
@@ -94,14 +96,18 @@ function UpdateForm({ report }: { report?: UpdateReport }) {
   const save = useUpdateAction((values: UpdateValues) => saveUpdateReport(updateBody(values), report?.id));
   const publish = useUpdateAction(publishUpdateReport);
   const remove = useUpdateAction(deleteUpdateReport);
+  // A saved update is edited here only while it is a draft (EditUpdatePage): it saves itself as it is typed (decision 0052).
+  const autosave = useAutosave(form, { enabled: Boolean(report), save: (values) => save.mutateAsync(values) });
   const { submit, submitting, formError } = useSubmit(async (values: UpdateValues) => {
-    const { data } = await save.mutateAsync(values);
+    const { data } = await autosave.manual(values, () => save.mutateAsync(values));
     if (!report) await navigate({ to: `/admin/reports/updates/${data.id}/edit-update` });
   }, form);
   const publishNow = useSubmit(async (values: UpdateValues) => {
     if (!report) return;
-    await save.mutateAsync({ ...values, publish_at: '' });
-    await publish.mutateAsync(report.id);
+    await autosave.manual(values, async () => {
+      await save.mutateAsync({ ...values, publish_at: '' });
+      await publish.mutateAsync(report.id);
+    });
     await navigate({ to: `/admin/reports/updates/${report.id}/details` });
   }, form);
   const values = form.getValues();
@@ -199,6 +205,7 @@ function UpdateForm({ report }: { report?: UpdateReport }) {
           <Button component={Link} to="/admin/reports/updates" variant="default">
             Cancel
           </Button>
+          {report && <AutosaveStatus state={autosave.state} retry={() => void autosave.retry()} />}
           {report && can(user?.role_id, 'update_reports', 'delete') && (
             <DeleteRecordButton
               name={report.title}
@@ -249,7 +256,8 @@ export function EditUpdatePage() {
       {query.data.publish_at && (
         <Alert color="blue">This draft is scheduled: it is published by itself at the time below unless you clear it.</Alert>
       )}
-      <UpdateForm key={query.data.updated_at} report={query.data} />
+      {/* Keyed by the update, not by its last change: its own autosave must not start the form afresh under the person typing. */}
+      <UpdateForm key={query.data.id} report={query.data} />
       <DocumentsPanel
         subject={{ type: 'update_report', id: query.data.id }}
         canWrite={can(user?.role_id, 'update_reports', 'update')}
