@@ -63,6 +63,15 @@ export const statementUploadBody = z.looseObject({
   currency: z.string().optional().meta({ description: 'The currency of a CSV statement (GBP, EUR or USD); OFX and CAMT.053 say their own.' }),
 });
 
+const column = z.coerce.number({ message: 'Choose a column.' }).int().min(0, 'Choose a column.');
+/** The columns staff chose for a CSV statement (the upload's `mapping`, as JSON text). */
+export const statementCsvMappingSchema = z.strictObject({
+  date: column,
+  amount: column,
+  reference: column.optional(),
+  payer_name: column.optional(),
+});
+
 /** Route params of one line of one statement. */
 export const statementLineParams = z.object({ id: idParam, lineId: idParam });
 
