@@ -104,12 +104,14 @@ export function parseStatementAmount(text: string): string | null {
  */
 export function parseStatementDate(text: string): string | null {
   const s = text.trim();
-  let iso: string | null = null;
-  let m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
-  if (m) iso = `${m[1]}-${m[2]}-${m[3]}`;
-  else if ((m = /^(\d{4})(\d{2})(\d{2})/.exec(s))) iso = `${m[1]}-${m[2]}-${m[3]}`;
-  else if ((m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s))) iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
-  return iso && isCalendarDate(iso) ? iso : null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(s) ?? /^(\d{4})(\d{2})(\d{2})/.exec(s);
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+  const day = iso
+    ? `${iso[1]}-${iso[2]}-${iso[3]}`
+    : dayFirst
+      ? `${dayFirst[3]}-${dayFirst[2].padStart(2, '0')}-${dayFirst[1].padStart(2, '0')}`
+      : null;
+  return day && isCalendarDate(day) ? day : null;
 }
 
 /**

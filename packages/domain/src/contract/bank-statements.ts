@@ -60,7 +60,10 @@ export type BankStatementDetail = z.infer<typeof bankStatementDetailSchema>;
  */
 export const statementUploadBody = z.looseObject({
   mapping: z.string().optional().meta({ description: 'JSON text: {"date":0,"amount":1,"reference":2,"payer_name":3}.' }),
-  currency: z.string().optional().meta({ description: 'The currency of a CSV statement (GBP, EUR or USD); OFX and CAMT.053 say their own.' }),
+  currency: z
+    .string()
+    .optional()
+    .meta({ description: 'The currency of a CSV statement (GBP, EUR or USD); OFX and CAMT.053 say their own.' }),
 });
 
 const column = z.coerce.number({ message: 'Choose a column.' }).int().min(0, 'Choose a column.');

@@ -33,7 +33,8 @@ async function issuedCall(name: string, amount: string) {
 const upload = (text: string, filename = 'statement.csv', fields: Record<string, string> = {}, who = admin.client) =>
   who.post('/api/bank-statements', uploadForm(fields, { data: text, filename, type: 'text/csv' }));
 const csv = (rows: string[][]) => ['Date,Description,Amount,Counterparty', ...rows.map((r) => r.join(','))].join('\n');
-const lineOf = (statement: BankStatementDetail, reference: string) => statement.statement_lines.find((l) => l.reference === reference) as StatementLine;
+const lineOf = (statement: BankStatementDetail, reference: string) =>
+  statement.statement_lines.find((l) => l.reference === reference) as StatementLine;
 const callRow = async (id: number) => (await t.db.select().from(investments).where(eq(investments.id, id)))[0];
 const ledgerOf = (id: number) => t.db.select().from(payments).where(eq(payments.investmentId, id));
 const confirm = (statementId: number, lineId: number, body: Record<string, unknown> = {}) =>
@@ -53,13 +54,23 @@ describe('importing a statement and matching its credits', () => {
     );
     expect(response.statusCode).toBe(201);
     const statement = response.json().data as BankStatementDetail;
-    expect(statement).toMatchObject({ format: 'csv', debits_skipped: 1, duplicates_skipped: 0, lines: { matched: 1, suggested: 1, unmatched: 1, ignored: 0 } });
+    expect(statement).toMatchObject({
+      format: 'csv',
+      debits_skipped: 1,
+      duplicates_skipped: 0,
+      lines: { matched: 1, suggested: 1, unmatched: 1, ignored: 0 },
+    });
     const paid = lineOf(statement, `Payment ${byReference.reference.toLowerCase()} thanks`);
     expect(paid).toMatchObject({ position: 2, status: 'matched', match_kind: 'reference', amount: '1250.00', booked_on: '2026-03-02' });
     expect(paid.cash_call).toMatchObject({ id: byReference.id, status: 'paid', amount_outstanding: '0.00' });
     expect(await callRow(byReference.id)).toMatchObject({ status: 'paid', receivedAmount: '1250.00' });
     const [payment] = await ledgerOf(byReference.id);
-    expect(payment).toMatchObject({ method: 'bank_transfer', provider: 'bank_statement', providerReference: `line-${paid.id}`, receivedOn: '2026-03-02' });
+    expect(payment).toMatchObject({
+      method: 'bank_transfer',
+      provider: 'bank_statement',
+      providerReference: `line-${paid.id}`,
+      receivedOn: '2026-03-02',
+    });
 
     const suggested = lineOf(statement, 'Invest top up');
     expect(suggested).toMatchObject({ status: 'suggested', match_kind: 'amount_and_name', payment_id: null });
@@ -155,7 +166,12 @@ describe('importing a statement and matching its credits', () => {
 
   it('refuses a malformed file with its line and imports nothing, and reads OFX and CAMT.053 uploads', async () => {
     const [{ n: before }] = await t.db.select({ n: count() }).from(bankStatements);
-    const broken = await upload(csv([['10/03/2026', 'ok', '1.00', 'A'], ['11/03/2026', 'bad', 'ten pounds', 'B']]));
+    const broken = await upload(
+      csv([
+        ['10/03/2026', 'ok', '1.00', 'A'],
+        ['11/03/2026', 'bad', 'ten pounds', 'B'],
+      ]),
+    );
     expect(broken.statusCode).toBe(422);
     expect(broken.json().errors.file).toEqual(['Line 3: "ten pounds" is not an amount with at most two decimal places.']);
     expect((await upload('Date,Amount\n01/03/2026,1.00\n', 's.csv', { mapping: '{"date":0}' })).json().errors).toHaveProperty('amount');
@@ -172,7 +188,11 @@ describe('importing a statement and matching its credits', () => {
 <NAME>Ofx Payer
 </STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
     const read = await upload(ofx, 'statement.ofx');
-    expect(read.json().data).toMatchObject({ format: 'ofx', account: '4444', statement_lines: [{ amount: '12.34', payer_name: 'Ofx Payer' }] });
+    expect(read.json().data).toMatchObject({
+      format: 'ofx',
+      account: '4444',
+      statement_lines: [{ amount: '12.34', payer_name: 'Ofx Payer' }],
+    });
   });
 });
 
@@ -189,13 +209,17 @@ describe('who may upload and review statements', () => {
       ['POST', `/api/bank-statements/${statement.id}/lines/${lineId}/ignore`],
     ];
     for (const [method, url] of routes) {
-      expect((await agent(t.app).request({ method: method as 'GET', url, payload: method === 'GET' ? undefined : {} })).statusCode, url).toBe(401);
+      expect(
+        (await agent(t.app).request({ method: method as 'GET', url, payload: method === 'GET' ? undefined : {} })).statusCode,
+        url,
+      ).toBe(401);
       for (const who of [manager, investor]) {
         const answer = method === 'GET' ? await who.client.get(url) : await who.client.post(url, {});
         expect(answer.statusCode, url).toBe(403);
       }
     }
-    for (const who of [manager, investor]) expect((await upload(csv([['10/03/2026', 'x', '1.00', 'X']]), 's.csv', {}, who.client)).statusCode).toBe(403);
+    for (const who of [manager, investor])
+      expect((await upload(csv([['10/03/2026', 'x', '1.00', 'X']]), 's.csv', {}, who.client)).statusCode).toBe(403);
     const listed = (await admin.client.get('/api/bank-statements')).json().data;
     expect(listed[0]).toMatchObject({ id: statement.id, uploaded_by: { id: admin.user.id }, lines: { unmatched: 1 } });
   });

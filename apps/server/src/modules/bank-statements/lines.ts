@@ -49,4 +49,3 @@ export function checkXml(text: string): void {
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw statementError(`The file is not well-formed XML: ${valid.err.msg}`, valid.err.line);
 }
-

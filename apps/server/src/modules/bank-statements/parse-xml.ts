@@ -2,7 +2,8 @@ import { parseStatementAmount, parseStatementDate } from '@platform/domain';
 import { checkXml, type ParsedLine, statementError, xmlReader } from './lines';
 
 type Node = Record<string, unknown>;
-const text = (value: unknown): string => (typeof value === 'string' ? value : value && typeof value === 'object' ? text((value as Node)['#text']) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value && typeof value === 'object' ? text((value as Node)['#text']) : '';
 const node = (value: unknown): Node => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : {});
 const list = (value: unknown): Node[] => (Array.isArray(value) ? value.map(node) : value === undefined ? [] : [node(value)]);
 /** The node at a path of element names; an empty node where any step is missing. */
@@ -28,7 +29,13 @@ function ofxAsXml(raw: string): string {
   const body = raw.slice(Math.max(0, raw.search(/<OFX>/i)));
   const header = raw.slice(0, raw.length - body.length).replace(/[^\n]/g, '');
   if (/<\/(TRNAMT|DTPOSTED|FITID)>/i.test(body)) return header + body;
-  return header + body.replace(/<([A-Za-z0-9.]+)>([^<\r\n]*[^<\s][^<\r\n]*)(?=\r?\n|<|$)/g, (_m, tag: string, value: string) => `<${tag}>${value.trim()}</${tag}>`);
+  return (
+    header +
+    body.replace(
+      /<([A-Za-z0-9.]+)>([^<\r\n]*[^<\s][^<\r\n]*)(?=\r?\n|<|$)/g,
+      (_m, tag: string, value: string) => `<${tag}>${value.trim()}</${tag}>`,
+    )
+  );
 }
 
 /**

@@ -4,7 +4,11 @@ import { parseStatementAmount, parseStatementDate, paymentReferenceIn } from '@p
 import { AppError } from '../../platform/errors';
 import { parseStatement } from './parse';
 
-const fixture = (name: string) => ({ filename: name, mimetype: 'application/octet-stream', data: readFileSync(new URL(`./fixtures/${name}`, import.meta.url)) });
+const fixture = (name: string) => ({
+  filename: name,
+  mimetype: 'application/octet-stream',
+  data: readFileSync(new URL(`./fixtures/${name}`, import.meta.url)),
+});
 const file = (name: string, text: string) => ({ filename: name, mimetype: 'text/plain', data: Buffer.from(text) });
 const GBP = { currency: 'GBP' };
 
@@ -32,7 +36,14 @@ describe('reading amounts, days and payment references as banks write them', () 
       '99.90',
       '0.30',
     ]);
-    expect(['12.345', '1.234.56', '12,34,5', 'ten', '', '1e3'].map(parseStatementAmount)).toEqual(['12345.00', '1234.56', null, null, null, null]);
+    expect(['12.345', '1.234.56', '12,34,5', 'ten', '', '1e3'].map(parseStatementAmount)).toEqual([
+      '12345.00',
+      '1234.56',
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('reads days day-first, ISO and OFX style, and refuses days that do not exist', () => {
@@ -64,9 +75,15 @@ describe('statement files', () => {
     const mapped = parseStatement(file('s.csv', text), { currency: 'EUR', mapping: { date: 0, payer_name: 1, reference: 2, amount: 3 } });
     expect(mapped.lines[0]).toMatchObject({ bookedOn: '2026-03-02', amount: '10.50', currency: 'EUR', payerName: 'Alice' });
     expect(refusal(() => parseStatement(file('s.csv', text), GBP))).toMatch(/Choose the date and amount column/);
-    expect(refusal(() => parseStatement(fixture('broken.csv'), GBP))).toBe('Line 3: "12,34,5" is not an amount with at most two decimal places.');
-    expect(refusal(() => parseStatement(file('s.csv', 'Date,Amount\n2026-02-30,1.00\n'), GBP))).toMatch(/^Line 2: "2026-02-30" is not a date/);
-    expect(refusal(() => parseStatement(file('s.csv', 'Date,Amount\n"2026-02-01,1.00\n'), GBP))).toMatch(/^Line \d: The CSV file could not be read/);
+    expect(refusal(() => parseStatement(fixture('broken.csv'), GBP))).toBe(
+      'Line 3: "12,34,5" is not an amount with at most two decimal places.',
+    );
+    expect(refusal(() => parseStatement(file('s.csv', 'Date,Amount\n2026-02-30,1.00\n'), GBP))).toMatch(
+      /^Line 2: "2026-02-30" is not a date/,
+    );
+    expect(refusal(() => parseStatement(file('s.csv', 'Date,Amount\n"2026-02-01,1.00\n'), GBP))).toMatch(
+      /^Line \d: The CSV file could not be read/,
+    );
   });
 
   it('reads an OFX 1.x (SGML) statement: account, currency, FITIDs and signed amounts', () => {
@@ -104,7 +121,9 @@ describe('statement files', () => {
 
   it('refuses malformed XML naming the line, and files that are no statement', () => {
     expect(refusal(() => parseStatement(fixture('broken.camt053.xml'), GBP))).toMatch(/^Line 7: The file is not well-formed XML/);
-    expect(refusal(() => parseStatement(file('s.pdf', '%PDF-1.4'), GBP))).toBe('Upload a bank statement as CSV, OFX or CAMT.053 (ISO 20022 XML).');
+    expect(refusal(() => parseStatement(file('s.pdf', '%PDF-1.4'), GBP))).toBe(
+      'Upload a bank statement as CSV, OFX or CAMT.053 (ISO 20022 XML).',
+    );
     expect(refusal(() => parseStatement(file('s.csv', '  \n'), GBP))).toBe('The file is empty.');
     expect(refusal(() => parseStatement(file('s.csv', 'Date,Amount\n'), GBP))).toBe('The statement has no transactions.');
   });

@@ -32,7 +32,15 @@ async function presentStatements(db: Db, rows: StatementRow[]): Promise<BankStat
     db
       .select({ id: users.id, name: users.name })
       .from(users)
-      .where(inArray(users.id, rows.map((r) => r.uploadedBy).filter((id): id is number => id !== null).concat(0))),
+      .where(
+        inArray(
+          users.id,
+          rows
+            .map((r) => r.uploadedBy)
+            .filter((id): id is number => id !== null)
+            .concat(0),
+        ),
+      ),
   ]);
   const person = new Map(names.map((p) => [p.id, p]));
   return rows.map((r) => ({

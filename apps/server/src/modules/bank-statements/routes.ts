@@ -98,7 +98,9 @@ export function registerBankStatementRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const by = { userId: requireUser(request).id, now: clock.now(), request };
-      const ignored = await db.transaction(async (tx) => ignoreLine(tx, await lockOpenLine(tx, request.params.id, request.params.lineId), by));
+      const ignored = await db.transaction(async (tx) =>
+        ignoreLine(tx, await lockOpenLine(tx, request.params.id, request.params.lineId), by),
+      );
       return { data: await presentLineById(db, ignored.id) };
     },
   );
