@@ -115,11 +115,12 @@ export function parseStatementDate(text: string): string | null {
 }
 
 /**
- * The payment reference a cash call shows (`INV-<opportunity>-<code>`, decision 0055) found in a
+ * The payment reference a cash call shows (`INV-<opportunity>-<code>`, a code of 6 to 10 letters and
+ * digits; decision 0055) found in a
  * statement's reference text, however the bank spaced or cased it; null when there is none.
  */
 export function paymentReferenceIn(text: string): string | null {
-  const m = /INV[\s-]?(\d{1,9})[\s-]?([A-Z0-9]{6})(?![A-Z0-9])/.exec(text.toUpperCase());
+  const m = /INV[\s-]?(\d{1,9})[\s-]?([A-Z0-9]{6,10})(?![A-Z0-9])/.exec(text.toUpperCase());
   return m ? `INV-${m[1]}-${m[2]}` : null;
 }
 

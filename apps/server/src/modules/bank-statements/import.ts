@@ -34,7 +34,7 @@ export function fingerprints(account: string | null, lines: ParsedLine[]): strin
 export async function importStatement(
   db: Db,
   parsed: ParsedStatement,
-  upload: { filename: string; userId: number; now: Date; request: FastifyRequest },
+  upload: { filename: string; userId: number | null; now: Date; request?: FastifyRequest },
 ): Promise<StatementRow> {
   const credits = parsed.lines.filter((l) => Number(l.amount) > 0);
   const prints = fingerprints(parsed.account, credits);
