@@ -33,7 +33,9 @@ const FIRST = ['Alice', 'Bob', 'Carla', 'Deepak', 'Eve', 'Farah', 'Gil', 'Hana',
 const LAST = ['Smith', 'Jones', 'Patel', 'Nguyen', 'Okafor', 'Garcia', 'Kowalski', 'Brown', 'Murphy', 'Chen'];
 
 export async function runStatementsBench() {
-  console.log(`\n## Bank statement of ${LINES.toLocaleString('en-GB')} lines against ${CALLS.toLocaleString('en-GB')} open cash calls (PostgreSQL)`);
+  console.log(
+    `\n## Bank statement of ${LINES.toLocaleString('en-GB')} lines against ${CALLS.toLocaleString('en-GB')} open cash calls (PostgreSQL)`,
+  );
   await adminQuery(`drop database if exists ${databaseName} with (force)`);
   await adminQuery(`create database ${databaseName}`);
   const url = new URL(adminUrl);
@@ -67,7 +69,9 @@ async function measure(db: ReturnType<typeof openPostgres>['db']) {
       now(), current_date + 14
     from generate_series(1, ${CALLS}) g`);
   await db.execute(sql`analyze`);
-  console.log(`- seeded ${CALLS.toLocaleString('en-GB')} open calls of ${INVESTORS.toLocaleString('en-GB')} investors in ${seconds(started).toFixed(1)} s`);
+  console.log(
+    `- seeded ${CALLS.toLocaleString('en-GB')} open calls of ${INVESTORS.toLocaleString('en-GB')} investors in ${seconds(started).toFixed(1)} s`,
+  );
 
   // Half the lines quote a reference, three in ten pay an exact amount under the investor's name, the rest match nothing.
   const { rows } = (await db.execute(sql`
@@ -91,7 +95,9 @@ async function measure(db: ReturnType<typeof openPostgres>['db']) {
   const counts = (await db.execute(
     sql`select status, count(*)::int as n from bank_statement_lines where statement_id = ${statement.id} group by status order by status`,
   )) as unknown as { rows: Array<{ status: string; n: number }> };
-  console.log(`- read the CSV (${LINES.toLocaleString('en-GB')} lines, ${(file.data.length / 1024).toFixed(0)} KB): ${parseSeconds.toFixed(2)} s`);
+  console.log(
+    `- read the CSV (${LINES.toLocaleString('en-GB')} lines, ${(file.data.length / 1024).toFixed(0)} KB): ${parseSeconds.toFixed(2)} s`,
+  );
   console.log(
     `- whole import (write, match, pay what matched by reference): ${importSeconds.toFixed(2)} s — ${counts.rows.map((r) => `${r.status} ${r.n}`).join(', ')}`,
   );
@@ -100,7 +106,9 @@ async function measure(db: ReturnType<typeof openPostgres>['db']) {
   const timings: Record<string, number> = {};
   await db
     .transaction(async (tx) => {
-      await tx.execute(sql`update bank_statement_lines set status = 'unmatched', investment_id = null, match_kind = null where statement_id = ${statement.id}`);
+      await tx.execute(
+        sql`update bank_statement_lines set status = 'unmatched', investment_id = null, match_kind = null where statement_id = ${statement.id}`,
+      );
       let at = performance.now();
       await referenceMatches(tx, statement.id, new Date());
       timings.reference = seconds(at);
@@ -129,13 +137,21 @@ async function measure(db: ReturnType<typeof openPostgres>['db']) {
       if (!(error instanceof RolledBack)) throw error;
     });
   let at = performance.now();
-  await db.execute(sql`select count(*) from bank_statement_lines l join investments i on i.payment_reference = l.reference_key where l.statement_id = ${statement.id}`);
+  await db.execute(
+    sql`select count(*) from bank_statement_lines l join investments i on i.payment_reference = l.reference_key where l.statement_id = ${statement.id}`,
+  );
   const bareReference = seconds(at);
   at = performance.now();
-  await db.execute(sql`select count(*) from bank_statement_lines l join investments i on i.status = 'cash_call' and i.currency = l.currency and (i.amount - i.received_amount) = l.amount where l.statement_id = ${statement.id}`);
+  await db.execute(
+    sql`select count(*) from bank_statement_lines l join investments i on i.status = 'cash_call' and i.currency = l.currency and (i.amount - i.received_amount) = l.amount where l.statement_id = ${statement.id}`,
+  );
   const bareAmount = seconds(at);
-  console.log(`- match by reference: ${(timings.reference * 1000).toFixed(0)} ms; bare join on reference: ${(bareReference * 1000).toFixed(0)} ms`);
-  console.log(`- match by amount and name (with name scoring): ${(timings.amount * 1000).toFixed(0)} ms; bare join on amount: ${(bareAmount * 1000).toFixed(0)} ms`);
+  console.log(
+    `- match by reference: ${(timings.reference * 1000).toFixed(0)} ms; bare join on reference: ${(bareReference * 1000).toFixed(0)} ms`,
+  );
+  console.log(
+    `- match by amount and name (with name scoring): ${(timings.amount * 1000).toFixed(0)} ms; bare join on amount: ${(bareAmount * 1000).toFixed(0)} ms`,
+  );
 }
 
 class RolledBack extends Error {}

@@ -91,7 +91,7 @@ export function CashCallsPage() {
       key: 'actions',
       label: 'Actions',
       render: (r) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           {r.status === 'cash_call' && (
             <Button size="xs" variant="light" onClick={() => setPaying(r)} aria-label={`Record payment from ${r.user?.name ?? 'investor'}`}>
               Record payment

@@ -65,7 +65,7 @@ function LineActions({ statementId, line, onError }: { statementId: number; line
         label: `${c.payment_reference} — ${c.user?.name ?? ''}, ${formatMoney(c.amount_outstanding, c.currency)} outstanding`,
       }));
     return (
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs">
         <Select
           aria-label={`Cash call paid by ${label}`}
           placeholder={calls.isPending ? 'Loading cash calls…' : 'Choose a cash call'}
@@ -73,7 +73,7 @@ function LineActions({ statementId, line, onError }: { statementId: number; line
           value={chosen}
           onChange={setChosen}
           searchable
-          w={280}
+          w={{ base: '100%', sm: 280 }}
         />
         <Button size="xs" loading={busy} disabled={!chosen} onClick={() => void act('confirm', { investment_id: Number(chosen) })}>
           Pay
@@ -85,7 +85,7 @@ function LineActions({ statementId, line, onError }: { statementId: number; line
     );
   }
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       {line.status === 'suggested' && (
         <Button size="xs" loading={busy} onClick={() => void act('confirm')} aria-label={`Confirm ${label}`}>
           Confirm
@@ -164,12 +164,14 @@ export function StatementReviewPage() {
   return (
     <Stack>
       <BackLink to="/admin/cash-calls/statements">Bank statements</BackLink>
-      <Title order={1}>{s ? `Statement ${s.filename}` : 'Bank statement'}</Title>
+      <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+        {s ? `Statement ${s.filename}` : 'Bank statement'}
+      </Title>
       {s && (
         <Text c="dimmed">
           {BANK_STATEMENT_FORMAT_LABELS[s.format]}
           {s.account ? `, account ${s.account}` : ''}: {s.lines.matched} matched, {s.lines.suggested} suggested, {s.lines.unmatched}{' '}
-          unmatched, {s.lines.ignored} ignored. Skipped: {s.duplicates_skipped} already imported, {s.debits_skipped} payments out.
+          unmatched, {s.lines.ignored} ignored. Skipped: already imported {s.duplicates_skipped}, payments out {s.debits_skipped}.
         </Text>
       )}
       <FormError message={statement.isError ? 'This statement could not be loaded.' : error} />

@@ -46,7 +46,7 @@ const columns: Column<BankStatement>[] = [
       </Group>
     ),
   },
-  { key: 'skipped', label: 'Skipped', render: (s) => `${s.duplicates_skipped} already imported, ${s.debits_skipped} payments out` },
+  { key: 'skipped', label: 'Skipped', render: (s) => `Already imported ${s.duplicates_skipped}, payments out ${s.debits_skipped}` },
 ];
 
 /** /admin/cash-calls/statements: upload a bank statement, and the statements uploaded so far. */
