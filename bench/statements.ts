@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { adminQuery, adminUrl } from './support/admin-db';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openPostgres } from '../apps/server/src/db/client';
 import { investmentOpportunities } from '../apps/server/src/db/schema';
@@ -15,18 +15,7 @@ import { parseStatement } from '../apps/server/src/modules/bank-statements/parse
 const CALLS = Number(process.env.BENCH_CASH_CALLS ?? 100_000);
 const LINES = Number(process.env.BENCH_STATEMENT_LINES ?? 10_000);
 const INVESTORS = Math.ceil(CALLS / 5);
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = `platform_bench_statements_${process.pid}`;
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
 
 const seconds = (started: number) => (performance.now() - started) / 1000;
 const FIRST = ['Alice', 'Bob', 'Carla', 'Deepak', 'Eve', 'Farah', 'Gil', 'Hana', 'Ivan', 'Jo'];
