@@ -91,7 +91,7 @@ function LineActions({ statementId, line, onError }: { statementId: number; line
           Confirm
         </Button>
       )}
-      <Button size="xs" variant="light" onClick={() => setPicking(true)} aria-label={`Pick a cash call for ${label}`}>
+      <Button size="xs" variant="light" onClick={() => setPicking(true)} aria-label={`Pick cash call for ${label}`}>
         Pick cash call
       </Button>
       <Button size="xs" variant="subtle" color="gray" loading={busy} onClick={() => void act('ignore')} aria-label={`Ignore ${label}`}>
