@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { adminQuery, adminUrl } from './support/admin-db';
 import { eq, sql } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import { buildApp } from '../apps/server/src/app';
@@ -20,19 +20,8 @@ const ONE_AT_A_TIME = 20;
 const AMOUNT = '1500.00';
 const MAXIMUM_RAISE = '150000.00'; // room for exactly 100 of the 200
 const PASSWORD = 'bench-password-2026';
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // One database per bench process, so two runs on one machine never drop each other's.
 const databaseName = `platform_bench_reservations_${process.pid}`;
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 

@@ -11,6 +11,7 @@ import { runReportsBench } from './reports';
 import { runReservationBench } from './reservations';
 import { runSoakBench } from './soak';
 import { runStartupBench } from './startup';
+import { runStatementsBench } from './statements';
 
 /**
  * `npm run bench`: every benchmark in turn; `npm run bench -- portfolio board` only those named.
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   realtime: runRealtimeBench,
   soak: runSoakBench,
   startup: runStartupBench,
+  statements: runStatementsBench,
   lighthouse: runLighthouseBench,
 };
 

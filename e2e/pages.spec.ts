@@ -181,6 +181,20 @@ test.describe('every page at desktop and phone width', () => {
         table: '/api/portfolio-tables',
       };
       for (const [key, url] of Object.entries(lists)) ids[key] = await firstId(request, url);
+      // A bank statement to review (the demo has none): one credit nothing matches.
+      const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+      const statement = await request.post('/api/bank-statements', {
+        headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+        multipart: {
+          file: {
+            name: 'walk.csv',
+            mimeType: 'text/csv',
+            buffer: Buffer.from('Date,Description,Amount,Counterparty\n02/03/2026,Page walk,12.34,Walk Payer\n'),
+          },
+        },
+      });
+      expect(statement.status(), await statement.text()).toBe(201);
+      ids.statement = String((await statement.json()).data.id);
       await context.close();
     });
     const admin = (name: string, url: string): Visit => ({ name: `admin-${name}`, url: `/admin${url}` });
@@ -244,6 +258,8 @@ test.describe('every page at desktop and phone width', () => {
             .concat(['pre-emption', 'kpis', 'transactions'])
             .map((tab) => admin(`existing-${tab}`, `/investments/existing/${existing}/${tab}`)),
           admin('cash-calls', '/cash-calls'),
+          admin('cash-call-statements', '/cash-calls/statements'),
+          admin('cash-call-statement', `/cash-calls/statements/${ids.statement}`),
           admin('companies', '/investments/companies'),
           admin('company-new', '/investments/companies/new-company'),
           ...['details', 'edit', 'key-information', 'transactions', 'maturity-statuses'].map((tab) =>

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { adminQuery, adminUrl } from './admin-db';
 import { buildApp } from '../../apps/server/src/app';
 import type { AppContext } from '../../apps/server/src/platform/context';
 import { readConfig } from '../../apps/server/src/config';
@@ -19,17 +19,6 @@ export type BenchSeed = (ctx: AppContext) => Promise<Record<string, unknown>>;
 
 const kind = process.env.BENCH_DB ?? 'postgres';
 const seedModule = process.env.BENCH_SEED;
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
 
 let databaseUrl: string | undefined;
 if (kind === 'postgres') {

@@ -52,6 +52,7 @@ import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerStaffNotificationRoutes } from './modules/notifications/staff';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerCashCallRoutes } from './modules/payments/cash-call-routes';
+import { registerBankStatementRoutes } from './modules/bank-statements/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerPerformanceRoutes } from './modules/performance/routes';
 import { registerPreEmptionRoutes } from './modules/pre-emption/routes';
@@ -177,6 +178,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerInvestmentRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
   registerCashCallRoutes(app, ctx);
+  registerBankStatementRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerComplianceRoutes(app, ctx);
   registerAttributeRoutes(app, ctx);

@@ -5,6 +5,7 @@ export * from './contrast';
 export * from './terminology';
 export * from './investor-words';
 export * from './cash-calls';
+export * from './bank-statements';
 export * from './staff-notifications';
 export * from './statuses';
 export * from './constants';

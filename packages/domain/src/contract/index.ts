@@ -17,6 +17,7 @@ export * from './holders';
 export * from './investment-methods';
 export * from './nominees';
 export * from './payments';
+export * from './bank-statements';
 export * from './pre-emption';
 export * from './compliance';
 export * from './profile';

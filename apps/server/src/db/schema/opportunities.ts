@@ -257,6 +257,10 @@ export const investments = pgTable(
     check('investments_amount_positive', sql`${t.amount} > 0`),
     check('investments_received_amount', sql`${t.receivedAmount} >= 0`),
     index('investments_payment_due_idx').on(t.paymentDueOn).where(sql`${t.status} = 'cash_call'`),
+    // Bank-statement matching by amount (decision 0055): open calls by currency and what is still outstanding.
+    index('investments_open_outstanding_idx')
+      .on(t.currency, sql`(${t.amount} - ${t.receivedAmount})`)
+      .where(sql`${t.status} = 'cash_call'`),
     check('investments_status', sql`${t.status} in ('reserved', 'cash_call', 'paid', 'completed', 'cancelled')`),
     check('investments_type', sql`${t.type} in ('investor', 'subsequent', 'org', 'pension', 'manual', 'private_manual')`),
     check(

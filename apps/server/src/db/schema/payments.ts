@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { isoDate, money, timestamps } from './columns';
 import { investmentOpportunities, investments } from './opportunities';
 import { users } from './platform';
@@ -39,5 +39,86 @@ export const payments = pgTable(
     check('payments_amount_positive', sql`${t.amount} > 0`),
     check('payments_method', sql`${t.method} in ('bank_transfer', 'card', 'subscription', 'refund', 'manual')`),
     check('payments_state', sql`${t.state} in ('pending', 'received', 'failed', 'refunded')`),
+  ],
+);
+
+/**
+ * Bank statements staff upload (decision 0055): the file's name and format, who uploaded it, and
+ * what it held beyond its credit lines (debits, and lines imported before, both skipped).
+ */
+export const bankStatements = pgTable('bank_statements', {
+  id: serial('id').primaryKey(),
+  filename: text('filename').notNull(),
+  format: text('format').notNull(),
+  account: text('account'),
+  debitsSkipped: integer('debits_skipped').notNull().default(0),
+  duplicatesSkipped: integer('duplicates_skipped').notNull().default(0),
+  uploadedBy: integer('uploaded_by').references(() => users.id),
+  ...timestamps,
+});
+
+/**
+ * One credit on a statement and what it was matched to: paid automatically by its reference
+ * (`matched`), a cash call offered for a click (`suggested`), nothing (`unmatched`), or set aside
+ * (`ignored`). A line is paid once: its payment is unique in the ledger (provider `bank_statement`,
+ * the line's id as reference) and the line's `payment_id`. The fingerprint (account, day, amount,
+ * reference and its occurrence in the file) is unique, so the same line imported again is skipped.
+ */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: serial('id').primaryKey(),
+    statementId: integer('statement_id')
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    /** The line (CSV, XML) or transaction number in the file, for people to find it. */
+    position: integer('position').notNull(),
+    bookedOn: isoDate('booked_on').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    reference: text('reference').notNull().default(''),
+    /** A payment reference found in `reference` (upper case), matched exactly to a cash call's. */
+    referenceKey: text('reference_key'),
+    payerName: text('payer_name').notNull().default(''),
+    account: text('account'),
+    fingerprint: text('fingerprint').notNull(),
+    status: text('status').notNull(),
+    matchKind: text('match_kind'),
+    investmentId: integer('investment_id').references(() => investments.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('bank_statement_lines_fingerprint_unique').on(t.fingerprint),
+    uniqueIndex('bank_statement_lines_payment_unique').on(t.paymentId),
+    index('bank_statement_lines_statement_idx').on(t.statementId, t.position),
+    index('bank_statement_lines_investment_idx').on(t.investmentId),
+    check('bank_statement_lines_amount_positive', sql`${t.amount} > 0`),
+    check('bank_statement_lines_status', sql`${t.status} in ('matched', 'suggested', 'unmatched', 'ignored')`),
+    check('bank_statement_lines_match_kind', sql`${t.matchKind} in ('reference', 'amount_and_name', 'staff')`),
+  ],
+);
+
+/**
+ * Reminders of an unpaid cash call sent to its investor (decision 0055): one per scheduled stage
+ * and investment (unique, so a retried tick never sends a stage twice), and any number sent by hand.
+ */
+export const cashCallReminders = pgTable(
+  'cash_call_reminders',
+  {
+    id: serial('id').primaryKey(),
+    investmentId: integer('investment_id')
+      .notNull()
+      .references(() => investments.id),
+    stage: text('stage').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentBy: integer('sent_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('cash_call_reminders_stage_unique').on(t.investmentId, t.stage).where(sql`${t.stage} <> 'manual'`),
+    index('cash_call_reminders_investment_idx').on(t.investmentId, t.sentAt),
+    check('cash_call_reminders_stage', sql`${t.stage} in ('before_due', 'due', 'overdue', 'manual')`),
   ],
 );

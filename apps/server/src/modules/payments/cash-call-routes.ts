@@ -2,6 +2,7 @@ import { asc, count, eq, getTableColumns } from 'drizzle-orm';
 import {
   CASH_CALLS_LIST,
   cashCallDueBody,
+  cashCallReminderSchema,
   cashCallTotalsSchema,
   dataOf,
   fileBody,
@@ -16,15 +17,18 @@ import {
   type Payment,
   type StaffInvestment,
 } from '@platform/domain';
+import { z } from 'zod';
 import type { App, AppContext } from '../../platform/context';
 import { investmentOpportunities, investments, payments } from '../../db/schema';
 import { utcDate } from '../../platform/clock';
 import { validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
 import { authorize, requireUser } from '../../platform/guards';
+import { repeatWhileUp } from '../../platform/housekeeping';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import { parseIncludes } from '../../shared/user-presenter';
 import { presentInvestmentsWith, recordPayment, setCashCallDue, type InvestmentRow } from '../investments';
+import { REMINDER_TICK_MS, remindersOf, sendDueCashCallReminders, sendReminderByHand } from './reminders';
 import { cashCallsExport, cashCallsExportResource, cashCallsResource, cashCallsWhere, cashCallTotals } from './cash-calls';
 import {
   PAYMENTS_EXPORT_RESOURCE,
@@ -39,7 +43,7 @@ import {
 /**
  * Cash calls and the payments ledger for staff (decision 0050), behind the `cash_calls`
  * permission: every call across the book with its state and totals, recording money that arrived
- * (all or part), moving a call's due day, and the ledger of every payment.
+ * (all or part), moving a call's due day, reminding its investor, and the ledger of every payment.
  */
 export function registerCashCallRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
@@ -134,6 +138,30 @@ export function registerCashCallRoutes(app: App, ctx: AppContext) {
       const row = await db.transaction((tx) => setCashCallDue(tx, request.params.id, request.body.payment_due_on, clock.now(), request));
       return presentCall(row);
     },
+  );
+
+  const reminders = { params: idParams, response: { 200: dataOf(z.array(cashCallReminderSchema)) } };
+  app.get('/api/cash-calls/:id/reminders', { schema: reminders, onRequest: authorize('cash_calls', 'index') }, async (request) => ({
+    data: await remindersOf(db, request.params.id),
+  }));
+
+  /** Staff remind the investor by hand, whatever the schedule has sent. */
+  app.post(
+    '/api/cash-calls/:id/reminders',
+    {
+      schema: { ...reminders, response: { 201: reminders.response[200] } },
+      onRequest: authorize('cash_calls', 'update'),
+      config: { idempotent: true },
+    },
+    async (request, reply) => {
+      await sendReminderByHand(ctx, request.params.id, requireUser(request).id);
+      return reply.status(201).send({ data: await remindersOf(db, request.params.id) });
+    },
+  );
+
+  // Reminders before, on and after the due day (decision 0055), sent by a tick on every instance.
+  repeatWhileUp(app, { everyMs: REMINDER_TICK_MS, label: 'sending cash call reminders', atStart: true }, () =>
+    sendDueCashCallReminders(ctx),
   );
 
   app.get(

@@ -1,12 +1,27 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
 
-/** /admin/cash-calls: every cash call across the book (decision 0050). */
+/**
+ * /admin/cash-calls: every cash call across the book (decision 0050); its bank statements, uploaded
+ * and reviewed under /admin/cash-calls/statements (decision 0055).
+ */
 export const cashCallRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/cash-calls',
     beforeLoad: requirePermission('cash_calls', 'index'),
     component: lazyRouteComponent(() => import('./components/cash-calls-page'), 'CashCallsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/cash-calls/statements',
+    beforeLoad: requirePermission('cash_calls', 'index'),
+    component: lazyRouteComponent(() => import('./components/statements-page'), 'StatementsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/cash-calls/statements/$id',
+    beforeLoad: requirePermission('cash_calls', 'index'),
+    component: lazyRouteComponent(() => import('./components/statement-review-page'), 'StatementReviewPage'),
   }),
 ];

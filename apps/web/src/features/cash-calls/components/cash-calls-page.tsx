@@ -14,6 +14,8 @@ import { MoneyInput } from '../../../ui/money-input';
 import { usePageTitle } from '../../../ui/page-title';
 import { SimpleTable } from '../../../ui/simple-table';
 import { TableSkeleton } from '../../../ui/skeletons';
+import { ButtonLink } from '../../../ui/button-link';
+import { RemindersModal } from './reminders-modal';
 
 const OPEN = 'outstanding,part_paid,overdue';
 const STATE_OPTIONS = [
@@ -45,6 +47,7 @@ export function CashCallsPage() {
   const [state, setState] = useState(OPEN);
   const [opportunity, setOpportunity] = useState<string | null>(null);
   const [paying, setPaying] = useState<StaffInvestment | null>(null);
+  const [reminding, setReminding] = useState<StaffInvestment | null>(null);
   const filters = { state: state || undefined, opportunity_id: opportunity ?? undefined };
   const { list, totals } = useCashCalls(filters);
   const rows = list.data?.data ?? [];
@@ -87,19 +90,30 @@ export function CashCallsPage() {
     {
       key: 'actions',
       label: 'Actions',
-      render: (r) =>
-        r.status === 'cash_call' && (
-          <Button size="xs" variant="light" onClick={() => setPaying(r)} aria-label={`Record payment from ${r.user?.name ?? 'investor'}`}>
-            Record payment
+      render: (r) => (
+        <Group gap="xs">
+          {r.status === 'cash_call' && (
+            <Button size="xs" variant="light" onClick={() => setPaying(r)} aria-label={`Record payment from ${r.user?.name ?? 'investor'}`}>
+              Record payment
+            </Button>
+          )}
+          <Button size="xs" variant="subtle" onClick={() => setReminding(r)} aria-label={`Reminders to ${r.user?.name ?? 'investor'}`}>
+            Reminders
           </Button>
-        ),
+        </Group>
+      ),
     },
   ];
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1}>Cash calls</Title>
-        <ExportButtons resource="cash-calls" list={{ sort: 'payment_due_on', filters }} />
+        <Group>
+          <ButtonLink to="/admin/cash-calls/statements" variant="default">
+            Bank statements
+          </ButtonLink>
+          <ExportButtons resource="cash-calls" list={{ sort: 'payment_due_on', filters }} />
+        </Group>
       </Group>
       <Group align="end">
         <Select label="State" data={STATE_OPTIONS} value={state} onChange={(v) => setState(v ?? '')} allowDeselect={false} />
@@ -144,6 +158,7 @@ export function CashCallsPage() {
         </Paper>
       )}
       {paying && <RecordPaymentModal call={paying} onClose={() => setPaying(null)} />}
+      {reminding && <RemindersModal call={reminding} onClose={() => setReminding(null)} />}
     </Stack>
   );
 }
