@@ -42,7 +42,6 @@ const opportunityContent = {
   team: z.array(teamMemberSchema),
   key_dates: z.array(z.object({ label: z.string(), date: z.string() })),
   market_sounding_required: z.boolean(),
-  investment_terms: z.string().nullable(),
   cover_image: z.string().nullable(),
   committed_amount: z.string(),
   available_amount: z.string().nullable(),
@@ -233,7 +232,6 @@ const opportunityFields = {
   team: jsonList(teamMember, 30, 'team members'),
   key_dates: jsonList(keyDate, 50, 'key dates'),
   market_sounding_required: booleanInput,
-  investment_terms: clearable(textInput(200_000)),
   bank_account_name: clearable(textInput(140)),
   bank_sort_code: clearable(
     z

@@ -26,6 +26,7 @@ import {
 import { namesById } from '../../platform/lookup';
 import { flagOn, type SettingsRow } from '../../shared/settings';
 import type { OpportunityRow } from '../../shared/opportunity-visibility';
+import { TERMS_ASKED_STATUSES } from '../../shared/term-conditions';
 
 export type InvestmentRow = typeof investments.$inferSelect;
 
@@ -61,6 +62,7 @@ function common(row: InvestmentRow, today: string) {
     currency: row.currency,
     share_price: row.sharePrice,
     shares: row.shares,
+    terms_version: row.termsVersion,
     terms_accepted_at: iso(row.termsAcceptedAt),
     cash_call_at: iso(row.cashCallAt),
     paid_at: iso(row.paidAt),
@@ -92,8 +94,26 @@ export function presentInvestmentForStaff(row: InvestmentRow, today: string): St
 
 export type InvestorOpportunity = Pick<
   OpportunityRow,
-  'id' | 'name' | 'slug' | 'currency' | 'status' | 'companyName' | 'bankAccountName' | 'bankSortCode' | 'bankAccountNumber' | 'bankIban'
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'currency'
+  | 'status'
+  | 'companyName'
+  | 'bankAccountName'
+  | 'bankSortCode'
+  | 'bankAccountNumber'
+  | 'bankIban'
+  | 'termsVersion'
 >;
+
+/** The current version of the terms when this unpaid investment has not accepted it (decision 0053). */
+function termsToAccept(row: InvestmentRow, opportunity: InvestorOpportunity, settings: SettingsRow): number | null {
+  const current = opportunity.termsVersion;
+  if (current === null || !flagOn(settings, 'investment_terms_enabled')) return null;
+  const unpaid = (TERMS_ASKED_STATUSES as readonly string[]).includes(row.status);
+  return unpaid && row.termsVersion !== current ? current : null;
+}
 
 /**
  * What the investor sees of their own investment: the portal's category (spec §4) and how to pay.
@@ -115,6 +135,7 @@ export function presentInvestmentForInvestor(
     category: investmentCategory(row.status as InvestmentStatus),
     ...(hideReference ? {} : { payment_reference: row.paymentReference }),
     cancel_reason: row.cancelReason,
+    terms_to_accept: termsToAccept(row, opportunity, settings),
     opportunity: {
       id: opportunity.id,
       name: opportunity.name,

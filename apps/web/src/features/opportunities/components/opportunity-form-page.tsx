@@ -64,7 +64,6 @@ const TEXT_FIELDS = [
   'fees',
   'summary',
   'description',
-  'investment_terms',
   'bank_account_name',
   'bank_sort_code',
   'bank_account_number',
@@ -237,14 +236,6 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
               error={form.errors.description}
             />
             <TagsInput label="Key points" description="Press Enter after each point" {...form.getInputProps('key_points')} />
-            <RichTextEditor
-              label="Investment terms"
-              description="Shown for acceptance when investment terms are switched on"
-              minHeight={160}
-              value={form.values.investment_terms}
-              onChange={(html) => form.setFieldValue('investment_terms', html)}
-              error={form.errors.investment_terms}
-            />
           </Stack>
         </Paper>
         <Paper withBorder radius="md" p="lg">
