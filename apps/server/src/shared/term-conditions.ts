@@ -40,7 +40,6 @@ export async function recordTermsAcceptance(
     throw new AppError(
       'conflict',
       `These terms (version ${version.version}) have been replaced by version ${p.currentVersion}. Read the new terms and accept them.`,
-      { term_condition_id: [`The current terms are version ${p.currentVersion}.`] },
     );
   }
   const inserted = await tx

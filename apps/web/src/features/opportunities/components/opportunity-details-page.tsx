@@ -22,6 +22,7 @@ import { StatusBadge } from './opportunities-list-page';
 import { FundingProgress, OpportunityView } from './opportunity-view';
 import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
+import { TermsTab } from '../../term-conditions';
 import { Fact } from '../../../ui/fact';
 import { BackLink } from '../../../ui/back-link';
 import { formatAmount, formatPrice } from '../../../app/format';
@@ -42,6 +43,7 @@ const TAB_LABELS: Record<OpportunityTab, string> = {
   documents: 'Documents',
   'notes-calls-tasks': 'Notes Calls and Tasks',
   kpis: 'KPIs',
+  terms: 'Terms',
 };
 const TAB_ORDER: OpportunityTab[] = [
   'performance',
@@ -55,6 +57,7 @@ const TAB_ORDER: OpportunityTab[] = [
   'invitations',
   'discussions',
   'documents',
+  'terms',
   'notes-calls-tasks',
 ];
 
@@ -180,6 +183,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
                 publicLabel="Visible to investors"
               />
             )}
+            {tab === 'terms' && <TermsTab opportunityId={opportunity.id} canWrite={mayUpdate} />}
             {tab === 'notes-calls-tasks' && shows(tab) && (
               <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />
             )}
