@@ -40,6 +40,7 @@ export function MyAcceptedTerms() {
                 <Button
                   variant="light"
                   size="xs"
+                  style={{ flexShrink: 0 }}
                   onClick={() => setReading(a)}
                   aria-label={`Read version ${a.version} of the terms of ${a.opportunity.name}`}
                 >
