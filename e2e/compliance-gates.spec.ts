@@ -59,7 +59,7 @@ test('a new investor is categorised, waits out the cooling-off, acknowledges the
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/invest(\?holder_type=personal)?$/);
   await page.getByLabel(/Amount/).fill('2000');
-  await page.getByLabel('I have read and accept the investment terms').check();
+  await page.getByLabel(/I have read and accept version \d+ of the investment terms/).check();
   await page.getByRole('button', { name: 'Reserve my allocation' }).click();
   await expect(page.getByText('Your allocation is reserved', { exact: true })).toBeVisible();
 });

@@ -86,7 +86,6 @@ test('an opportunity from creation to a valued holding in the investor portfolio
       reservationKeys.push(request.headers()['idempotency-key'] ?? '');
   });
   await investor.getByLabel(/Amount/).fill('500');
-  await investor.getByLabel('I have read and accept the investment terms').check();
   await investor.getByRole('button', { name: 'Reserve my allocation' }).click();
   await expect(investor.getByText(/The minimum investment is £1,000.00/)).toBeVisible();
   await investor.getByLabel(/Amount/).fill('5000');

@@ -251,11 +251,11 @@ test.describe('every page at desktop and phone width', () => {
           admin('opportunities', '/investments/opportunities'),
           admin('opportunity-new', '/investments/opportunities/new-opportunity'),
           ...['details', 'edit', 'key-information', 'transactions', 'invitations', 'discussions', 'documents', 'notes-calls-tasks']
-            .concat(['details/preview'])
+            .concat(['terms', 'details/preview'])
             .map((tab) => admin(`opportunity-${tab.replace('/', '-')}`, `/investments/opportunities/${opportunity}/${tab}`)),
           admin('existing', '/investments/existing'),
           ...['details', 'key-information', 'performance', 'discussions', 'documents', 'cap-table', 'cap-table-performance']
-            .concat(['pre-emption', 'kpis', 'transactions'])
+            .concat(['pre-emption', 'kpis', 'transactions', 'terms'])
             .map((tab) => admin(`existing-${tab}`, `/investments/existing/${existing}/${tab}`)),
           admin('cash-calls', '/cash-calls'),
           admin('cash-call-statements', '/cash-calls/statements'),

@@ -67,6 +67,7 @@ import { registerLookupRoutes } from './modules/lookups/routes';
 import { registerListPreferenceRoutes } from './modules/list-preferences/routes';
 import { registerPortfolioSettingsRoutes } from './modules/portfolio-settings/routes';
 import { registerSignUpDocumentRoutes } from './modules/sign-up-documents/routes';
+import { registerTermConditionRoutes } from './modules/term-conditions/routes';
 import { registerUpdateReportRoutes } from './modules/update-reports/routes';
 import { registerRichTextImageRoutes } from './modules/rich-text-images/routes';
 import { registerSearchRoutes } from './modules/search/routes';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerLookupRoutes(app, ctx);
   registerPortfolioSettingsRoutes(app, ctx);
   registerSignUpDocumentRoutes(app, ctx);
+  registerTermConditionRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerStaffNotificationRoutes(app, ctx);
   registerStatsRoutes(app, ctx);

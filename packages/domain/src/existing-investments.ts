@@ -18,6 +18,7 @@ export const OPPORTUNITY_TABS = [
   'documents',
   'notes-calls-tasks',
   'kpis',
+  'terms',
 ] as const;
 export type OpportunityTab = (typeof OPPORTUNITY_TABS)[number];
 

@@ -74,5 +74,7 @@ export const NOTIFICATION_ICONS = [
   'investor_payment_sent',
   'investor_document',
   'investor_categorisation',
+  /** New investment terms to accept on an unpaid investment (decision 0053). */
+  'investment_terms',
 ] as const;
 export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];

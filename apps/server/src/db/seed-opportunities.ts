@@ -327,8 +327,6 @@ export async function seedOpportunities({ db, storage }: Pick<AppContext, 'db' |
           ],
           keyDates: [{ label: 'Round closes', date: isoDay(closes) }],
           marketSoundingRequired: spec.marketSounding ?? false,
-          investmentTerms:
-            '<p>By investing you confirm you have read the information memorandum and understand the risks. Shares are issued once the round completes.</p>',
           bankAccountName: `${spec.company} client account`,
           bankSortCode: '20-45-77',
           bankAccountNumber: String(40000000 + index * 1111),

@@ -17,6 +17,8 @@ import {
   organisations,
   preEmptionRounds,
   sharePrices,
+  termConditionAcceptances,
+  termConditions,
   users,
 } from './schema';
 import { DEMO_PASSWORD, seedDemo } from './seed';
@@ -80,6 +82,12 @@ describe('demo data', () => {
     expect(rows).toHaveLength(9);
     expect([...new Set(rows.map((r) => r.status))].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(rows.filter((r) => r.marketSoundingRequired)).toHaveLength(1);
+    // Each has version 1 of its terms, once, accepted by the investments that accepted terms.
+    expect(rows.map((r) => r.termsVersion)).toEqual(rows.map(() => 1));
+    expect(await t.db.select({ n: count() }).from(termConditions)).toEqual([{ n: rows.length }]);
+    const accepted = await t.db.select({ n: count() }).from(investments).where(eq(investments.termsVersion, 1));
+    expect(await t.db.select({ n: count() }).from(termConditionAcceptances)).toEqual(accepted);
+    expect(accepted[0].n).toBeGreaterThan(0);
     const banks = await t.db
       .select({ bank: complianceQuestions.bank, n: count() })
       .from(complianceQuestions)

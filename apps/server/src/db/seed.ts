@@ -20,6 +20,7 @@ import { seedInvestorGates } from './seed-investor-gates';
 import { seedStatements } from './seed-statements';
 import { seedSignUpDocuments } from './seed-sign-up-documents';
 import { seedUpdateReports } from './seed-update-reports';
+import { seedTermConditions } from './seed-term-conditions';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -163,6 +164,7 @@ export async function seedDemo(
   }
   await seedLookups(db);
   await seedOpportunities({ db, storage }, now);
+  await seedTermConditions(db, now);
   await seedPreEmption(db, now);
   await seedDeals(db);
   await seedFunds(db, now);

@@ -46,3 +46,4 @@ export * from './investor-settings';
 export * from './screening';
 export * from './sign-up-documents';
 export * from './list-preferences';
+export * from './term-conditions';

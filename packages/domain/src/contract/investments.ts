@@ -20,6 +20,8 @@ const investmentBase = {
   currency: z.string(),
   share_price: z.string().nullable(),
   shares: z.string().nullable(),
+  /** The latest version of the opportunity's terms accepted for it, and when (decision 0053). */
+  terms_version: z.number().int().nullable(),
   terms_accepted_at: z.string().nullable(),
   cash_call_at: z.string().nullable(),
   paid_at: z.string().nullable(),
@@ -71,6 +73,8 @@ export const investorInvestmentSchema = z.object({
   category: z.enum(Object.values(InvestmentCategory)).nullable(),
   payment_reference: z.string().optional(),
   cancel_reason: z.string().nullable(),
+  /** The current version of the terms when it still has to be accepted (unpaid, a newer version published); null otherwise. */
+  terms_to_accept: z.number().int().nullable(),
   opportunity: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -109,6 +113,7 @@ export const INVESTMENT_FIELDS = [
   'share_price',
   'shares',
   'payment_reference',
+  'terms_version',
   'terms_accepted_at',
   'cash_call_at',
   'paid_at',
@@ -272,6 +277,8 @@ export const reserveInvestmentBody = z
     amount: moneyInput,
     ...holderFields,
     accept_terms: truthy.optional(),
+    /** The version of the terms the investor read and accepts; it must be the current one. */
+    term_condition_id: idInput('version of the terms').optional(),
   })
   .transform(holderOf);
 

@@ -57,8 +57,8 @@ export const investmentOpportunities = pgTable(
     team: jsonb('team').$type<TeamMember[]>().notNull().default([]),
     keyDates: jsonb('key_dates').$type<OpportunityKeyDate[]>().notNull().default([]),
     marketSoundingRequired: boolean('market_sounding_required').notNull().default(false),
-    /** Investment terms the investor accepts when investing (termsConditions flag). */
-    investmentTerms: text('investment_terms'),
+    /** The current version of its investment terms (table term_conditions), null before any is published. */
+    termsVersion: integer('terms_version'),
     bankAccountName: text('bank_account_name'),
     bankSortCode: text('bank_sort_code'),
     bankAccountNumber: text('bank_account_number'),
@@ -217,6 +217,8 @@ export const investments = pgTable(
     sharePrice: units('share_price'),
     shares: units('shares'),
     paymentReference: text('payment_reference').notNull(),
+    /** The latest version of the opportunity's terms the investor accepted for it, and when (decision 0053). */
+    termsVersion: integer('terms_version'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     cashCallAt: timestamp('cash_call_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -18,6 +18,7 @@ import {
   screeningEntries,
   screeningLists,
   screeningMatches,
+  termConditions,
   users,
 } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
@@ -78,7 +79,8 @@ beforeAll(async () => {
   expect((await investor.client.patch(`/api/users/${id}`, { accepted_terms_version: 1 })).statusCode).toBe(200);
 
   // A market sounding that made them an insider of a project.
-  const opportunity = await createOpportunityRow(t, { name: 'Northlight Placing', investmentTerms: '<p>Shares at 120p, no fees.</p>' });
+  const opportunity = await createOpportunityRow(t, { name: 'Northlight Placing', termsVersion: 1 });
+  await t.db.insert(termConditions).values({ opportunityId: opportunity.id, version: 1, body: '<p>Shares at 120p, no fees.</p>' });
   const [acceptance] = await t.db
     .insert(marketSoundingAcceptances)
     .values({
@@ -156,6 +158,7 @@ beforeAll(async () => {
     currency: 'GBP',
     paymentReference: `PACK-${process.pid}`,
     status: 'completed',
+    termsVersion: 1,
     termsAcceptedAt: new Date('2019-02-12T10:05:00Z'),
     createdAt: new Date('2019-02-12T10:05:00Z'),
   });
@@ -225,7 +228,7 @@ describe('the evidence pack', () => {
     expect(text).toContain('Accepted the market sounding of Northlight Placing');
     // The investment with its terms.
     expect(text).toContain('£25,000.00');
-    expect(text).toMatch(/Terms accepted\s+2019-02-12 10:05 UTC/);
+    expect(text).toMatch(/Terms accepted\s+Version 1, 2019-02-12 10:05 UTC/);
     expect(text).toContain('Shares at 120p, no fees.');
     // The account is open: kept five years after the relationship ends.
     expect(text).toContain('The account is open: the relationship has not ended.');

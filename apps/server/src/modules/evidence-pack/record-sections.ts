@@ -1,4 +1,4 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { formatMoney, formatShareCount, formatUnitPrice, type RecordRetention } from '@platform/domain';
 import {
   insiderCessations,
@@ -7,6 +7,7 @@ import {
   investments,
   investmentOpportunities,
   marketSoundingAcceptances,
+  termConditions,
 } from '../../db/schema';
 import { richTextToPlain } from '../../platform/sanitize';
 import { signUpAcceptancesOf } from '../../shared/sign-up-documents';
@@ -127,9 +128,13 @@ export async function insiderRegister({ db, investor }: PackInput): Promise<Sect
 
 export async function investmentsSection({ db, investor }: PackInput): Promise<Section> {
   const rows = await db
-    .select({ investment: investments, opportunity: investmentOpportunities.name, terms: investmentOpportunities.investmentTerms })
+    .select({ investment: investments, opportunity: investmentOpportunities.name, terms: termConditions.body })
     .from(investments)
     .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+    .leftJoin(
+      termConditions,
+      and(eq(termConditions.opportunityId, investments.opportunityId), eq(termConditions.version, investments.termsVersion)),
+    )
     .where(eq(investments.userId, investor.id))
     .orderBy(asc(investments.createdAt), asc(investments.id));
   const blocks: Block[] = rows.length ? [] : [text(none('investment'), { muted: true })];
@@ -144,8 +149,8 @@ export async function investmentsSection({ db, investor }: PackInput): Promise<S
         ],
         ['Status', i.status + (i.cancelReason ? ` (${i.cancelReason})` : '')],
         ['Reserved', utcTime(i.createdAt)],
-        ['Terms accepted', i.termsAcceptedAt ? utcTime(i.termsAcceptedAt) : 'Not recorded (entered by staff)'],
-        ['Investment terms (as now published)', termsText ? richTextToPlain(termsText) : '—'],
+        ['Terms accepted', i.termsAcceptedAt ? `Version ${i.termsVersion ?? '—'}, ${utcTime(i.termsAcceptedAt)}` : 'Not recorded'],
+        ['Investment terms (as accepted)', termsText ? richTextToPlain(termsText) : '—'],
         ['Cash call / paid / completed', [i.cashCallAt, i.paidAt, i.completedAt].map(utcTime).join(' / ')],
         ...(i.cancelledAt ? ([['Cancelled', utcTime(i.cancelledAt)]] as Array<[string, string]>) : []),
       ],

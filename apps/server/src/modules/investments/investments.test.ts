@@ -267,24 +267,15 @@ describe('POST /api/investments/investor', () => {
     expect(on.json().data).toMatchObject({ holder_type: 'nominee', nominee_id: nominee.id });
   });
 
-  it('requires the investment terms to be accepted when the terms flag is on', async () => {
+  it('asks for no acceptance while the opportunity has no terms published (the flag on)', async () => {
     const opportunity = await createOpportunityRow(t);
     await setFlags(t, { investment_terms_enabled: true });
-    for (const accept of [undefined, '0', false]) {
-      const response = await reserve(investor.client, {
-        opportunity_id: opportunity.id,
-        amount: '1000',
-        ...(accept === undefined ? {} : { accept_terms: accept }),
-      });
-      expect(fieldsOf(response)).toEqual(['accept_terms']);
-    }
     const form = new FormData();
     form.append('opportunity_id', String(opportunity.id));
     form.append('amount', '1000.50');
-    form.append('accept_terms', '1');
-    const accepted = await reserve(investor.client, form as never);
-    expect(accepted.statusCode).toBe(201);
-    expect(accepted.json().data.terms_accepted_at).toEqual(expect.any(String));
+    const reserved = await reserve(investor.client, form as never);
+    expect(reserved.statusCode).toBe(201);
+    expect(reserved.json().data).toMatchObject({ terms_version: null, terms_accepted_at: null, terms_to_accept: null });
   });
 
   it('retries a payment reference that is already taken', async () => {

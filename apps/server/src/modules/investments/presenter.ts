@@ -28,6 +28,7 @@ import {
 import { namesById } from '../../platform/lookup';
 import { flagOn, type SettingsRow } from '../../shared/settings';
 import type { OpportunityRow } from '../../shared/opportunity-visibility';
+import { TERMS_ASKED_STATUSES } from '../../shared/term-conditions';
 
 export type InvestmentRow = typeof investments.$inferSelect;
 
@@ -63,6 +64,7 @@ function common(row: InvestmentRow, today: string) {
     currency: row.currency,
     share_price: row.sharePrice,
     shares: row.shares,
+    terms_version: row.termsVersion,
     terms_accepted_at: iso(row.termsAcceptedAt),
     cash_call_at: iso(row.cashCallAt),
     paid_at: iso(row.paidAt),
@@ -105,7 +107,16 @@ export type InvestorOpportunity = Pick<
   | 'bankAccountNumber'
   | 'bankIban'
   | 'bankBic'
+  | 'termsVersion'
 >;
+
+/** The current version of the terms when this unpaid investment has not accepted it (decision 0053). */
+function termsToAccept(row: InvestmentRow, opportunity: InvestorOpportunity, settings: SettingsRow): number | null {
+  const current = opportunity.termsVersion;
+  if (current === null || !flagOn(settings, 'investment_terms_enabled')) return null;
+  const unpaid = (TERMS_ASKED_STATUSES as readonly string[]).includes(row.status);
+  return unpaid && row.termsVersion !== current ? current : null;
+}
 
 /**
  * The account an investor pays into: the UK sort code and account number, or — with international
@@ -141,6 +152,7 @@ export function presentInvestmentForInvestor(
     category: investmentCategory(row.status as InvestmentStatus),
     ...(hideReference ? {} : { payment_reference: row.paymentReference }),
     cancel_reason: row.cancelReason,
+    terms_to_accept: termsToAccept(row, opportunity, settings),
     opportunity: {
       id: opportunity.id,
       name: opportunity.name,

@@ -45,6 +45,7 @@ import { authorizeOpportunities } from '../../shared/opportunity-access';
 import { assertInvestorMay } from '../../shared/investor-gates';
 import { assertMarketSoundingAccepted, findVisibleOpportunity, type OpportunityRow } from '../../shared/opportunity-visibility';
 import { flagOn, loadSettings, loadTerminology } from '../../shared/settings';
+import { recordTermsAcceptance } from '../../shared/term-conditions';
 import { utcDate } from '../../platform/clock';
 import { investorFundList } from '../funds';
 import {
@@ -113,8 +114,11 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
         throw validationError({ opportunity_id: ['This opportunity is not taking reservations.'] });
       await assertInvestorMay(db, user, now, 'invest');
       const settings = await loadSettings(db);
-      if (flagOn(settings, 'investment_terms_enabled') && !input.accept_terms)
-        throw validationError({ accept_terms: ['Accept the investment terms to continue.'] });
+      // With terms published, the investor accepts the exact version they read (decision 0053).
+      const termsAsked = flagOn(settings, 'investment_terms_enabled') && opportunity.termsVersion !== null;
+      if (termsAsked && !input.accept_terms) throw validationError({ accept_terms: ['Accept the investment terms to continue.'] });
+      if (termsAsked && !input.term_condition_id)
+        throw validationError({ term_condition_id: ['Read the current terms and accept them to continue.'] });
       await assertHolder(db, user.id, input.holder_type, input.holder, settings);
       const {
         investment,
@@ -129,12 +133,21 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
           holder: input.holder,
           type: INVESTMENT_TYPE_BY_HOLDER[input.holder_type],
           status: 'reserved',
-          termsAcceptedAt: input.accept_terms ? now : null,
           createdBy: user.id,
           now,
           accepts: acceptsReservations,
           subject: 'self',
         });
+        if (termsAsked && input.term_condition_id) {
+          const accepted = await recordTermsAcceptance(tx, {
+            investment: placed.investment,
+            currentVersion: placed.opportunity.termsVersion,
+            termConditionId: input.term_condition_id,
+            request,
+            now,
+          });
+          placed.investment = accepted.investment ?? placed.investment;
+        }
         await recordActivity(tx, {
           request,
           action: 'reserved',
@@ -409,7 +422,6 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
           holder: input.holder,
           type: input.type,
           status: input.status,
-          termsAcceptedAt: null,
           createdBy: staff.id,
           now,
           investedAt: input.invested_on ? new Date(`${input.invested_on}T00:00:00Z`) : undefined,

@@ -194,7 +194,6 @@ export interface Placement {
   status: 'reserved' | 'paid' | 'completed';
   /** For a completed holding recorded after the fact: when it was paid and completed. */
   investedAt?: Date;
-  termsAcceptedAt: Date | null;
   createdBy: number;
   now: Date;
   /** Which opportunity statuses take this kind of entry. */
@@ -227,7 +226,6 @@ export async function placeInvestment(tx: Db, p: Placement): Promise<{ investmen
     currency: opportunity.currency,
     sharePrice,
     shares: sharePrice ? new Decimal(p.amount).div(sharePrice).floor().toFixed(6) : null,
-    termsAcceptedAt: p.termsAcceptedAt,
     paidAt: p.status === 'paid' ? p.now : p.status === 'completed' ? (p.investedAt ?? p.now) : null,
     receivedAmount: p.status === 'reserved' ? '0' : p.amount,
     completedAt: p.status === 'completed' ? (p.investedAt ?? p.now) : null,
@@ -386,6 +384,7 @@ export const INVESTOR_OPPORTUNITY = {
   bankAccountNumber: investmentOpportunities.bankAccountNumber,
   bankIban: investmentOpportunities.bankIban,
   bankBic: investmentOpportunities.bankBic,
+  termsVersion: investmentOpportunities.termsVersion,
 };
 
 export async function investorOpportunityOf(db: Db, opportunityId: number): Promise<InvestorOpportunity> {

@@ -310,8 +310,12 @@ describe('clone, promote, delete', () => {
   it('clones into a Draft copy without investments or invitations', async () => {
     const source = await createOpportunityRow(t, { status: 2, name: 'Original Round' });
     await createInvestmentRow(t, { opportunityId: source.id, userId: (await createUser(t.ctx)).id, amount: '3000.00' });
+    for (const body of ['<p>First terms</p>', '<p>Current terms</p>'])
+      await admin.client.post('/api/term-conditions', { opportunity_id: source.id, body });
     const response = await admin.client.post(`/api/investment-opportunities/${source.id}/clone`);
     expect(response.statusCode).toBe(201);
+    const terms = (await admin.client.get(`/api/term-conditions?opportunity_id=${response.json().data.id}`)).json().data;
+    expect(terms.map((v: { version: number; body: string }) => [v.version, v.body])).toEqual([[1, '<p>Current terms</p>']]);
     expect(response.json().data).toMatchObject({
       status: 1,
       name: 'Copy of Original Round',

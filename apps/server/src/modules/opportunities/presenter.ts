@@ -61,7 +61,6 @@ function content(row: OpportunityRow) {
     team: row.team,
     key_dates: row.keyDates,
     market_sounding_required: row.marketSoundingRequired,
-    investment_terms: row.investmentTerms,
     cover_image: row.coverImage,
     ...funding(row),
   };

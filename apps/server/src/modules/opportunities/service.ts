@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, count, countDistinct, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import {
   canTransition,
   opportunityLimitErrors,
@@ -20,6 +20,7 @@ import {
   marketSoundingAcceptances,
   opportunityImages,
   opportunityInvitations,
+  termConditions,
   users,
 } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
@@ -94,7 +95,6 @@ function columns(input: Fields): Partial<typeof investmentOpportunities.$inferIn
     team: input.team,
     keyDates: input.key_dates,
     marketSoundingRequired: input.market_sounding_required,
-    investmentTerms: rich(input.investment_terms),
     bankAccountName: input.bank_account_name,
     bankSortCode: input.bank_sort_code,
     bankAccountNumber: input.bank_account_number,
@@ -316,7 +316,6 @@ const CLONED_FIELDS = [
   'team',
   'keyDates',
   'marketSoundingRequired',
-  'investmentTerms',
   'bankAccountName',
   'bankSortCode',
   'bankAccountNumber',
@@ -325,7 +324,7 @@ const CLONED_FIELDS = [
   'coverImage',
 ] as const satisfies ReadonlyArray<keyof OpportunityRow>;
 
-/** A Draft copy of the content and terms, with its gallery; no investments, invitations or history. */
+/** A Draft copy of the content and the current terms (as version 1), with its gallery; no investments, invitations or history. */
 export async function cloneOpportunity(tx: Db, id: number, createdBy: number): Promise<OpportunityRow> {
   const source = await findOpportunity(tx, id);
   if (!source) throw notFound('opportunity');
@@ -341,9 +340,17 @@ export async function cloneOpportunity(tx: Db, id: number, createdBy: number): P
       companyName: source.companyName,
       slug: await uniqueSlug(tx, name),
       status: OpportunityStatus.Draft,
+      termsVersion: source.termsVersion === null ? null : 1,
       createdBy,
     })
     .returning();
+  // The current terms start the copy's history as its version 1.
+  if (source.termsVersion !== null) {
+    await tx.execute(sql`
+      insert into ${termConditions} (opportunity_id, version, body, created_by)
+      select ${row.id}, 1, ${termConditions.body}, ${createdBy} from ${termConditions}
+      where ${termConditions.opportunityId} = ${source.id} and ${termConditions.version} = ${source.termsVersion}`);
+  }
   const images = await tx
     .select()
     .from(opportunityImages)

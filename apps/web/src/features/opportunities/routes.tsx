@@ -76,6 +76,12 @@ export const opportunityAdminRoutes = [
   }),
   createRoute({
     ...parent,
+    path: '/investments/opportunities/$id/terms',
+    beforeLoad: requirePermission('live_opportunities', 'show'),
+    component: () => <DetailsPage tab="terms" />,
+  }),
+  createRoute({
+    ...parent,
     path: '/investments/opportunities/$id/notes-calls-tasks',
     beforeLoad: requirePermission('live_opportunities', 'show'),
     component: () => <DetailsPage tab="notes-calls-tasks" />,
@@ -128,6 +134,12 @@ export const opportunityAdminRoutes = [
     path: '/investments/existing/$id/documents',
     beforeLoad: requirePermission('existing_opportunities', 'show'),
     component: () => <DetailsPage tab="documents" existing />,
+  }),
+  createRoute({
+    ...parent,
+    path: '/investments/existing/$id/terms',
+    beforeLoad: requirePermission('existing_opportunities', 'show'),
+    component: () => <DetailsPage tab="terms" existing />,
   }),
   createRoute({
     ...parent,

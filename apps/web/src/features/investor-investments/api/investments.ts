@@ -30,6 +30,7 @@ export interface ReserveInput extends Record<string, unknown> {
   investment_method_entity_id?: number;
   nominee_id?: number;
   accept_terms?: boolean;
+  term_condition_id?: number;
 }
 
 export function useReserve() {

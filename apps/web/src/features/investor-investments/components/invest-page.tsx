@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
@@ -9,10 +9,10 @@ import { useBranding, useFeature } from '../../../app/settings';
 import { gateOf, InvestorGateStep, useInvestorGates } from '../../appropriateness';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
-import { RichText } from '../../../ui/rich-text';
 import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
 import { useOpportunity, type InvestorOpportunity } from '../../opportunities';
+import { TermsPanel, useCurrentTerms } from '../../term-conditions';
 import { useReserve, type MyInvestment } from '../api/investments';
 import { InvestmentSummary } from './payment-instructions';
 import { CategoryPrompt, useCategoryPromptDue } from '../../profile';
@@ -38,6 +38,8 @@ export function InvestPage() {
   const form = useForm({ initialValues: { amount: '', accept_terms: false } });
   const opportunity = query.data;
   const promptDue = useCategoryPromptDue();
+  const currentTerms = useCurrentTerms(opportunity?.id ?? 0, termsOn && Boolean(opportunity) && !opportunity?.market_sounding_pending);
+  const termsId = termsOn ? currentTerms.data?.id : undefined;
   usePageTitle(opportunity && !opportunity.market_sounding_pending ? `Invest in ${opportunity.name}` : terms.investments);
 
   const holderType = search.holder_type ?? 'personal';
@@ -51,7 +53,7 @@ export function InvestPage() {
           amount: values.amount.replace(/[£€$,\s]/g, ''),
           holder_type: holderType,
           ...(idField && search.holder_id ? { [idField]: search.holder_id } : {}),
-          ...(termsOn ? { accept_terms: values.accept_terms } : {}),
+          ...(termsId ? { accept_terms: values.accept_terms, term_condition_id: termsId } : {}),
         },
         idempotencyKey,
       });
@@ -61,6 +63,11 @@ export function InvestPage() {
       if (gateOf(error)) {
         await gates.refetch();
         return;
+      }
+      // Newer terms were published while the page was open: show them to be read and ticked again.
+      if (error instanceof ApiError && error.status === 409 && termsId) {
+        form.setFieldValue('accept_terms', false);
+        await currentTerms.refetch();
       }
       throw error;
     }
@@ -114,23 +121,16 @@ export function InvestPage() {
                 required
                 {...form.getInputProps('amount')}
               />
-              {termsOn && opportunity.investment_terms && (
-                <Paper withBorder p="md" radius="md" bg="gray.0">
-                  <Text fw={600} mb="xs">
-                    Investment terms
-                  </Text>
-                  <RichText html={opportunity.investment_terms} />
-                </Paper>
-              )}
-              {termsOn && (
-                <Checkbox
-                  label="I have read and accept the investment terms"
-                  {...form.getInputProps('accept_terms', { type: 'checkbox' })}
-                />
+              {termsOn && currentTerms.data && (
+                <TermsPanel terms={currentTerms.data} checkbox={form.getInputProps('accept_terms', { type: 'checkbox' })} />
               )}
               <FormError message={formError} />
               <Group>
-                <Button type="submit" loading={submitting} disabled={(termsOn && !form.values.accept_terms) || blocked}>
+                <Button
+                  type="submit"
+                  loading={submitting}
+                  disabled={(Boolean(termsId) && !form.values.accept_terms) || (termsOn && currentTerms.isLoading) || blocked}
+                >
                   Reserve my allocation
                 </Button>
                 <Button component={Link} to={`/investor/investments/${slug}`} variant="default">

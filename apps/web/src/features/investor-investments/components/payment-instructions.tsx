@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   ActionIcon,
   Alert,
@@ -20,7 +21,8 @@ import { IconBuildingBank, IconCheck, IconCircleCheck, IconCopy, IconCreditCard,
 import { readableIban, readableSortCode, reservationNextSteps } from '@platform/domain';
 import { useBranding } from '../../../app/settings';
 import { ApiError } from '../../../app/api-client';
-import { useMarkPaymentSent, usePayByCard, type MyInvestment } from '../api/investments';
+import { myInvestmentKeys, useMarkPaymentSent, usePayByCard, type MyInvestment } from '../api/investments';
+import { InvestmentTerms } from '../../term-conditions';
 import { formatDate, formatDateTime, formatMoney, formatUnits } from '../../../app/format';
 import { DateField } from '../../../ui/date-field';
 import { MoneyInput } from '../../../ui/money-input';
@@ -162,6 +164,7 @@ export function NextSteps() {
 export function InvestmentSummary({ investment }: { investment: MyInvestment }) {
   const { terms, settings } = useBranding();
   const payByCard = usePayByCard();
+  const client = useQueryClient();
   const [marking, setMarking] = useState(false);
   const pay = investment.payment_instructions;
   const awaitingPayment = investment.status === 'cash_call' || investment.status === 'reserved';
@@ -182,6 +185,7 @@ export function InvestmentSummary({ investment }: { investment: MyInvestment }) 
           {formatMoney(investment.amount, investment.currency)} held {investment.holder_type_label.toLowerCase()}
           {investment.shares ? ` · ${formatUnits(investment.shares)} shares` : ''}
         </Text>
+        <InvestmentTerms investment={investment} onAccepted={() => void client.invalidateQueries({ queryKey: myInvestmentKeys.all })} />
         {investment.status === 'reserved' && !sent && <NextSteps />}
         {investment.status === 'cash_call' && investment.payment_due_on && !sent && (
           <Alert color="orange" variant="light" title={`${terms.cashCall}: please pay by ${formatDate(investment.payment_due_on)}`}>

@@ -4,6 +4,7 @@ import {
   IconCash,
   IconCoinPound,
   IconFileReport,
+  IconFileCertificate,
   IconFileUpload,
   IconMailOpened,
   IconTrendingUp,
@@ -18,6 +19,7 @@ const ICONS = {
   investor_payment_sent: { icon: IconCash, color: 'teal' },
   investor_document: { icon: IconFileUpload, color: 'blue' },
   investor_categorisation: { icon: IconUserCheck, color: 'grape' },
+  investment_terms: { icon: IconFileCertificate, color: 'orange' },
 } as const;
 
 export function NotificationIcon({ type }: { type: string }) {

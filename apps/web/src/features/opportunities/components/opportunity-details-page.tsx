@@ -30,6 +30,7 @@ import { StatusBadge } from './opportunities-list-page';
 import { FundingProgress, OpportunityView } from './opportunity-view';
 import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
+import { TermsTab } from '../../term-conditions';
 import { Fact } from '../../../ui/fact';
 import { BackLink } from '../../../ui/back-link';
 import { formatAmount, formatPrice } from '../../../app/format';
@@ -50,6 +51,7 @@ const TAB_LABELS: Record<OpportunityTab, string> = {
   documents: 'Documents',
   'notes-calls-tasks': 'Notes Calls and Tasks',
   kpis: 'KPIs',
+  terms: 'Terms',
 };
 const TAB_ORDER: OpportunityTab[] = [
   'performance',
@@ -63,6 +65,7 @@ const TAB_ORDER: OpportunityTab[] = [
   'invitations',
   'discussions',
   'documents',
+  'terms',
   'notes-calls-tasks',
 ];
 
@@ -190,6 +193,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
                 publicLabel="Visible to investors"
               />
             )}
+            {tab === 'terms' && <TermsTab opportunityId={opportunity.id} canWrite={mayUpdate} />}
             {tab === 'notes-calls-tasks' && shows(tab) && (
               <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />
             )}

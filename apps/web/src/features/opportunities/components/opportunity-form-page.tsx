@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Button,
   Group,
   Paper,
@@ -16,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import {
   createExistingOpportunityBody,
   createOpportunityBody,
@@ -25,6 +26,7 @@ import {
   updateOpportunityBody,
   CASH_CALL_PAYMENT_DAYS,
   OpportunityStatus,
+  opportunityAdminPath,
 } from '@platform/domain';
 import { api, ApiError } from '../../../app/api-client';
 import { validateWith } from '../../../app/form-validation';
@@ -171,14 +173,15 @@ function OpportunityForm({ opportunity, existing = false }: { opportunity?: Staf
               error={form.errors.description}
             />
             <TagsInput label="Key points" description="Press Enter after each point" {...form.getInputProps('key_points')} />
-            <RichTextEditor
-              label="Investment terms"
-              description="Shown for acceptance when investment terms are switched on"
-              minHeight={160}
-              value={form.values.investment_terms}
-              onChange={(html) => form.setFieldValue('investment_terms', html)}
-              error={form.errors.investment_terms}
-            />
+            {opportunity && (
+              <Text size="sm" c="dimmed">
+                The investment terms investors accept are written, with their versions, on the{' '}
+                <Anchor component={Link} to={opportunityAdminPath(opportunity.id, opportunity.status, 'terms')}>
+                  Terms tab
+                </Anchor>
+                .
+              </Text>
+            )}
           </Stack>
         </Paper>
         <Paper withBorder radius="md" p="lg">

@@ -24,7 +24,6 @@ export const TEXT_FIELDS = [
   'fees',
   'summary',
   'description',
-  'investment_terms',
   'bank_account_name',
   'bank_sort_code',
   'bank_account_number',

@@ -11,6 +11,7 @@ import type { StaffOpportunity } from '../api/opportunities';
 import { ManualInvestmentButton } from './manual-investment-modal';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatDate, formatMoney, formatUnits } from '../../../app/format';
+import { termsAcceptedLabel } from '../../term-conditions';
 
 const STATUS_COLOURS: Record<Transaction['status'], string> = {
   reserved: 'blue',
@@ -115,6 +116,20 @@ export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportuni
           )}
         </Stack>
       ),
+    },
+    {
+      key: 'terms',
+      label: 'Terms',
+      render: (r) =>
+        r.terms_version === null ? (
+          <Text size="sm" c="dimmed">
+            Not accepted
+          </Text>
+        ) : (
+          <Tooltip label={termsAcceptedLabel(r.terms_version, r.terms_accepted_at)}>
+            <Text size="sm">v{r.terms_version}</Text>
+          </Tooltip>
+        ),
     },
     { key: 'created', label: 'Date', sort: 'created_at', render: (r) => formatDate(r.created_at) },
     {

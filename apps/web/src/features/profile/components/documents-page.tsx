@@ -1,16 +1,21 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { usePageTitle } from '../../../ui/page-title';
 import { MyOnboardingDocuments } from '../../sign-up-documents';
+import { MyAcceptedTerms } from '../../term-conditions';
 import { useMyDocuments } from '../api/profile';
 import { FileList } from './file-list';
 
-/** /investor/profile/documents: the sign-up documents the investor accepted, and the documents staff shared with them on their record. */
+/**
+ * /investor/profile/documents: the sign-up documents and investment terms the investor accepted, and
+ * the documents staff shared with them on their record.
+ */
 export function DocumentsPage() {
   usePageTitle('Documents');
   const documents = useMyDocuments();
   return (
     <Stack gap="lg">
       <MyOnboardingDocuments />
+      <MyAcceptedTerms />
       <Paper withBorder radius="md" p="xl">
         <Stack gap="md">
           <div>
