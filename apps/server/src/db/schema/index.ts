@@ -20,3 +20,4 @@ export * from './sign-up-documents';
 export * from './list-preferences';
 export * from './book';
 export * from './payments';
+export * from './ownership';
