@@ -57,6 +57,8 @@ export function OwnershipChoiceForm({
       ],
     },
     validate: validateWith(createOwnershipChoiceBody, bodyOf),
+    // The total's message belongs to the shares as they were: any change to them takes it away.
+    onValuesChange: () => form.clearFieldError('shares'),
   });
   const { submit, submitting, formError } = useSubmit(async (values: Values) => {
     await save.mutateAsync({ id: choice?.id, body: bodyOf(values) });
