@@ -17,7 +17,11 @@ function ChoiceCard({ choice, investorId, canWrite }: { choice: OwnershipChoice;
           <div>
             <Group gap="xs">
               <Text fw={600}>{choice.name}</Text>
-              {choice.is_default && <Badge color="teal">Default</Badge>}
+              {choice.is_default && (
+                <Badge color="teal" variant="light">
+                  Default
+                </Badge>
+              )}
             </Group>
             <Text size="sm" c="dimmed">
               {OWNERSHIP_KIND_LABELS[choice.kind]}

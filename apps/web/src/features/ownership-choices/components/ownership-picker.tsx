@@ -68,7 +68,7 @@ export function useOwnershipPicker(search: OwnershipSearch): { fields: Record<st
                     <Group gap="xs">
                       <Text fw={600}>{option.label}</Text>
                       {option.isDefault && (
-                        <Badge size="sm" color="teal">
+                        <Badge size="sm" color="teal" variant="light">
                           Default
                         </Badge>
                       )}
