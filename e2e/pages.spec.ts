@@ -320,7 +320,7 @@ test.describe('every page at desktop and phone width', () => {
       investor('fund', `/portfolio/fund/${fund}`),
       investor('news', '/news'),
       ...(news ? [investor('news-report', `/news/reports/${news.id}`)] : []),
-      ...['', '/view', '/details', '/type', '/investor-type', '/appropriateness', '/identity', '/security', '/documents']
+      ...['', '/view', '/details', '/type', '/investor-type', '/appropriateness', '/identity', '/security', '/documents', '/ownership']
         .concat(['/organisation-apply'])
         .map((tab) => investor(`profile${tab.replace('/', '-')}`, `/profile${tab}`)),
       investor('404', '/no-such-page'),

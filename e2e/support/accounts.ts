@@ -92,3 +92,31 @@ export async function requireStaffTwoFactor(on: boolean) {
     await database.close();
   }
 }
+
+/** Links an investor to a demo organisation as its director and marks their appropriateness test passed, so they may invest through it. */
+export async function linkToOrganisation(email: string, organisation: string) {
+  const database = openPostgres(E2E_DATABASE_URL, 1);
+  try {
+    await database.db.execute(sql`
+      insert into organisation_users (organisation_id, user_id, role)
+      select o.id, u.id, 'director' from organisations o, users u where o.name = ${organisation} and u.email = ${email}
+      on conflict do nothing`);
+    await database.db.execute(sql`update users set compliance_passed = true where email = ${email}`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** How an investor's latest investment is held: its holder type and the organisation's name, if any. */
+export async function latestHolding(email: string): Promise<{ holder_type: string; organisation: string | null }> {
+  const database = openPostgres(E2E_DATABASE_URL, 1);
+  try {
+    const result = await database.db.execute(sql`
+      select i.holder_type, o.name as organisation from investments i
+      join users u on u.id = i.user_id left join organisations o on o.id = i.organisation_id
+      where u.email = ${email} order by i.id desc limit 1`);
+    return (result as unknown as { rows: Array<{ holder_type: string; organisation: string | null }> }).rows[0];
+  } finally {
+    await database.close();
+  }
+}

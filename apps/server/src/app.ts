@@ -44,6 +44,7 @@ import { registerNomineeRoutes } from './modules/nominees/routes';
 import { registerOrganisationRoutes } from './modules/organisations/routes';
 import { registerOpportunityRoutes } from './modules/opportunities/routes';
 import { registerInvestmentRoutes } from './modules/investments/routes';
+import { registerOwnershipChoiceRoutes } from './modules/ownership-choices/routes';
 import { registerInsiderRegisterRoutes } from './modules/insider-register/routes';
 import { registerEvidencePackRoutes } from './modules/evidence-pack/routes';
 import { registerScreeningRoutes } from './modules/screening/routes';
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerPerformanceRoutes(app, ctx);
   registerPreEmptionRoutes(app, ctx);
   registerInvestmentRoutes(app, ctx);
+  registerOwnershipChoiceRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
   registerCashCallRoutes(app, ctx);
   registerBankStatementRoutes(app, ctx);

@@ -26,6 +26,7 @@ export * from './funds';
 export * from './pre-emption';
 export * from './existing-investments';
 export * from './holders';
+export * from './ownership';
 export * from './kpi-periods';
 export * from './kpi-requests';
 export * from './calendar-dates';

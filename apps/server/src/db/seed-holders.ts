@@ -11,6 +11,8 @@ import {
   investmentMethods,
   investments,
   nominees,
+  ownershipChoiceShares,
+  ownershipChoices,
   organisationApplications,
   organisations,
   organisationUsers,
@@ -69,8 +71,9 @@ async function fileDocument(db: Db, storage: AppContext['storage'], userId: numb
 /**
  * Demo holders: organisations with the people who act for them (investor@demo.test directs
  * Beaumont Ventures Ltd), applications pending and decided, investment methods with investors'
- * accounts, nominees, and some of the demo investments held through them. Skipped when any
- * organisation exists, so a tenant's own records are never touched.
+ * accounts, nominees, investor@demo.test's saved ownership choices, and some of the demo
+ * investments held through them. Skipped when any organisation exists, so a tenant's own records
+ * are never touched.
  */
 export async function seedHolders({ db, storage }: Pick<AppContext, 'db' | 'storage'>, now = new Date()): Promise<void> {
   const [{ existing }] = await db.select({ existing: count() }).from(organisations);
@@ -226,6 +229,21 @@ export async function seedHolders({ db, storage }: Pick<AppContext, 'db' | 'stor
         { name: 'Sterling Custody Nominees Ltd', companyNumber: '11223344', createdAt: ago(60) },
       ])
       .returning();
+
+    // investor@demo.test's saved whole-ownership choices (decision 0054): jointly with Beaumont by
+    // default, or wholly in her SIPP.
+    const [joint, pension] = await tx
+      .insert(ownershipChoices)
+      .values([
+        { userId: isla.id, name: 'Beaumont and me', isDefault: true, createdAt: ago(20), updatedAt: ago(20) },
+        { userId: isla.id, name: 'My SIPP', createdAt: ago(10), updatedAt: ago(10) },
+      ])
+      .returning();
+    await tx.insert(ownershipChoiceShares).values([
+      { choiceId: joint.id, position: 0, holderType: 'organisation', organisationId: beaumont.id, percentage: '60' },
+      { choiceId: joint.id, position: 1, holderType: 'personal', percentage: '40' },
+      { choiceId: pension.id, position: 0, holderType: 'investment_method', investmentMethodEntityId: entities[0].id, percentage: '100' },
+    ]);
 
     // Some investments become held through these holders, each by a person entitled to it.
     const firstOf = async (userId: number, skip = 0) =>

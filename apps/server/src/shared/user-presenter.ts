@@ -4,6 +4,7 @@ import {
   type InvestorCategory,
   type KycStatus,
   type OnboardingDocument,
+  type OwnershipChoice,
   Role,
   type User,
   USER_INCLUDES,
@@ -79,6 +80,7 @@ type RelationItems = {
   onboardingDocuments: OnboardingDocument;
   investmentMethodEntities: UserMethodAccount;
   leadInvestmentMethodEntities: UserMethodAccount;
+  ownershipChoices: OwnershipChoice;
 };
 type Relation = keyof RelationItems;
 /** Loads a relation for a whole page of users: user id → items. `nested` holds the sub-relations asked for. */

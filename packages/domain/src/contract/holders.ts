@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOLDER_TYPES } from '../investments';
 import { namedRef } from './common';
 
 /**
@@ -38,3 +39,16 @@ export const myHoldersSchema = z.object({
   nominees: z.array(namedRef),
 });
 export type MyHolders = z.infer<typeof myHoldersSchema>;
+
+/**
+ * One holder's share of a holding (decision 0054): who (the investor personally, their organisation,
+ * method account or a nominee), named, and their percentage as an exact decimal string.
+ */
+export const ownershipShareSchema = z.object({
+  holder_type: z.enum(HOLDER_TYPES),
+  holder_type_label: z.string(),
+  holder_id: z.number().int().nullable(),
+  holder_name: z.string(),
+  percentage: z.string(),
+});
+export type OwnershipShare = z.infer<typeof ownershipShareSchema>;

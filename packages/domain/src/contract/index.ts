@@ -14,6 +14,7 @@ export * from './questionnaires';
 export * from './imports';
 export * from './investments';
 export * from './holders';
+export * from './ownership-choices';
 export * from './investment-methods';
 export * from './nominees';
 export * from './payments';

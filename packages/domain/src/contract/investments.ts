@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CASH_CALL_STATES } from '../cash-calls';
 import { HOLDER_TYPES, INVESTMENT_STATUSES, INVESTMENT_TYPES, InvestmentCategory } from '../investments';
 import type { ListSpec } from './common';
+import { ownershipShareSchema } from './holders';
 import { clearable, idInput, isoDateInput, moneyInput, textInput } from './fields';
 
 /** Fields every investment answer carries, the investor's and staff's alike. */
@@ -13,6 +14,8 @@ const investmentBase = {
   organisation_id: z.number().int().nullable(),
   investment_method_entity_id: z.number().int().nullable(),
   nominee_id: z.number().int().nullable(),
+  /** A joint holding's holders and their shares as chosen when investing (the first is the holder above); null when held whole. */
+  ownership_shares: z.array(ownershipShareSchema).nullable(),
   type: z.string(),
   status: z.enum(INVESTMENT_STATUSES),
   status_label: z.string(),
@@ -225,7 +228,8 @@ const truthy = z
       value === true || value === 1 || (typeof value === 'string' && ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase())),
   );
 
-const holderFields = {
+/** How an investment, or one share of it, is held: the holder type and the id its type needs. */
+export const holderFields = {
   holder_type: z.enum(HOLDER_TYPES, { message: `Choose how the investment is held: ${HOLDER_TYPES.join(', ')}.` }).default('personal'),
   organisation_id: clearable(idInput('organisation')).optional(),
   investment_method_entity_id: clearable(idInput('investment method account')).optional(),
@@ -244,7 +248,7 @@ const HOLDER_MESSAGE = {
 } as const;
 
 /** The holder's id is required for its holder type; ids of other holder types are dropped. */
-function holderOf<
+export function holderOf<
   T extends {
     holder_type: (typeof HOLDER_TYPES)[number];
     organisation_id?: number | null;
@@ -276,9 +280,17 @@ export const reserveInvestmentBody = z
     opportunity_id: idInput('opportunity'),
     amount: moneyInput,
     ...holderFields,
+    /** One of the investor's saved whole-ownership choices instead of a holder (decision 0054). */
+    ownership_choice_id: idInput('saved ownership choice').optional(),
+    /** Keep how this investment is held as the investor's default choice. */
+    save_as_default: truthy.optional(),
     accept_terms: truthy.optional(),
     /** The version of the terms the investor read and accepts; it must be the current one. */
     term_condition_id: idInput('version of the terms').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.ownership_choice_id != null && value.holder_type !== 'personal')
+      ctx.addIssue({ code: 'custom', path: ['ownership_choice_id'], message: 'Choose a saved ownership choice or a holder, not both.' });
   })
   .transform(holderOf);
 

@@ -5,6 +5,7 @@ import { ATTRIBUTE_MODES } from '../statuses';
 import { CATEGORISATION_STATUSES, INVESTOR_CATEGORIES, KYC_STATUSES } from '../compliance';
 import { type ListSpec, namedRef } from './common';
 import { onboardingDocumentSchema } from './sign-up-documents';
+import { ownershipChoiceSchema } from './ownership-choices';
 import { clearable, idInput, idParam, isoDateInput, requiredText, textInput } from './fields';
 
 /** A record's value of one custom attribute, as `include=attributeValues` presents it. */
@@ -40,7 +41,6 @@ export type UserMethodAccount = z.infer<typeof userMethodAccountSchema>;
 /**
  * A user (server: shared/user-presenter.ts). Investors (role 5) carry their personal details, KYC
  * and category; staff do not. Relations with `include=`, `role_name` with `append=role_name`.
- * Relations not kept yet answer empty lists.
  */
 export const userSchema = z.object({
   id: z.number().int(),
@@ -77,7 +77,8 @@ export const userSchema = z.object({
   onboarding_documents: z.array(onboardingDocumentSchema).optional(),
   investment_method_entities: z.array(userMethodAccountSchema).optional(),
   lead_investment_method_entities: z.array(userMethodAccountSchema).optional(),
-  ownership_choices: z.array(z.unknown()).optional(),
+  /** Their saved whole-ownership choices (decision 0054), the default first. */
+  ownership_choices: z.array(ownershipChoiceSchema).optional(),
   role_name: z.string().nullable().optional(),
   /** The signed-in user only: staff who must set up two-factor sign-in before anything else (decision 0035). */
   two_factor_enrolment_due: z.boolean().optional(),

@@ -21,3 +21,4 @@ export * from './list-preferences';
 export * from './book';
 export * from './payments';
 export * from './term-conditions';
+export * from './ownership';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OwnershipShare } from '@platform/domain';
 import { pipelineDeals } from './deals-funds';
 import { holderColumns } from './people';
 import { users } from './platform';
@@ -210,6 +211,8 @@ export const investments = pgTable(
       .notNull()
       .references(() => users.id),
     ...holderColumns(),
+    /** A joint holding's holders and shares as chosen (decision 0054), the first being the holder above; null when held whole. */
+    ownershipShares: jsonb('ownership_shares').$type<OwnershipShare[]>(),
     type: text('type').notNull().default('investor'),
     status: text('status').notNull().default('reserved'),
     amount: money('amount').notNull(),

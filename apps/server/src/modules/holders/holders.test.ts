@@ -42,6 +42,17 @@ describe('GET /api/my/holders', () => {
     ]);
   });
 
+  it("answers staff the holders of an investor's with /api/users/{id}/holders (investors 'show')", async () => {
+    const investor = await createUser(t.ctx);
+    const [org] = await t.db.insert(organisations).values({ name: 'Staff View Ltd' }).returning();
+    await t.db.insert(organisationUsers).values({ organisationId: org.id, userId: investor.id });
+    const staff = await signedIn(t, Role.Adviser);
+    const answer = await staff.client.get(`/api/users/${investor.id}/holders`);
+    expect(answer.json().data.organisations).toEqual([{ id: org.id, name: 'Staff View Ltd' }]);
+    const entrepreneur = await signedIn(t, Role.Entrepreneur);
+    expect((await entrepreneur.client.get(`/api/users/${investor.id}/holders`)).statusCode).toBe(403);
+  });
+
   it('answers 401 logged out and 403 to staff', async () => {
     expect((await agent(t.app).get('/api/my/holders')).statusCode).toBe(401);
     const staff = await signedIn(t, Role.SuperAdmin);

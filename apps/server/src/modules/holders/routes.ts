@@ -1,6 +1,6 @@
-import { dataOf, myHoldersSchema } from '@platform/domain';
+import { dataOf, HOLDER_PERMISSION_EVENT, idParams, myHoldersSchema } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
-import { investorOnly, requireInvestor } from '../../platform/guards';
+import { authorize, investorOnly, requireInvestor } from '../../platform/guards';
 import { myHolders } from './mine';
 
 /**
@@ -11,4 +11,11 @@ export function registerHolderRoutes(app: App, { db }: AppContext) {
   app.get('/api/my/holders', { schema: { response: { 200: dataOf(myHoldersSchema) } }, onRequest: investorOnly }, async (request) => ({
     data: await myHolders(db, requireInvestor(request).id),
   }));
+
+  // The same for staff editing an investor's saved ownership choices (decision 0054): any user id answers their own links.
+  app.get(
+    '/api/users/:id/holders',
+    { schema: { params: idParams, response: { 200: dataOf(myHoldersSchema) } }, onRequest: authorize(HOLDER_PERMISSION_EVENT, 'show') },
+    async (request) => ({ data: await myHolders(db, request.params.id) }),
+  );
 }

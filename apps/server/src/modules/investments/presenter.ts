@@ -57,6 +57,7 @@ function common(row: InvestmentRow, today: string) {
     organisation_id: row.organisationId,
     investment_method_entity_id: row.investmentMethodEntityId,
     nominee_id: row.nomineeId,
+    ownership_shares: row.ownershipShares ?? null,
     type: row.type,
     status,
     status_label: INVESTMENT_STATUS_LABELS[status],

@@ -29,6 +29,7 @@ import {
   type Action,
   type InvestmentStatus,
   type InvestorInvestment,
+  type ReserveInvestmentInput,
   type StaffInvestment,
 } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
@@ -44,7 +45,7 @@ import { escapeHtml, insertStaffNotifications, pushStaffNotifications } from '..
 import { authorizeOpportunities } from '../../shared/opportunity-access';
 import { assertInvestorMay } from '../../shared/investor-gates';
 import { assertMarketSoundingAccepted, findVisibleOpportunity, type OpportunityRow } from '../../shared/opportunity-visibility';
-import { flagOn, loadSettings, loadTerminology } from '../../shared/settings';
+import { flagOn, loadSettings, loadTerminology, type SettingsRow } from '../../shared/settings';
 import { recordTermsAcceptance } from '../../shared/term-conditions';
 import { utcDate } from '../../platform/clock';
 import { investorFundList } from '../funds';
@@ -60,7 +61,6 @@ import {
 import { loadHolding, loadPortfolio } from './portfolio';
 import { presentInvestmentForInvestor, presentInvestmentsWith, type InvestmentRow, type InvestorOpportunity } from './presenter';
 import {
-  assertHolder,
   findInvestment,
   findInvestorInvestment,
   findLiveInvestor,
@@ -74,6 +74,8 @@ import {
 } from './service';
 import { parseIncludes } from '../../shared/user-presenter';
 import { markPaymentReceived } from './receipts';
+import { assertHolder } from '../../shared/holder-ownership';
+import { holdingFromChoice, keepAsDefault } from '../ownership-choices';
 
 /** Staff may act on an investment by its opportunity's status: live (1–4) or existing (5–6) events. */
 function assertStaffMay(user: UserRow, opportunity: Pick<OpportunityRow, 'status'>, action: Action) {
@@ -93,6 +95,20 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
 
   // ——— Investor portal ———
+
+  /**
+   * How the investor's reservation is held: a saved whole-ownership choice (decision 0054) or the
+   * holder named in the body, which must be their own; `source` is what "save as my default" keeps.
+   */
+  async function investorHolding(userId: number, input: ReserveInvestmentInput, settings: SettingsRow) {
+    if (input.ownership_choice_id != null) {
+      const chosen = await holdingFromChoice(db, settings, userId, input.ownership_choice_id);
+      return { ...chosen, source: { choiceId: input.ownership_choice_id } };
+    }
+    await assertHolder(db, userId, input.holder_type, input.holder, settings);
+    const held = { holderType: input.holder_type, holder: input.holder };
+    return { ...held, shares: null, source: held };
+  }
 
   const oneForInvestor = { 200: dataOf(investorInvestmentSchema) };
   const oneForStaff = { 200: dataOf(staffInvestmentSchema) };
@@ -119,7 +135,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
       if (termsAsked && !input.accept_terms) throw validationError({ accept_terms: ['Accept the investment terms to continue.'] });
       if (termsAsked && !input.term_condition_id)
         throw validationError({ term_condition_id: ['Read the current terms and accept them to continue.'] });
-      await assertHolder(db, user.id, input.holder_type, input.holder, settings);
+      const holding = await investorHolding(user.id, input, settings);
       const {
         investment,
         opportunity: after,
@@ -129,9 +145,10 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
           opportunityId: opportunity.id,
           userId: user.id,
           amount: input.amount,
-          holderType: input.holder_type,
-          holder: input.holder,
-          type: INVESTMENT_TYPE_BY_HOLDER[input.holder_type],
+          holderType: holding.holderType,
+          holder: holding.holder,
+          ownershipShares: holding.shares,
+          type: INVESTMENT_TYPE_BY_HOLDER[holding.holderType],
           status: 'reserved',
           createdBy: user.id,
           now,
@@ -148,6 +165,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
           });
           placed.investment = accepted.investment ?? placed.investment;
         }
+        if (input.save_as_default) await keepAsDefault(tx, settings, user.id, holding.source, now);
         await recordActivity(tx, {
           request,
           action: 'reserved',

@@ -12,20 +12,12 @@ import {
   type InvestmentHolderIds as Holder,
   type InvestmentStatus,
   type InvestmentType,
+  type OwnershipShare,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
-import {
-  investmentMethodEntities,
-  investmentOpportunities,
-  investments,
-  nominees,
-  organisations,
-  organisationUsers,
-  users,
-} from '../../db/schema';
+import { investmentOpportunities, investments, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
-import { flagOn, type SettingsRow } from '../../shared/settings';
 import { lockOpportunityRow as lockOpportunity, type OpportunityRow } from '../../shared/opportunity-visibility';
 import type { InvestmentRow, InvestorOpportunity } from './presenter';
 import { insertPayment } from './receipts';
@@ -104,46 +96,6 @@ export function assertWithinLimits(opportunity: OpportunityRow, alreadyCommitted
   }
 }
 
-/**
- * The holder must be the investor's own: an organisation they are linked to, their account with an
- * investment method, or a nominee when the tenant offers nominees.
- */
-export async function assertHolder(db: Db, userId: number, holderType: HolderType, holder: Holder, settings: SettingsRow): Promise<void> {
-  if (holderType === 'organisation') {
-    const [link] = await db
-      .select({ id: organisationUsers.id })
-      .from(organisationUsers)
-      .innerJoin(organisations, eq(organisations.id, organisationUsers.organisationId))
-      .where(
-        and(
-          eq(organisationUsers.organisationId, holder.organisationId!),
-          eq(organisationUsers.userId, userId),
-          isNull(organisations.deletedAt),
-        ),
-      );
-    if (!link) throw validationError({ organisation_id: ['Choose an organisation the investor is linked to.'] });
-  } else if (holderType === 'investment_method') {
-    const [entity] = await db
-      .select({ id: investmentMethodEntities.id })
-      .from(investmentMethodEntities)
-      .where(
-        and(
-          eq(investmentMethodEntities.id, holder.investmentMethodEntityId!),
-          eq(investmentMethodEntities.userId, userId),
-          isNull(investmentMethodEntities.deletedAt),
-        ),
-      );
-    if (!entity) throw validationError({ investment_method_entity_id: ["Choose one of the investor's investment method accounts."] });
-  } else if (holderType === 'nominee') {
-    if (!flagOn(settings, 'nominee_enabled')) throw validationError({ holder_type: ['Investing through a nominee is not available.'] });
-    const [nominee] = await db
-      .select({ id: nominees.id })
-      .from(nominees)
-      .where(and(eq(nominees.id, holder.nomineeId!), isNull(nominees.deletedAt)));
-    if (!nominee) throw validationError({ nominee_id: ['Choose a nominee.'] });
-  }
-}
-
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** Six base32 characters from the system's secure random source (256 is a multiple of 32: no bias). */
@@ -190,6 +142,8 @@ export interface Placement {
   amount: string;
   holderType: HolderType;
   holder: Holder;
+  /** A joint holding's holders and shares (decision 0054); absent or null when held whole. */
+  ownershipShares?: OwnershipShare[] | null;
   type: InvestmentType;
   status: 'reserved' | 'paid' | 'completed';
   /** For a completed holding recorded after the fact: when it was paid and completed. */
@@ -220,6 +174,7 @@ export async function placeInvestment(tx: Db, p: Placement): Promise<{ investmen
     organisationId: p.holder.organisationId,
     investmentMethodEntityId: p.holder.investmentMethodEntityId,
     nomineeId: p.holder.nomineeId,
+    ownershipShares: p.ownershipShares ?? null,
     type: p.type,
     status: p.status,
     amount: p.amount,

@@ -31,9 +31,10 @@ export const investorInvestmentRoutes = [
   createRoute({
     ...parent,
     path: '/investments/$slug/invest',
-    validateSearch: (search: Record<string, unknown>): { holder_type?: HolderType; holder_id?: number } => ({
+    validateSearch: (search: Record<string, unknown>): { holder_type?: HolderType; holder_id?: number; choice_id?: number } => ({
       ...(HOLDER_TYPES.includes(search.holder_type as HolderType) ? { holder_type: search.holder_type as HolderType } : {}),
       ...(Number(search.holder_id) > 0 ? { holder_id: Number(search.holder_id) } : {}),
+      ...(Number(search.choice_id) > 0 ? { choice_id: Number(search.choice_id) } : {}),
     }),
     component: lazyRouteComponent(() => import('./components/invest-page'), 'InvestPage'),
   }),

@@ -43,6 +43,11 @@ export const profileRoutes = [
     }),
     createRoute({
       ...parent,
+      path: '/ownership',
+      component: lazyRouteComponent(() => import('../ownership-choices'), 'OwnershipChoicesPage'),
+    }),
+    createRoute({
+      ...parent,
       path: '/appropriateness',
       validateSearch: texts('redirect'),
       component: lazyRouteComponent(() => import('../appropriateness'), 'AppropriatenessPage'),

@@ -25,7 +25,9 @@ export function useHolders() {
 export interface ReserveInput extends Record<string, unknown> {
   opportunity_id: number;
   amount: string;
-  holder_type: HolderType;
+  holder_type?: HolderType;
+  ownership_choice_id?: number;
+  save_as_default?: boolean;
   organisation_id?: number;
   investment_method_entity_id?: number;
   nominee_id?: number;

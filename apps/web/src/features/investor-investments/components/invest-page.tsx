@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
-import { acceptsReservations, type HolderType } from '@platform/domain';
+import { acceptsReservations } from '@platform/domain';
 import { ApiError } from '../../../app/api-client';
 import { useBranding, useFeature } from '../../../app/settings';
 import { gateOf, InvestorGateStep, useInvestorGates } from '../../appropriateness';
@@ -18,17 +18,12 @@ import { InvestmentSummary } from './payment-instructions';
 import { CategoryPrompt, useCategoryPromptDue } from '../../profile';
 import { formatMoney } from '../../../app/format';
 import { MoneyInput } from '../../../ui/money-input';
-
-const HOLDER_ID_FIELD: Partial<Record<HolderType, 'organisation_id' | 'investment_method_entity_id' | 'nominee_id'>> = {
-  organisation: 'organisation_id',
-  investment_method: 'investment_method_entity_id',
-  nominee: 'nominee_id',
-};
+import { type OwnershipSearch, useOwnershipPicker } from '../../ownership-choices';
 
 /** /investor/investments/{slug}/invest: the amount, the investment terms, then the payment instructions. */
 export function InvestPage() {
   const { slug } = useParams({ strict: false }) as { slug: string };
-  const search = useSearch({ strict: false }) as { holder_type?: HolderType; holder_id?: number };
+  const search = useSearch({ strict: false }) as OwnershipSearch;
   const termsOn = useFeature('termsConditions');
   const { terms } = useBranding();
   const query = useOpportunity<InvestorOpportunity>(slug);
@@ -42,17 +37,15 @@ export function InvestPage() {
   const termsId = termsOn ? currentTerms.data?.id : undefined;
   usePageTitle(opportunity && !opportunity.market_sounding_pending ? `Invest in ${opportunity.name}` : terms.investments);
 
-  const holderType = search.holder_type ?? 'personal';
+  const ownership = useOwnershipPicker(search);
   const { submit, submitting, formError } = useSubmit(async (values: { amount: string; accept_terms: boolean }, { idempotencyKey }) => {
     if (!opportunity) return;
-    const idField = HOLDER_ID_FIELD[holderType];
     try {
       const investment = await reserve.mutateAsync({
         input: {
           opportunity_id: opportunity.id,
           amount: values.amount.replace(/[£€$,\s]/g, ''),
-          holder_type: holderType,
-          ...(idField && search.holder_id ? { [idField]: search.holder_id } : {}),
+          ...ownership.fields,
           ...(termsId ? { accept_terms: values.accept_terms, term_condition_id: termsId } : {}),
         },
         idempotencyKey,
@@ -121,6 +114,7 @@ export function InvestPage() {
                 required
                 {...form.getInputProps('amount')}
               />
+              {ownership.picker}
               {termsOn && currentTerms.data && (
                 <TermsPanel terms={currentTerms.data} checkbox={form.getInputProps('accept_terms', { type: 'checkbox' })} />
               )}

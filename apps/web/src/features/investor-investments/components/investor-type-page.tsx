@@ -5,6 +5,7 @@ import type { HolderType } from '@platform/domain';
 import { usePageTitle } from '../../../ui/page-title';
 import { useHolders } from '../api/investments';
 import { CategoryPrompt, useCategoryPromptDue } from '../../profile';
+import { describeChoice, useOwnershipChoices } from '../../ownership-choices';
 
 export interface HolderChoice {
   holder_type: HolderType;
@@ -17,12 +18,21 @@ export function InvestorTypePage() {
   usePageTitle('How will you hold this investment?');
   const navigate = useNavigate();
   const holders = useHolders();
-  const [choice, setChoice] = useState('personal');
+  const saved = useOwnershipChoices();
+  const [picked, setChoice] = useState<string | null>(null);
   const promptDue = useCategoryPromptDue();
 
-  if (!holders.data || promptDue === undefined) return <Skeleton h={280} radius="md" />;
+  if (!holders.data || !saved.data || promptDue === undefined) return <Skeleton h={280} radius="md" />;
   if (promptDue) return <CategoryPrompt slug={slug} />;
+  // The investor's saved whole-ownership choices come first, their default picked (decision 0054).
+  const defaultChoice = saved.data.find((c) => c.is_default);
+  const choice = picked ?? (defaultChoice ? `choice:${defaultChoice.id}` : 'personal');
   const options = [
+    ...saved.data.map((c) => ({
+      value: `choice:${c.id}`,
+      label: c.is_default ? `${c.name} (default)` : c.name,
+      description: describeChoice(c),
+    })),
     { value: 'personal', label: 'Personally', description: 'In your own name.' },
     ...holders.data.organisations.map((o) => ({ value: `organisation:${o.id}`, label: o.name, description: 'Through this organisation.' })),
     ...holders.data.investment_method_entities.map((e) => ({
@@ -40,7 +50,7 @@ export function InvestorTypePage() {
     void navigate({
       to: '/investor/investments/$slug/invest',
       params: { slug },
-      search: { holder_type: type as HolderType, ...(id ? { holder_id: Number(id) } : {}) },
+      search: type === 'choice' ? { choice_id: Number(id) } : { holder_type: type as HolderType, ...(id ? { holder_id: Number(id) } : {}) },
     });
   };
   return (

@@ -14,6 +14,7 @@ import { RecordsPanel } from '../../records';
 import { useInvestor } from '../api/use-investors';
 import { InvestorQuestionnaireTab, useQuestionnaireTitles, type InvestorQuestionnaire } from '../../questionnaires';
 import { InvestorActions } from './investor-actions';
+import { InvestorOwnershipSection } from '../../ownership-choices';
 import { AppropriatenessBadge, KycBadge } from './investors-list-page';
 import { CategoryPanel, DetailsPanel, OnboardingDocumentsPanel, TransactionsPanel } from './investor-panels';
 import { BackLink } from '../../../ui/back-link';
@@ -97,7 +98,11 @@ export function InvestorPage({ tab }: { tab: InvestorTab }) {
         </Tabs.List>
         <Tabs.Panel value={tab} pt="lg">
           <Stack gap="lg">
-            {tab === 'details' && <DetailsPanel investor={investor} />}
+            {tab === 'details' && (
+              <DetailsPanel investor={investor}>
+                <InvestorOwnershipSection investorId={investor.id} canWrite={mayWrite} />
+              </DetailsPanel>
+            )}
             {tab === 'transactions' && showTransactions && <TransactionsPanel investor={investor} />}
             {tab === 'documents' && (
               <DocumentsPanel

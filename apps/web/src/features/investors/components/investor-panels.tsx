@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Anchor, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
@@ -20,8 +20,8 @@ import { SectionCard } from '../../../ui/section-card';
 import { formatDate, formatMoney } from '../../../app/format';
 import { SimpleTable } from '../../../ui/simple-table';
 
-/** The Details tab: who they are, compliance at a glance, custom attributes and the record's history. */
-export function DetailsPanel({ investor: i }: { investor: Investor }) {
+/** The Details tab: who they are, compliance at a glance, custom attributes, sections of other areas (`children`) and the record's history. */
+export function DetailsPanel({ investor: i, children }: { investor: Investor; children?: ReactNode }) {
   const attributes = useAttributes('user');
   const adviser = useOwners(i.adviser_id != null).data?.find((staff) => staff.id === i.adviser_id);
   const address = [i.address_line1, i.address_line2, i.city, i.postcode, i.country].filter(Boolean).join(', ');
@@ -61,6 +61,7 @@ export function DetailsPanel({ investor: i }: { investor: Investor }) {
       <SectionCard title="Custom attributes">
         <AttributeValues attributes={attributes.data ?? []} entries={i.attribute_values} />
       </SectionCard>
+      {children}
       <ActivityPanel subject={{ type: 'investor', id: i.id }} />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Grid, NavLink, Paper, Stack, Title } from '@mantine/core';
 import {
   IconBuildingSkyscraper,
+  IconChartPie,
   IconCertificate,
   IconFiles,
   IconId,
@@ -18,6 +19,7 @@ const PAGES = [
   { to: '/investor/profile/details', label: 'Personal details', icon: IconUser },
   { to: '/investor/profile/type', label: 'Investor category', icon: IconCertificate },
   { to: '/investor/profile/investor-type', label: 'How you invest', icon: IconUsersGroup },
+  { to: '/investor/profile/ownership', label: 'Ownership choices', icon: IconChartPie },
   { to: '/investor/profile/appropriateness', label: 'Appropriateness test', icon: IconListCheck, flag: 'enableComplianceTest' },
   { to: '/investor/profile/identity', label: 'Identity', icon: IconId },
   { to: '/investor/profile/security', label: 'Security', icon: IconLock },
