@@ -52,8 +52,8 @@ test('a default ownership choice through an organisation holds the next investme
   await page.screenshot({ path: path.join(SHOTS, '390', 'invest-ownership-picker.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByLabel(/Amount/).fill('5000');
-  const terms = page.getByLabel('I have read and accept the investment terms');
-  if (await terms.isVisible()) await terms.check();
+  // The demo opportunity has versioned terms (decision 0053): the box names the version accepted.
+  await page.getByRole('checkbox', { name: /^I have read and accept version \d+ of the investment terms$/ }).check();
   await page.getByRole('button', { name: 'Reserve my allocation' }).click();
   await expect(page.getByText('Your allocation is reserved', { exact: true })).toBeVisible();
   expect(await latestHolding(EMAIL)).toEqual({ holder_type: 'organisation', organisation: 'Beaumont Ventures Ltd' });
