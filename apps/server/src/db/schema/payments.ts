@@ -102,7 +102,7 @@ export const bankStatementLines = pgTable(
 );
 
 /**
- * Reminders of an unpaid cash call sent to its investor (decision 0055): one per scheduled stage
+ * Reminders of an unpaid cash call sent to its investor (decisions 0055, 0061): one per scheduled stage
  * and investment (unique, so a retried tick never sends a stage twice), and any number sent by hand.
  */
 export const cashCallReminders = pgTable(
@@ -119,6 +119,6 @@ export const cashCallReminders = pgTable(
   (t) => [
     uniqueIndex('cash_call_reminders_stage_unique').on(t.investmentId, t.stage).where(sql`${t.stage} <> 'manual'`),
     index('cash_call_reminders_investment_idx').on(t.investmentId, t.sentAt),
-    check('cash_call_reminders_stage', sql`${t.stage} in ('before_due', 'due', 'overdue', 'manual')`),
+    check('cash_call_reminders_stage', sql`${t.stage} ~ '^((before|after):[1-9][0-9]*|due|manual)$'`),
   ],
 );
