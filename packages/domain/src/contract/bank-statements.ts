@@ -41,6 +41,8 @@ export type StatementCashCall = z.infer<typeof statementCashCallSchema>;
 /** One credit on a statement. */
 export const statementLineSchema = z.object({
   id: z.number().int(),
+  /** The statement it came on. */
+  statement: z.object({ id: z.number().int(), filename: z.string() }),
   position: z.number().int(),
   booked_on: z.string(),
   amount: z.string(),
@@ -56,6 +58,9 @@ export const statementLineSchema = z.object({
   resolved_at: z.string().nullable(),
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
+
+/** The most credits the list of those still to resolve holds, oldest first (decision 0055). */
+export const UNRESOLVED_LINES_SHOWN = 500;
 
 export const bankStatementDetailSchema = bankStatementSchema.extend({ statement_lines: z.array(statementLineSchema) });
 export type BankStatementDetail = z.infer<typeof bankStatementDetailSchema>;

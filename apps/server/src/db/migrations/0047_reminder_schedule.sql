@@ -1,4 +1,5 @@
 ALTER TABLE "cash_call_reminders" DROP CONSTRAINT "cash_call_reminders_stage";--> statement-breakpoint
 UPDATE "cash_call_reminders" SET "stage" = CASE "stage" WHEN 'before_due' THEN 'before:3' WHEN 'overdue' THEN 'after:7' ELSE "stage" END;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "cash_call_reminder_schedule" jsonb DEFAULT '{"days_before":[3],"on_due_day":true,"days_after":[7]}'::jsonb NOT NULL;--> statement-breakpoint
+CREATE INDEX "bank_statement_lines_unresolved_idx" ON "bank_statement_lines" USING btree ("statement_id","position") WHERE "bank_statement_lines"."status" in ('suggested', 'unmatched');--> statement-breakpoint
 ALTER TABLE "cash_call_reminders" ADD CONSTRAINT "cash_call_reminders_stage" CHECK ("cash_call_reminders"."stage" ~ '^((before|after):[1-9][0-9]*|due|manual)$');
