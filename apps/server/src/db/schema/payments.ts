@@ -96,9 +96,7 @@ export const bankStatementLines = pgTable(
     index('bank_statement_lines_statement_idx').on(t.statementId, t.position),
     index('bank_statement_lines_investment_idx').on(t.investmentId),
     /** The credits still to resolve, across statements (decision 0055). */
-    index('bank_statement_lines_unresolved_idx')
-      .on(t.statementId, t.position)
-      .where(sql`${t.status} in ('suggested', 'unmatched')`),
+    index('bank_statement_lines_unresolved_idx').on(t.statementId, t.position).where(sql`${t.status} in ('suggested', 'unmatched')`),
     check('bank_statement_lines_amount_positive', sql`${t.amount} > 0`),
     check('bank_statement_lines_status', sql`${t.status} in ('matched', 'suggested', 'unmatched', 'ignored')`),
     check('bank_statement_lines_match_kind', sql`${t.matchKind} in ('reference', 'amount_and_name', 'staff')`),
