@@ -259,6 +259,7 @@ test.describe('every page at desktop and phone width', () => {
             .map((tab) => admin(`existing-${tab}`, `/investments/existing/${existing}/${tab}`)),
           admin('cash-calls', '/cash-calls'),
           admin('cash-call-statements', '/cash-calls/statements'),
+          admin('cash-call-reminders', '/cash-calls/reminders'),
           admin('cash-call-statement', `/cash-calls/statements/${ids.statement}`),
           admin('companies', '/investments/companies'),
           admin('company-new', '/investments/companies/new-company'),

@@ -125,16 +125,58 @@ export function paymentReferenceIn(text: string): string | null {
 }
 
 /**
- * When an unpaid cash call is reminded, in days from its due day: before it, on it and after it.
- * One reminder per stage and call; a stage whose window has passed (the next stage has begun) is
- * not sent late.
+ * When the firm reminds an unpaid cash call (decision 0061): whole days before the due day, on it,
+ * and days after it. Staff set it; the default is 3 days before, on the day and 7 days after.
  */
-export const CASH_CALL_REMINDER_STAGES = ['before_due', 'due', 'overdue'] as const;
-export type CashCallReminderStage = (typeof CASH_CALL_REMINDER_STAGES)[number];
-export const CASH_CALL_REMINDER_DAYS: Record<CashCallReminderStage, number> = { before_due: -3, due: 0, overdue: 7 };
-export const CASH_CALL_REMINDER_LABELS: Record<CashCallReminderStage | 'manual', string> = {
-  before_due: `${-CASH_CALL_REMINDER_DAYS.before_due} days before the due date`,
-  due: 'On the due date',
-  overdue: `${CASH_CALL_REMINDER_DAYS.overdue} days after the due date`,
-  manual: 'Sent by staff',
-};
+export type CashCallReminderSchedule = { days_before: number[]; on_due_day: boolean; days_after: number[] };
+export const DEFAULT_CASH_CALL_REMINDER_SCHEDULE: CashCallReminderSchedule = { days_before: [3], on_due_day: true, days_after: [7] };
+/** The most reminders before, and after, the due day a schedule may hold; and the furthest day. */
+export const CASH_CALL_REMINDER_MAX_STAGES = 3;
+export const CASH_CALL_REMINDER_MAX_DAYS = 90;
+
+/**
+ * A scheduled reminder is named by its offset from the due day — `before:3`, `due`, `after:7` —
+ * so a reminder sent stays sent whatever the schedule becomes: one reminder per stage and call.
+ * Reminders staff send by hand are `manual`.
+ */
+export type CashCallReminderStage = `before:${number}` | 'due' | `after:${number}`;
+export const CASH_CALL_REMINDER_STAGE_PATTERN = /^(?:(?:before|after):[1-9]\d*|due|manual)$/;
+
+/** A stage's offset in days from the due day: negative before it. */
+export function reminderStageOffset(stage: CashCallReminderStage): number {
+  if (stage === 'due') return 0;
+  const [side, days] = stage.split(':');
+  return side === 'before' ? -Number(days) : Number(days);
+}
+
+/** The schedule's stages in the order they fall, earliest first. */
+export function reminderStages(schedule: CashCallReminderSchedule): CashCallReminderStage[] {
+  const stages: CashCallReminderStage[] = [
+    ...schedule.days_before.map((days): CashCallReminderStage => `before:${days}`),
+    ...(schedule.on_due_day ? (['due'] as const) : []),
+    ...schedule.days_after.map((days): CashCallReminderStage => `after:${days}`),
+  ];
+  return stages.sort((a, b) => reminderStageOffset(a) - reminderStageOffset(b));
+}
+
+const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/** How staff read a reminder's stage: "3 days before the due date", "Sent by staff". */
+export function reminderStageLabel(stage: string): string {
+  if (stage === 'manual') return 'Sent by staff';
+  if (stage === 'due') return 'On the due date';
+  const offset = reminderStageOffset(stage as CashCallReminderStage);
+  return `${dayCount(Math.abs(offset))} ${offset < 0 ? 'before' : 'after'} the due date`;
+}
+
+/** The schedule in a sentence: "3 days before the due date, on it and 7 days after it". */
+export function describeReminderSchedule(schedule: CashCallReminderSchedule): string {
+  const sorted = (days: number[]) => [...days].sort((a, b) => a - b);
+  const parts = [
+    ...(schedule.days_before.length ? [`${sorted(schedule.days_before).reverse().map(dayCount).join(', ')} before the due date`] : []),
+    ...(schedule.on_due_day ? ['on the due date'] : []),
+    ...(schedule.days_after.length ? [`${sorted(schedule.days_after).map(dayCount).join(', ')} after it`] : []),
+  ];
+  if (!parts.length) return 'none';
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}

@@ -76,5 +76,7 @@ export const NOTIFICATION_ICONS = [
   'investor_categorisation',
   /** New investment terms to accept on an unpaid investment (decision 0053). */
   'investment_terms',
+  /** A scheduled or hand-sent reminder of a cash call still to pay (decision 0061). */
+  'cash_call_reminder',
 ] as const;
 export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];

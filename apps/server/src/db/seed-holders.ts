@@ -61,6 +61,7 @@ async function fileDocument(db: Db, storage: AppContext['storage'], userId: numb
       sha256: createHash('sha256').update(data).digest('hex'),
       storageKey,
       visibility: 'private',
+      origin: 'application',
       uploadedBy: userId,
       createdAt: now,
     })

@@ -17,6 +17,9 @@ function safeCta(cta: string | null | undefined): string | null {
   return cta?.startsWith('/') && !cta.startsWith('//') ? cta : null;
 }
 
+type NotificationInput = { message: string; icon: NotificationIcon; cta?: string | null };
+const storedData = (input: NotificationInput) => ({ message: sanitizeRichText(input.message), icon: input.icon, cta: safeCta(input.cta) });
+
 /**
  * Stores the same notification for each of `userIds` in one INSERT and pushes them all in one
  * batched publish (decision 0045); one user is the same call with one id. The message is
@@ -25,7 +28,7 @@ function safeCta(cta: string | null | undefined): string | null {
 export async function notifyUsers(
   deps: { db: Db; realtime: Pick<Realtime, 'publishToUsers'> },
   userIds: readonly number[],
-  input: { message: string; icon: NotificationIcon; cta?: string | null },
+  input: NotificationInput,
 ) {
   if (!userIds.length) return [];
   const stored = await insertNotificationsFor(deps.db, sql`select unnest(${`{${userIds.join(',')}}`}::integer[]) as user_id`, input);
@@ -34,11 +37,7 @@ export async function notifyUsers(
 }
 
 /** Stores a notification for one user and pushes it on their private channel. */
-export async function notifyUser(
-  deps: { db: Db; realtime: Pick<Realtime, 'publishToUsers'> },
-  userId: number,
-  input: { message: string; icon: NotificationIcon; cta?: string | null },
-) {
+export async function notifyUser(deps: { db: Db; realtime: Pick<Realtime, 'publishToUsers'> }, userId: number, input: NotificationInput) {
   const [stored] = await notifyUsers(deps, [userId], input);
   return stored.notification;
 }
@@ -48,15 +47,31 @@ export async function notifyUser(
  * finds, in one INSERT … SELECT inside the caller's transaction, and answers them presented. Push
  * them with `pushNotifications` once the transaction has committed.
  */
-export async function insertNotificationsFor(
-  tx: Pick<Db, 'execute'>,
-  userIds: SQL,
-  input: { message: string; icon: NotificationIcon; cta?: string | null },
-) {
-  const data = { message: sanitizeRichText(input.message), icon: input.icon, cta: safeCta(input.cta) };
+export function insertNotificationsFor(tx: Pick<Db, 'execute'>, userIds: SQL, input: NotificationInput) {
+  return insertNotificationRows(
+    tx,
+    sql`select recipients.user_id, ${JSON.stringify(storedData(input))}::jsonb as data from (${userIds}) as recipients`,
+  );
+}
+
+/**
+ * Stores a notification of its own for each user in `each` (one per entry), in one INSERT inside
+ * the caller's transaction; push them with `pushNotifications` once it has committed.
+ */
+export async function insertNotificationsEach(tx: Pick<Db, 'execute'>, each: ReadonlyArray<{ userId: number } & NotificationInput>) {
+  if (!each.length) return [];
+  const rows = JSON.stringify(each.map(({ userId, ...input }) => ({ user_id: userId, data: storedData(input) })));
+  return insertNotificationRows(
+    tx,
+    sql`select (e->>'user_id')::integer as user_id, e->'data' as data from jsonb_array_elements(${rows}::jsonb) as e`,
+  );
+}
+
+/** Inserts the notifications `source` (columns `user_id`, `data`) answers, presented. */
+async function insertNotificationRows(tx: Pick<Db, 'execute'>, source: SQL) {
   const result = await tx.execute(sql`
     insert into ${notifications} (user_id, data)
-    select recipients.user_id, ${JSON.stringify(data)}::jsonb from (${userIds}) as recipients
+    select user_id, data from (${source}) as source
     returning id, user_id, read_at, created_at, data`);
   // Both drivers answer `rows`; timestamps may come back as Date or text.
   const { rows } = result as unknown as {

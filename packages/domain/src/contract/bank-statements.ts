@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CASH_CALL_REMINDER_STAGES, BANK_STATEMENT_FORMATS, STATEMENT_LINE_STATUSES, STATEMENT_MATCH_KINDS } from '../bank-statements';
+import {
+  BANK_STATEMENT_FORMATS,
+  CASH_CALL_REMINDER_MAX_DAYS,
+  CASH_CALL_REMINDER_MAX_STAGES,
+  CASH_CALL_REMINDER_STAGE_PATTERN,
+  STATEMENT_LINE_STATUSES,
+  STATEMENT_MATCH_KINDS,
+} from '../bank-statements';
 import { namedRef } from './common';
 import { idParam } from './fields';
 
@@ -34,6 +41,8 @@ export type StatementCashCall = z.infer<typeof statementCashCallSchema>;
 /** One credit on a statement. */
 export const statementLineSchema = z.object({
   id: z.number().int(),
+  /** The statement it came on. */
+  statement: z.object({ id: z.number().int(), filename: z.string() }),
   position: z.number().int(),
   booked_on: z.string(),
   amount: z.string(),
@@ -49,6 +58,9 @@ export const statementLineSchema = z.object({
   resolved_at: z.string().nullable(),
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
+
+/** The most credits the list of those still to resolve holds, oldest first (decision 0055). */
+export const UNRESOLVED_LINES_SHOWN = 500;
 
 export const bankStatementDetailSchema = bankStatementSchema.extend({ statement_lines: z.array(statementLineSchema) });
 export type BankStatementDetail = z.infer<typeof bankStatementDetailSchema>;
@@ -87,9 +99,40 @@ export type ConfirmStatementLineInput = z.infer<typeof confirmStatementLineBody>
 /** A reminder of an unpaid cash call sent to its investor. */
 export const cashCallReminderSchema = z.object({
   id: z.number().int(),
-  stage: z.enum([...CASH_CALL_REMINDER_STAGES, 'manual']),
+  /** `before:3`, `due`, `after:7` (decision 0061), or `manual`. */
+  stage: z.string().regex(CASH_CALL_REMINDER_STAGE_PATTERN),
   stage_label: z.string(),
   sent_at: z.string(),
   sent_by: namedRef.nullable(),
 });
 export type CashCallReminder = z.infer<typeof cashCallReminderSchema>;
+
+/** Whole days from the due day, each once; at most three before and three after it. */
+const reminderDays = (side: 'before' | 'after') =>
+  z
+    .array(
+      z.coerce
+        .number({ message: 'Enter a whole number of days.' })
+        .int('Enter a whole number of days.')
+        .min(1, `Days ${side} the due date start at 1; the due date itself is its own switch.`)
+        .max(CASH_CALL_REMINDER_MAX_DAYS, `At most ${CASH_CALL_REMINDER_MAX_DAYS} days ${side} the due date.`),
+    )
+    .max(CASH_CALL_REMINDER_MAX_STAGES, `At most ${CASH_CALL_REMINDER_MAX_STAGES} reminders ${side} the due date.`)
+    .refine((days) => new Set(days).size === days.length, `Each day ${side} the due date once.`);
+
+/** The firm's cash-call reminder schedule (decision 0061), as staff set it. */
+export const cashCallReminderScheduleBody = z.strictObject({
+  days_before: reminderDays('before'),
+  on_due_day: z.boolean({ message: 'Choose whether to remind on the due date.' }),
+  days_after: reminderDays('after'),
+});
+export type UpdateCashCallReminderScheduleInput = z.infer<typeof cashCallReminderScheduleBody>;
+
+export const cashCallReminderScheduleSchema = z.object({
+  days_before: z.array(z.number().int()),
+  on_due_day: z.boolean(),
+  days_after: z.array(z.number().int()),
+  /** The schedule in words, as the cash-calls page shows it. */
+  description: z.string(),
+});
+export type CashCallReminderScheduleView = z.infer<typeof cashCallReminderScheduleSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALL_DIRECTIONS, TASK_STATUSES } from '../records';
+import { CALL_DIRECTIONS, DOCUMENT_KINDS, MY_DOCUMENT_KINDS, TASK_STATUSES } from '../records';
 import { DOCUMENT_VISIBILITIES } from '../statuses';
 import { namedRef, type ListSpec } from './common';
 import { clearable, idInput, isoDateInput, requiredText, textInput } from './fields';
@@ -136,6 +136,7 @@ export const DOCUMENTS_LIST = {
   name: 'documents',
   filters: [...subjectFilters, 'folder_id', 'visibility'],
   sorts: ['name', 'created_at'],
+  types: DOCUMENT_KINDS,
 } as const satisfies ListSpec;
 
 /**
@@ -153,7 +154,12 @@ export const publicDocumentSchema = z.object({
 export type PublicDocument = z.infer<typeof publicDocumentSchema>;
 
 /** The investor's own public documents (`/api/my/documents`). */
-export const MY_DOCUMENTS_LIST = { name: 'documents', filters: [], sorts: ['name', 'created_at'] } as const satisfies ListSpec;
+export const MY_DOCUMENTS_LIST = {
+  name: 'documents',
+  filters: [],
+  sorts: ['name', 'created_at'],
+  types: MY_DOCUMENT_KINDS,
+} as const satisfies ListSpec;
 
 /** A record's state before or after a change, as logged (secrets removed); null where there was none. */
 const loggedState = z.record(z.string(), z.unknown()).nullable();

@@ -95,6 +95,8 @@ export const bankStatementLines = pgTable(
     uniqueIndex('bank_statement_lines_payment_unique').on(t.paymentId),
     index('bank_statement_lines_statement_idx').on(t.statementId, t.position),
     index('bank_statement_lines_investment_idx').on(t.investmentId),
+    /** The credits still to resolve, across statements (decision 0055). */
+    index('bank_statement_lines_unresolved_idx').on(t.statementId, t.position).where(sql`${t.status} in ('suggested', 'unmatched')`),
     check('bank_statement_lines_amount_positive', sql`${t.amount} > 0`),
     check('bank_statement_lines_status', sql`${t.status} in ('matched', 'suggested', 'unmatched', 'ignored')`),
     check('bank_statement_lines_match_kind', sql`${t.matchKind} in ('reference', 'amount_and_name', 'staff')`),
@@ -102,7 +104,7 @@ export const bankStatementLines = pgTable(
 );
 
 /**
- * Reminders of an unpaid cash call sent to its investor (decision 0055): one per scheduled stage
+ * Reminders of an unpaid cash call sent to its investor (decisions 0055, 0061): one per scheduled stage
  * and investment (unique, so a retried tick never sends a stage twice), and any number sent by hand.
  */
 export const cashCallReminders = pgTable(
@@ -119,6 +121,6 @@ export const cashCallReminders = pgTable(
   (t) => [
     uniqueIndex('cash_call_reminders_stage_unique').on(t.investmentId, t.stage).where(sql`${t.stage} <> 'manual'`),
     index('cash_call_reminders_investment_idx').on(t.investmentId, t.sentAt),
-    check('cash_call_reminders_stage', sql`${t.stage} in ('before_due', 'due', 'overdue', 'manual')`),
+    check('cash_call_reminders_stage', sql`${t.stage} ~ '^((before|after):[1-9][0-9]*|due|manual)$'`),
   ],
 );

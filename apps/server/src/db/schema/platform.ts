@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CategoryStatementOverrides } from '@platform/domain';
+import { type CategoryStatementOverrides, type CashCallReminderSchedule, DEFAULT_CASH_CALL_REMINDER_SCHEDULE } from '@platform/domain';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -187,6 +187,11 @@ export const settings = pgTable('settings', {
   sessionLifetimeMinutes: integer('session_lifetime_minutes').notNull().default(720),
   sessionIdleMinutes: integer('session_idle_minutes').notNull().default(30),
   requireStaffTwoFactor: boolean('require_staff_two_factor').notNull().default(false),
+  /** When unpaid cash calls are reminded, in days from the due day (decision 0061). */
+  cashCallReminderSchedule: jsonb('cash_call_reminder_schedule')
+    .$type<CashCallReminderSchedule>()
+    .notNull()
+    .default(DEFAULT_CASH_CALL_REMINDER_SCHEDULE),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DocumentOrigin } from '@platform/domain';
 import { bigint, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './platform';
 import { timestamps } from './columns';
@@ -110,6 +111,8 @@ export const documents = pgTable(
       .notNull()
       .default('private'),
     uploadedBy: integer('uploaded_by').references(() => users.id),
+    /** Where it came from (decision 0051): `staff`, `identity`, `statement` or `application`. */
+    origin: text('origin').$type<DocumentOrigin>().notNull().default('staff'),
     ...timestamps,
   },
   (t) => [
@@ -119,6 +122,7 @@ export const documents = pgTable(
     index('documents_folder_idx').on(t.folderId),
     index('documents_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('documents_visibility', sql`${t.visibility} in ('public', 'private')`),
+    check('documents_origin', sql`${t.origin} in ('staff', 'identity', 'statement', 'application')`),
     check('documents_size', sql`${t.sizeBytes} >= 0`),
   ],
 );

@@ -196,6 +196,39 @@ describe('importing a statement and matching its credits', () => {
   });
 });
 
+describe('credits still to resolve, across statements', () => {
+  it('lists suggested and unmatched lines of every statement, oldest first, until staff pay or ignore them', async () => {
+    const unresolved = async () =>
+      ((await admin.client.get('/api/bank-statements/unresolved-lines')).json().data as StatementLine[]).filter((l) =>
+        l.reference.startsWith('Unresolved'),
+      );
+    const call = await issuedCall('Una Resolved', '640.00');
+    const older = (
+      await upload(
+        csv([
+          ['06/03/2026', 'Unresolved one', '640.00', 'Una Resolved'],
+          ['06/03/2026', 'Unresolved two', '31.00', 'Stranger Things'],
+        ]),
+        'older.csv',
+      )
+    ).json().data as BankStatementDetail;
+    const newer = (await upload(csv([['07/03/2026', 'Unresolved three', '32.00', 'Stranger Too']]), 'newer.csv')).json()
+      .data as BankStatementDetail;
+    const listed = await unresolved();
+    expect(listed.map((l) => [l.reference, l.status, l.statement.filename])).toEqual([
+      ['Unresolved one', 'suggested', 'older.csv'],
+      ['Unresolved two', 'unmatched', 'older.csv'],
+      ['Unresolved three', 'unmatched', 'newer.csv'],
+    ]);
+    expect(listed[0]).toMatchObject({ statement: { id: older.id }, cash_call: { id: call.id } });
+
+    expect((await confirm(older.id, listed[0].id)).statusCode).toBe(200);
+    const ignored = await admin.client.post(`/api/bank-statements/${newer.id}/lines/${listed[2].id}/ignore`, {});
+    expect(ignored.statusCode).toBe(200);
+    expect((await unresolved()).map((l) => l.reference)).toEqual(['Unresolved two']);
+  });
+});
+
 describe('who may upload and review statements', () => {
   it('answers 401 signed out and 403 to investors and to staff without the cash calls permission', async () => {
     const statement = (await upload(csv([['10/03/2026', 'perm', '9.99', 'P']]))).json().data as BankStatementDetail;
@@ -204,6 +237,7 @@ describe('who may upload and review statements', () => {
     const investor = await signedIn(t, Role.User);
     const routes: Array<[string, string]> = [
       ['GET', '/api/bank-statements'],
+      ['GET', '/api/bank-statements/unresolved-lines'],
       ['GET', `/api/bank-statements/${statement.id}`],
       ['POST', `/api/bank-statements/${statement.id}/lines/${lineId}/confirm`],
       ['POST', `/api/bank-statements/${statement.id}/lines/${lineId}/ignore`],

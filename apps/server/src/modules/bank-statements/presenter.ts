@@ -8,6 +8,7 @@ import {
   STATEMENT_LINE_STATUS_LABELS,
   STATEMENT_LINE_STATUSES,
   type StatementLine,
+  UNRESOLVED_LINES_SHOWN,
   type StatementLineStatus,
   type StatementMatchKind,
 } from '@platform/domain';
@@ -68,12 +69,14 @@ function selectLines(db: Db) {
   return db
     .select({
       line: bankStatementLines,
+      statement: { id: bankStatements.id, filename: bankStatements.filename },
       call: investments,
       investor: investor.name,
       opportunity: investmentOpportunities.name,
       resolver: { id: resolver.id, name: resolver.name },
     })
     .from(bankStatementLines)
+    .innerJoin(bankStatements, eq(bankStatements.id, bankStatementLines.statementId))
     .leftJoin(investments, eq(investments.id, bankStatementLines.investmentId))
     .leftJoin(investor, eq(investor.id, investments.userId))
     .leftJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
@@ -87,6 +90,7 @@ function presentLine(r: JoinedLine): StatementLine {
   const status = line.status as StatementLineStatus;
   return {
     id: line.id,
+    statement: r.statement,
     position: line.position,
     booked_on: line.bookedOn,
     amount: line.amount,
@@ -128,4 +132,16 @@ export async function statementDetail(db: Db, id: number): Promise<BankStatement
     .where(eq(bankStatementLines.statementId, id))
     .orderBy(asc(bankStatementLines.position), asc(bankStatementLines.id));
   return { ...statement, statement_lines: lines.map(presentLine) };
+}
+
+/**
+ * The credits still waiting for staff — suggested or unmatched — across every statement, oldest
+ * statement first, so a line nobody has resolved stays in view after newer statements arrive.
+ */
+export async function unresolvedLines(db: Db): Promise<StatementLine[]> {
+  const lines = await selectLines(db)
+    .where(inArray(bankStatementLines.status, ['suggested', 'unmatched']))
+    .orderBy(asc(bankStatementLines.statementId), asc(bankStatementLines.position), asc(bankStatementLines.id))
+    .limit(UNRESOLVED_LINES_SHOWN);
+  return lines.map(presentLine);
 }

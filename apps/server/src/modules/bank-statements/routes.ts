@@ -17,7 +17,7 @@ import { authorize, requireUser } from '../../platform/guards';
 import { importStatement } from './import';
 import { parseStatement } from './parse';
 import { ignoreLine, lockOpenLine, payWithLine } from './pay-line';
-import { latestStatements, presentLineById, statementDetail } from './presenter';
+import { latestStatements, presentLineById, statementDetail, unresolvedLines } from './presenter';
 
 /** The columns chosen for a CSV, sent as JSON text; left out, the header row decides. */
 function mappingOf(text: string | undefined) {
@@ -63,6 +63,12 @@ export function registerBankStatementRoutes(app: App, ctx: AppContext) {
       });
       return reply.status(201).send({ data: await statementDetail(db, statement.id) });
     },
+  );
+
+  app.get(
+    '/api/bank-statements/unresolved-lines',
+    { schema: { response: { 200: dataOf(z.array(statementLineSchema)) } }, onRequest: authorize('cash_calls', 'index') },
+    async () => ({ data: await unresolvedLines(db) }),
   );
 
   app.get(

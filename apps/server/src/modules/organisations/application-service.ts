@@ -195,6 +195,7 @@ export async function applyForOrganisation(
         name: `${input.name} — supporting document`.slice(0, 200),
         visibility: 'private',
         folder: { name: APPLICATION_DOCUMENTS_FOLDER },
+        origin: 'application',
       });
       const [row] = await tx
         .insert(organisationApplications)

@@ -3,6 +3,8 @@ import {
   CASH_CALLS_LIST,
   cashCallDueBody,
   cashCallReminderSchema,
+  cashCallReminderScheduleBody,
+  cashCallReminderScheduleSchema,
   cashCallTotalsSchema,
   dataOf,
   fileBody,
@@ -26,9 +28,17 @@ import { exportFormat, sendExport } from '../../platform/export';
 import { authorize, requireUser } from '../../platform/guards';
 import { repeatWhileUp } from '../../platform/housekeeping';
 import { paginate, parseListQuery } from '../../platform/list-query';
+import { loadSettings } from '../../shared/settings';
 import { parseIncludes } from '../../shared/user-presenter';
 import { presentInvestmentsWith, recordPayment, setCashCallDue, type InvestmentRow } from '../investments';
-import { REMINDER_TICK_MS, remindersOf, sendDueCashCallReminders, sendReminderByHand } from './reminders';
+import {
+  presentReminderSchedule,
+  REMINDER_TICK_MS,
+  remindersOf,
+  saveReminderSchedule,
+  sendDueCashCallReminders,
+  sendReminderByHand,
+} from './reminders';
 import { cashCallsExport, cashCallsExportResource, cashCallsResource, cashCallsWhere, cashCallTotals } from './cash-calls';
 import {
   PAYMENTS_EXPORT_RESOURCE,
@@ -140,6 +150,22 @@ export function registerCashCallRoutes(app: App, ctx: AppContext) {
     },
   );
 
+  const schedule = { 200: dataOf(cashCallReminderScheduleSchema) };
+  app.get(
+    '/api/cash-calls/reminder-schedule',
+    { schema: { response: schedule }, onRequest: authorize('cash_calls', 'index') },
+    async () => ({
+      data: presentReminderSchedule((await loadSettings(db)).cashCallReminderSchedule),
+    }),
+  );
+
+  /** Staff set when unpaid calls are reminded (decision 0061). */
+  app.patch(
+    '/api/cash-calls/reminder-schedule',
+    { schema: { body: cashCallReminderScheduleBody, response: schedule }, onRequest: authorize('cash_calls', 'update') },
+    async (request) => ({ data: await saveReminderSchedule(ctx, request.body, request) }),
+  );
+
   const reminders = { params: idParams, response: { 200: dataOf(z.array(cashCallReminderSchema)) } };
   app.get('/api/cash-calls/:id/reminders', { schema: reminders, onRequest: authorize('cash_calls', 'index') }, async (request) => ({
     data: await remindersOf(db, request.params.id),
@@ -159,7 +185,7 @@ export function registerCashCallRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  // Reminders before, on and after the due day (decision 0055), sent by a tick on every instance.
+  // Reminders on the firm's schedule (decisions 0055, 0061), sent by a tick on every instance.
   repeatWhileUp(app, { everyMs: REMINDER_TICK_MS, label: 'sending cash call reminders', atStart: true }, () =>
     sendDueCashCallReminders(ctx),
   );

@@ -90,6 +90,7 @@ export function registerProfileRoutes(app: App, ctx: AppContext) {
             name: request.body.name || undefined,
             visibility: 'private',
             folder: { name: IDENTITY_FOLDER },
+            origin: 'identity',
           });
           const { kind, issuing_country } = request.body;
           if (kind)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
-import { MAX_DOCUMENT_BYTES, Role } from '@platform/domain';
+import { MAX_DOCUMENT_BYTES, ONBOARDING_FOLDER, Role } from '@platform/domain';
 import { documents } from '../../db/schema';
 import { createInvestor } from '../../test/deals-funds';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
@@ -300,5 +300,53 @@ describe('the investor portal', () => {
     expect((await agent(t.app).get('/api/my/documents')).statusCode).toBe(401);
     expect((await agent(t.app).get(`/api/my/documents/${shared.id}/download`)).statusCode).toBe(401);
     expect((await me.client.get('/api/my/documents?filter[subject_id]=1')).statusCode).toBe(400);
+  });
+});
+
+describe('kinds of documents (type=, decision 0051)', () => {
+  it('lists record, onboarding, identity, statement and application documents by kind, and refuses an unknown kind', async () => {
+    const investor = await signedIn(t, Role.User, { name: 'Kim Kinds' });
+    const mine = { type: 'investor', id: investor.user.id };
+    const folder = (
+      await admin.client.post('/api/folders', { subject_type: 'investor', subject_id: investor.user.id, name: ONBOARDING_FOLDER })
+    ).json().data;
+    const filed = async (name: string, fields: Record<string, string | number> = {}) =>
+      (await upload(admin.client, mine, { data: pdf, filename: `${name}.pdf` }, { name, visibility: 'public', ...fields })).json().data
+        .id as number;
+    const record = await filed('Side letter');
+    const onboarding = await filed('Signed application form', { folder_id: folder.id });
+    const identityUpload = await investor.client.post(
+      '/api/my/identity-documents',
+      uploadForm({ name: 'Utility bill' }, { data: pdf, filename: 'bill.pdf', type: 'application/pdf' }),
+    );
+    expect(identityUpload.statusCode).toBe(201);
+    const [identity] = await t.db.select().from(documents).where(eq(documents.name, 'Utility bill'));
+    expect(identity.origin).toBe('identity');
+    const statement = await filed('Statement as at 31 March');
+    const application = await filed('Company accounts', { visibility: 'private' });
+    await t.db.update(documents).set({ origin: 'statement' }).where(eq(documents.id, statement));
+    await t.db.update(documents).set({ origin: 'application' }).where(eq(documents.id, application));
+
+    const ids = async (client: Client, url: string) => {
+      const answer = await client.get(url);
+      expect(answer.statusCode, url).toBe(200);
+      return (answer.json().data as Array<{ id: number }>).map((d) => d.id).sort((a, b) => a - b);
+    };
+    const list = (type: string) => ids(admin.client, `/api/documents?${on('investor', investor.user.id)}&type=${type}`);
+    expect(await list('record')).toEqual([record]);
+    expect(await list('onboarding')).toEqual([onboarding]);
+    expect(await list('identity')).toEqual([identity.id]);
+    expect(await list('statement')).toEqual([statement]);
+    expect(await list('application')).toEqual([application]);
+    expect(await list('record,onboarding')).toEqual([record, onboarding]);
+    expect(await ids(investor.client, '/api/my/documents?type=statement')).toEqual([statement]);
+    expect(await ids(investor.client, '/api/my/documents?type=onboarding,record')).toEqual([record, onboarding]);
+
+    const unknown = await admin.client.get(`/api/documents?${on('investor', investor.user.id)}&type=cloud`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe("Unknown type 'cloud'. Allowed types: record, onboarding, identity, statement, application.");
+    const notMine = await investor.client.get('/api/my/documents?type=identity');
+    expect(notMine.statusCode).toBe(400);
+    expect(notMine.json().message).toContain('Allowed types: record, onboarding, statement');
   });
 });

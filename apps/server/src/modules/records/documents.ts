@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import {
   dataOf,
   DOCUMENT_VISIBILITIES,
+  type DocumentKind,
+  type DocumentOrigin,
   DOCUMENTS_LIST,
   type DocumentVisibility,
   documentSchema,
   fileBody,
   idParams,
   listQuery,
+  MY_DOCUMENT_KINDS,
   MY_DOCUMENTS_LIST,
+  ONBOARDING_FOLDER,
   pageOf,
   type PublicDocument,
   publicDocumentSchema,
@@ -21,13 +25,13 @@ import {
 import type { App, AppContext } from '../../platform/context';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../platform/session';
-import { documents } from '../../db/schema';
+import { documents, folders } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { onlyFile, readForm, type UploadedFile } from '../../platform/form';
 import { withStoredFiles } from '../../platform/storage';
 import { investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { idList, oneOfFilter } from '../../platform/list-filters';
-import { paginate, parseListQuery, type ListResource } from '../../platform/list-query';
+import { listResource, paginate, parseListQuery, type ListResource } from '../../platform/list-query';
 import { loadRecordFor, logRecordChange, peopleById, person, presentOne, type RecordKind } from './crud';
 import { detectDocumentType, sendDocument } from './document-files';
 import { folderNamed, lockFolderFor } from './folders';
@@ -45,6 +49,18 @@ type DocumentRow = typeof documents.$inferSelect;
 const folderFilter = (value: string): SQL =>
   value.trim() === 'none' ? isNull(documents.folderId) : inArray(documents.folderId, idList('folder_id', value));
 
+/** In the record's Onboarding documents folder, where staff file what an investor signed up with. */
+const inOnboardingFolder = sql`${documents.folderId} in (select ${folders.id} from ${folders} where lower(${folders.name}) = lower(${ONBOARDING_FOLDER}))`;
+
+/** What each kind of `type=` lists (decision 0051): by where the document came from, and staff's by their folder. */
+const DOCUMENT_KIND_CONDITIONS: Record<DocumentKind, SQL> = {
+  record: and(eq(documents.origin, 'staff'), or(isNull(documents.folderId), not(inOnboardingFolder)))!,
+  onboarding: and(eq(documents.origin, 'staff'), inOnboardingFolder)!,
+  identity: eq(documents.origin, 'identity'),
+  statement: eq(documents.origin, 'statement'),
+  application: eq(documents.origin, 'application'),
+};
+
 export const documentKind: RecordKind<DocumentRow, typeof documentSchema, typeof uploadDocumentBody, typeof updateDocumentBody> = {
   name: 'document',
   path: '/api/documents',
@@ -56,6 +72,7 @@ export const documentKind: RecordKind<DocumentRow, typeof documentSchema, typeof
     filters: { folder_id: folderFilter, visibility: oneOfFilter('visibility', documents.visibility, DOCUMENT_VISIBILITIES) },
     sorts: { name: documents.name, created_at: documents.createdAt },
     defaultSort: '-created_at',
+    types: DOCUMENT_KIND_CONDITIONS,
   },
   async present(db, rows) {
     const people = await peopleById(
@@ -93,12 +110,15 @@ export const documentKind: RecordKind<DocumentRow, typeof documentSchema, typeof
   },
 };
 
-const PORTAL_RESOURCE: ListResource = {
-  name: 'documents',
+const PORTAL_RESOURCE: ListResource = listResource(MY_DOCUMENTS_LIST, {
   filters: {},
   sorts: { name: documents.name, created_at: documents.createdAt },
   defaultSort: '-created_at',
-};
+  types: Object.fromEntries(MY_DOCUMENT_KINDS.map((kind) => [kind, DOCUMENT_KIND_CONDITIONS[kind]])) as Record<
+    (typeof MY_DOCUMENT_KINDS)[number],
+    SQL
+  >,
+});
 
 /** What an investor may read: public documents filed on their own investor record. */
 const investorsOwn = (userId: number) =>
@@ -184,6 +204,8 @@ export async function storeDocument(
     name?: string;
     visibility: DocumentVisibility;
     folder: { id: number } | { name: string } | null;
+    /** Where it came from; staff filing it on a record unless said. */
+    origin?: DocumentOrigin;
   },
 ) {
   const { subject, file } = input;
@@ -213,6 +235,7 @@ export async function storeDocument(
           sha256: createHash('sha256').update(file.data).digest('hex'),
           storageKey,
           visibility: input.visibility,
+          origin: input.origin ?? 'staff',
           uploadedBy: 'actorId' in by ? by.actorId : requireUser(by).id,
         })
         .returning();
@@ -263,7 +286,7 @@ export function registerDocumentRoutes(app: App, ctx: AppContext) {
       const user = requireInvestor(request);
       const query = parseListQuery(request.query, PORTAL_RESOURCE);
       query.orderBy.push(asc(documents.id));
-      const where = investorsOwn(user.id);
+      const where = and(investorsOwn(user.id), query.where);
       return paginate<DocumentRow, PublicDocument>(
         db.select().from(documents).where(where).$dynamic(),
         db.select({ total: count() }).from(documents).where(where).$dynamic(),

@@ -174,6 +174,7 @@ async function fileStatement(deps: Deps, run: RunRow, investorId: number) {
         name: title,
         visibility: 'public',
         folder: { name: 'Statements' },
+        origin: 'statement',
       },
     );
     await settleItem(tx, run.id, investorId, now, { documentId: document.id });

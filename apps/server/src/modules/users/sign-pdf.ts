@@ -129,6 +129,7 @@ export function registerSignPdfRoutes(app: App, ctx: AppContext) {
         name: input.name ?? `${base} (signed)`.slice(0, 200),
         visibility: input.visibility ?? document.visibility,
         folder: document.folderId ? { id: document.folderId } : null,
+        origin: document.origin,
       })) as SignedPdf;
       await recordActivity(db, {
         request,

@@ -3,7 +3,8 @@ import { adminRoute, requirePermission } from '../../app/routes/base';
 
 /**
  * /admin/cash-calls: every cash call across the book (decision 0050); its bank statements, uploaded
- * and reviewed under /admin/cash-calls/statements (decision 0055).
+ * and reviewed under /admin/cash-calls/statements (decision 0055); when unpaid calls are reminded,
+ * /admin/cash-calls/reminders (decision 0061).
  */
 export const cashCallRoutes = [
   createRoute({
@@ -17,6 +18,12 @@ export const cashCallRoutes = [
     path: '/cash-calls/statements',
     beforeLoad: requirePermission('cash_calls', 'index'),
     component: lazyRouteComponent(() => import('./components/statements-page'), 'StatementsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/cash-calls/reminders',
+    beforeLoad: requirePermission('cash_calls', 'index'),
+    component: lazyRouteComponent(() => import('./components/reminder-schedule-page'), 'ReminderSchedulePage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,

@@ -112,6 +112,9 @@ export function CashCallsPage() {
           <ButtonLink to="/admin/cash-calls/statements" variant="default">
             Bank statements
           </ButtonLink>
+          <ButtonLink to="/admin/cash-calls/reminders" variant="default">
+            Reminder schedule
+          </ButtonLink>
           <ExportButtons resource="cash-calls" list={{ sort: 'payment_due_on', filters }} />
         </Group>
       </Group>

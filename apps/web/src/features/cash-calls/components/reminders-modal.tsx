@@ -5,6 +5,7 @@ import type { CashCallReminder, StaffInvestment } from '@platform/domain';
 import { api, ApiError, newIdempotencyKey } from '../../../app/api-client';
 import { formatDateTimeUtc } from '../../../app/format';
 import { FormError } from '../../../ui/form-error';
+import { useReminderSchedule } from '../api/use-reminder-schedule';
 
 /** The reminders one call's investor has had, and sending one more by hand. */
 export function RemindersModal({ call, onClose }: { call: StaffInvestment; onClose: () => void }) {
@@ -14,6 +15,7 @@ export function RemindersModal({ call, onClose }: { call: StaffInvestment; onClo
     queryKey: key,
     queryFn: () => api<{ data: CashCallReminder[] }>(`/api/cash-calls/${call.id}/reminders`).then((r) => r.data),
   });
+  const schedule = useReminderSchedule();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
@@ -39,10 +41,12 @@ export function RemindersModal({ call, onClose }: { call: StaffInvestment; onClo
   return (
     <Modal opened onClose={onClose} title={`Reminders — ${call.payment_reference}`}>
       <Stack>
-        <Text size="sm">
-          {call.user?.name ?? 'The investor'} is reminded by e-mail 3 days before the due date, on it and 7 days after it while money is
-          still to pay.
-        </Text>
+        {schedule.data && (
+          <Text size="sm">
+            While money is still to pay, {call.user?.name ?? 'the investor'} is reminded by e-mail and notification on the firm's schedule:{' '}
+            {schedule.data.description}.
+          </Text>
+        )}
         {reminders.isPending ? (
           <Text size="sm">Loading…</Text>
         ) : sent.length ? (

@@ -1,8 +1,9 @@
-import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconFileInvoice } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFileInvoice, IconListCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { BANK_STATEMENT_FORMAT_LABELS, type BankStatement } from '@platform/domain';
+import { BANK_STATEMENT_FORMAT_LABELS, type BankStatement, type StatementLine, UNRESOLVED_LINES_SHOWN } from '@platform/domain';
 import { api } from '../../../app/api-client';
 import { formatDateTimeUtc } from '../../../app/format';
 import { BackLink } from '../../../ui/back-link';
@@ -11,6 +12,8 @@ import { usePageTitle } from '../../../ui/page-title';
 import type { Column } from '../../../ui/data-table';
 import { SimpleTable } from '../../../ui/simple-table';
 import { TableSkeleton } from '../../../ui/skeletons';
+import { FormError } from '../../../ui/form-error';
+import { StatementLinesTable } from './statement-lines';
 import { StatementUpload } from './statement-upload';
 
 const columns: Column<BankStatement>[] = [
@@ -49,7 +52,47 @@ const columns: Column<BankStatement>[] = [
   { key: 'skipped', label: 'Skipped', render: (s) => `Already imported ${s.duplicates_skipped}, payments out ${s.debits_skipped}` },
 ];
 
-/** /admin/cash-calls/statements: upload a bank statement, and the statements uploaded so far. */
+/** Credits of every statement still suggested or unmatched: they stay here until staff pay or ignore them. */
+function UnresolvedLines() {
+  const [error, setError] = useState<string | null>(null);
+  const lines = useQuery({
+    queryKey: ['cash-calls', 'statements', 'unresolved'],
+    queryFn: () => api<{ data: StatementLine[] }>('/api/bank-statements/unresolved-lines').then((r) => r.data),
+  });
+  const count = lines.data?.length ?? 0;
+  return (
+    <Stack gap="xs">
+      <Title order={2} fz="lg">
+        Credits to resolve
+      </Title>
+      <Text size="sm" c="dimmed">
+        Suggested and unmatched credits of every statement, oldest first
+        {count >= UNRESOLVED_LINES_SHOWN ? ` (the first ${UNRESOLVED_LINES_SHOWN})` : ''}. Confirm a suggestion, pick the cash call a credit
+        pays, or ignore it.
+      </Text>
+      <FormError message={error} />
+      {lines.isPending ? (
+        <TableSkeleton />
+      ) : (
+        <Paper withBorder>
+          <StatementLinesTable
+            caption="Credits to resolve"
+            lines={lines.data ?? []}
+            onError={setError}
+            withStatement
+            empty={
+              <EmptyState icon={IconListCheck} title="Nothing to resolve">
+                Every credit uploaded has paid its cash call or been ignored.
+              </EmptyState>
+            }
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** /admin/cash-calls/statements: upload a bank statement, the credits still to resolve, and the statements uploaded so far. */
 export function StatementsPage() {
   usePageTitle('Bank statements');
   const list = useQuery({
@@ -61,6 +104,10 @@ export function StatementsPage() {
       <BackLink to="/admin/cash-calls">Cash calls</BackLink>
       <Title order={1}>Bank statements</Title>
       <StatementUpload />
+      <UnresolvedLines />
+      <Title order={2} fz="lg">
+        Statements uploaded
+      </Title>
       {list.isPending ? (
         <TableSkeleton />
       ) : (

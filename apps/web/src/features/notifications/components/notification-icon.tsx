@@ -20,6 +20,7 @@ const ICONS = {
   investor_document: { icon: IconFileUpload, color: 'blue' },
   investor_categorisation: { icon: IconUserCheck, color: 'grape' },
   investment_terms: { icon: IconFileCertificate, color: 'orange' },
+  cash_call_reminder: { icon: IconCoinPound, color: 'red' },
 } as const;
 
 export function NotificationIcon({ type }: { type: string }) {
