@@ -11,7 +11,12 @@ describe('relief holding period', () => {
   });
 
   it('runs until the day before it ends, counting whole days left', () => {
-    expect(reliefClock('2024-06-15', '2027-06-14')).toEqual({ starts_on: '2024-06-15', ends_on: '2027-06-15', running: true, days_left: 1 });
+    expect(reliefClock('2024-06-15', '2027-06-14')).toEqual({
+      starts_on: '2024-06-15',
+      ends_on: '2027-06-15',
+      running: true,
+      days_left: 1,
+    });
     expect(reliefClock('2024-06-15', '2027-06-15')).toMatchObject({ running: false, days_left: 0 });
     expect(reliefClock('2024-06-15', '2030-01-01')).toMatchObject({ running: false, days_left: 0 });
     expect(reliefClock('2024-06-15', '2024-06-15').days_left).toBe(1095);

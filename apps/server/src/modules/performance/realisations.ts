@@ -98,7 +98,11 @@ export function registerRealisationRoutes(app: App, { db, clock }: AppContext) {
   app.post(
     `${base}/from-outcome`,
     {
-      schema: { params: idParams, body: realisationsFromOutcomeBody, response: { 201: recordedRealisationResponse(z.array(realisationSchema)) } },
+      schema: {
+        params: idParams,
+        body: realisationsFromOutcomeBody,
+        response: { 201: recordedRealisationResponse(z.array(realisationSchema)) },
+      },
       onRequest: authorizeOpportunities('update'),
       config: { idempotent: true },
     },

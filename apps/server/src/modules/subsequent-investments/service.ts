@@ -63,7 +63,10 @@ export async function convertAllotments(
       createdBy,
       now,
     });
-    await tx.update(preEmptionEntitlements).set({ investmentId: investment.id, updatedAt: now }).where(eq(preEmptionEntitlements.id, line.id));
+    await tx
+      .update(preEmptionEntitlements)
+      .set({ investmentId: investment.id, updatedAt: now })
+      .where(eq(preEmptionEntitlements.id, line.id));
     created.push(investment);
   }
   return { created, opportunityId: opportunity.id };
@@ -73,7 +76,13 @@ export async function convertAllotments(
 export async function assertHoldsLine(
   db: Db,
   opportunityId: number,
-  line: { userId: number; holderType: string; organisationId: number | null; investmentMethodEntityId: number | null; nomineeId: number | null },
+  line: {
+    userId: number;
+    holderType: string;
+    organisationId: number | null;
+    investmentMethodEntityId: number | null;
+    nomineeId: number | null;
+  },
 ) {
   const holders = await loadCompanyHolders(db, opportunityId);
   if (!holders.some((h) => h.key === holderKeyOf(line)))

@@ -78,7 +78,8 @@ describe('recording a follow-on', () => {
     const { opportunity, ann } = await heldCompany();
     await admin.client.post('/api/subsequent-investments', followOn(opportunity.id, ann));
     await admin.client.post('/api/share-prices', { opportunity_id: opportunity.id, date: '2026-01-01', price: '4' });
-    const performance = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance?as_of=2026-01-01`)).json().data;
+    const performance = (await admin.client.get(`/api/investment-opportunities/${opportunity.id}/performance?as_of=2026-01-01`)).json()
+      .data;
     const annFigures = performance.holders.find((h: { user_id: number }) => h.user_id === ann.user.id);
     // £1,000 for 1,000 shares in 2024 and £1,000 for 500 more in 2025: 1,500 shares at £4.00 are £6,000.
     const byHand = xirr([

@@ -65,15 +65,19 @@ export function registerTaxRoutes(app: App, ctx: AppContext) {
   const investor = behindFeature(enabled, investorOnly);
   const oneIssue = { 200: dataOf(shareIssueSchema) };
 
-  app.get('/api/tax-options', { schema: { response: { 200: taxOptionsResponse } }, onRequest: behindFeature(enabled, authenticated) }, async () => ({
-    data: RELIEF_SCHEMES.map((scheme) => ({
-      scheme,
-      label: RELIEF_LABELS[scheme],
-      statement: RELIEF_FORMS[scheme]?.statement ?? null,
-      certificate: RELIEF_FORMS[scheme]?.certificate ?? null,
-    })),
-    statement_statuses: COMPLIANCE_STATEMENT_STATUSES.map((status) => ({ status, label: COMPLIANCE_STATEMENT_STATUS_LABELS[status] })),
-  }));
+  app.get(
+    '/api/tax-options',
+    { schema: { response: { 200: taxOptionsResponse } }, onRequest: behindFeature(enabled, authenticated) },
+    async () => ({
+      data: RELIEF_SCHEMES.map((scheme) => ({
+        scheme,
+        label: RELIEF_LABELS[scheme],
+        statement: RELIEF_FORMS[scheme]?.statement ?? null,
+        certificate: RELIEF_FORMS[scheme]?.certificate ?? null,
+      })),
+      statement_statuses: COMPLIANCE_STATEMENT_STATUSES.map((status) => ({ status, label: COMPLIANCE_STATEMENT_STATUS_LABELS[status] })),
+    }),
+  );
 
   // ——— Staff: share issues and certificates on an existing investment's Tax relief tab ———
 
@@ -95,7 +99,11 @@ export function registerTaxRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/share-issues',
-    { schema: { body: createShareIssueBody, response: { 201: dataOf(shareIssueSchema) } }, onRequest: staff('update'), config: { idempotent: true } },
+    {
+      schema: { body: createShareIssueBody, response: { 201: dataOf(shareIssueSchema) } },
+      onRequest: staff('update'),
+      config: { idempotent: true },
+    },
     async (request, reply) => {
       const input = request.body;
       const opportunity = await opportunityForTab(db, request, input.opportunity_id, 'update', 'tax-relief');
@@ -111,7 +119,13 @@ export function registerTaxRoutes(app: App, ctx: AppContext) {
             createdBy: requireUser(request).id,
           })
           .returning();
-        await recordActivity(tx, { request, action: 'share_issue_created', subjectType: 'opportunity', subjectId: opportunity.id, after: created });
+        await recordActivity(tx, {
+          request,
+          action: 'share_issue_created',
+          subjectType: 'opportunity',
+          subjectId: opportunity.id,
+          after: created,
+        });
         return created;
       });
       return reply.status(201).send({ data: await presentShareIssue(db, row) });
@@ -164,7 +178,8 @@ export function registerTaxRoutes(app: App, ctx: AppContext) {
       const file = onlyFile(form.files, 'Choose the certificate PDF.');
       if (!RELIEF_FORMS[issue.scheme as ReliefScheme])
         throw validationError({ file: ['This share issue has no EIS or SEIS relief: it has no certificates.'] });
-      if ((await detectDocumentType(file)).mime !== 'application/pdf') throw validationError({ file: ['Upload the certificate as a PDF.'] });
+      if ((await detectDocumentType(file)).mime !== 'application/pdf')
+        throw validationError({ file: ['Upload the certificate as a PDF.'] });
       if (!(await ownsSharesOf(db, issue.id, input.user_id)))
         throw validationError({ user_id: ['This investor holds no shares from this issue.'] });
       const form3 = RELIEF_FORMS[issue.scheme as ReliefScheme]!.certificate;
@@ -180,7 +195,9 @@ export function registerTaxRoutes(app: App, ctx: AppContext) {
         const [before] = await tx
           .select()
           .from(taxCertificates)
-          .where(and(eq(taxCertificates.shareIssueId, issue.id), eq(taxCertificates.userId, input.user_id), isNull(taxCertificates.deletedAt)))
+          .where(
+            and(eq(taxCertificates.shareIssueId, issue.id), eq(taxCertificates.userId, input.user_id), isNull(taxCertificates.deletedAt)),
+          )
           .for('update');
         if (before) {
           await tx.update(taxCertificates).set({ deletedAt: now }).where(eq(taxCertificates.id, before.id));

@@ -48,8 +48,7 @@ export async function findShareIssue(db: Db, id: number): Promise<ShareIssueRow 
 export async function assertShareIssueOf(db: Db, shareIssueId: number | null | undefined, opportunityId: number): Promise<void> {
   if (shareIssueId == null) return;
   const issue = await findShareIssue(db, shareIssueId);
-  if (!issue || issue.opportunityId !== opportunityId)
-    throw validationError({ share_issue_id: ['Choose a share issue of this company.'] });
+  if (!issue || issue.opportunityId !== opportunityId) throw validationError({ share_issue_id: ['Choose a share issue of this company.'] });
 }
 
 /** A compliance statement submitted, authorised or rejected has a submission date. */
@@ -130,14 +129,13 @@ async function loadOwners(db: Db, issueIds: number[]) {
     .leftJoin(investmentMethods, eq(investmentMethods.id, investmentMethodEntities.investmentMethodId))
     .leftJoin(nominees, eq(nominees.id, investments.nomineeId))
     .where(
-      and(
-        inArray(investments.shareIssueId, issueIds),
-        inArray(investments.status, ['paid', 'completed']),
-        isNull(investments.deletedAt),
-      ),
+      and(inArray(investments.shareIssueId, issueIds), inArray(investments.status, ['paid', 'completed']), isNull(investments.deletedAt)),
     )
     .orderBy(asc(users.name), asc(investments.id));
-  const owners = new Map<string, { issueId: number; userId: number; name: string; through: Set<string>; shares: Decimal; amount: Decimal }>();
+  const owners = new Map<
+    string,
+    { issueId: number; userId: number; name: string; through: Set<string>; shares: Decimal; amount: Decimal }
+  >();
   for (const r of rows) {
     const i = r.investment;
     const key = `${i.shareIssueId}:${i.userId}`;

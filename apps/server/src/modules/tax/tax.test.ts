@@ -57,12 +57,17 @@ async function company() {
   const benHolding = await hold(opportunity.id, ben.user.id, '2000', { holderType: 'nominee', nomineeId: nominee.id });
   await hold(opportunity.id, cy.user.id, '500');
   for (const row of [annHolding, benHolding])
-    expect((await admin.client.patch(`/api/investments/${row.id}/tax-relief`, { relief: 'eis', share_issue_id: issue.id })).statusCode).toBe(200);
+    expect(
+      (await admin.client.patch(`/api/investments/${row.id}/tax-relief`, { relief: 'eis', share_issue_id: issue.id })).statusCode,
+    ).toBe(200);
   return { opportunity, issue, ann, ben, cy, annHolding };
 }
 
 const uploadCertificate = (issueId: number, holder: Holder, file = { data: pdf, filename: 'eis3.pdf', type: 'application/pdf' }) =>
-  admin.client.post(`/api/share-issues/${issueId}/certificates`, uploadForm({ user_id: holder.user.id, certificate_reference: 'UIR-123' }, file));
+  admin.client.post(
+    `/api/share-issues/${issueId}/certificates`,
+    uploadForm({ user_id: holder.user.id, certificate_reference: 'UIR-123' }, file),
+  );
 
 describe('share issues and compliance statements', () => {
   it('lists each issue with its scheme, holding period and beneficial owners — the investor behind a nominee', async () => {
@@ -77,7 +82,9 @@ describe('share issues and compliance statements', () => {
       holding_period_ends_on: '2027-06-15',
     });
     const [listed] = (await admin.client.get(`/api/share-issues?filter[opportunity_id]=${opportunity.id}`)).json().data;
-    expect(listed.owners.map((o: { user: { id: number }; held_through: string[]; shares: string }) => [o.user.id, o.held_through, o.shares])).toEqual([
+    expect(
+      listed.owners.map((o: { user: { id: number }; held_through: string[]; shares: string }) => [o.user.id, o.held_through, o.shares]),
+    ).toEqual([
       [ann.user.id, [], '1000.000000'],
       [ben.user.id, ['Crest Nominees Ltd'], '2000.000000'],
     ]);
