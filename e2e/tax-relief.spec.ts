@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { chooseFile } from './support/files';
+import { login } from './support/session';
+import { setFlags } from './support/settings';
+
+/**
+ * Tax relief with `enableTax` on: staff record an EIS share issue on an existing investment, the
+ * relief an investor's holding claims, and upload their EIS3; the investor sees the relief and its
+ * three-year clock on their holding and downloads the certificate.
+ */
+test('staff upload an EIS3 and the investor downloads it and sees the holding clock', async ({ browser }) => {
+  await setFlags({ tax_enabled: true });
+  try {
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText('EIS3 compliance certificate');
+    const pdf = Buffer.from(await doc.save());
+
+    const staff = await (await browser.newContext()).newPage();
+    await login(staff, 'superadmin@demo.test');
+    await staff.goto('/admin/investments/existing');
+    await staff.getByRole('row', { name: /Brightwater Foods Seed/ }).click();
+    await staff.getByRole('tab', { name: 'Tax relief' }).click();
+    await expect(staff).toHaveURL(/\/tax-relief$/);
+
+    await staff.getByRole('button', { name: 'Add a share issue' }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Add a share issue' });
+    await dialog.getByLabel('Issue date').fill('15/06/2025');
+    await dialog.getByLabel('Price per share (GBP)').fill('1.00');
+    await dialog.getByRole('button', { name: 'Add share issue' }).click();
+    await expect(dialog).toBeHidden();
+    const issue = staff.getByRole('heading', { name: /Ordinary shares issued 15\/06\/2025 · EIS/ }).first();
+    await expect(issue).toBeVisible();
+
+    await staff.getByRole('textbox', { name: 'Relief claimed by Isla Investor' }).first().click();
+    await staff.getByRole('option', { name: 'EIS', exact: true }).click();
+    await staff.getByRole('textbox', { name: 'Share issue of Isla Investor' }).first().click();
+    await staff
+      .getByRole('option', { name: /Ordinary · 15\/06\/2025/ })
+      .first()
+      .click();
+
+    const owners = staff.getByRole('table', { name: 'Beneficial owners' }).first();
+    await expect(owners.getByRole('row', { name: /Isla Investor/ })).toContainText('Not uploaded');
+    await chooseFile(staff, 'EIS3 PDF for Isla Investor', { name: 'isla-eis3.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await owners
+      .getByRole('row', { name: /Isla Investor/ })
+      .getByRole('button', { name: 'Upload' })
+      .click();
+    await expect(owners.getByRole('link', { name: /EIS3 Ordinary 2025-06-15/ })).toBeVisible();
+
+    const investor = await (await browser.newContext()).newPage();
+    await login(investor, 'investor@demo.test');
+    await investor.goto('/investor/portfolio');
+    await investor.getByRole('row', { name: /Brightwater Foods Seed/ }).click();
+    await expect(investor.getByRole('heading', { name: 'Tax relief' })).toBeVisible();
+    await expect(investor.getByText('Until 15/06/2028')).toBeVisible();
+    await expect(investor.getByText(/\d+ days left/).first()).toBeVisible();
+    const response = investor.waitForResponse((r) => r.url().includes('/api/my/tax-certificates/'));
+    await investor.getByRole('link', { name: /Download EIS3/ }).click();
+    const answered = await response;
+    expect(answered.status()).toBe(200);
+    expect(answered.headers()['content-type']).toBe('application/pdf');
+  } finally {
+    await setFlags({ tax_enabled: false });
+  }
+});
