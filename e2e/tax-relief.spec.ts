@@ -29,14 +29,14 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
     await dialog.getByLabel('Price per share (GBP)').fill('1.00');
     await dialog.getByRole('button', { name: 'Add share issue' }).click();
     await expect(dialog).toBeHidden();
-    const issue = staff.getByRole('heading', { name: /Ordinary shares issued 15\/06\/2025 · EIS/ }).first();
+    const issue = staff.getByRole('heading', { name: /Ordinary shares issued 15 Jun 2025 · EIS/ }).first();
     await expect(issue).toBeVisible();
 
     await staff.getByRole('textbox', { name: 'Relief claimed by Isla Investor' }).first().click();
     await staff.getByRole('option', { name: 'EIS', exact: true }).click();
     await staff.getByRole('textbox', { name: 'Share issue of Isla Investor' }).first().click();
     await staff
-      .getByRole('option', { name: /Ordinary · 15\/06\/2025/ })
+      .getByRole('option', { name: /Ordinary · 15 Jun 2025/ })
       .first()
       .click();
 
@@ -54,7 +54,7 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
     await investor.goto('/investor/portfolio');
     await investor.getByRole('row', { name: /Brightwater Foods Seed/ }).click();
     await expect(investor.getByRole('heading', { name: 'Tax relief' })).toBeVisible();
-    await expect(investor.getByText('Until 15/06/2028')).toBeVisible();
+    await expect(investor.getByText('Until 15 Jun 2028')).toBeVisible();
     await expect(investor.getByText(/\d+ days left/).first()).toBeVisible();
     const response = investor.waitForResponse((r) => r.url().includes('/api/my/tax-certificates/'));
     await investor.getByRole('link', { name: /Download EIS3/ }).click();
