@@ -1,8 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { chooseFile } from './support/files';
 import { login } from './support/session';
 import { setFlags } from './support/settings';
+
+/** The page at desktop and phone width, for looking at (test-results/tax-relief/). */
+async function shoot(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
 
 /**
  * Tax relief with `enableTax` on: staff record an EIS share issue on an existing investment, the
@@ -48,6 +57,7 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
       .getByRole('button', { name: 'Upload' })
       .click();
     await expect(owners.getByRole('link', { name: /EIS3 Ordinary 2025-06-15/ })).toBeVisible();
+    await shoot(staff, 'staff-tax-relief');
 
     const investor = await (await browser.newContext()).newPage();
     await login(investor, 'investor@demo.test');
@@ -56,6 +66,7 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
     await expect(investor.getByRole('heading', { name: 'Tax relief' })).toBeVisible();
     await expect(investor.getByText('Until 15 Jun 2028')).toBeVisible();
     await expect(investor.getByText(/\d+ days left/).first()).toBeVisible();
+    await shoot(investor, 'investor-holding');
     const response = investor.waitForResponse((r) => r.url().includes('/api/my/tax-certificates/'));
     await investor.getByRole('link', { name: /Download EIS3/ }).click();
     const answered = await response;
