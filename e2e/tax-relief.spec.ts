@@ -1,14 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { chooseFile } from './support/files';
 import { login } from './support/session';
 import { setFlags } from './support/settings';
 
-/** The page at desktop and phone width, for looking at (test-results/tax-relief/). */
+/**
+ * The page at desktop and phone width: a screenshot to look at (in the test's output folder) and
+ * axe's findings, none serious or critical — the page walk's rule, on a page holding data.
+ */
 async function shoot(page: Page, name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${name} @${width} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -19,6 +26,8 @@ async function shoot(page: Page, name: string) {
  * three-year clock on their holding and downloads the certificate.
  */
 test('staff upload an EIS3 and the investor downloads it and sees the holding clock', async ({ browser }) => {
+  // Two people's sessions and four full-page screenshots.
+  test.setTimeout(180_000);
   await setFlags({ tax_enabled: true });
   try {
     const doc = await PDFDocument.create();
@@ -43,6 +52,7 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
 
     await staff.getByRole('textbox', { name: 'Relief claimed by Isla Investor' }).first().click();
     await staff.getByRole('option', { name: 'EIS', exact: true }).click();
+    await expect(staff.getByRole('textbox', { name: 'Relief claimed by Isla Investor' }).first()).toHaveValue('EIS');
     await staff.getByRole('textbox', { name: 'Share issue of Isla Investor' }).first().click();
     await staff
       .getByRole('option', { name: /Ordinary · 15 Jun 2025/ })
@@ -51,7 +61,7 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
 
     const owners = staff.getByRole('table', { name: 'Beneficial owners' }).first();
     await expect(owners.getByRole('row', { name: /Isla Investor/ })).toContainText('Not uploaded');
-    await chooseFile(staff, 'EIS3 PDF for Isla Investor', { name: 'isla-eis3.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await chooseFile(staff, 'Choose the PDF: EIS3 for Isla Investor', { name: 'isla-eis3.pdf', mimeType: 'application/pdf', buffer: pdf });
     await owners
       .getByRole('row', { name: /Isla Investor/ })
       .getByRole('button', { name: 'Upload' })

@@ -174,7 +174,7 @@ function CertificateUpload({
     >
       <Group gap="xs" align="flex-end" wrap="wrap">
         <FileInput
-          aria-label={`${issue.certificate_form} PDF for ${name}`}
+          aria-label={`Choose the PDF: ${issue.certificate_form} for ${name}`}
           placeholder="Choose the PDF"
           accept="application/pdf"
           value={file}
@@ -285,10 +285,13 @@ function IssueCard({
 
 /** One investment's relief and share issue, saved as chosen. */
 function ReliefCells({ investment, issues, onSaved }: { investment: StaffInvestment; issues: ShareIssue[]; onSaved: () => Promise<void> }) {
-  const { submit, formError } = useSubmit(async (body: { relief?: ReliefScheme | null; share_issue_id?: number | null }) => {
+  // One save per field, so choosing both quickly saves both.
+  const save = async (body: { relief?: ReliefScheme | null; share_issue_id?: number | null }) => {
     await recordInvestmentRelief(investment.id, body);
     await onSaved();
-  });
+  };
+  const relief = useSubmit(save);
+  const shareIssue = useSubmit(save);
   const who = investment.user?.name ?? `investment ${investment.id}`;
   return (
     <Group gap="xs" wrap="wrap">
@@ -299,7 +302,7 @@ function ReliefCells({ investment, issues, onSaved }: { investment: StaffInvestm
         w={130}
         data={SCHEME_OPTIONS}
         value={investment.relief}
-        onChange={(v) => void submit({ relief: (v as ReliefScheme | null) ?? null })}
+        onChange={(v) => void relief.submit({ relief: (v as ReliefScheme | null) ?? null })}
       />
       <Select
         aria-label={`Share issue of ${who}`}
@@ -308,9 +311,9 @@ function ReliefCells({ investment, issues, onSaved }: { investment: StaffInvestm
         w={200}
         data={issues.map((i) => ({ value: String(i.id), label: `${i.share_class} · ${formatDate(i.issued_on)}` }))}
         value={investment.share_issue_id == null ? null : String(investment.share_issue_id)}
-        onChange={(v) => void submit({ share_issue_id: v ? Number(v) : null })}
+        onChange={(v) => void shareIssue.submit({ share_issue_id: v ? Number(v) : null })}
       />
-      <FormError message={formError} />
+      <FormError message={relief.formError ?? shareIssue.formError} />
     </Group>
   );
 }
