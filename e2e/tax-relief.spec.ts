@@ -69,6 +69,19 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
     await expect(owners.getByRole('link', { name: /EIS3 Ordinary 2025-06-15/ })).toBeVisible();
     await shoot(staff, 'staff-tax-relief');
 
+    // A follow-on is for a line of the register: Isla holds through her company, so a personal one is refused.
+    await staff.getByRole('tab', { name: 'Transactions' }).click();
+    await staff.getByRole('button', { name: 'Record a follow-on' }).click();
+    const followOn = staff.getByRole('dialog', { name: 'Record a follow-on investment' });
+    await followOn.getByRole('textbox', { name: 'Holder' }).fill('investor@demo');
+    await staff.getByRole('option', { name: /Isla Investor/ }).click();
+    await followOn.getByLabel(/Amount/).fill('1000');
+    await followOn.getByLabel('Shares bought').fill('500');
+    await followOn.getByLabel(/^Paid on/).fill('2026-01-10');
+    await followOn.getByRole('button', { name: 'Record the follow-on' }).click();
+    await expect(followOn.getByText(/does not hold shares in this company that way/)).toBeVisible();
+    await followOn.getByRole('button', { name: 'Cancel' }).click();
+
     const investor = await (await browser.newContext()).newPage();
     await login(investor, 'investor@demo.test');
     await investor.goto('/investor/portfolio');
