@@ -57,6 +57,8 @@ import { registerBankStatementRoutes } from './modules/bank-statements/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerPerformanceRoutes } from './modules/performance/routes';
 import { registerPreEmptionRoutes } from './modules/pre-emption/routes';
+import { registerTaxRoutes } from './modules/tax/routes';
+import { registerSubsequentInvestmentRoutes } from './modules/subsequent-investments/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
 import { registerRecordRoutes } from './modules/records/routes';
 import { registerReportRoutes } from './modules/reports/routes';
@@ -178,6 +180,8 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerNomineeRoutes(app, ctx);
   registerPerformanceRoutes(app, ctx);
   registerPreEmptionRoutes(app, ctx);
+  registerTaxRoutes(app, ctx);
+  registerSubsequentInvestmentRoutes(app, ctx);
   registerInvestmentRoutes(app, ctx);
   registerOwnershipChoiceRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);

@@ -19,10 +19,11 @@ export const OPPORTUNITY_TABS = [
   'notes-calls-tasks',
   'kpis',
   'terms',
+  'tax-relief',
 ] as const;
 export type OpportunityTab = (typeof OPPORTUNITY_TABS)[number];
 
-const EXISTING_ONLY: readonly OpportunityTab[] = ['performance', 'cap-table', 'cap-table-performance', 'pre-emption', 'kpis'];
+const EXISTING_ONLY: readonly OpportunityTab[] = ['performance', 'cap-table', 'cap-table-performance', 'pre-emption', 'kpis', 'tax-relief'];
 const LIVE_ONLY: readonly OpportunityTab[] = ['invitations'];
 const CAP_TABLE: readonly OpportunityTab[] = ['cap-table', 'cap-table-performance'];
 
@@ -43,10 +44,12 @@ const HIDDEN_FROM_ROLE: Partial<Record<number, { existing: readonly OpportunityT
 export function mayViewOpportunityTab(
   roleId: number | null | undefined,
   tab: OpportunityTab,
-  options: { existing: boolean; capTable: boolean },
+  options: { existing: boolean; capTable: boolean; tax?: boolean },
 ): boolean {
   if (options.existing ? LIVE_ONLY.includes(tab) : EXISTING_ONLY.includes(tab)) return false;
   if (CAP_TABLE.includes(tab) && !options.capTable) return false;
+  // Tax relief comes with `tax_enabled` (decision 0060).
+  if (tab === 'tax-relief' && !options.tax) return false;
   // The KPIs tab is the company's KPI values: for the roles that may read KPIs (decision 0026).
   // Without a role the question is whether the page exists at all.
   if (tab === 'kpis' && roleId != null && !canAny(roleId, 'kpis')) return false;

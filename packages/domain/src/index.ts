@@ -43,3 +43,4 @@ export * from './portfolio-tables';
 export * from './search';
 export * from './format';
 export * from './rich-text';
+export * from './tax';

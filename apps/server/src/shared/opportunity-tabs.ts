@@ -18,7 +18,7 @@ import { flagOn, loadSettings } from './settings';
  * The opportunity behind a tab of its staff page, once the caller may act on it (permission table)
  * and see that tab (spec §2.2: the Investment Manager sees no Performance or Notes of existing
  * items). Tabs of existing investments answer 404 on a live opportunity, cap-table tabs 404 while
- * `cap_table_enabled` is off: for those the page has no such tab at all.
+ * `cap_table_enabled` is off and the tax relief tab while `tax_enabled` is off: for those the page has no such tab at all.
  */
 export async function opportunityForTab(db: Db, request: FastifyRequest, opportunityId: number, action: Action, tab: OpportunityTab) {
   const user = requireUser(request);
@@ -28,7 +28,9 @@ export async function opportunityForTab(db: Db, request: FastifyRequest, opportu
   const existing = isExistingInvestmentStatus(row.status);
   const capTable = tab === 'cap-table' || tab === 'cap-table-performance' ? flagOn(await loadSettings(db), 'cap_table_enabled') : true;
   if (!capTable) throw new AppError('not_found', 'The cap table is not enabled.');
-  const options = { existing, capTable };
+  const tax = tab === 'tax-relief' ? flagOn(await loadSettings(db), 'tax_enabled') : true;
+  if (!tax) throw new AppError('not_found', 'Tax relief is not enabled.');
+  const options = { existing, capTable, tax };
   // A tab the page never has for this opportunity is not found; one hidden from the role is refused.
   if (!mayViewOpportunityTab(null, tab, options)) throw new AppError('not_found', 'This opportunity has no such page.');
   if (!mayViewOpportunityTab(user.roleId, tab, options)) throw forbidden();

@@ -48,3 +48,5 @@ export * from './screening';
 export * from './sign-up-documents';
 export * from './list-preferences';
 export * from './term-conditions';
+export * from './tax';
+export * from './subsequent-investments';

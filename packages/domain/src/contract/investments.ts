@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CASH_CALL_STATES } from '../cash-calls';
 import { HOLDER_TYPES, INVESTMENT_STATUSES, INVESTMENT_TYPES, InvestmentCategory } from '../investments';
+import { RELIEF_SCHEMES } from '../tax';
 import type { ListSpec } from './common';
 import { ownershipShareSchema } from './holders';
 import { clearable, idInput, isoDateInput, moneyInput, textInput } from './fields';
@@ -58,6 +59,9 @@ export const staffInvestmentSchema = z.object({
   payment_reference: z.string(),
   cancel_reason: z.string().nullable(),
   created_by: z.number().int().nullable(),
+  /** The tax relief claimed and the share issue the shares came from (decision 0060). */
+  relief: z.enum(RELIEF_SCHEMES).nullable(),
+  share_issue_id: z.number().int().nullable(),
   user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable().optional(),
   opportunity: z
     .object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.number().int(), currency: z.string() })

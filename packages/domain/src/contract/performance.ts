@@ -145,11 +145,16 @@ export const registerLineSchema = z.object({
   user: namedRef,
   held_through: z.string().nullable(),
   shares_held: z.string(),
+  /** The end of the line's tax relief holding period, while tax relief is on and it claims any (decision 0060). */
+  relief_ends_on: z.string().nullable(),
 });
 export type RegisterLine = z.infer<typeof registerLineSchema>;
 
 /** A company's recorded proceeds, oldest first, and the register lines a sale may be recorded for. */
 export const realisationsResponse = z.object({ data: z.array(realisationSchema), holders: z.array(registerLineSchema) });
+
+/** A recorded sale or exit, with warnings for disposals inside a tax relief holding period (decision 0060). */
+export const recordedRealisationResponse = <T extends z.ZodType>(data: T) => z.object({ data, warnings: z.array(z.string()) });
 
 /** One line's sale of its own (a secondary sale, a buy-back); never more shares than it held on the date. */
 export const createRealisationBody = z.strictObject({

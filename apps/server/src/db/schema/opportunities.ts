@@ -242,11 +242,17 @@ export const investments = pgTable(
     receivedAmount: money('received_amount').notNull().default('0'),
     /** The day the cash call is due: the opportunity's days after issue, or as staff moved it. */
     paymentDueOn: isoDate('payment_due_on'),
+    /** The tax relief claimed on this investment (decision 0060); null until staff record it. */
+    relief: text('relief'),
+    /** The share issue the investment's shares came from (decision 0060). */
+    shareIssueId: integer('share_issue_id').references(() => shareIssues.id),
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('investments_payment_reference_unique').on(t.paymentReference),
+    index('investments_share_issue_idx').on(t.shareIssueId),
+    check('investments_relief', sql`${t.relief} in ('eis', 'seis', 'vct', 'none')`),
     index('investments_opportunity_status_idx').on(t.opportunityId, t.status),
     index('investments_user_idx').on(t.userId, t.opportunityId),
     index('investments_status_idx').on(t.status),
@@ -277,6 +283,36 @@ export const investments = pgTable(
         when 'nominee' then ${t.nomineeId} is not null
         else false end`,
     ),
+  ],
+);
+
+/**
+ * A company's issues of shares (decision 0060): the day, class and price of the shares an
+ * investment bought, the relief scheme the issue qualifies for and where its compliance statement
+ * (EIS1/SEIS1) stands with HMRC. The relief holding period runs from the issue date.
+ */
+export const shareIssues = pgTable(
+  'share_issues',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id),
+    issuedOn: isoDate('issued_on').notNull(),
+    shareClass: text('share_class').notNull(),
+    pricePerShare: units('price_per_share').notNull(),
+    scheme: text('scheme').notNull(),
+    statementStatus: text('statement_status').notNull().default('not_submitted'),
+    statementSubmittedOn: isoDate('statement_submitted_on'),
+    hmrcReference: text('hmrc_reference'),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('share_issues_opportunity_idx').on(t.opportunityId, t.issuedOn),
+    check('share_issues_price_positive', sql`${t.pricePerShare} > 0`),
+    check('share_issues_scheme', sql`${t.scheme} in ('eis', 'seis', 'vct', 'none')`),
+    check('share_issues_statement_status', sql`${t.statementStatus} in ('not_submitted', 'submitted', 'authorised', 'rejected')`),
   ],
 );
 

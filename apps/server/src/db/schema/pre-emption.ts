@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { holderColumns } from './people';
-import { investmentOpportunities } from './opportunities';
+import { investmentOpportunities, investments } from './opportunities';
 import { users } from './platform';
 import { isoDate, money, timestamps, units } from './columns';
 
@@ -54,12 +54,15 @@ export const preEmptionEntitlements = pgTable(
     requestedShares: units('requested_shares'),
     chosenBy: integer('chosen_by').references(() => users.id),
     chosenAt: timestamp('chosen_at', { withTimezone: true }),
+    /** The follow-on investment the line's allotment became once the round closed (decision 0060). */
+    investmentId: integer('investment_id').references(() => investments.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('pre_emption_entitlements_round_idx').on(t.roundId),
     index('pre_emption_entitlements_user_idx').on(t.userId, t.roundId),
+    uniqueIndex('pre_emption_entitlements_investment_unique').on(t.investmentId),
     check('pre_emption_entitlements_choice', sql`${t.choice} between 1 and 6`),
     check(
       'pre_emption_entitlements_requested',

@@ -2,6 +2,6 @@
 export { INVESTMENTS_RESOURCE } from './list';
 export { presentInvestmentsWith } from './presenter';
 export type { InvestmentRow } from './presenter';
-export { completeOpportunityInvestments, findInvestorInvestment, investorOpportunityOf, moveInvestment } from './service';
+export { completeOpportunityInvestments, findInvestorInvestment, investorOpportunityOf, moveInvestment, recordFollowOn } from './service';
 export { recordPayment, setCashCallDue, type PaymentRow } from './receipts';
 export { loadPortfolio } from './portfolio';

@@ -14,6 +14,7 @@ import {
   type InvestmentStatus,
   type InvestorInvestment,
   type StaffInvestment,
+  type ReliefScheme,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import {
@@ -92,6 +93,8 @@ export function presentInvestmentForStaff(row: InvestmentRow, today: string): St
     payment_reference: row.paymentReference,
     cancel_reason: row.cancelReason,
     created_by: row.createdBy,
+    relief: row.relief as ReliefScheme | null,
+    share_issue_id: row.shareIssueId,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type InvestmentStatus,
   type InvestmentType,
   type OwnershipShare,
+  type ReliefScheme,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { investmentOpportunities, investments, users } from '../../db/schema';
@@ -195,6 +196,55 @@ export async function placeInvestment(tx: Db, p: Placement): Promise<{ investmen
     .where(eq(investmentOpportunities.id, opportunity.id))
     .returning();
   return { investment, opportunity: updated };
+}
+
+/** A follow-on: a holder's further completed investment in a company they hold (decision 0060). */
+export interface FollowOn {
+  opportunityId: number;
+  currency: string;
+  userId: number;
+  holderType: HolderType;
+  holder: Holder;
+  amount: string;
+  shares: string;
+  investedOn: string;
+  shareIssueId: number | null;
+  relief: ReliefScheme | null;
+  createdBy: number;
+  now: Date;
+}
+
+/**
+ * Records a follow-on as a completed `subsequent` investment, paid in full on its day, at its own
+ * price (amount ÷ shares). It is outside the opportunity's raise, so committed money is unchanged;
+ * cost, IRR and the cap table read it like any other held investment.
+ */
+export async function recordFollowOn(tx: Db, f: FollowOn): Promise<InvestmentRow> {
+  const investedAt = new Date(`${f.investedOn}T00:00:00Z`);
+  const investment = await insertWithReference(tx, {
+    opportunityId: f.opportunityId,
+    userId: f.userId,
+    holderType: f.holderType,
+    organisationId: f.holder.organisationId,
+    investmentMethodEntityId: f.holder.investmentMethodEntityId,
+    nomineeId: f.holder.nomineeId,
+    type: 'subsequent',
+    status: 'completed',
+    amount: f.amount,
+    currency: f.currency,
+    sharePrice: new Decimal(f.amount).div(f.shares).toFixed(6),
+    shares: f.shares,
+    paidAt: investedAt,
+    completedAt: investedAt,
+    receivedAmount: f.amount,
+    shareIssueId: f.shareIssueId,
+    relief: f.relief,
+    createdBy: f.createdBy,
+    createdAt: f.now,
+    updatedAt: f.now,
+  });
+  await recordEarlierPayment(tx, investment, f.createdBy, f.now);
+  return investment;
 }
 
 /**

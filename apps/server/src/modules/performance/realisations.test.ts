@@ -127,7 +127,7 @@ describe("holders' realised proceeds", () => {
     expect(register).toHaveLength(2);
     expect(register).toEqual(
       expect.arrayContaining([
-        { key, user: { id: ann.user.id, name: ann.user.name }, held_through: null, shares_held: '1000.000000' },
+        { key, user: { id: ann.user.id, name: ann.user.name }, held_through: null, shares_held: '1000.000000', relief_ends_on: null },
         expect.objectContaining({ shares_held: '3000.000000' }),
       ]),
     );

@@ -1,6 +1,5 @@
 import {
   createRealisationBody,
-  dataOf,
   type HolderType,
   idParams,
   noContent,
@@ -9,6 +8,7 @@ import {
   realisationSchema,
   realisationsFromOutcomeBody,
   realisationsResponse,
+  recordedRealisationResponse,
 } from '@platform/domain';
 import { z } from 'zod';
 import type { App, AppContext } from '../../platform/context';
@@ -17,6 +17,7 @@ import { requireUser } from '../../platform/guards';
 import { authorizeOpportunities } from '../../shared/opportunity-access';
 import { opportunityForTab } from '../../shared/opportunity-tabs';
 import { type CompanyHolder, holderKeyOf, loadCompanyHolders, loadRealisations, sharesHeld } from './holders';
+import { reliefPeriodsOf, reliefWarnings } from './relief-warnings';
 import { deleteRealisation, outcomeToPay, type RealisationRow, recordProceedsFromOutcome, recordSale } from './service';
 
 function present(row: RealisationRow, holder: CompanyHolder | undefined): Realisation {
@@ -48,6 +49,7 @@ export function registerRealisationRoutes(app: App, { db, clock }: AppContext) {
       const opportunity = await opportunityForTab(db, request, request.params.id, 'show', 'performance');
       const rows = await loadRealisations(db, { opportunityId: opportunity.id });
       const holders = await loadCompanyHolders(db, opportunity.id, rows);
+      const relief = await reliefPeriodsOf(db, opportunity.id);
       const byKey = new Map(holders.map((h) => [h.key, h]));
       return {
         data: rows.map((r) => present(r, byKey.get(holderKeyOf(r)))),
@@ -56,16 +58,17 @@ export function registerRealisationRoutes(app: App, { db, clock }: AppContext) {
           user: { id: h.userId, name: h.name },
           held_through: h.heldThrough,
           shares_held: sharesHeld(h.flows, today()).toFixed(6),
+          relief_ends_on: relief.get(h.key)?.endsOn ?? null,
         })),
       };
     },
   );
 
-  /** One line's sale of its own. */
+  /** One line's sale of its own; inside a tax relief holding period the answer warns that relief may be withdrawn. */
   app.post(
     base,
     {
-      schema: { params: idParams, body: createRealisationBody, response: { 201: dataOf(realisationSchema) } },
+      schema: { params: idParams, body: createRealisationBody, response: { 201: recordedRealisationResponse(realisationSchema) } },
       onRequest: authorizeOpportunities('update'),
       config: { idempotent: true },
     },
@@ -82,7 +85,8 @@ export function registerRealisationRoutes(app: App, { db, clock }: AppContext) {
         });
         return present(row, holder);
       });
-      return reply.status(201).send({ data });
+      const warnings = await reliefWarnings(db, opportunity.id, [{ holderKey: data.holder_key, date: data.date }]);
+      return reply.status(201).send({ data, warnings });
     },
   );
 
@@ -94,7 +98,11 @@ export function registerRealisationRoutes(app: App, { db, clock }: AppContext) {
   app.post(
     `${base}/from-outcome`,
     {
-      schema: { params: idParams, body: realisationsFromOutcomeBody, response: { 201: dataOf(z.array(realisationSchema)) } },
+      schema: {
+        params: idParams,
+        body: realisationsFromOutcomeBody,
+        response: { 201: recordedRealisationResponse(z.array(realisationSchema)) },
+      },
       onRequest: authorizeOpportunities('update'),
       config: { idempotent: true },
     },
@@ -112,7 +120,12 @@ export function registerRealisationRoutes(app: App, { db, clock }: AppContext) {
         });
         return rows.map(({ row, holder }) => present(row, holder));
       });
-      return reply.status(201).send({ data });
+      const warnings = await reliefWarnings(
+        db,
+        opportunity.id,
+        data.map((r) => ({ holderKey: r.holder_key, date: r.date })),
+      );
+      return reply.status(201).send({ data, warnings });
     },
   );
 

@@ -1,2 +1,2 @@
 // What other modules may use of pre-emption; everything else in this folder is its own.
-export { holdsVisibly } from './service';
+export { findRound, holdsVisibly, loadEntitlements } from './service';

@@ -167,6 +167,12 @@ export const opportunityAdminRoutes = [
   }),
   createRoute({
     ...parent,
+    path: '/investments/existing/$id/tax-relief',
+    beforeLoad: requirePermission('existing_opportunities', 'show'),
+    component: () => <DetailsPage tab="tax-relief" existing />,
+  }),
+  createRoute({
+    ...parent,
     path: '/investments/existing/$id/kpis',
     beforeLoad: requirePermission('existing_opportunities', 'show'),
     component: () => <DetailsPage tab="kpis" existing />,

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PreEmptionEntitlement as Entitlement, PreEmptionRound } from '@platform/domain';
+import type { PreEmptionEntitlement as Entitlement, PreEmptionRound, StaffInvestment } from '@platform/domain';
 import { api } from '../../../app/api-client';
 
 export type { Entitlement, PreEmptionRound };
@@ -37,6 +37,13 @@ export const deleteRound = (id: number) => api(`/api/pre-emption-rounds/${id}`, 
 
 export const recordChoice = (roundId: number, body: { entitlement_id: number; choice: number; requested_amount?: string }) =>
   api<{ data: PreEmptionRound }>(`/api/pre-emption-rounds/${roundId}/choices`, { method: 'POST', body });
+
+/** Turns a closed round's allotments into follow-on investments paid on the day; a second call creates nothing more. */
+export const convertAllotments = (roundId: number, investedOn: string) =>
+  api<{ data: StaffInvestment[] }>(`/api/pre-emption-rounds/${roundId}/subsequent-investments`, {
+    method: 'POST',
+    body: { invested_on: investedOn },
+  });
 
 // ——— Investor portal ———
 

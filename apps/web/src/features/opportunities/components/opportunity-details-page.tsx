@@ -31,6 +31,7 @@ import { FundingProgress, OpportunityView } from './opportunity-view';
 import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
 import { TermsTab } from '../../term-conditions';
+import { TaxReliefPanel } from '../../tax';
 import { Fact } from '../../../ui/fact';
 import { BackLink } from '../../../ui/back-link';
 import { formatAmount, formatPrice } from '../../../app/format';
@@ -52,6 +53,7 @@ const TAB_LABELS: Record<OpportunityTab, string> = {
   'notes-calls-tasks': 'Notes Calls and Tasks',
   kpis: 'KPIs',
   terms: 'Terms',
+  'tax-relief': 'Tax relief',
 };
 const TAB_ORDER: OpportunityTab[] = [
   'performance',
@@ -61,6 +63,7 @@ const TAB_ORDER: OpportunityTab[] = [
   'cap-table',
   'cap-table-performance',
   'pre-emption',
+  'tax-relief',
   'kpis',
   'invitations',
   'discussions',
@@ -132,6 +135,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
   const { terms } = useBranding();
   const user = useCurrentUser();
   const capTable = useFeature('enableCapTable');
+  const tax = useFeature('enableTax');
   const navigate = useNavigate();
   const query = useOpportunity(id);
   const opportunity = query.data;
@@ -143,7 +147,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
   // A link written before a status change (a task, a bookmark) opens where the status puts the page now.
   const canonical = opportunityAdminPath(opportunity.id, opportunity.status, tab);
   if (canonical !== `${base}/${tab}`) return <Navigate to={canonical} replace />;
-  const shows = (t: OpportunityTab) => mayViewOpportunityTab(user?.role_id, t, { existing, capTable });
+  const shows = (t: OpportunityTab) => mayViewOpportunityTab(user?.role_id, t, { existing, capTable, tax });
   const mayUpdate = can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'update');
   const listPath = existing ? '/admin/investments/existing' : '/admin/investments/opportunities';
   return (
@@ -183,6 +187,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
             {tab === 'cap-table' && shows(tab) && <CapTablePanel opportunityId={opportunity.id} />}
             {tab === 'cap-table-performance' && shows(tab) && <CapTablePerformancePanel opportunityId={opportunity.id} />}
             {tab === 'pre-emption' && shows(tab) && <PreEmptionPanel opportunity={opportunity} canWrite={mayUpdate} />}
+            {tab === 'tax-relief' && shows(tab) && <TaxReliefPanel opportunity={opportunity} canWrite={mayUpdate} />}
             {tab === 'kpis' && shows(tab) && <KpiPanel opportunityId={opportunity.id} currency={opportunity.currency} />}
             {tab === 'invitations' && shows(tab) && <InvitationsPanel opportunity={opportunity} canWrite={mayUpdate} />}
             {tab === 'discussions' && <DiscussionsPanel opportunityId={opportunity.id} answerAll={mayUpdate} />}

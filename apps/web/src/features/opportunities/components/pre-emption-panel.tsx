@@ -8,6 +8,7 @@ import { Fact } from '../../../ui/fact';
 import { FormError } from '../../../ui/form-error';
 import type { StaffOpportunity } from '../api/opportunities';
 import {
+  convertAllotments,
   deleteRound,
   openRound,
   recordChoice,
@@ -99,24 +100,37 @@ function OpenRoundButton({ opportunity, onSaved }: { opportunity: StaffOpportuni
 }
 
 function RoundActions({ round, onSaved }: { round: PreEmptionRound; onSaved: () => Promise<void> }) {
-  const { submit, submitting, formError } = useSubmit(async (action: { kind: 'toggle' | 'delete' }) => {
+  const [converted, setConverted] = useState<number | null>(null);
+  const { submit, submitting, formError } = useSubmit(async (action: { kind: 'toggle' | 'delete' | 'convert' }) => {
     if (action.kind === 'delete') await deleteRound(round.id);
+    else if (action.kind === 'convert') setConverted((await convertAllotments(round.id, toLocalIsoDate())).data.length);
     else await updateRound(round.id, { is_open: !round.is_open });
     await onSaved();
   });
   const answered = (round.totals?.responded ?? 0) > 0;
+  const allotted = Number(round.totals?.allotted_shares ?? 0) > 0;
   return (
     <Stack gap={4} align="flex-end">
       <Group gap="xs">
         <Button variant="light" loading={submitting} onClick={() => void submit({ kind: 'toggle' })}>
           {round.is_open ? 'Close the round' : 'Reopen'}
         </Button>
+        {!round.is_open && allotted && (
+          <Button loading={submitting} onClick={() => void submit({ kind: 'convert' })}>
+            Record the allotments as investments
+          </Button>
+        )}
         {!answered && (
           <Button variant="subtle" color="red" loading={submitting} onClick={() => void submit({ kind: 'delete' })}>
             Delete
           </Button>
         )}
       </Group>
+      {converted !== null && (
+        <Text size="sm" role="status">
+          {converted === 0 ? 'Every allotment is already recorded as an investment.' : `${converted} follow-on investments recorded.`}
+        </Text>
+      )}
       <FormError message={formError} />
     </Stack>
   );

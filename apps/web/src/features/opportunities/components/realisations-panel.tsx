@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -36,13 +36,17 @@ function RecordFromOutcome({
     setSaving(true);
     setError(null);
     try {
-      const { data } = await api<{ data: Realisation[] }>(`/api/investment-opportunities/${opportunity.id}/realisations/from-outcome`, {
-        method: 'POST',
-        body: { outcome_id: outcome.id, ...(partial ? { percentage } : {}) },
-        // One key per press: the button is busy until the answer.
-        idempotencyKey: newIdempotencyKey(),
-      });
+      const { data, warnings } = await api<{ data: Realisation[]; warnings: string[] }>(
+        `/api/investment-opportunities/${opportunity.id}/realisations/from-outcome`,
+        {
+          method: 'POST',
+          body: { outcome_id: outcome.id, ...(partial ? { percentage } : {}) },
+          // One key per press: the button is busy until the answer.
+          idempotencyKey: newIdempotencyKey(),
+        },
+      );
       notifications.show({ color: 'teal', message: `Proceeds recorded for ${data.length} ${data.length === 1 ? 'holder' : 'holders'}.` });
+      showReliefWarnings(warnings);
       await onSaved();
     } catch (e) {
       const fields = e instanceof ApiError && typeof e.errors === 'object' ? e.errors : undefined;
@@ -80,6 +84,12 @@ function RecordFromOutcome({
   );
 }
 
+/** Disposals inside a relief holding period: the server's warnings, kept on screen until dismissed. */
+function showReliefWarnings(warnings: string[]) {
+  for (const message of new Set(warnings))
+    notifications.show({ color: 'yellow', title: 'Tax relief may be withdrawn', message, autoClose: false });
+}
+
 interface SaleValues extends Record<string, unknown> {
   holder_key: string;
   date: string;
@@ -103,10 +113,18 @@ function RecordSale({
     validate: validateWith(createRealisationBody, (values: SaleValues) => values),
   });
   const { submit, submitting, formError } = useSubmit(async (values: SaleValues, { idempotencyKey }) => {
-    await api(`/api/investment-opportunities/${opportunity.id}/realisations`, { method: 'POST', body: values, idempotencyKey });
+    const { warnings } = await api<{ warnings: string[] }>(`/api/investment-opportunities/${opportunity.id}/realisations`, {
+      method: 'POST',
+      body: values,
+      idempotencyKey,
+    });
+    showReliefWarnings(warnings);
     form.reset();
     await onSaved();
   }, form);
+  // Staff see the relief warning before they confirm the sale (decision 0060).
+  const reliefEndsOn = lines.find((l) => l.key === form.values.holder_key)?.relief_ends_on;
+  const insideRelief = Boolean(reliefEndsOn && form.values.date && form.values.date < reliefEndsOn);
   const held = (l: RegisterLine) => `${l.user.name}${l.held_through ? ` (${l.held_through})` : ''}: ${formatUnits(l.shares_held)} shares`;
   return (
     <form onSubmit={form.onSubmit((values) => void submit(values))} aria-label="Record one holder’s sale">
@@ -129,9 +147,15 @@ function RecordSale({
         />
         <TextInput label="Note" placeholder="e.g. Secondary sale" {...form.getInputProps('note')} w={220} />
       </Group>
+      {insideRelief && (
+        <Alert variant="light" color="yellow" mt="sm" title="Tax relief may be withdrawn">
+          These shares are inside the tax relief holding period until {formatDate(reliefEndsOn)}: disposing of them now may withdraw the
+          relief.
+        </Alert>
+      )}
       <FormError message={formError} />
       <Button type="submit" variant="light" loading={submitting} mt="sm">
-        Record the sale
+        {insideRelief ? 'Record the sale anyway' : 'Record the sale'}
       </Button>
     </form>
   );

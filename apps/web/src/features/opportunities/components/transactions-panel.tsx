@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../app/session';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { useTransactionMove, useTransactions, type Transaction } from '../api/transactions';
 import type { StaffOpportunity } from '../api/opportunities';
+import { FollowOnButton } from './follow-on-modal';
 import { ManualInvestmentButton } from './manual-investment-modal';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatDate, formatMoney, formatUnits } from '../../../app/format';
@@ -163,6 +164,7 @@ export function TransactionsPanel({ opportunity }: { opportunity: StaffOpportuni
       {can(user?.role_id, OPPORTUNITY_PERMISSION_EVENT(opportunity.status), 'create') &&
         opportunity.status >= OpportunityStatus.LiveExternal && (
           <Group justify="flex-end">
+            {opportunity.status === OpportunityStatus.Completed && <FollowOnButton opportunity={opportunity} />}
             <ManualInvestmentButton opportunity={opportunity} />
           </Group>
         )}

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { ErrorPage } from '../../errors';
 import { PreEmptionOffers } from '../../opportunities';
 import { HoldingUpdates } from '../../update-reports';
+import { HoldingTaxRelief } from '../../tax';
 import { useHolding } from '../api/portfolio';
 import { gainColour } from './stat-figures';
 import { BackLink } from '../../../ui/back-link';
@@ -69,6 +70,7 @@ export function HoldingPage() {
         ))}
       </SimpleGrid>
       <PreEmptionOffers opportunityId={holding.opportunity_id} />
+      <HoldingTaxRelief opportunityId={holding.opportunity_id} />
       <Paper withBorder radius="md">
         <SimpleTable
           stacked
