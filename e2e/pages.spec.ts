@@ -94,6 +94,19 @@ async function walk(browser: Browser, storageState: string | undefined, all: Vis
     await page.setViewportSize(WIDTHS[0]);
     await open(page, visit.url, index === 0);
     await settle(page);
+    // A page the walk names must be that page: the error page (its title "Error - 404") is a finding.
+    const title = await page.title();
+    if (/^Error - /.test(title) !== visit.name.endsWith('-404')) {
+      const finding = {
+        page: visit.name,
+        width: WIDTHS[0].width,
+        rule: 'error-page',
+        impact: 'critical',
+        targets: [`${visit.url}: ${title}`],
+      };
+      findings.push(finding);
+      console.log(line(finding));
+    }
     for (const size of WIDTHS) {
       if (size !== WIDTHS[0]) {
         await page.setViewportSize(size);
@@ -175,7 +188,8 @@ test.describe('every page at desktop and phone width', () => {
         deal: '/api/pipeline-deals',
         fund: '/api/funds',
         opportunity: '/api/investment-opportunities',
-        existing: '/api/investments',
+        // An existing investment's pages are an opportunity's that reached the book, not an investment's.
+        existing: '/api/investment-opportunities?type=existing',
         nominee: '/api/nominees',
         organisation: '/api/organisations',
         method: '/api/investment-methods',
