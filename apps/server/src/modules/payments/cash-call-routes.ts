@@ -11,6 +11,7 @@ import {
   listQuery,
   pageOf,
   paymentSchema,
+  paymentTotalsSchema,
   PAYMENTS_LIST,
   recordPaymentBody,
   staffInvestmentSchema,
@@ -35,6 +36,7 @@ import {
   PAYMENTS_RESOURCE,
   paymentsExport,
   paymentsWhere,
+  paymentTotals,
   presentPayment,
   selectPayments,
   type PaymentListRow,
@@ -182,6 +184,15 @@ export function registerCashCallRoutes(app: App, ctx: AppContext) {
         (rows) => rows.map(presentPayment),
       );
     },
+  );
+
+  app.get(
+    '/api/payments/totals',
+    {
+      schema: { querystring: listQuery(PAYMENTS_LIST), response: { 200: dataOf(paymentTotalsSchema) } },
+      onRequest: authorize('cash_calls', 'index'),
+    },
+    async (request) => ({ data: await paymentTotals(db, parseListQuery(request.query, PAYMENTS_RESOURCE)) }),
   );
 
   app.get(
