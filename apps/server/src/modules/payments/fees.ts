@@ -134,7 +134,8 @@ export async function checkoutFee(
     .from(feeRequests)
     .where(and(eq(feeRequests.id, input.id), eq(feeRequests.userId, input.userId)));
   if (!fee) throw notFound('fee request');
-  if (fee.status !== 'open') throw validationError({ status: [`This fee is ${FEE_REQUEST_STATUS_LABELS[fee.status as FeeRequestStatus].toLowerCase()}.`] });
+  if (fee.status !== 'open')
+    throw validationError({ status: [`This fee is ${FEE_REQUEST_STATUS_LABELS[fee.status as FeeRequestStatus].toLowerCase()}.`] });
   const back = `${input.appUrl}/investor/profile/subscription`;
   const checkout = await provider.startCheckout({
     for: 'fee_request',

@@ -83,7 +83,13 @@ export async function createPlan(db: Db, input: CreateMembershipPlan, now: Date,
       .insert(membershipPlans)
       .values({ ...input, description: input.description ?? null, createdAt: now, updatedAt: now })
       .returning();
-    await recordActivity(tx, { request, action: 'membership_plan_created', subjectType: 'membership_plan', subjectId: plan.id, after: input });
+    await recordActivity(tx, {
+      request,
+      action: 'membership_plan_created',
+      subjectType: 'membership_plan',
+      subjectId: plan.id,
+      after: input,
+    });
     return presentPlan(plan);
   });
 }
@@ -278,12 +284,7 @@ export interface Told {
  * event newer than the last applied, and an ended membership stays ended. Returns what to tell
  * the investor, if anything; null when the event is about no membership of ours.
  */
-export async function applyMembershipEvent(
-  tx: Db,
-  provider: string,
-  event: MembershipEvent,
-  now: Date,
-): Promise<Told | undefined | null> {
+export async function applyMembershipEvent(tx: Db, provider: string, event: MembershipEvent, now: Date): Promise<Told | undefined | null> {
   const row = await membershipOfEvent(tx, provider, event);
   if (!row) return null;
   const newer = !row.providerSeenAt || event.createdAt >= row.providerSeenAt;
