@@ -32,12 +32,12 @@ test('an investor subscribes to membership by card', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'New membership plan' });
   await dialog.getByRole('button', { name: 'Add plan' }).click();
   await expect(dialog.getByText('Enter the plan name.')).toBeVisible();
-  await dialog.getByLabel('Name', { exact: true }).fill(PLAN);
-  await dialog.getByLabel('Description').fill('Deal flow, pitch evenings and the members’ newsletter');
-  await dialog.getByLabel('Price').fill('250');
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(PLAN);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Deal flow, pitch evenings and the members’ newsletter');
+  await dialog.getByRole('textbox', { name: 'Price' }).fill('250');
   await dialog.getByRole('button', { name: 'Add plan' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('cell', { name: PLAN })).toBeVisible();
+  await expect(page.getByRole('cell', { name: PLAN, exact: true })).toBeVisible();
   await expect(page.getByText('£250.00 a year').first()).toBeVisible();
   await shoot(page, 'settings-membership-plans-journey');
   await logout(page);
