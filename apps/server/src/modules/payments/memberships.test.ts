@@ -112,7 +112,7 @@ describe('an investor subscribes to membership by card', () => {
     });
     expect(seen.subscription.next_payment).toMatchObject({ amount: '25.00', currency: 'GBP' });
     expect(seen.subscription.next_payment.on).toBe(new Date(subscription.currentPeriodEnd * 1000).toISOString());
-    expect(seen.payments).toMatchObject([{ amount: '25.00', state: 'received', description: expect.stringContaining('Membership') }]);
+    expect(seen.payments).toMatchObject([{ amount: '25.00', state: 'received', description: monthly.name }]);
 
     // The same notifications again change nothing: one ledger row, one event row each.
     for (const event of events) expect((await webhook(event)).statusCode).toBe(200);

@@ -308,7 +308,7 @@ export async function applyMembershipEvent(tx: Db, provider: string, event: Memb
             provider,
             providerReference: event.invoiceRef,
             receivedOn: utcDate(event.createdAt),
-            note: `Membership: ${plan.name}`,
+            note: plan.name,
             now,
           })
         : undefined;

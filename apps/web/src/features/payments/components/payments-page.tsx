@@ -87,7 +87,7 @@ export function PaymentsPage() {
         <Title order={1}>Payments</Title>
         <ExportButtons resource="payments" list={{ sort: '-received_on', filters }} />
       </Group>
-      <Group align="end">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }}>
         <Select label="Method" placeholder="Every method" data={METHOD_OPTIONS} value={method} onChange={setMethod} clearable />
         <Select label="State" placeholder="Every state" data={STATE_OPTIONS} value={state} onChange={setState} clearable />
         <Select
@@ -110,7 +110,7 @@ export function PaymentsPage() {
         />
         <DateField label="Received from" value={from} onChange={(v) => setFrom(v || null)} clearable />
         <DateField label="Received to" value={to} onChange={(v) => setTo(v || null)} clearable />
-      </Group>
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} aria-label="Totals">
         {(totals.data ?? []).map((t) => (
           <Paper key={t.currency} withBorder p="md">
