@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { createInvestor } from './support/accounts';
+import { createInvestor, userIdOf } from './support/accounts';
 import { login, logout } from './support/session';
 
 /**
- * Card memberships (decision 0058): staff add a plan in Settings, an investor subscribes to it by
- * card through the hosted checkout (the local Stripe-compatible server, whose "Pay" sends the
- * signed notifications), sees the payment and next renewal, cancels at the period end, and staff
- * find the payment on /admin/payments.
+ * Card memberships and fees (decision 0058): staff add a plan in Settings and ask the investor for
+ * a fee on their record; the investor subscribes by card through the hosted checkout (the local
+ * Stripe-compatible server, whose "Pay" sends the signed notifications), sees the payment and
+ * next renewal, pays the fee, cancels at the period end, and staff find the payment on
+ * /admin/payments.
  */
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'pages');
 const EMAIL = 'member@demo.test';
@@ -40,6 +41,16 @@ test('an investor subscribes to membership by card', async ({ page }) => {
   await expect(page.getByRole('cell', { name: PLAN, exact: true })).toBeVisible();
   await expect(page.getByText('£250.00 a year').first()).toBeVisible();
   await shoot(page, 'settings-membership-plans-journey');
+
+  // A one-off fee asked on the investor's record, to pay by card.
+  await page.goto(`/admin/investors/${await userIdOf(EMAIL)}/details`);
+  await page.getByRole('button', { name: 'Ask for a fee' }).click();
+  const ask = page.getByRole('dialog', { name: 'Ask for a fee' });
+  await ask.getByRole('textbox', { name: 'For' }).fill('Joining fee');
+  await ask.getByRole('textbox', { name: 'Amount' }).fill('75');
+  await ask.getByRole('button', { name: 'Ask for the fee' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Fees' }).getByText('Joining fee')).toBeVisible();
   await logout(page);
 
   await login(page, EMAIL);
@@ -57,6 +68,13 @@ test('an investor subscribes to membership by card', async ({ page }) => {
   await expect(payments.getByText('£250.00')).toBeVisible();
   await expect(payments.getByText('Received')).toBeVisible();
   await shoot(page, 'investor-membership-active');
+
+  const fees = page.getByRole('table', { name: 'Fees' });
+  await fees.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page.getByText('75.00 GBP')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/investor\/profile\/subscription\?payment=done/);
+  await expect(fees.getByText(/^Paid /)).toBeVisible();
 
   await page.getByRole('button', { name: 'Cancel membership' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel membership?' });
