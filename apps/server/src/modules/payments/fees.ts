@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -6,7 +6,6 @@ import {
   FEE_REQUEST_STATUS_LABELS,
   formatMoney,
   fromMinorUnits,
-  Role,
   type createFeeRequestBody,
   type FeeRequest,
   type FeeRequestStatus,
@@ -20,6 +19,7 @@ import { recordCardPayment } from './card-ledger';
 import type { Told } from './memberships';
 import type { Checkout, PaymentProvider, ProviderEvent } from './provider';
 import { escapeHtml } from '../../shared/staff-notifications';
+import { assertLiveInvestor } from '../../shared/live-investor';
 
 type FeeRequestRow = typeof feeRequests.$inferSelect;
 const requester = alias(users, 'requester');
@@ -57,16 +57,6 @@ async function oneFeeRequest(db: Db, userId: number, id: number): Promise<FeeReq
   return fee;
 }
 
-/** The investor a staff path names (a 404 for anyone else). */
-export async function findInvestorId(db: Db, id: number): Promise<number> {
-  const [investor] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
-  if (!investor) throw notFound('investor');
-  return investor.id;
-}
-
 /** Staff ask an investor for a one-off payment; the investor is told and pays it by card. */
 export async function requestFee(
   db: Db,
@@ -75,7 +65,7 @@ export async function requestFee(
   now: Date,
   request: FastifyRequest,
 ): Promise<FeeRequest> {
-  const userId = await findInvestorId(db, input.user_id).catch(() => {
+  const userId = await assertLiveInvestor(db, input.user_id).catch(() => {
     throw validationError({ user_id: ['Choose an investor.'] });
   });
   const row = await db.transaction(async (tx) => {

@@ -17,7 +17,8 @@ import type { Db } from '../../db/client';
 import { validationError } from '../../platform/errors';
 import { authorize, investorOnly, requireInvestor, requireUser } from '../../platform/guards';
 import { membershipPaymentsOf } from './card-ledger';
-import { checkoutFee, feeRequestsOf, findInvestorId, requestFee, withdrawFee } from './fees';
+import { checkoutFee, feeRequestsOf, requestFee, withdrawFee } from './fees';
+import { assertLiveInvestor } from '../../shared/live-investor';
 import {
   cancelMembership,
   changeMembershipPlan,
@@ -94,7 +95,7 @@ export function registerMembershipRoutes(app: App, ctx: AppContext, provider: Pa
   app.get(
     '/api/users/:id/subscription-payment',
     { schema: { params: idParams, response: overview }, onRequest: authorize('cash_calls', 'index') },
-    async (request) => ({ data: await membershipOverview(db, await findInvestorId(db, request.params.id), false) }),
+    async (request) => ({ data: await membershipOverview(db, await assertLiveInvestor(db, request.params.id), false) }),
   );
 
   const plan = { 200: dataOf(membershipPlanSchema) };
@@ -154,6 +155,6 @@ export function registerMembershipRoutes(app: App, ctx: AppContext, provider: Pa
   app.get(
     '/api/users/:id/single-payments',
     { schema: { params: idParams, response: fees }, onRequest: authorize('cash_calls', 'index') },
-    async (request) => ({ data: await feeRequestsOf(db, await findInvestorId(db, request.params.id)) }),
+    async (request) => ({ data: await feeRequestsOf(db, await assertLiveInvestor(db, request.params.id)) }),
   );
 }

@@ -8,7 +8,15 @@ import { EmptyState } from '../../../ui/empty-state';
 import { SimpleTable } from '../../../ui/simple-table';
 
 const STATUS_COLOURS: Record<MembershipStatus, string> = { pending: 'gray', active: 'teal', past_due: 'red', ended: 'gray' };
-export const PAYMENT_STATE_COLOURS: Record<PaymentState, string> = { pending: 'gray', received: 'teal', failed: 'red', refunded: 'yellow' };
+const PAYMENT_STATE_COLOURS: Record<PaymentState, string> = { pending: 'gray', received: 'teal', failed: 'red', refunded: 'yellow' };
+
+export function PaymentStateBadge({ payment }: { payment: { state: PaymentState; state_label: string } }) {
+  return (
+    <Badge color={PAYMENT_STATE_COLOURS[payment.state]} variant="light">
+      {payment.state_label}
+    </Badge>
+  );
+}
 
 /** '£25.00 a month' */
 export const planPrice = (plan: Membership['plan']) => `${formatMoney(plan.amount, plan.currency)} a ${plan.interval}`;
@@ -53,15 +61,7 @@ const paymentColumns: Column<CardPayment>[] = [
   { key: 'received_on', label: 'Date', render: (p) => formatDate(p.received_on) },
   { key: 'description', label: 'For', render: (p) => p.description ?? '' },
   { key: 'amount', label: 'Amount', render: (p) => formatMoney(p.amount, p.currency), numeric: true },
-  {
-    key: 'state',
-    label: 'State',
-    render: (p) => (
-      <Badge color={PAYMENT_STATE_COLOURS[p.state]} variant="light">
-        {p.state_label}
-      </Badge>
-    ),
-  },
+  { key: 'state', label: 'State', render: (p) => <PaymentStateBadge payment={p} /> },
 ];
 
 export function MembershipPaymentsTable({ payments }: { payments: CardPayment[] }) {

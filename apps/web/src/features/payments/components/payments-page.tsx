@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATE_LABELS, PAYMENT_STATES, type Payment } from '@platform/domain';
@@ -12,7 +12,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { SimpleTable } from '../../../ui/simple-table';
 import { TableSkeleton } from '../../../ui/skeletons';
 import { usePayments } from '../api/payments';
-import { PAYMENT_STATE_COLOURS } from './membership-parts';
+import { PaymentStateBadge } from './membership-parts';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 const STATE_OPTIONS = PAYMENT_STATES.map((s) => ({ value: s, label: PAYMENT_STATE_LABELS[s] }));
@@ -47,15 +47,7 @@ const columns: Column<Payment>[] = [
   { key: 'reference', label: 'Reference', render: (p) => p.payment_reference ?? p.provider_reference ?? '' },
   { key: 'method', label: 'Method', render: (p) => p.method_label },
   { key: 'amount', label: 'Amount', render: (p) => formatMoney(p.amount, p.currency), numeric: true },
-  {
-    key: 'state',
-    label: 'State',
-    render: (p) => (
-      <Badge color={PAYMENT_STATE_COLOURS[p.state]} variant="light">
-        {p.state_label}
-      </Badge>
-    ),
-  },
+  { key: 'state', label: 'State', render: (p) => <PaymentStateBadge payment={p} /> },
 ];
 
 /**
