@@ -33,7 +33,8 @@ beforeAll(async () => {
     },
   });
   unconfigured = await createTestApp();
-});
+  // Two fresh apps: on a busy machine their databases take longer than a hook's usual minute.
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await unconfigured.close();
