@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconId } from '@tabler/icons-react';
 import { CURRENCIES, createMembershipPlanBody, type CreateMembershipPlanInput, type MembershipPlan } from '@platform/domain';
@@ -40,15 +40,7 @@ export function MembershipPlansPage() {
           checked={p.active}
           onChange={(event) => update.mutate({ id: p.id, body: { active: event.currentTarget.checked } })}
           aria-label={`Offer ${p.name} to new members`}
-          label={
-            p.active ? (
-              'Offered'
-            ) : (
-              <Badge variant="light" color="gray">
-                Not offered
-              </Badge>
-            )
-          }
+          label={p.active ? 'Yes' : 'No'}
         />
       ),
     },
