@@ -279,6 +279,7 @@ test.describe('every page at desktop and phone width', () => {
           admin('cash-call-statements', '/cash-calls/statements'),
           admin('cash-call-reminders', '/cash-calls/reminders'),
           admin('cash-call-statement', `/cash-calls/statements/${ids.statement}`),
+          admin('payments', '/payments'),
           admin('companies', '/investments/companies'),
           admin('company-new', '/investments/companies/new-company'),
           ...['details', 'edit', 'key-information', 'transactions', 'maturity-statuses'].map((tab) =>
@@ -306,7 +307,7 @@ test.describe('every page at desktop and phone width', () => {
           ...['account', 'account/admin-accounts', 'account/features', 'account/pipelines', 'terminology', 'attributes']
             .concat(['security', 'kpi-category', 'kpis', 'industries', 'investment-types', 'investor', 'investor/lead-status'])
             .concat(['investor/appropriateness-test', 'investor/terms', 'investor/risk-warning', 'investor/market-sounding'])
-            .concat(['investor/portfolio', 'investor/portfolio-stats'])
+            .concat(['investor/portfolio', 'investor/portfolio-stats', 'membership-plans'])
             .map((settings) => admin(`settings-${settings.replace('/', '-')}`, `/settings/${settings}`)),
           admin('settings-pipeline-stages', `/settings/account/pipelines/${pipeline}/stages`),
           admin('settings-attribute', `/settings/attributes/configure/${attribute}`),
@@ -340,7 +341,7 @@ test.describe('every page at desktop and phone width', () => {
       investor('news', '/news'),
       ...(news ? [investor('news-report', `/news/reports/${news.id}`)] : []),
       ...['', '/view', '/details', '/type', '/investor-type', '/appropriateness', '/identity', '/security', '/documents', '/ownership']
-        .concat(['/organisation-apply'])
+        .concat(['/subscription', '/organisation-apply'])
         .map((tab) => investor(`profile${tab.replace('/', '-')}`, `/profile${tab}`)),
       investor('404', '/no-such-page'),
     ];

@@ -69,6 +69,17 @@ export async function countInvestors(): Promise<number> {
   }
 }
 
+/** The id of the account with this e-mail, for pages whose path names it. */
+export async function userIdOf(email: string): Promise<number> {
+  const database = openPostgres(E2E_DATABASE_URL, 1);
+  try {
+    const result = await database.db.execute<{ id: number }>(sql`select id from users where email = ${email}`);
+    return Number((result as unknown as { rows: Array<{ id: number }> }).rows[0].id);
+  } finally {
+    await database.close();
+  }
+}
+
 /** A new member of staff of the given role with the demo password (its hash copied from superadmin@demo.test). */
 export async function createStaff(email: string, name: string, roleId: number) {
   const database = openPostgres(E2E_DATABASE_URL, 1);

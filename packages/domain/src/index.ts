@@ -5,6 +5,7 @@ export * from './contrast';
 export * from './terminology';
 export * from './investor-words';
 export * from './cash-calls';
+export * from './memberships';
 export * from './bank-statements';
 export * from './staff-notifications';
 export * from './statuses';

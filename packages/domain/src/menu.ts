@@ -41,6 +41,7 @@ export const ADMIN_MENU: readonly MenuArea[] = [
       { term: 'ExistingOpportunities', path: '/admin/investments/existing', event: 'existing_opportunities' },
       { term: 'fundOpportunities', path: '/admin/investments/companies', event: 'fund_opportunities' },
       { label: 'Cash calls', path: '/admin/cash-calls', event: 'cash_calls' },
+      { label: 'Payments', path: '/admin/payments', event: 'cash_calls' },
     ],
     create: [
       { label: 'New deal', path: '/admin/investments/deals/new-deal', event: 'deals' },
@@ -133,6 +134,7 @@ export const SETTINGS_LINKS: readonly MenuLink[] = [
   { label: 'Portfolio Tables', path: '/admin/settings/investor/portfolio', event: 'settings_investor_type' },
   { label: 'Portfolio Figures', path: '/admin/settings/investor/portfolio-stats', event: 'settings_investor_type' },
   { label: 'Sign-up Documents', path: '/admin/settings/investor/sign-up-documents', event: 'settings_investor_type' },
+  { label: 'Membership Plans', path: '/admin/settings/membership-plans', event: 'cash_calls' },
   { label: 'Password Management', path: '/admin/settings/security', event: 'settings_users' },
 ];
 

@@ -16,6 +16,7 @@ import { fundRoutes } from '../features/funds/routes';
 import { investmentMethodRoutes } from '../features/investment-methods/routes';
 import { nomineeRoutes } from '../features/nominees/routes';
 import { cashCallRoutes } from '../features/cash-calls/routes';
+import { paymentRoutes } from '../features/payments/routes';
 import { organisationRoutes } from '../features/organisations/routes';
 import { opportunityAdminRoutes } from '../features/opportunities/routes';
 import { pipelineSettingsRoutes } from '../features/pipelines/routes';
@@ -135,6 +136,7 @@ const routeTree = rootRoute.addChildren([
     ...investmentMethodRoutes,
     ...nomineeRoutes,
     ...cashCallRoutes,
+    ...paymentRoutes,
     ...attributeSettingsRoutes,
     ...reportRoutes,
     ...wipReportRoutes,

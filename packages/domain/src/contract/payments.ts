@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_STATES } from '../cash-calls';
+import { PAYMENT_PURPOSES } from '../memberships';
 import { namedRef, type ListSpec } from './common';
 import { clearable, isoDateInput, moneyInput, textInput } from './fields';
 
@@ -22,6 +23,10 @@ export const paymentSchema = z.object({
   method_label: z.string(),
   state: z.enum(PAYMENT_STATES),
   state_label: z.string(),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  purpose_label: z.string(),
+  subscription_id: z.number().int().nullable(),
+  fee_request_id: z.number().int().nullable(),
   provider: z.string().nullable(),
   provider_reference: z.string().nullable(),
   received_on: z.string(),
@@ -40,6 +45,12 @@ export const PAYMENTS_LIST = {
   filters: ['investment_id', 'opportunity_id', 'user_id', 'method', 'state', 'received_from', 'received_to'],
   sorts: ['received_on', 'amount', 'created_at'],
 } as const satisfies ListSpec;
+
+/** What the payments chosen add up to, per currency: received money only (failed attempts are counted apart). */
+export const paymentTotalsSchema = z.array(
+  z.object({ currency: z.string(), count: z.number().int(), received: z.string(), failed: z.number().int() }),
+);
+export type PaymentTotals = z.infer<typeof paymentTotalsSchema>;
 
 /** Every cash call across the book (/api/cash-calls): calls issued and not yet completed. */
 export const CASH_CALLS_LIST = {

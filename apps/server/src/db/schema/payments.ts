@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { isoDate, money, timestamps } from './columns';
 import { investmentOpportunities, investments } from './opportunities';
 import { users } from './platform';
@@ -10,7 +10,8 @@ import { users } from './platform';
  * the provider's reference, unique per provider so a notification delivered twice is one row.
  * The investment's `received_amount` is the sum of its received payments, kept in the same
  * transaction. Opportunity and investor are the investment's, copied so the ledger filters
- * without joins.
+ * without joins. A membership invoice (`subscription_id`) or a fee an investor paid by card
+ * (`fee_request_id`, decision 0058) has no investment: its `purpose` says what the money was for.
  */
 export const payments = pgTable(
   'payments',
@@ -28,6 +29,9 @@ export const payments = pgTable(
     receivedOn: isoDate('received_on').notNull(),
     note: text('note'),
     recordedBy: integer('recorded_by').references(() => users.id),
+    purpose: text('purpose').notNull().default('investment'),
+    subscriptionId: integer('subscription_id').references(() => membershipSubscriptions.id),
+    feeRequestId: integer('fee_request_id').references(() => feeRequests.id),
     ...timestamps,
   },
   (t) => [
@@ -39,7 +43,115 @@ export const payments = pgTable(
     check('payments_amount_positive', sql`${t.amount} > 0`),
     check('payments_method', sql`${t.method} in ('bank_transfer', 'card', 'subscription', 'refund', 'manual')`),
     check('payments_state', sql`${t.state} in ('pending', 'received', 'failed', 'refunded')`),
+    check('payments_purpose', sql`${t.purpose} in ('investment', 'fee', 'membership')`),
+    index('payments_subscription_idx').on(t.subscriptionId, t.receivedOn),
+    index('payments_fee_request_idx').on(t.feeRequestId),
   ],
+);
+
+/**
+ * Membership plans of the network (decision 0058): what staff offer investors as a recurring card
+ * payment. Amount, currency and interval are fixed once made (a new price is a new plan), so every
+ * subscriber of a plan pays what it says; `active` offers it to new subscribers. The provider's
+ * price is made the first time someone subscribes and kept.
+ */
+export const membershipPlans = pgTable(
+  'membership_plans',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    interval: text('interval').notNull(),
+    active: boolean('active').notNull().default(true),
+    providerPriceRef: text('provider_price_ref'),
+    ...timestamps,
+  },
+  (t) => [
+    check('membership_plans_amount_positive', sql`${t.amount} > 0`),
+    check('membership_plans_interval', sql`${t.interval} in ('month', 'year')`),
+    uniqueIndex('membership_plans_price_unique').on(t.providerPriceRef),
+  ],
+);
+
+/**
+ * An investor's membership (decision 0058): the plan, the provider's subscription and customer,
+ * and its state as the provider's signed notifications last told it. `provider_seen_at` is the
+ * time of the newest notification applied, so an older one arriving late changes nothing; an
+ * ended membership stays ended. One membership in progress per investor.
+ */
+export const membershipSubscriptions = pgTable(
+  'membership_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => membershipPlans.id),
+    status: text('status').notNull().default('pending'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    provider: text('provider').notNull(),
+    checkoutRef: text('checkout_ref'),
+    providerSubscriptionRef: text('provider_subscription_ref'),
+    providerCustomerRef: text('provider_customer_ref'),
+    providerSeenAt: timestamp('provider_seen_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('membership_subscriptions_open_unique').on(t.userId).where(sql`${t.status} <> 'ended'`),
+    uniqueIndex('membership_subscriptions_provider_unique').on(t.provider, t.providerSubscriptionRef),
+    index('membership_subscriptions_user_idx').on(t.userId, t.createdAt),
+    check('membership_subscriptions_status', sql`${t.status} in ('pending', 'active', 'past_due', 'ended')`),
+  ],
+);
+
+/**
+ * A one-off payment staff ask of an investor (decision 0058): a membership joining fee, an
+ * arrangement fee, a due-diligence fee. The investor pays it by card; the signed notification
+ * records it in the ledger and marks it paid. Staff may withdraw one not yet paid.
+ */
+export const feeRequests = pgTable(
+  'fee_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    description: text('description').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('open'),
+    checkoutRef: text('checkout_ref'),
+    requestedBy: integer('requested_by').references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('fee_requests_user_idx').on(t.userId, t.createdAt),
+    check('fee_requests_amount_positive', sql`${t.amount} > 0`),
+    check('fee_requests_status', sql`${t.status} in ('open', 'paid', 'withdrawn')`),
+  ],
+);
+
+/**
+ * Every signed provider notification taken (decision 0058), by the provider's event id: the same
+ * event delivered again finds its row and changes nothing.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventRef: text('event_ref').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('provider_events_unique').on(t.provider, t.eventRef), index('provider_events_received_idx').on(t.receivedAt)],
 );
 
 /**

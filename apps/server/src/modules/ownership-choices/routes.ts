@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   createOwnershipChoiceBody,
@@ -8,18 +7,16 @@ import {
   investorChoiceParams,
   noContent,
   ownershipChoiceSchema,
-  Role,
   updateOwnershipChoiceBody,
   type Action,
   type OwnershipChoice,
 } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
-import { users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
-import { notFound } from '../../platform/errors';
 import { authorize, investorOnly, requireInvestor, type Guard } from '../../platform/guards';
 import { loadSettings } from '../../shared/settings';
 import { registerUserRelation } from '../../shared/user-presenter';
+import { assertLiveInvestor } from '../../shared/live-investor';
 import { choicesOf, presentChoices, type ChoiceRow } from './presenter';
 import { createChoice, deleteChoice, findChoice, markDefault, updateChoice } from './service';
 
@@ -53,15 +50,7 @@ export function registerOwnershipChoiceRoutes(app: App, { db, clock }: AppContex
   const one = async (row: ChoiceRow) => ({ data: (await presentChoices(db, [row]))[0] });
 
   /** An investor (role 5, not deleted) named in a staff path; anyone else is not found. */
-  async function investorOfPath(request: FastifyRequest): Promise<number> {
-    const { id } = request.params as { id: number };
-    const [investor] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
-    if (!investor) throw notFound('investor');
-    return investor.id;
-  }
+  const investorOfPath = (request: FastifyRequest) => assertLiveInvestor(db, (request.params as { id: number }).id);
 
   function register(side: Side) {
     const write = async (

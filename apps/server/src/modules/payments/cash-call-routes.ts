@@ -13,6 +13,7 @@ import {
   listQuery,
   pageOf,
   paymentSchema,
+  paymentTotalsSchema,
   PAYMENTS_LIST,
   recordPaymentBody,
   staffInvestmentSchema,
@@ -45,6 +46,7 @@ import {
   PAYMENTS_RESOURCE,
   paymentsExport,
   paymentsWhere,
+  paymentTotals,
   presentPayment,
   selectPayments,
   type PaymentListRow,
@@ -208,6 +210,15 @@ export function registerCashCallRoutes(app: App, ctx: AppContext) {
         (rows) => rows.map(presentPayment),
       );
     },
+  );
+
+  app.get(
+    '/api/payments/totals',
+    {
+      schema: { querystring: listQuery(PAYMENTS_LIST), response: { 200: dataOf(paymentTotalsSchema) } },
+      onRequest: authorize('cash_calls', 'index'),
+    },
+    async (request) => ({ data: await paymentTotals(db, parseListQuery(request.query, PAYMENTS_RESOURCE)) }),
   );
 
   app.get(

@@ -1,13 +1,16 @@
-import { and, asc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   PAYMENT_METHOD_LABELS,
+  PAYMENT_PURPOSE_LABELS,
   PAYMENT_METHODS,
   PAYMENT_STATE_LABELS,
   PAYMENT_STATES,
   PAYMENTS_LIST,
   type Payment,
   type PaymentMethod,
+  type PaymentPurpose,
+  type PaymentTotals,
   type PaymentState,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
@@ -34,6 +37,22 @@ export const PAYMENTS_RESOURCE = listResource(PAYMENTS_LIST, {
 export const PAYMENTS_EXPORT_RESOURCE: ListResource = { ...PAYMENTS_RESOURCE, params: ['format'] };
 
 export const paymentsWhere = (query: ListQuery): SQL | undefined => and(isNull(payments.deletedAt), query.where);
+
+/** What the payments chosen add up to, per currency: the money received, and how many attempts failed. */
+export async function paymentTotals(db: Db, query: ListQuery): Promise<PaymentTotals> {
+  const rows = await db
+    .select({
+      currency: payments.currency,
+      count: sql<number>`count(*) filter (where ${payments.state} = 'received')::int`,
+      received: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.state} = 'received'), 0)::numeric(20,2)::text`,
+      failed: sql<number>`count(*) filter (where ${payments.state} = 'failed')::int`,
+    })
+    .from(payments)
+    .where(paymentsWhere(query))
+    .groupBy(payments.currency)
+    .orderBy(payments.currency);
+  return rows.map((r) => ({ ...r, count: Number(r.count), failed: Number(r.failed) }));
+}
 
 const recorder = alias(users, 'recorder');
 const investor = alias(users, 'investor');
@@ -72,6 +91,7 @@ export function presentPayment(r: PaymentListRow): Payment {
   const p = r.payment;
   const method = p.method as PaymentMethod;
   const state = p.state as PaymentState;
+  const purpose = p.purpose as PaymentPurpose;
   return {
     id: p.id,
     investment_id: p.investmentId,
@@ -83,6 +103,10 @@ export function presentPayment(r: PaymentListRow): Payment {
     method_label: PAYMENT_METHOD_LABELS[method],
     state,
     state_label: PAYMENT_STATE_LABELS[state],
+    purpose,
+    purpose_label: PAYMENT_PURPOSE_LABELS[purpose],
+    subscription_id: p.subscriptionId,
+    fee_request_id: p.feeRequestId,
     provider: p.provider,
     provider_reference: p.providerReference,
     received_on: p.receivedOn,
@@ -101,6 +125,7 @@ const COLUMNS: ReadonlyArray<ExportColumn<Payment>> = [
   { header: 'Investor', value: (p) => p.investor?.name ?? null },
   { header: 'Opportunity', value: (p) => p.opportunity?.name ?? null },
   { header: 'Payment reference', value: (p) => p.payment_reference },
+  { header: 'For', value: (p) => p.purpose_label },
   { header: 'Amount', value: (p) => p.amount, kind: 'money' },
   { header: 'Currency', value: (p) => p.currency },
   { header: 'Method', value: (p) => p.method_label },

@@ -1,12 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import { activityLog, investments, notifications, payments } from '../../db/schema';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { createInvestmentRow, createOpportunityRow } from '../../test/opportunities';
+import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { postStripeEvent } from '../../test/stripe-webhook';
 
 /**
  * Card payments against Stripe's real SDK. Stripe itself is out of reach of the tests, so its API
@@ -14,47 +13,17 @@ import { createInvestmentRow, createOpportunityRow } from '../../test/opportunit
  * webhooks are signed with Stripe's own test-header helper and the configured secret.
  */
 const WEBHOOK_SECRET = 'whsec_test_secret';
-const stripeApi: { requests: Array<{ path: string; body: URLSearchParams; idempotencyKey?: string }>; sessions: number } = {
-  requests: [],
-  sessions: 0,
-};
-const fakeStripe = http.createServer((request, response) => {
-  let raw = '';
-  request.on('data', (chunk) => (raw += chunk));
-  request.on('end', () => {
-    const body = new URLSearchParams(raw);
-    stripeApi.requests.push({ path: request.url ?? '', body, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
-    response.setHeader('content-type', 'application/json');
-    if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
-      const id = `cs_test_${++stripeApi.sessions}`;
-      response.end(
-        JSON.stringify({
-          id,
-          object: 'checkout.session',
-          url: `https://checkout.stripe.test/pay/${id}`,
-          amount_total: Number(body.get('line_items[0][price_data][unit_amount]')),
-          currency: body.get('line_items[0][price_data][currency]'),
-          payment_status: 'unpaid',
-          metadata: { investment_id: body.get('metadata[investment_id]') },
-        }),
-      );
-      return;
-    }
-    response.statusCode = 404;
-    response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
-  });
-});
+let fakeStripe: FakeStripe;
 
 let t: TestApp;
 let unconfigured: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => fakeStripe.listen(0, '127.0.0.1', resolve));
-  const { port } = fakeStripe.address() as AddressInfo;
+  fakeStripe = await startFakeStripe();
   t = await createTestApp({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_platform',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      STRIPE_API_URL: fakeStripe.url,
       APP_URL: 'https://invest.example.test',
     },
   });
@@ -63,20 +32,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await unconfigured.close();
-  fakeStripe.close();
+  await fakeStripe.close();
 });
 
-const stripe = new Stripe('sk_test_platform');
-function webhook(event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  return agent(t.app).request({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
-    xsrf: false,
-    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }) },
-    payload,
-  });
-}
+const webhook = (event: object, secret = WEBHOOK_SECRET) => postStripeEvent(t.app, event, secret);
 const completed = (session: { id: string; investmentId: number; amountMinor: number; currency?: string }) => ({
   id: `evt_${session.id}`,
   object: 'event',
@@ -105,8 +64,8 @@ describe('paying an investment by card', () => {
     const { investor, investment, opportunity } = await reservedInvestment(t);
     const started = await investor.client.post(`/api/investments/${investment.id}/stripe`, {});
     expect(started.statusCode).toBe(200);
-    expect(started.json().data.url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
-    const sent = stripeApi.requests.at(-1)!;
+    expect(started.json().data.url).toMatch(/\/pay\/cs_test_\d+$/);
+    const sent = fakeStripe.requests.at(-1)!;
     expect(sent.body.get('line_items[0][price_data][unit_amount]')).toBe('250050');
     expect(sent.body.get('line_items[0][price_data][currency]')).toBe('gbp');
     expect(sent.body.get('customer_email')).toBe(investor.user.email);

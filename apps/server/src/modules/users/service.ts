@@ -344,15 +344,6 @@ export async function revokeInvitations(db: Db, request: FastifyRequest, ids: nu
   });
 }
 
-/** A live investor, or 404. */
-export async function assertLiveInvestor(db: Db, id: number): Promise<void> {
-  const [investor] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.roleId, Role.User), isNull(users.deletedAt)));
-  if (!investor) throw notFound('investor');
-}
-
 /** A live document filed on an investor's record, or undefined. */
 export async function findInvestorDocument(db: Db, investorId: number, documentId: number) {
   const [document] = await db

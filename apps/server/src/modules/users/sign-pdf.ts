@@ -14,7 +14,8 @@ import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { authorize, requireUser } from '../../platform/guards';
 import { storeDocument } from '../records';
-import { assertLiveInvestor, findInvestorDocument } from './service';
+import { findInvestorDocument } from './service';
+import { assertLiveInvestor } from '../../shared/live-investor';
 
 /**
  * Signing an investor's PDF (spec §2.2 /admin/investors/{id}/sign-pdf/{id}): staff place a drawn

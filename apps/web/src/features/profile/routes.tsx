@@ -64,6 +64,12 @@ export const profileRoutes = [
     }),
     createRoute({
       ...parent,
+      path: '/subscription',
+      validateSearch: texts('payment'),
+      component: lazyRouteComponent(() => import('../payments'), 'SubscriptionPage'),
+    }),
+    createRoute({
+      ...parent,
       path: '/documents',
       component: lazyRouteComponent(() => import('./components/documents-page'), 'DocumentsPage'),
     }),

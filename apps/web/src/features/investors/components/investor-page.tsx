@@ -15,6 +15,7 @@ import { useInvestor } from '../api/use-investors';
 import { InvestorQuestionnaireTab, useQuestionnaireTitles, type InvestorQuestionnaire } from '../../questionnaires';
 import { InvestorActions } from './investor-actions';
 import { InvestorOwnershipSection } from '../../ownership-choices';
+import { InvestorMembershipSection } from '../../payments';
 import { AppropriatenessBadge, KycBadge } from './investors-list-page';
 import { CategoryPanel, DetailsPanel, OnboardingDocumentsPanel, TransactionsPanel } from './investor-panels';
 import { BackLink } from '../../../ui/back-link';
@@ -101,6 +102,9 @@ export function InvestorPage({ tab }: { tab: InvestorTab }) {
             {tab === 'details' && (
               <DetailsPanel investor={investor}>
                 <InvestorOwnershipSection investorId={investor.id} canWrite={mayWrite} />
+                {can(role, 'cash_calls', 'index') && (
+                  <InvestorMembershipSection investorId={investor.id} canAsk={can(role, 'cash_calls', 'create')} />
+                )}
               </DetailsPanel>
             )}
             {tab === 'transactions' && showTransactions && <TransactionsPanel investor={investor} />}

@@ -4,6 +4,7 @@ import {
   IconChartPie,
   IconCertificate,
   IconFiles,
+  IconCreditCard,
   IconId,
   IconListCheck,
   IconLock,
@@ -24,6 +25,7 @@ const PAGES = [
   { to: '/investor/profile/identity', label: 'Identity', icon: IconId },
   { to: '/investor/profile/security', label: 'Security', icon: IconLock },
   { to: '/investor/profile/documents', label: 'Documents', icon: IconFiles },
+  { to: '/investor/profile/subscription', label: 'Membership', icon: IconCreditCard },
   { to: '/investor/profile/organisation-apply', term: 'organisations', icon: IconBuildingSkyscraper },
 ] as const;
 

@@ -1,0 +1,22 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute, requirePermission } from '../../app/routes/base';
+
+/**
+ * /admin/payments: the payments ledger (decisions 0050, 0058); /admin/settings/membership-plans:
+ * the plans investors subscribe to by card. The investor's membership page is a profile page
+ * (features/profile/routes.tsx).
+ */
+export const paymentRoutes = [
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/payments',
+    beforeLoad: requirePermission('cash_calls', 'index'),
+    component: lazyRouteComponent(() => import('./components/payments-page'), 'PaymentsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: '/settings/membership-plans',
+    beforeLoad: requirePermission('cash_calls', 'index'),
+    component: lazyRouteComponent(() => import('./components/membership-plans-page'), 'MembershipPlansPage'),
+  }),
+];
