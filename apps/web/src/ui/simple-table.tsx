@@ -61,5 +61,12 @@ export function SimpleTable<T>({ columns, rows, rowKey, caption, title, empty, m
       </Table.Tbody>
     </Table>
   );
-  return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{markup}</Table.ScrollContainer> : markup;
+  if (!minWidth) return markup;
+  // A table wider than the screen scrolls sideways: its viewport takes focus so keyboard users can scroll it too.
+  const viewportProps = { tabIndex: 0, role: 'region', 'aria-label': title ?? caption };
+  return (
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps }}>
+      {markup}
+    </Table.ScrollContainer>
+  );
 }
