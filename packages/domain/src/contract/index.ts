@@ -18,6 +18,7 @@ export * from './ownership-choices';
 export * from './investment-methods';
 export * from './nominees';
 export * from './payments';
+export * from './accounting';
 export * from './bank-statements';
 export * from './pre-emption';
 export * from './compliance';

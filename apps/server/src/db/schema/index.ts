@@ -22,3 +22,4 @@ export * from './book';
 export * from './payments';
 export * from './term-conditions';
 export * from './ownership';
+export * from './accounting';
