@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { E2E_ADMIN_DATABASE_URL, E2E_DATABASE_NAME } from './env';
+import { fakeXeroEnv, startFakeXero } from '../../apps/server/src/test/fake-xero';
+import { E2E_ADMIN_DATABASE_URL, E2E_DATABASE_NAME, E2E_XERO_PORT } from './env';
 
 /**
  * Playwright's web server: recreates the journeys' database, then starts the app on it (the app
- * migrates and seeds the demo data itself, as in production with SEED_DEMO=1).
+ * migrates and seeds the demo data itself, as in production with SEED_DEMO=1). The app's Xero is a
+ * local one speaking Xero's API (apps/server/src/test/fake-xero.ts), so staff can connect it.
  */
 const client = new pg.Client({ connectionString: E2E_ADMIN_DATABASE_URL });
 await client.connect();
@@ -13,9 +15,11 @@ await client.query(`drop database if exists ${E2E_DATABASE_NAME} with (force)`);
 await client.query(`create database ${E2E_DATABASE_NAME}`);
 await client.end();
 
+const xero = await startFakeXero(E2E_XERO_PORT);
+
 const server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../apps/server/src/main.ts')], {
   stdio: 'inherit',
-  env: process.env,
+  env: { ...process.env, ...fakeXeroEnv(xero) },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

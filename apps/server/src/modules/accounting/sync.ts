@@ -6,6 +6,8 @@ import {
   type AccountingSyncItem,
   type AccountingSyncKind,
   type AccountingSyncStatus,
+  formatCalendarDay,
+  formatMoney,
 } from '@platform/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -47,8 +49,7 @@ export async function findChanges(db: Db, connection: ConnectionRow, now: Date):
   await db.execute(sql`
     insert into ${accountingSyncItems} (service, tenant_id, kind, subject_id, description, next_attempt_at)
     select ${key}, 'invoice', i.id,
-           'Cash call ' || i.payment_reference || ': ' || i.currency || ' ' || i.amount || coalesce(', due ' || i.payment_due_on, ''),
-           ${ts(now)}
+           'Cash call ' || i.payment_reference, ${ts(now)}
     from ${investments} i
     where i.deleted_at is null and i.cash_call_at is not null
       and (i.status = 'cash_call' or (i.status in ('paid', 'completed') and i.cash_call_at >= ${ts(connection.createdAt)}))
@@ -62,8 +63,7 @@ export async function findChanges(db: Db, connection: ConnectionRow, now: Date):
   await db.execute(sql`
     insert into ${accountingSyncItems} (service, tenant_id, kind, subject_id, description, next_attempt_at)
     select ${key}, 'payment', p.id,
-           p.currency || ' ' || p.amount || ' received ' || p.received_on || ' against ' || i.payment_reference,
-           ${ts(now)}
+           'Payment against ' || i.payment_reference, ${ts(now)}
     from ${accountingSyncItems} s join ${payments} p on p.investment_id = s.subject_id join ${investments} i on i.id = p.investment_id
     where ${invoiced} and p.state = 'received' and p.deleted_at is null
     on conflict do nothing`);
@@ -118,18 +118,26 @@ async function sentId(db: Db, item: ItemRow, kind: AccountingSyncKind, subjectId
   return row?.externalId ?? null;
 }
 
-/** Sends one item: the service's id for it, or 'wait' while what it refers to has not been sent. */
-async function send(db: Db, service: AccountingService, session: AccountingSession, item: ItemRow): Promise<string | 'wait'> {
+/** What went, in the words staff read on the sync log. */
+type Sent = { externalId: string; description: string };
+
+/** Sends one item: the service's id for it and what went, or 'wait' while what it refers to has not been sent. */
+async function send(db: Db, service: AccountingService, session: AccountingSession, item: ItemRow): Promise<Sent | 'wait'> {
   const idempotencyKey = `${item.service}-${item.tenantId}-${item.kind}-${item.subjectId}`;
   switch (item.kind as AccountingSyncKind) {
     case 'contact': {
       const [user] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, item.subjectId));
       if (!user) throw new AccountingServiceError('The investor no longer exists.');
-      return service.upsertContact(session, { externalId: item.externalId, number: `investor-${item.subjectId}`, ...user });
+      const externalId = await service.upsertContact(session, {
+        externalId: item.externalId,
+        number: `investor-${item.subjectId}`,
+        ...user,
+      });
+      return { externalId, description: `${user.name} (${user.email})` };
     }
     case 'invoice': {
       // An invoice is created once: an item that has the service's id is never sent again.
-      if (item.externalId) return item.externalId;
+      if (item.externalId) return { externalId: item.externalId, description: item.description };
       const [call] = await db
         .select({ call: investments, opportunity: investmentOpportunities.name })
         .from(investments)
@@ -139,7 +147,8 @@ async function send(db: Db, service: AccountingService, session: AccountingSessi
       const contactId = await sentId(db, item, 'contact', call.call.userId);
       if (!contactId) return 'wait';
       const issuedOn = utcDate(call.call.cashCallAt ?? call.call.createdAt);
-      return service.createInvoice(session, {
+      const dueOn = call.call.paymentDueOn ?? issuedOn;
+      const externalId = await service.createInvoice(session, {
         idempotencyKey,
         contactId,
         reference: call.call.paymentReference,
@@ -147,22 +156,32 @@ async function send(db: Db, service: AccountingService, session: AccountingSessi
         amount: call.call.amount,
         currency: call.call.currency,
         issuedOn,
-        dueOn: call.call.paymentDueOn ?? issuedOn,
+        dueOn,
       });
+      const amount = formatMoney({ amount: call.call.amount, currency: call.call.currency });
+      return { externalId, description: `Cash call ${call.call.paymentReference}: ${amount}, due ${formatCalendarDay(dueOn)}` };
     }
     case 'payment': {
-      if (item.externalId) return item.externalId;
-      const [payment] = await db.select().from(payments).where(eq(payments.id, item.subjectId));
-      if (!payment?.investmentId) throw new AccountingServiceError('The payment no longer exists.');
-      const invoiceId = await sentId(db, item, 'invoice', payment.investmentId);
+      if (item.externalId) return { externalId: item.externalId, description: item.description };
+      const [row] = await db
+        .select({ payment: payments, reference: investments.paymentReference })
+        .from(payments)
+        .innerJoin(investments, eq(investments.id, payments.investmentId))
+        .where(eq(payments.id, item.subjectId));
+      if (!row) throw new AccountingServiceError('The payment no longer exists.');
+      const { payment } = row;
+      const investmentId = row.payment.investmentId!;
+      const invoiceId = await sentId(db, item, 'invoice', investmentId);
       if (!invoiceId) return 'wait';
-      return service.createPayment(session, {
+      const externalId = await service.createPayment(session, {
         idempotencyKey,
         invoiceId,
         amount: payment.amount,
         paidOn: payment.receivedOn,
         reference: payment.providerReference ?? payment.note,
       });
+      const amount = formatMoney({ amount: payment.amount, currency: payment.currency });
+      return { externalId, description: `${amount} received ${formatCalendarDay(payment.receivedOn)} against ${row.reference}` };
     }
   }
 }
@@ -203,7 +222,7 @@ async function syncConnection(ctx: Deps, connection: ConnectionRow): Promise<num
           .update(accountingSyncItems)
           .set({
             status: 'sent',
-            externalId: outcome,
+            ...outcome,
             lastError: null,
             nextAttemptAt: null,
             sentAt: now,
