@@ -1,32 +1,6 @@
 import { z } from 'zod';
+import { ACCOUNTING_SERVICES, ACCOUNTING_SYNC_KINDS, ACCOUNTING_SYNC_STATUSES } from '../accounting';
 import type { ListSpec } from './common';
-
-/** The accounting services the firm can connect (decision 0059). */
-export const ACCOUNTING_SERVICES = ['xero'] as const;
-export type AccountingServiceName = (typeof ACCOUNTING_SERVICES)[number];
-export const ACCOUNTING_SERVICE_LABELS: Record<AccountingServiceName, string> = { xero: 'Xero' };
-
-/** What goes to the accounting service: investors as contacts, cash calls as invoices, payments received as payments. */
-export const ACCOUNTING_SYNC_KINDS = ['contact', 'invoice', 'payment'] as const;
-export type AccountingSyncKind = (typeof ACCOUNTING_SYNC_KINDS)[number];
-export const ACCOUNTING_SYNC_KIND_LABELS: Record<AccountingSyncKind, string> = {
-  contact: 'Contact',
-  invoice: 'Invoice',
-  payment: 'Payment',
-};
-
-export const ACCOUNTING_SYNC_STATUSES = ['pending', 'sent', 'failed'] as const;
-export type AccountingSyncStatus = (typeof ACCOUNTING_SYNC_STATUSES)[number];
-export const ACCOUNTING_SYNC_STATUS_LABELS: Record<AccountingSyncStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
-
-/** Why a sign-in came back without a connection; the settings page reads it from `?error=`. */
-export const ACCOUNTING_CONNECT_ERRORS = {
-  state: 'The sign-in link had expired or was not started here. Connect again.',
-  denied: 'The accounting service did not grant access.',
-  service: 'The accounting service could not be reached or refused the sign-in. Try again shortly.',
-  tenant: 'No organisation was chosen in the accounting service.',
-} as const;
-export type AccountingConnectError = keyof typeof ACCOUNTING_CONNECT_ERRORS;
 
 export const accountingServiceParams = z.object({
   service: z.enum(ACCOUNTING_SERVICES, { message: 'Unknown accounting service.' }),
