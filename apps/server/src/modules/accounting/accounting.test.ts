@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import { accountingConnections, accountingSyncItems, activityLog } from '../../db/schema';
+import { accountingConnections, accountingSyncItems, activityLog, users } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { startFakeXero, fakeXeroEnv, type FakeXero } from '../../test/fake-xero';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
@@ -234,6 +234,21 @@ describe('sending to Xero once connected', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.status).toBeDefined();
     expect((await admin.client.post('/api/accounting/sync-items/999999/retry', {})).statusCode).toBe(404);
+  });
+
+  it('updates the contact, not a new one, when the investor’s record changes', async () => {
+    const call = await issuedCall('120.00');
+    await sync();
+    const contact = await itemOf('contact', call.investor.id);
+    clock.advance(1000);
+    await t.db.update(users).set({ name: 'Renamed Investor', updatedAt: clock.now() }).where(eq(users.id, call.investor.id));
+    await sync();
+    expect(await itemOf('contact', call.investor.id)).toMatchObject({ status: 'sent', externalId: contact.externalId });
+    expect(xero.contacts.get(contact.externalId!)).toMatchObject({
+      Name: 'Renamed Investor',
+      ContactNumber: `investor-${call.investor.id}`,
+    });
+    expect([...xero.contacts.values()].filter((c) => c.EmailAddress === call.investor.email)).toHaveLength(1);
   });
 
   it('disconnects: Xero revokes the tokens and they are deleted', async () => {
