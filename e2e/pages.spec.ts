@@ -308,7 +308,8 @@ test.describe('every page at desktop and phone width', () => {
             .concat(['security', 'kpi-category', 'kpis', 'industries', 'investment-types', 'investor', 'investor/lead-status'])
             .concat(['investor/appropriateness-test', 'investor/terms', 'investor/risk-warning', 'investor/market-sounding'])
             .concat(['investor/portfolio', 'investor/portfolio-stats', 'membership-plans'])
-            .map((settings) => admin(`settings-${settings.replace('/', '-')}`, `/settings/${settings}`)),
+            .concat(['integrations/accounting', 'integrations/accounting/sync-log'])
+            .map((settings) => admin(`settings-${settings.replaceAll('/', '-')}`, `/settings/${settings}`)),
           admin('settings-pipeline-stages', `/settings/account/pipelines/${pipeline}/stages`),
           admin('settings-attribute', `/settings/attributes/configure/${attribute}`),
           admin('settings-portfolio-table', `/settings/investor/portfolio/${table}`),

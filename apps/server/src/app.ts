@@ -28,6 +28,7 @@ import { localStorage } from './platform/storage';
 import { registerSessions } from './platform/session';
 import { createRealtime } from './platform/realtime';
 import type { AppContext } from './platform/context';
+import { registerAccountingRoutes } from './modules/accounting/routes';
 import { registerAttributeRoutes } from './modules/attributes/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerAccountSecurityRoutes } from './modules/account-security/routes';
@@ -187,6 +188,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerPaymentRoutes(app, ctx);
   registerCashCallRoutes(app, ctx);
   registerBankStatementRoutes(app, ctx);
+  registerAccountingRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerComplianceRoutes(app, ctx);
   registerAttributeRoutes(app, ctx);

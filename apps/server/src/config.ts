@@ -31,6 +31,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Card payments through Stripe Checkout; off unless both keys are set. */
   stripe?: StripeConfig;
+  /** The Xero accounting integration; off unless client id and secret are set (decision 0059). */
+  xero?: XeroConfig;
   /** A statement running longer on PostgreSQL is cancelled and its request answers 503. */
   databaseStatementTimeoutMs: number;
   /** On SIGTERM, how long running requests may take to finish before their connections are cut. */
@@ -42,6 +44,19 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Another address for Stripe's API (stripe-mock, a proxy); Stripe's own when absent. */
   apiUrl?: string;
+}
+
+export interface XeroConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Where staff sign in (Xero's login.xero.com), its token and revocation service (identity.xero.com) and its API (api.xero.com). */
+  loginUrl: string;
+  identityUrl: string;
+  apiUrl: string;
+  scopes: string;
+  /** The sales account invoice lines are coded to, and the bank account payments are received into. */
+  salesAccountCode: string;
+  bankAccountCode: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,10 +84,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL || undefined }
         : undefined,
+    xero:
+      env.XERO_CLIENT_ID && env.XERO_CLIENT_SECRET
+        ? {
+            clientId: env.XERO_CLIENT_ID,
+            clientSecret: env.XERO_CLIENT_SECRET,
+            loginUrl: baseUrl(env.XERO_LOGIN_URL, 'https://login.xero.com'),
+            identityUrl: baseUrl(env.XERO_IDENTITY_URL, 'https://identity.xero.com'),
+            apiUrl: baseUrl(env.XERO_API_URL, 'https://api.xero.com'),
+            scopes: env.XERO_SCOPES || 'offline_access accounting.contacts accounting.invoices accounting.payments',
+            salesAccountCode: env.XERO_SALES_ACCOUNT_CODE || '200',
+            bankAccountCode: env.XERO_BANK_ACCOUNT_CODE || '090',
+          }
+        : undefined,
     databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
     shutdownTimeoutMs: positiveInteger(env.SHUTDOWN_TIMEOUT_MS, 25_000),
   };
 }
+
+const baseUrl = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/$/, '');
 
 function positiveInteger(value: string | undefined, fallback: number): number {
   const parsed = Number(value);

@@ -39,6 +39,7 @@ export * from './report-periods';
 export * from './update-reports';
 export * from './screening';
 export * from './countries';
+export * from './accounting';
 export * from './contract';
 export * from './portfolio-tables';
 export * from './search';

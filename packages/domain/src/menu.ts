@@ -109,6 +109,7 @@ export const SETTINGS_LINKS: readonly MenuLink[] = [
   { label: 'Pipelines', path: '/admin/settings/account/pipelines', event: 'settings_pipelines' },
   { label: 'User Management', path: '/admin/settings/account/admin-accounts', event: 'settings_users' },
   { label: 'Features', path: '/admin/settings/account/features', event: 'settings_features' },
+  { label: 'Accounting', path: '/admin/settings/integrations/accounting', event: 'settings_features' },
   { label: 'Terminology', path: '/admin/settings/terminology', event: 'settings_branding' },
   { label: 'Custom Attributes', path: '/admin/settings/attributes', event: 'settings_attributes' },
   { label: 'Industries', path: '/admin/settings/industries', event: 'settings_industries' },

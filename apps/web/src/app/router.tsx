@@ -21,6 +21,7 @@ import { organisationRoutes } from '../features/organisations/routes';
 import { opportunityAdminRoutes } from '../features/opportunities/routes';
 import { pipelineSettingsRoutes } from '../features/pipelines/routes';
 import { accountSettingsRoutes } from '../features/account-settings/routes';
+import { accountingRoutes } from '../features/accounting/routes';
 import { portfolioSettingsRoutes } from '../features/portfolio-settings/routes';
 import { accountSecurityRoutes, twoFactorSetupRoute } from '../features/account-security/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
@@ -129,6 +130,7 @@ const routeTree = rootRoute.addChildren([
     ...companyRoutes,
     ...fundRoutes,
     ...accountSettingsRoutes,
+    ...accountingRoutes,
     ...portfolioSettingsRoutes,
     ...accountSecurityRoutes,
     ...pipelineSettingsRoutes,

@@ -19,6 +19,7 @@ export * from './investment-methods';
 export * from './nominees';
 export * from './payments';
 export * from './memberships';
+export * from './accounting';
 export * from './bank-statements';
 export * from './pre-emption';
 export * from './compliance';

@@ -23,3 +23,4 @@ export * from './payments';
 export * from './term-conditions';
 export * from './ownership';
 export * from './tax';
+export * from './accounting';
