@@ -5,13 +5,17 @@ export const ACCOUNTING_SERVICES = ['xero'] as const;
 export type AccountingServiceName = (typeof ACCOUNTING_SERVICES)[number];
 export const ACCOUNTING_SERVICE_LABELS: Record<AccountingServiceName, string> = { xero: 'Xero' };
 
-/** What goes to the accounting service: investors as contacts, cash calls as invoices, payments received as payments. */
-export const ACCOUNTING_SYNC_KINDS = ['contact', 'invoice', 'payment'] as const;
+/**
+ * What goes to the accounting service: investors as contacts, cash calls as invoices, payments received
+ * against them as payments, and fees and membership payments taken by card as receipts (a paid invoice).
+ */
+export const ACCOUNTING_SYNC_KINDS = ['contact', 'invoice', 'payment', 'receipt'] as const;
 export type AccountingSyncKind = (typeof ACCOUNTING_SYNC_KINDS)[number];
 export const ACCOUNTING_SYNC_KIND_LABELS: Record<AccountingSyncKind, string> = {
   contact: 'Contact',
   invoice: 'Invoice',
   payment: 'Payment',
+  receipt: 'Fee or membership',
 };
 
 export const ACCOUNTING_SYNC_STATUSES = ['pending', 'sent', 'failed'] as const;

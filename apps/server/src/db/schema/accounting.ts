@@ -64,7 +64,7 @@ export const accountingSyncItems = pgTable(
     uniqueIndex('accounting_sync_items_subject_unique').on(t.service, t.tenantId, t.kind, t.subjectId),
     index('accounting_sync_items_due_idx').on(t.nextAttemptAt).where(sql`${t.status} <> 'sent'`),
     index('accounting_sync_items_list_idx').on(t.status, t.updatedAt),
-    check('accounting_sync_items_kind', sql`${t.kind} in ('contact', 'invoice', 'payment')`),
+    check('accounting_sync_items_kind', sql`${t.kind} in ('contact', 'invoice', 'payment', 'receipt')`),
     check('accounting_sync_items_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

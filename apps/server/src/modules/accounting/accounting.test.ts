@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Role } from '@platform/domain';
-import { accountingConnections, accountingSyncItems, activityLog, users } from '../../db/schema';
+import { accountingConnections, accountingSyncItems, activityLog, payments, users } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { startFakeXero, fakeXeroEnv, type FakeXero } from '../../test/fake-xero';
 import { agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
@@ -234,6 +234,62 @@ describe('sending to Xero once connected', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.status).toBeDefined();
     expect((await admin.client.post('/api/accounting/sync-items/999999/retry', {})).statusCode).toBe(404);
+  });
+
+  it('sends a fee and a membership payment taken by card as paid invoices, once each, and nothing unpaid or from before', async () => {
+    const investor = await signedIn(t, Role.User);
+    const card = { userId: investor.user.id, method: 'card', provider: 'stripe', currency: 'GBP' };
+    const [fee, membership, failed, before] = await t.db
+      .insert(payments)
+      .values([
+        { ...card, purpose: 'fee', amount: '150.00', note: 'Due diligence fee', providerReference: 'cs_fee_1', receivedOn: '2026-03-02' },
+        { ...card, purpose: 'membership', amount: '25.00', note: 'Angel membership', providerReference: 'in_1', receivedOn: '2026-03-02' },
+        {
+          ...card,
+          purpose: 'membership',
+          amount: '25.00',
+          note: 'Angel membership',
+          state: 'failed',
+          providerReference: 'in_2',
+          receivedOn: '2026-03-02',
+        },
+        { ...card, purpose: 'fee', amount: '90.00', note: 'Old fee', providerReference: 'cs_old', receivedOn: '2026-01-05' },
+      ])
+      .returning();
+    await Promise.all([sync(), sync()]);
+    await sync();
+    expect(await itemOf('receipt', failed.id)).toBeUndefined();
+    expect(await itemOf('receipt', before.id)).toBeUndefined();
+    const contact = await itemOf('contact', investor.user.id);
+    expect(contact.status).toBe('sent');
+    for (const [row, description] of [
+      [fee, 'Fee: Due diligence fee'],
+      [membership, 'Membership: Angel membership'],
+    ] as const) {
+      const item = await itemOf('receipt', row.id);
+      expect(item).toMatchObject({ status: 'sent', attempts: 1, description: expect.stringContaining(description) });
+      const invoice = xero.invoices.get(item.externalId!)!;
+      expect(invoice).toMatchObject({ Type: 'ACCREC', Reference: row.providerReference, DueDate: '2026-03-02', CurrencyCode: 'GBP' });
+      expect((invoice.Contact as { ContactID: string }).ContactID).toBe(contact.externalId);
+      const settled = [...xero.payments.values()].filter((p) => (p.Invoice as { InvoiceID: string }).InvoiceID === item.externalId);
+      expect(settled).toEqual([expect.objectContaining({ Amount: Number(row.amount), Date: '2026-03-02' })]);
+      expect(calls('/api.xro/2.0/Invoices').filter((r) => r.body.includes(row.providerReference!))).toHaveLength(1);
+    }
+
+    // The payment's call failing after its invoice went: the retry finds the same invoice, not a second one.
+    const [late] = await t.db
+      .insert(payments)
+      .values({ ...card, purpose: 'fee', amount: '40.00', note: 'Late fee', providerReference: 'cs_fee_2', receivedOn: '2026-03-02' })
+      .returning();
+    xero.failNext('/api.xro/2.0/Payments', 500);
+    await sync();
+    expect(await itemOf('receipt', late.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    clock.advance(61_000);
+    await sync();
+    const sent = await itemOf('receipt', late.id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    expect([...xero.invoices.values()].filter((i) => i.Reference === 'cs_fee_2')).toHaveLength(1);
+    expect([...xero.payments.values()].filter((p) => (p.Invoice as { InvoiceID: string }).InvoiceID === sent.externalId)).toHaveLength(1);
   });
 
   it('updates the contact, not a new one, when the investor’s record changes', async () => {

@@ -39,13 +39,15 @@ const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /**
  * Finds what the organisation has not had yet and writes it to the sync log as pending, in set
  * statements (unique per organisation, kind and record, so finding it again adds nothing):
- * open cash calls, and calls issued since connecting whatever became of them, as invoices; their
- * investors as contacts; the payments received against an invoiced call. A contact whose investor
- * changed after it was sent is sent again.
+ * open cash calls, and calls issued since connecting whatever became of them, as invoices; fees and
+ * membership payments received by card since connecting, as receipts; the investors of both as
+ * contacts; the payments received against an invoiced call. A contact whose investor changed after
+ * it was sent is sent again.
  */
 export async function findChanges(db: Db, connection: ConnectionRow, now: Date): Promise<void> {
   const key = sql`${connection.service}, ${connection.tenantId}`;
-  const invoiced = sql`s.service = ${connection.service} and s.tenant_id = ${connection.tenantId} and s.kind = 'invoice'`;
+  const ours = sql`s.service = ${connection.service} and s.tenant_id = ${connection.tenantId}`;
+  const invoiced = sql`${ours} and s.kind = 'invoice'`;
   await db.execute(sql`
     insert into ${accountingSyncItems} (service, tenant_id, kind, subject_id, description, next_attempt_at)
     select ${key}, 'invoice', i.id,
@@ -56,9 +58,20 @@ export async function findChanges(db: Db, connection: ConnectionRow, now: Date):
     on conflict do nothing`);
   await db.execute(sql`
     insert into ${accountingSyncItems} (service, tenant_id, kind, subject_id, description, next_attempt_at)
-    select distinct ${key}, 'contact', u.id, u.name || ' (' || u.email || ')', ${ts(now)}::timestamptz
-    from ${accountingSyncItems} s join ${investments} i on i.id = s.subject_id join ${users} u on u.id = i.user_id
-    where ${invoiced}
+    select ${key}, 'receipt', p.id,
+           case p.purpose when 'fee' then 'Fee: ' else 'Membership: ' end || coalesce(p.note, p.provider_reference, p.id::text), ${ts(now)}
+    from ${payments} p
+    where p.purpose in ('fee', 'membership') and p.state = 'received' and p.deleted_at is null and p.user_id is not null
+      and p.received_on >= ${utcDate(connection.createdAt)}
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into ${accountingSyncItems} (service, tenant_id, kind, subject_id, description, next_attempt_at)
+    select ${key}, 'contact', u.id, u.name || ' (' || u.email || ')', ${ts(now)}::timestamptz
+    from ${users} u
+    where u.id in (
+      select i.user_id from ${accountingSyncItems} s join ${investments} i on i.id = s.subject_id where ${invoiced}
+      union
+      select p.user_id from ${accountingSyncItems} s join ${payments} p on p.id = s.subject_id where ${ours} and s.kind = 'receipt')
     on conflict do nothing`);
   await db.execute(sql`
     insert into ${accountingSyncItems} (service, tenant_id, kind, subject_id, description, next_attempt_at)
@@ -97,7 +110,7 @@ async function takeDue(db: Db, connection: ConnectionRow, now: Date): Promise<It
         rows.map((r) => Number(r.id)),
       ),
     );
-  const order: Record<string, number> = { contact: 0, invoice: 1, payment: 2 };
+  const order: Record<string, number> = { contact: 0, invoice: 1, payment: 2, receipt: 2 };
   return taken.sort((a, b) => order[a.kind] - order[b.kind] || a.id - b.id);
 }
 
@@ -183,6 +196,35 @@ async function send(db: Db, service: AccountingService, session: AccountingSessi
       const amount = formatMoney({ amount: payment.amount, currency: payment.currency });
       return { externalId, description: `${amount} received ${formatCalendarDay(payment.receivedOn)} against ${row.reference}` };
     }
+    case 'receipt': {
+      // A fee or membership payment is already paid: an invoice for it and a payment settling it. Both
+      // carry their own idempotency key, so a retry after the invoice went creates neither twice.
+      if (item.externalId) return { externalId: item.externalId, description: item.description };
+      const [payment] = await db.select().from(payments).where(eq(payments.id, item.subjectId));
+      if (!payment?.userId) throw new AccountingServiceError('The payment no longer exists.');
+      const contactId = await sentId(db, item, 'contact', payment.userId);
+      if (!contactId) return 'wait';
+      const reference = payment.providerReference ?? `payment-${payment.id}`;
+      const invoiceId = await service.createInvoice(session, {
+        idempotencyKey: `${idempotencyKey}-invoice`,
+        contactId,
+        reference,
+        description: item.description,
+        amount: payment.amount,
+        currency: payment.currency,
+        issuedOn: payment.receivedOn,
+        dueOn: payment.receivedOn,
+      });
+      await service.createPayment(session, {
+        idempotencyKey: `${idempotencyKey}-payment`,
+        invoiceId,
+        amount: payment.amount,
+        paidOn: payment.receivedOn,
+        reference,
+      });
+      const amount = formatMoney({ amount: payment.amount, currency: payment.currency });
+      return { externalId: invoiceId, description: `${item.description}: ${amount} paid ${formatCalendarDay(payment.receivedOn)}` };
+    }
   }
 }
 
@@ -212,7 +254,7 @@ async function syncConnection(ctx: Deps, connection: ConnectionRow): Promise<num
             .update(accountingSyncItems)
             .set({
               nextAttemptAt: new Date(now.getTime() + WAIT_MS),
-              lastError: `Waiting for its ${item.kind === 'invoice' ? 'contact' : 'invoice'} to be sent.`,
+              lastError: `Waiting for its ${item.kind === 'payment' ? 'invoice' : 'contact'} to be sent.`,
               updatedAt: now,
             })
             .where(eq(accountingSyncItems.id, item.id));

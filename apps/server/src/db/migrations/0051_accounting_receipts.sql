@@ -1,0 +1,2 @@
+ALTER TABLE "accounting_sync_items" DROP CONSTRAINT "accounting_sync_items_kind";--> statement-breakpoint
+ALTER TABLE "accounting_sync_items" ADD CONSTRAINT "accounting_sync_items_kind" CHECK ("accounting_sync_items"."kind" in ('contact', 'invoice', 'payment', 'receipt'));
