@@ -71,7 +71,7 @@ function ServiceCard({ service }: { service: AccountingServiceStatus }) {
               {service.connection.connected_by && ` by ${service.connection.connected_by}`}
             </Text>
             <Group>
-              <Button color="red" variant="outline" loading={disconnect.isPending} onClick={() => disconnect.mutate(service.service)}>
+              <Button color="red" variant="light" loading={disconnect.isPending} onClick={() => disconnect.mutate(service.service)}>
                 Disconnect {service.label}
               </Button>
             </Group>
