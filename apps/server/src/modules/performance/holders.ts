@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { HOLDER_TYPE_LABELS, type HoldingInvestment, type HoldingRealisation, type HolderType, type valueHolding } from '@platform/domain';
 import type { Db } from '../../db/client';
 import {
@@ -44,17 +44,12 @@ export interface CompanyHolder {
 }
 
 /**
- * Who holds shares in a company: paid and completed investments with shares, grouped by investor
- * and the way they hold, with the shares each line has sold (the cap table, pre-emption
- * entitlements and per-holder performance all read this one register). A caller that has the
- * company's realisations already passes them.
+ * Paid and completed investments matching `where`, each with the names of who holds it and how
+ * (organisation, method account, nominee), by investor name: the one read behind the register of
+ * holders and the beneficial owners of a share issue.
  */
-export async function loadCompanyHolders(
-  db: Db,
-  opportunityId: number,
-  realisations?: Awaited<ReturnType<typeof loadRealisations>>,
-): Promise<CompanyHolder[]> {
-  const rows = await db
+export function loadHeldInvestments(db: Db, where: SQL | undefined) {
+  return db
     .select({
       investment: investments,
       name: users.name,
@@ -69,15 +64,22 @@ export async function loadCompanyHolders(
     .leftJoin(investmentMethodEntities, eq(investmentMethodEntities.id, investments.investmentMethodEntityId))
     .leftJoin(investmentMethods, eq(investmentMethods.id, investmentMethodEntities.investmentMethodId))
     .leftJoin(nominees, eq(nominees.id, investments.nomineeId))
-    .where(
-      and(
-        eq(investments.opportunityId, opportunityId),
-        inArray(investments.status, ['paid', 'completed']),
-        isNull(investments.deletedAt),
-        ne(investments.shares, '0'),
-      ),
-    )
+    .where(and(where, inArray(investments.status, ['paid', 'completed']), isNull(investments.deletedAt)))
     .orderBy(asc(users.name), asc(investments.id));
+}
+
+/**
+ * Who holds shares in a company: paid and completed investments with shares, grouped by investor
+ * and the way they hold, with the shares each line has sold (the cap table, pre-emption
+ * entitlements and per-holder performance all read this one register). A caller that has the
+ * company's realisations already passes them.
+ */
+export async function loadCompanyHolders(
+  db: Db,
+  opportunityId: number,
+  realisations?: Awaited<ReturnType<typeof loadRealisations>>,
+): Promise<CompanyHolder[]> {
+  const rows = await loadHeldInvestments(db, and(eq(investments.opportunityId, opportunityId), ne(investments.shares, '0')));
   const holders = new Map<string, CompanyHolder>();
   for (const r of rows) {
     const i = r.investment;

@@ -13,20 +13,10 @@ import {
   type UpdateShareIssueInput,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
-import {
-  documents,
-  investmentMethodEntities,
-  investmentMethods,
-  investments,
-  nominees,
-  organisations,
-  shareIssues,
-  taxCertificates,
-  users,
-} from '../../db/schema';
+import { documents, investments, shareIssues, taxCertificates } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { flagOn, loadSettings } from '../../shared/settings';
-import { heldThroughName } from '../performance';
+import { heldThroughName, loadHeldInvestments } from '../performance';
 
 export type ShareIssueRow = typeof shareIssues.$inferSelect;
 export type CertificateRow = typeof taxCertificates.$inferSelect;
@@ -113,25 +103,7 @@ export async function loadCertificates(db: Db, of: { shareIssueIds?: number[]; u
  */
 async function loadOwners(db: Db, issueIds: number[]) {
   if (!issueIds.length) return [];
-  const rows = await db
-    .select({
-      investment: investments,
-      name: users.name,
-      organisation: organisations.name,
-      method: investmentMethods.name,
-      methodReference: investmentMethodEntities.reference,
-      nominee: nominees.name,
-    })
-    .from(investments)
-    .innerJoin(users, eq(users.id, investments.userId))
-    .leftJoin(organisations, eq(organisations.id, investments.organisationId))
-    .leftJoin(investmentMethodEntities, eq(investmentMethodEntities.id, investments.investmentMethodEntityId))
-    .leftJoin(investmentMethods, eq(investmentMethods.id, investmentMethodEntities.investmentMethodId))
-    .leftJoin(nominees, eq(nominees.id, investments.nomineeId))
-    .where(
-      and(inArray(investments.shareIssueId, issueIds), inArray(investments.status, ['paid', 'completed']), isNull(investments.deletedAt)),
-    )
-    .orderBy(asc(users.name), asc(investments.id));
+  const rows = await loadHeldInvestments(db, inArray(investments.shareIssueId, issueIds));
   const owners = new Map<
     string,
     { issueId: number; userId: number; name: string; through: Set<string>; shares: Decimal; amount: Decimal }
