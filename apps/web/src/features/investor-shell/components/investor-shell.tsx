@@ -1,5 +1,5 @@
-import { Anchor, AppShell, Burger, Container, Group, Stack } from '@mantine/core';
-import { useDisclosure, useElementSize } from '@mantine/hooks';
+import { Anchor, Box, Burger, Container, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useBranding } from '../../../app/settings';
@@ -14,8 +14,6 @@ import { RiskWarningBanner } from './risk-warning-banner';
 /** The investor portal shell (spec §2.4): risk banner, top navigation, bell, terms modal, sign-up documents step. */
 export function InvestorShell() {
   const { terms } = useBranding();
-  // The risk warning shows whole at every width (it wraps onto more lines on a phone): the header grows by its measured height.
-  const { ref: bannerRef, height: bannerHeight } = useElementSize();
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const links = [
@@ -43,24 +41,23 @@ export function InvestorShell() {
     </Anchor>
   ));
 
+  // A sticky header rather than Mantine's AppShell, whose fixed header needs its height measured and brings
+  // the scroll-lock library with it: the first download of investor pages stays small (decision 0046). The
+  // risk warning sits above the navigation row and wraps onto more lines on a phone; the row keeps the
+  // spec's heights (§9: 65 px, 75 from md, 105 from lg).
   return (
-    <AppShell
-      header={{
-        height: {
-          base: 65 + bannerHeight,
-          sm: 75 + bannerHeight,
-          md: 105 + bannerHeight,
-        },
-      }}
-      padding={0}
-    >
+    <Box mih="100vh" bg="gray.0">
       <SkipLink />
-      <AppShell.Header>
-        <div ref={bannerRef}>
-          <RiskWarningBanner />
-        </div>
+      <Box
+        component="header"
+        pos="sticky"
+        top={0}
+        bg="white"
+        style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <RiskWarningBanner />
         <TrialRibbon />
-        <Container size="xl" h={`calc(100% - ${bannerHeight}px)`}>
+        <Container size="xl" h={{ base: 65, sm: 75, md: 105 }}>
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Link to="/investor" style={{ textDecoration: 'none' }}>
               <Logo height={40} />
@@ -81,15 +78,15 @@ export function InvestorShell() {
           </Group>
         </Container>
         {opened && (
-          <Stack hiddenFrom="sm" p="md" bg="white" gap="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Stack hiddenFrom="sm" p="md" bg="white" gap="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
             {navItems}
             <Anchor href="/api/logout" fw={600}>
               Logout
             </Anchor>
           </Stack>
         )}
-      </AppShell.Header>
-      <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1}>
+      </Box>
+      <Box component="main" id={MAIN_ID} tabIndex={-1}>
         <Container size="xl" py="xl">
           <SignUpDocumentsGate>
             <Outlet />
@@ -98,8 +95,8 @@ export function InvestorShell() {
             <TermsLink>Terms &amp; Conditions</TermsLink>
           </Group>
         </Container>
-      </AppShell.Main>
+      </Box>
       <TermsAcceptanceModal />
-    </AppShell>
+    </Box>
   );
 }
