@@ -39,6 +39,16 @@ export const forbidden = () => new AppError('forbidden', 'You do not have permis
 export const unauthenticated = () => new AppError('unauthenticated', 'Unauthenticated.');
 export const serviceUnavailable = () => new AppError('unavailable', 'The service is temporarily unavailable. Please try again shortly.');
 
+/**
+ * An outside service (the card provider, say) that failed or did not answer: 503 with a plain
+ * message, nothing changed here; the service's own error goes to the log, never to the caller.
+ */
+export function outsideServiceFailed(service: string, cause: unknown): AppError {
+  const error = new AppError('unavailable', `${service} did not take the request, so nothing was changed. Please try again shortly.`);
+  error.cause = cause;
+  return error;
+}
+
 /** A 422 carrying one message per field, as the web maps them onto form fields (spec §8). */
 export function validationError(errors: FieldErrors, message?: string): AppError {
   const first = Object.values(errors)[0]?.[0];
@@ -125,7 +135,10 @@ function sendAppError(reply: FastifyReply, error: AppError) {
 export function registerErrorHandler(app: FastifyInstance): void {
   setReadableValidationMessages();
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    if (error instanceof AppError) return sendAppError(reply, error);
+    if (error instanceof AppError) {
+      if (error.status >= 500 && error.cause) request.log.error({ err: error.cause }, error.message);
+      return sendAppError(reply, error);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = zodIssuesToFieldErrors(
         error.validation.map((v) => ({ path: v.instancePath.split('/').filter(Boolean), message: v.message ?? 'Invalid value.' })),

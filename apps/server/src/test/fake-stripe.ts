@@ -16,6 +16,8 @@ export interface FakeStripe {
   subscriptions: Map<string, FakeSubscription>;
   /** Completes a checkout as the investor paying would; with a webhook, sends its notifications. */
   pay(sessionId: string): Promise<{ session: FakeSession; events: StripeEvent[] }>;
+  /** While set, API calls whose path starts with this answer 500 as Stripe does when it fails; null ends the outage. */
+  failCallsTo(pathPrefix: string | null): void;
   close(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export async function startFakeStripe(options: { port?: number; webhook?: { url:
   const prices = new Map<string, { amountMinor: number; currency: string; interval: string }>();
   let counter = 0;
   let base = '';
+  let failing: string | null = null;
 
   async function send(event: StripeEvent) {
     if (!options.webhook) return;
@@ -127,6 +130,8 @@ export async function startFakeStripe(options: { port?: number; webhook?: { url:
     );
 
   function api(method: string, path: string, body: URLSearchParams): [number, unknown] {
+    if (failing && path.startsWith(failing))
+      return [500, { error: { type: 'api_error', message: 'An error occurred with our connection to Stripe.' } }];
     if (method === 'POST' && path === '/v1/prices') {
       const id = `price_test_${++counter}`;
       prices.set(id, {
@@ -250,6 +255,9 @@ export async function startFakeStripe(options: { port?: number; webhook?: { url:
     sessions,
     subscriptions,
     pay,
+    failCallsTo: (pathPrefix) => {
+      failing = pathPrefix;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -172,6 +172,24 @@ describe('an investor subscribes to membership by card', () => {
     expect((await investor.client.post('/api/subscription-payment', { plan_id: yearly.id })).statusCode).toBe(200);
   });
 
+  it('answers 503 with nothing changed when the provider fails a plan change or a cancellation, and works once it is back', async () => {
+    const { investor, monthly, yearly, subscription } = await member();
+    fake.failCallsTo(`/v1/subscriptions/${subscription.id}`);
+    try {
+      const refused = await investor.client.patch('/api/subscription-payment', { plan_id: yearly.id });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().message).toBe(
+        'The card payment provider did not take the request, so nothing was changed. Please try again shortly.',
+      );
+      expect((await investor.client.post('/api/subscription-payment/cancel', {})).statusCode).toBe(503);
+    } finally {
+      fake.failCallsTo(null);
+    }
+    const unchanged = (await overview(investor.client)).subscription;
+    expect(unchanged).toMatchObject({ plan: { id: monthly.id }, cancel_at_period_end: false });
+    expect((await investor.client.patch('/api/subscription-payment', { plan_id: yearly.id })).statusCode).toBe(200);
+  });
+
   it('a failed renewal marks the membership past due and is kept as failed; paid later it is received, in either order', async () => {
     const { investor, subscription } = await member();
     const row = (await t.db.select().from(membershipSubscriptions).where(eq(membershipSubscriptions.userId, investor.user.id)))[0];

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { toMinorUnits, type MembershipStatus } from '@platform/domain';
 import type { StripeConfig } from '../../config';
+import { outsideServiceFailed } from '../../platform/errors';
 
 /**
  * A card payment provider (decisions 0011 and 0058): it opens hosted checkouts — one payment of an
@@ -174,77 +175,97 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     }
   }
 
+  /** A Stripe call that fails answers 503 with nothing changed (the transaction around it rolls back). */
+  async function atStripe<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) throw outsideServiceFailed('The card payment provider', error);
+      throw error;
+    }
+  }
+
   return {
     name: 'stripe',
-    async startCheckout(input) {
-      const metadata = { [METADATA_KEYS[input.for]]: String(input.id) };
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          customer_email: input.customerEmail,
-          client_reference_id: String(input.id),
-          metadata,
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: input.currency.toLowerCase(),
-                unit_amount: toMinorUnits(input.amount),
-                product_data: { name: input.description },
+    startCheckout(input) {
+      return atStripe(async () => {
+        const metadata = { [METADATA_KEYS[input.for]]: String(input.id) };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            customer_email: input.customerEmail,
+            client_reference_id: String(input.id),
+            metadata,
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency.toLowerCase(),
+                  unit_amount: toMinorUnits(input.amount),
+                  product_data: { name: input.description },
+                },
               },
-            },
-          ],
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-        },
-        // One checkout per payment and amount, even when the investor presses the button twice.
-        { idempotencyKey: `${input.for === 'investment' ? 'investment' : 'fee'}-${input.id}-${input.amount}` },
-      );
-      if (!session.url) throw new Error('Stripe returned a checkout session without a URL.');
-      return { reference: session.id, url: session.url };
-    },
-    async createPlanPrice(plan) {
-      const price = await stripe.prices.create(
-        {
-          currency: plan.currency.toLowerCase(),
-          unit_amount: toMinorUnits(plan.amount),
-          recurring: { interval: plan.interval },
-          product_data: { name: plan.name },
-        },
-        { idempotencyKey: `membership-plan-${plan.id}` },
-      );
-      return price.id;
-    },
-    async startMembership(input) {
-      const metadata = { membership_id: String(input.membershipId) };
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'subscription',
-          customer_email: input.customerEmail,
-          client_reference_id: String(input.membershipId),
-          metadata,
-          // Carried onto the subscription and each of its invoices, so any notification finds the membership.
-          subscription_data: { metadata },
-          line_items: [{ price: input.priceRef, quantity: 1 }],
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-        },
-        { idempotencyKey: `membership-${input.membershipId}-${input.planId}` },
-      );
-      if (!session.url) throw new Error('Stripe returned a checkout session without a URL.');
-      return { reference: session.id, url: session.url };
-    },
-    async changeMembershipPrice(subscriptionRef, priceRef) {
-      const subscription = await stripe.subscriptions.retrieve(subscriptionRef);
-      const item = subscription.items.data[0];
-      await stripe.subscriptions.update(subscriptionRef, {
-        items: [{ id: item.id, price: priceRef }],
-        proration_behavior: 'create_prorations',
-        cancel_at_period_end: false,
+            ],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          // One checkout per payment and amount, even when the investor presses the button twice.
+          { idempotencyKey: `${input.for === 'investment' ? 'investment' : 'fee'}-${input.id}-${input.amount}` },
+        );
+        if (!session.url) throw new Error('Stripe returned a checkout session without a URL.');
+        return { reference: session.id, url: session.url };
       });
     },
-    async cancelMembershipAtPeriodEnd(subscriptionRef) {
-      await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
+    createPlanPrice(plan) {
+      return atStripe(async () => {
+        const price = await stripe.prices.create(
+          {
+            currency: plan.currency.toLowerCase(),
+            unit_amount: toMinorUnits(plan.amount),
+            recurring: { interval: plan.interval },
+            product_data: { name: plan.name },
+          },
+          { idempotencyKey: `membership-plan-${plan.id}` },
+        );
+        return price.id;
+      });
+    },
+    startMembership(input) {
+      return atStripe(async () => {
+        const metadata = { membership_id: String(input.membershipId) };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer_email: input.customerEmail,
+            client_reference_id: String(input.membershipId),
+            metadata,
+            // Carried onto the subscription and each of its invoices, so any notification finds the membership.
+            subscription_data: { metadata },
+            line_items: [{ price: input.priceRef, quantity: 1 }],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          { idempotencyKey: `membership-${input.membershipId}-${input.planId}` },
+        );
+        if (!session.url) throw new Error('Stripe returned a checkout session without a URL.');
+        return { reference: session.id, url: session.url };
+      });
+    },
+    changeMembershipPrice(subscriptionRef, priceRef) {
+      return atStripe(async () => {
+        const subscription = await stripe.subscriptions.retrieve(subscriptionRef);
+        const item = subscription.items.data[0];
+        await stripe.subscriptions.update(subscriptionRef, {
+          items: [{ id: item.id, price: priceRef }],
+          proration_behavior: 'create_prorations',
+          cancel_at_period_end: false,
+        });
+      });
+    },
+    cancelMembershipAtPeriodEnd(subscriptionRef) {
+      return atStripe(async () => {
+        await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
+      });
     },
     readEvent(rawBody, signature) {
       let event: Stripe.Event;
