@@ -7,6 +7,7 @@ import { login, logout } from './support/session';
  * demand, and launching the deal invites that investor to the new opportunity.
  */
 test('staff place a deal with a client group; an interested investor is invited at launch', async ({ page }) => {
+  test.setTimeout(180_000);
   const company = 'Marlow & Finch Ltd';
   await login(page, 'superadmin@demo.test');
   await page.goto('/admin/investments/deals?view=table');
@@ -14,6 +15,7 @@ test('staff place a deal with a client group; an interested investor is invited 
   await expect(page.getByRole('heading', { name: company, level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'Placement' }).click();
   await expect(page).toHaveURL(/\/placement$/);
+  const placementTab = page.url();
   await page.getByLabel('Teaser').fill('A growing maker of bespoke furniture, raising before its London showroom opens.');
   await page.getByRole('textbox', { name: 'Client groups' }).click();
   await page.getByRole('option', { name: 'Co-investment club' }).click();
@@ -41,9 +43,7 @@ test('staff place a deal with a client group; an interested investor is invited 
   await logout(page);
 
   await login(page, 'superadmin@demo.test');
-  await page.goto('/admin/investments/deals?view=table');
-  await page.getByRole('link', { name: company }).click();
-  await page.getByRole('tab', { name: 'Placement' }).click();
+  await page.goto(placementTab);
   const row = page.getByRole('row', { name: /Isla Investor/ });
   await expect(row).toContainText('Finance in place');
   await expect(row).toContainText('£20,000.00');
