@@ -263,7 +263,7 @@ test.describe('every page at desktop and phone width', () => {
         return [
           admin('deals', '/investments/deals'),
           admin('deal-new', '/investments/deals/new-deal'),
-          ...['edit', 'performance', 'key-information', 'notes-calls-tasks'].map((tab) =>
+          ...['edit', 'performance', 'key-information', 'placement', 'notes-calls-tasks'].map((tab) =>
             admin(`deal-${tab}`, `/investments/deals/${deal}/${tab}`),
           ),
           admin('opportunities', '/investments/opportunities'),
@@ -307,6 +307,7 @@ test.describe('every page at desktop and phone width', () => {
           ...['account', 'account/admin-accounts', 'account/features', 'account/pipelines', 'terminology', 'attributes']
             .concat(['security', 'kpi-category', 'kpis', 'industries', 'investment-types', 'investor', 'investor/lead-status'])
             .concat(['investor/appropriateness-test', 'investor/terms', 'investor/risk-warning', 'investor/market-sounding'])
+            .concat(['investor/intent-terms'])
             .concat(['investor/portfolio', 'investor/portfolio-stats', 'membership-plans'])
             .concat(['integrations/accounting', 'integrations/accounting/sync-log'])
             .map((settings) => admin(`settings-${settings.replaceAll('/', '-')}`, `/settings/${settings}`)),
@@ -326,12 +327,14 @@ test.describe('every page at desktop and phone width', () => {
     const holding = await firstId(request, '/api/my/portfolio', 'opportunity_id');
     const fund = await firstId(request, '/api/my/funds');
     const news = await first(request, '/api/my/update-reports');
+    const placement = await firstId(request, '/api/my/deal-placements');
     await context.close();
 
     const investor = (name: string, url: string): Visit => ({ name: `investor-${name}`, url: `/investor${url}` });
     const visits: Visit[] = [
       investor('overview', ''),
       investor('investments', '/investments'),
+      investor('placement', `/investments/placements/${placement}`),
       investor('opportunity', `/investments/${opportunity}`),
       investor('opportunity-investor-type', `/investments/${opportunity}/investor-type`),
       investor('opportunity-invest', `/investments/${opportunity}/invest`),

@@ -38,6 +38,7 @@ import { registerQuestionnaireRoutes } from './modules/questionnaires/routes';
 import { registerImportRoutes } from './modules/imports/routes';
 import { registerComplianceRoutes } from './modules/compliance/routes';
 import { registerDealRoutes } from './modules/deals/routes';
+import { registerPlacementRoutes } from './modules/placements/routes';
 import { registerFundRoutes } from './modules/funds/routes';
 import { registerHolderRoutes } from './modules/holders/routes';
 import { registerInvestmentMethodRoutes } from './modules/investment-methods/routes';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerStatsRoutes(app, ctx);
   registerPipelineRoutes(app, ctx);
   registerDealRoutes(app, ctx);
+  registerPlacementRoutes(app, ctx);
   registerFundRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
   registerRecordRoutes(app, ctx);

@@ -78,5 +78,7 @@ export const NOTIFICATION_ICONS = [
   'investment_terms',
   /** A scheduled or hand-sent reminder of a cash call still to pay (decision 0061). */
   'cash_call_reminder',
+  /** A pipeline deal placed with the investor before launch (decision 0062). */
+  'deal_placement',
 ] as const;
 export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];

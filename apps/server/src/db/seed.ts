@@ -21,6 +21,7 @@ import { seedStatements } from './seed-statements';
 import { seedSignUpDocuments } from './seed-sign-up-documents';
 import { seedUpdateReports } from './seed-update-reports';
 import { seedTermConditions } from './seed-term-conditions';
+import { seedPlacements } from './seed-placements';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -176,6 +177,7 @@ export async function seedDemo(
   await seedScreening(db, passwordHash, now);
   await seedKpis(db, now);
   await seedUpdateReports({ db, realtime, storage }, now);
+  await seedPlacements(db, now);
   await seedStatements({ db, realtime, storage }, now);
   await seedSignUpDocuments({ db, storage }, now);
 }

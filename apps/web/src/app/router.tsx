@@ -12,6 +12,7 @@ import { importRoutes } from '../features/imports/routes';
 import { insiderRegisterRoutes } from '../features/insider-register/routes';
 import { screeningRoutes } from '../features/screening/routes';
 import { dealRoutes } from '../features/deals/routes';
+import { placementAdminRoutes, placementInvestorRoutes } from '../features/placements/routes';
 import { fundRoutes } from '../features/funds/routes';
 import { investmentMethodRoutes } from '../features/investment-methods/routes';
 import { nomineeRoutes } from '../features/nominees/routes';
@@ -145,6 +146,7 @@ const routeTree = rootRoute.addChildren([
     ...kpiAdminRoutes,
     ...lookupAdminRoutes,
     ...investorSettingsRoutes,
+    ...placementAdminRoutes,
     ...signUpDocumentsRoutes,
     ...updateReportAdminRoutes,
     ...contactRoutes,
@@ -155,6 +157,7 @@ const routeTree = rootRoute.addChildren([
   investorRoute.addChildren([
     investorOverviewRoute,
     ...investorInvestmentRoutes,
+    ...placementInvestorRoutes,
     ...portfolioRoutes,
     ...kpiInvestorRoutes,
     ...profileRoutes,

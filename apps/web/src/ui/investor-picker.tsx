@@ -13,7 +13,8 @@ export function InvestorPicker({
 }: {
   label: string;
   value: string | null;
-  onChange: (id: string | null) => void;
+  /** The chosen id, with the option's label ('name (e-mail)'). */
+  onChange: (id: string | null, label?: string) => void;
   error?: string;
 }) {
   const [search, setSearch] = useState('');
@@ -31,7 +32,7 @@ export function InvestorPicker({
       searchable
       clearable
       value={value}
-      onChange={onChange}
+      onChange={(id, option) => onChange(id, option?.label)}
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}

@@ -1,2 +1,3 @@
 // What other modules may use of deals; everything else in this folder is its own.
 export { draftOpportunityFromDeal } from './promotion';
+export { findLiveDeal } from './service';

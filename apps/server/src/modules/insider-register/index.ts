@@ -1,2 +1,2 @@
 // What other modules may use of the insider register; everything else in this folder is its own.
-export { recordProjectAccess, recordWallCrossing } from './service';
+export { openProjectOf, recordProjectAccess, recordWallCrossing } from './service';

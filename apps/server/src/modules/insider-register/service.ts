@@ -162,12 +162,15 @@ async function insertEntry(db: Db, projectId: number, entry: Omit<NewEntry, 'pro
 /**
  * Wall-crossing from the deal flow: an investor who accepted a market sounding (or an invitation to
  * a Live - Internal opportunity) becomes an insider of its project, with the text they were shown.
- * A market sounding opens the project if staff had not; a cleansed project records nobody.
+ * A market sounding on an opportunity opens its project if staff had not; a pipeline deal is placed
+ * as inside information only while its project is open (decision 0062). A cleansed project records
+ * nobody.
  */
 export async function recordWallCrossing(
   db: Db,
   input: {
-    opportunity: { id: number; name: string };
+    opportunity?: { id: number; name: string };
+    deal?: { id: number; name: string };
     user: UserRow;
     source: Extract<InsiderSource, 'market_sounding' | 'invitation'>;
     disclosedText: string;
@@ -175,18 +178,21 @@ export async function recordWallCrossing(
     now: Date;
   },
 ): Promise<EntryRow | undefined> {
-  let project = await openProjectOf(db, { opportunityId: input.opportunity.id });
-  if (!project && input.source === 'market_sounding') {
-    const [any] = await db.select().from(insiderProjects).where(eq(insiderProjects.opportunityId, input.opportunity.id));
+  const subject = input.opportunity
+    ? { id: input.opportunity.id, name: input.opportunity.name, of: { opportunityId: input.opportunity.id } }
+    : { id: input.deal!.id, name: input.deal!.name, of: { dealId: input.deal!.id } };
+  let project = await openProjectOf(db, subject.of);
+  if (!project && input.opportunity && input.source === 'market_sounding') {
+    const [any] = await db.select().from(insiderProjects).where(eq(insiderProjects.opportunityId, subject.id));
     if (any) return undefined; // cleansed: the information is public now
     project = await openProject(db, {
-      opportunityId: input.opportunity.id,
+      opportunityId: subject.id,
       description: input.disclosedText,
       openedBy: null,
       now: input.now,
     }).catch(async (error: unknown) => {
       // Two acceptances at once: the other opened it.
-      const again = await openProjectOf(db, { opportunityId: input.opportunity.id });
+      const again = await openProjectOf(db, subject.of);
       if (!again) throw error;
       return again;
     });
@@ -197,9 +203,7 @@ export async function recordWallCrossing(
     source: input.source,
     marketSoundingAcceptanceId: input.acceptanceId ?? null,
     reason:
-      input.source === 'market_sounding'
-        ? `Accepted the market sounding of ${input.opportunity.name}`
-        : `Accepted the invitation to ${input.opportunity.name}`,
+      input.source === 'market_sounding' ? `Accepted the market sounding of ${subject.name}` : `Accepted the invitation to ${subject.name}`,
     disclosedText: input.disclosedText || project.description,
     obtainedAt: input.now,
     recordedAt: input.now,

@@ -40,6 +40,7 @@ import type { UserRow } from '../../platform/session';
 import { notifyUsers } from '../../shared/notifications';
 import { presentDocumentForInvestor } from '../records';
 import { recordProjectAccess, recordWallCrossing } from '../insider-register';
+import { interestedInvestorIds } from '../placements';
 import { registerSubject, registerSubjectGuard } from '../../shared/record-subjects';
 import { guardOpportunityRecords } from '../../shared/opportunity-tabs';
 import { assertMayViewOpportunity } from '../../shared/investor-gates';
@@ -326,12 +327,15 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
       const { id } = request.params;
       const row = await db.transaction(async (tx) => {
         const created = await promoteDeal(tx, id, request.user!.id);
+        // Investors who stated interest while the deal was placed are invited, in this transaction.
+        const interested = await interestedInvestorIds(tx, id);
+        const invited = interested.length ? await inviteInvestors(tx, created.id, interested, request.user!.id) : [];
         await recordActivity(tx, {
           request,
           action: 'promoted',
           subjectType: 'pipeline_deal',
           subjectId: id,
-          after: { opportunity_id: created.id },
+          after: { opportunity_id: created.id, invited_user_ids: invited },
         });
         await recordActivity(tx, { request, action: 'created', subjectType: 'opportunity', subjectId: created.id, after: created });
         return created;

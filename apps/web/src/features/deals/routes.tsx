@@ -42,6 +42,12 @@ export const dealRoutes = [
   }),
   createRoute({
     ...parent,
+    path: '/investments/deals/$id/placement',
+    beforeLoad: requirePermission('deals', 'show'),
+    component: () => <DealPage tab="placement" />,
+  }),
+  createRoute({
+    ...parent,
     path: '/investments/deals/$id/notes-calls-tasks',
     beforeLoad: requirePermission('deals', 'show'),
     component: () => <DealPage tab="notes-calls-tasks" />,

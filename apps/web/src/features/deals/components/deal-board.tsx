@@ -17,10 +17,12 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import type { DealDemand } from '@platform/domain';
 import { dealKeys, type Board, type BoardStage, type DealCard as Card } from '../api/deals';
 import { useLoadMoreDeals } from '../api/board-columns';
 import { useMoveDeal } from '../api/move-deal';
 import { DealCard } from './deal-card';
+import { usePipelineDemand } from '../../placements';
 import { formatMoneyCompact } from '../../../app/format';
 
 type Items = Record<string, string[]>;
@@ -34,7 +36,17 @@ const toItems = (board: Board): Items => Object.fromEntries(board.stages.map((s)
 const SCREEN_READER_INSTRUCTIONS =
   'To move a deal, focus its card and press Space or Enter to pick it up. Use the left and right arrow keys to move it to another stage and the up and down arrow keys to change its place in a stage. Press Space or Enter again to drop it, or Escape to cancel. Each card also has a Move to… menu.';
 
-function SortableDeal({ card, menu, disabled }: { card: Card; menu: React.ComponentProps<typeof DealCard>['menu']; disabled: boolean }) {
+function SortableDeal({
+  card,
+  menu,
+  disabled,
+  demand,
+}: {
+  card: Card;
+  menu: React.ComponentProps<typeof DealCard>['menu'];
+  disabled: boolean;
+  demand?: DealDemand;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: cardKey(card.id),
     disabled,
@@ -43,6 +55,7 @@ function SortableDeal({ card, menu, disabled }: { card: Card; menu: React.Compon
     <DealCard
       ref={setNodeRef}
       card={card}
+      demand={demand}
       menu={menu}
       dragging={isDragging}
       style={{ transform: CSS.Translate.toString(transform), transition }}
@@ -153,6 +166,8 @@ function StageColumn({
  */
 export function DealBoard({ board, canMove }: { board: Board; canMove: boolean }) {
   const move = useMoveDeal(board.id);
+  // Interest from placements, for every card of the pipeline in one request.
+  const demand = usePipelineDemand(board.id);
   const loadMore = useLoadMoreDeals(board.id, dealKeys.board(board.id));
   const [items, setItems] = useState<Items>(() => toItems(board));
   const [active, setActive] = useState<Card | null>(null);
@@ -286,6 +301,7 @@ export function DealBoard({ board, canMove }: { board: Board; canMove: boolean }
                     <SortableDeal
                       key={key}
                       card={card}
+                      demand={demand.data?.get(card.id)}
                       disabled={!canMove}
                       menu={{
                         stages: board.stages,

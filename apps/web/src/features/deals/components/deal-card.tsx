@@ -2,6 +2,7 @@ import { forwardRef, type CSSProperties, type HTMLAttributes, type Ref } from 'r
 import { ActionIcon, Avatar, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowRight, IconArrowUp, IconDots, IconExternalLink, IconGripVertical } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { DealDemand } from '@platform/domain';
 import type { BoardStage, DealCard as Card } from '../api/deals';
 import { formatMoneyCompact } from '../../../app/format';
 
@@ -76,6 +77,8 @@ export type DragHandle = HTMLAttributes<HTMLButtonElement> & { ref: Ref<HTMLButt
 
 interface Props extends HTMLAttributes<HTMLDivElement> {
   card: Card;
+  /** Interest stated by investors the deal is placed with (decision 0062). */
+  demand?: DealDemand;
   /** Picking the card up by keyboard: a button of its own, so the card holds no control inside another. */
   handle?: DragHandle;
   menu?: Omit<MoveMenuProps, 'card'>;
@@ -84,9 +87,9 @@ interface Props extends HTMLAttributes<HTMLDivElement> {
   style?: CSSProperties;
 }
 
-/** A deal on the board: company, amount sought, industry and owner. */
+/** A deal on the board: company, amount sought, placement interest, industry and owner. */
 export const DealCard = forwardRef<HTMLDivElement, Props>(function DealCard(
-  { card, menu, handle, dragging, overlay, style, ...rest },
+  { card, demand, menu, handle, dragging, overlay, style, ...rest },
   ref,
 ) {
   return (
@@ -135,6 +138,11 @@ export const DealCard = forwardRef<HTMLDivElement, Props>(function DealCard(
         <Text size="sm" fw={500} c="brand.7">
           {formatMoneyCompact(card.amount_sought, card.currency)}
         </Text>
+        {demand && (
+          <Text size="xs" c="teal.9" fw={500}>
+            {demand.interested} interested · {formatMoneyCompact(demand.indicative_total, card.currency)} indicated
+          </Text>
+        )}
         <Group justify="space-between" gap={6}>
           {card.industry ? (
             <Badge variant="light" color="gray" size="sm" radius="sm" maw="100%" style={{ textTransform: 'none' }}>

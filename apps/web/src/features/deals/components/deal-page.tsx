@@ -11,13 +11,14 @@ import { RichText } from '../../../ui/rich-text';
 import { ErrorPage } from '../../errors';
 import { deleteDeal, useDeal, useDealAction, type Deal } from '../api/deals';
 import { RecordsPanel } from '../../records';
+import { PlacementPanel } from '../../placements';
 import { Fact } from '../../../ui/fact';
 import { PromoteDeal } from './promote-deal';
 import { DeleteRecordButton } from '../../../ui/delete-record-button';
 import { formatAmount, formatDateLong } from '../../../app/format';
 import { RouteTabs } from '../../../ui/route-tabs';
 
-export type DealTab = 'performance' | 'key-information' | 'notes-calls-tasks';
+export type DealTab = 'performance' | 'key-information' | 'placement' | 'notes-calls-tasks';
 
 function Empty({ children }: { children: React.ReactNode }) {
   return (
@@ -173,12 +174,14 @@ export function DealPage({ tab }: { tab: DealTab }) {
         <Tabs.List>
           <Tabs.Tab value="performance">Performance</Tabs.Tab>
           <Tabs.Tab value="key-information">Key Information</Tabs.Tab>
+          <Tabs.Tab value="placement">Placement</Tabs.Tab>
           <Tabs.Tab value="notes-calls-tasks">Notes, Calls and Tasks</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value={tab} pt="lg">
           <Stack gap="lg">
             {tab === 'performance' && <Performance deal={deal} />}
             {tab === 'key-information' && <KeyInformation deal={deal} />}
+            {tab === 'placement' && <PlacementPanel deal={deal} canPlace={can(user?.role_id, 'deals', 'update')} />}
             {tab === 'notes-calls-tasks' && (
               <RecordsPanel subject={{ type: 'pipeline_deal', id: deal.id }} canWrite={can(user?.role_id, 'deals', 'update')} />
             )}

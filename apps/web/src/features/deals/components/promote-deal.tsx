@@ -8,6 +8,7 @@ import { api } from '../../../app/api-client';
 import { useSubmit } from '../../../app/use-submit';
 import { FormError } from '../../../ui/form-error';
 import type { Deal } from '../api/deals';
+import { useLivePlacement } from '../../placements';
 
 /**
  * Turns a deal into a Draft opportunity carrying its name, company, industry, amount sought,
@@ -17,6 +18,8 @@ export function PromoteDeal({ deal }: { deal: Deal }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const client = useQueryClient();
+  const placement = useLivePlacement(deal.id);
+  const interested = placement.data?.demand.interested ?? 0;
   const { submit, submitting, formError } = useSubmit(async () => {
     const { data } = await api<{ data: StaffOpportunity }>(`/api/pipeline-deals/${deal.id}/promote`, { method: 'POST' });
     await client.invalidateQueries({ queryKey: ['investment-opportunities'] });
@@ -31,6 +34,13 @@ export function PromoteDeal({ deal }: { deal: Deal }) {
         <Text size="sm">
           A Draft opportunity is created from this deal's details for you to complete and publish. The deal stays on the board.
         </Text>
+        {placement.data && (
+          <Text size="sm" mt="sm" fw={500}>
+            {interested === 0
+              ? 'No placed investor has said they are interested, so nobody is invited yet.'
+              : `${interested} interested investor${interested === 1 ? '' : 's'} from the placement will be invited to the opportunity.`}
+          </Text>
+        )}
         <FormError message={formError} />
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setOpen(false)}>

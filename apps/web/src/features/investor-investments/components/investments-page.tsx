@@ -9,6 +9,7 @@ import { useOpportunityList, type InvestorOpportunity, type Opportunity } from '
 import { FundingProgress } from '../../opportunities';
 import { useMyInvestments, type MyInvestment } from '../api/investments';
 import { formatDate, formatMoney } from '../../../app/format';
+import { PlacedDealsSection } from '../../placements';
 
 function OpportunityCard({ opportunity }: { opportunity: InvestorOpportunity }) {
   if (opportunity.market_sounding_pending) {
@@ -157,6 +158,7 @@ export function InvestmentsPage() {
           {terms.investments}
         </Title>
       </Group>
+      <PlacedDealsSection />
       <Section
         title={terms.reserveAllocation}
         count={open.length}

@@ -12,6 +12,7 @@ export const INVESTOR_SETTINGS_PAGES = [
   { label: 'Terms', path: '/admin/settings/investor/terms' },
   { label: 'Risk Warning', path: '/admin/settings/investor/risk-warning' },
   { label: 'Market Sounding Popup', path: '/admin/settings/investor/market-sounding' },
+  { label: 'Intent Terms', path: '/admin/settings/investor/intent-terms' },
   { label: 'Sign-up Documents', path: '/admin/settings/investor/sign-up-documents' },
   { label: 'Lead Statuses', path: '/admin/settings/investor/lead-status' },
 ] as const;

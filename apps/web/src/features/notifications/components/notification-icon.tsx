@@ -21,6 +21,7 @@ const ICONS = {
   investor_categorisation: { icon: IconUserCheck, color: 'grape' },
   investment_terms: { icon: IconFileCertificate, color: 'orange' },
   cash_call_reminder: { icon: IconCoinPound, color: 'red' },
+  deal_placement: { icon: IconMailOpened, color: 'teal' },
 } as const;
 
 export function NotificationIcon({ type }: { type: string }) {
