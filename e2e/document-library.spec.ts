@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { openPostgres } from '../apps/server/src/db/client';
-import { createInvestor } from './support/accounts';
+import { createInvestor, userIdOf } from './support/accounts';
 import { E2E_DATABASE_URL } from './support/env';
 import { chooseFile } from './support/files';
 import { login } from './support/session';
@@ -49,6 +49,7 @@ test('staff publish a PDF to a client group in the library; a member reads and d
   await dialog.getByRole('radio', { name: 'Chosen client groups' }).check();
   await dialog.getByRole('textbox', { name: 'Client groups' }).click();
   await staff.getByRole('option', { name: new RegExp(group) }).click();
+  await staff.keyboard.press('Escape');
   await dialog.getByRole('button', { name: 'Create folder' }).click();
   await expect(dialog).toBeHidden();
   await expect(staff.getByRole('row', { name: new RegExp(folder) })).toContainText(group);
@@ -84,14 +85,16 @@ test('staff publish a PDF to a client group in the library; a member reads and d
   expect((await other.request.get(href!)).status()).toBe(404);
 });
 
-test('staff see the registration documents an investor read or signed on their record', async ({ page }) => {
+test('staff see the registration documents an investor accepted on their record, with the file of that version', async ({ page }) => {
   await login(page, 'superadmin@demo.test');
-  await page.goto('/admin/investors');
-  await page.getByRole('link', { name: 'Demo Investor' }).first().click();
-  await page.getByRole('tab', { name: 'Onboarding Documents' }).click();
-  const table = page
-    .getByRole('region', { name: 'Sign-up documents of this investor' })
-    .or(page.getByRole('table', { name: 'Sign-up documents of this investor' }));
-  await expect(table.getByRole('link', { name: 'Client agreement' })).toBeVisible();
-  await expect(table).toContainText('v1');
+  await page.goto(`/admin/investors/${await userIdOf('investor@demo.test')}/investment-documents`);
+  await expect(page.getByRole('tab', { name: 'Onboarding Documents' })).toHaveAttribute('aria-selected', 'true');
+  const row = page.getByRole('row', { name: /Client agreement/ });
+  await expect(row).toContainText('Accepted');
+  const version = row.getByRole('link', { name: /v1 of Client agreement, as accepted/ });
+  const href = await version.getAttribute('href');
+  expect(href).toMatch(/\/api\/sign-up-documents\/\d+\/file\?version=1$/);
+  const file = await page.request.get(href!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
 });
