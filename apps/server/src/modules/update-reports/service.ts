@@ -1,19 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  type createUpdateReportBody,
-  PublishState,
-  type updateUpdateReportBody,
-  type UpdateReportAudience,
-} from '@platform/domain';
+import { type createUpdateReportBody, PublishState, type updateUpdateReportBody, type UpdateReportAudience } from '@platform/domain';
 import type { Db } from '../../db/client';
-import {
-  reportTypes,
-  updateReportClientGroups,
-  updateReportRecipients,
-  updateReports,
-  users,
-} from '../../db/schema';
+import { reportTypes, updateReportClientGroups, updateReportRecipients, updateReports, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
