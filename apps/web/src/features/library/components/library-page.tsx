@@ -160,7 +160,7 @@ export function LibraryPage() {
           folder={open}
           canWrite={mayUpload}
           defaultVisibility="public"
-          publicLabel="Published to the folder's audience"
+          publicLabel="Published"
           onChanged={refresh}
           rowActions={(d) => (can(role, 'update_reports', 'update') ? <MoveDocument document={d} folders={rows} onMoved={moved} /> : null)}
         />

@@ -96,6 +96,8 @@ export function DocumentsPanel({
       )}
       {list.data?.length ? (
         <SimpleTable
+          caption={folder ? `Documents in ${folder.name}` : 'Documents'}
+          minWidth={560}
           verticalSpacing="xs"
           rows={list.data}
           rowKey={(d) => d.id}
