@@ -301,7 +301,7 @@ test.describe('every page at desktop and phone width', () => {
           admin('pa-deals', '/insider-register/pa-deals'),
           admin('reports', '/reports'),
           ...['kpi-portfolio', 'investments', 'statements', 'fund-kpis', 'quarter-kpis', 'kpis', 'kpis/requests', 'wip']
-            .concat(['updates', 'new-update', 'client-groups'])
+            .concat(['updates', 'new-update', 'client-groups', 'library'])
             .map((report) => admin(`reports-${report.replace('/', '-')}`, `/reports/${report}`)),
           admin('update-report', `/reports/updates/${update}/details`),
           ...['account', 'account/admin-accounts', 'account/features', 'account/pipelines', 'terminology', 'attributes']
@@ -343,6 +343,7 @@ test.describe('every page at desktop and phone width', () => {
       investor('holding-kpis', `/portfolio/${holding}/reports/kpis`),
       investor('fund', `/portfolio/fund/${fund}`),
       investor('news', '/news'),
+      investor('news-library', '/news/library'),
       ...(news ? [investor('news-report', `/news/reports/${news.id}`)] : []),
       ...['', '/view', '/details', '/type', '/investor-type', '/appropriateness', '/identity', '/security', '/documents', '/ownership']
         .concat(['/subscription', '/organisation-apply'])

@@ -62,6 +62,7 @@ import { registerPreEmptionRoutes } from './modules/pre-emption/routes';
 import { registerTaxRoutes } from './modules/tax/routes';
 import { registerSubsequentInvestmentRoutes } from './modules/subsequent-investments/routes';
 import { registerPipelineRoutes } from './modules/pipelines/routes';
+import { registerLibraryRoutes } from './modules/library/routes';
 import { registerRecordRoutes } from './modules/records/routes';
 import { registerReportRoutes } from './modules/reports/routes';
 import { registerStatementRoutes } from './modules/statements/routes';
@@ -174,6 +175,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerKpiRoutes(app, ctx);
   registerKpiRequestRoutes(app, ctx);
   registerUpdateReportRoutes(app, ctx);
+  registerLibraryRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerRichTextImageRoutes(app, ctx);
   registerOpportunityRoutes(app, ctx);

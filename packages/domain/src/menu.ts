@@ -97,6 +97,8 @@ export const ADMIN_MENU: readonly MenuArea[] = [
       { term: 'kpis', path: '/admin/reports/kpis', event: 'kpis' },
       { term: 'kpiPortfolio', path: '/admin/reports/kpi-portfolio', event: 'portfolio_kpis' },
       { term: 'updateReports', path: '/admin/reports/updates', event: 'update_reports' },
+      // The firm's document library: publishing documents to investors, as updates publish news (decision 0064).
+      { label: 'Library', path: '/admin/reports/library', event: 'update_reports' },
       { term: 'wipReports', path: '/admin/reports/wip', event: 'wip_reports' },
     ],
     create: [{ label: 'New update', path: '/admin/reports/new-update', event: 'update_reports' }],

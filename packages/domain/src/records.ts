@@ -17,6 +17,8 @@ export const RECORD_SUBJECTS = {
   company: 'fund_opportunities',
   fund: 'funds',
   update_report: 'update_reports',
+  // The firm's document library (decision 0064): publishing to investors, like updates.
+  library: 'update_reports',
 } as const satisfies Record<string, PermissionEvent>;
 
 export type RecordSubjectType = keyof typeof RECORD_SUBJECTS;
@@ -45,14 +47,23 @@ export const DOCUMENT_ORIGINS = ['staff', 'identity', 'statement', 'application'
 export type DocumentOrigin = (typeof DOCUMENT_ORIGINS)[number];
 /**
  * The kinds `type=` names on document lists: staff's `record` documents, the investor's
- * `onboarding` documents (filed by staff in their Onboarding documents folder), and the documents
- * of each other origin.
+ * `onboarding` documents (filed by staff in their Onboarding documents folder), the documents
+ * of each other origin, and `cloud`: the firm's document library (decision 0064).
  */
-export const DOCUMENT_KINDS = ['record', 'onboarding', 'identity', 'statement', 'application'] as const;
+export const DOCUMENT_KINDS = ['record', 'onboarding', 'identity', 'statement', 'application', 'cloud'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-/** The kinds an investor's own public documents can be: identity and application documents are private. */
-export const MY_DOCUMENT_KINDS = ['record', 'onboarding', 'statement'] as const satisfies readonly DocumentKind[];
+/**
+ * The kinds of the documents an investor may read on their own list: their record's public ones
+ * (identity and application documents are private) and the library's published to them.
+ */
+export const MY_DOCUMENT_KINDS = ['record', 'onboarding', 'statement', 'cloud'] as const satisfies readonly DocumentKind[];
 export const DOCUMENT_VISIBILITY_LABELS: Record<DocumentVisibility, string> = { public: 'Visible to the investor', private: 'Staff only' };
 
 /** The largest document an upload may carry. */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The firm's document library (decision 0064) is one record of subject type `library`: its folders
+ * and documents are the records module's, filed on this subject id.
+ */
+export const LIBRARY_ID = 1;

@@ -88,6 +88,8 @@ export function recordAdminPath(type: string, id: number, opportunityStatus?: nu
       return `/admin/funds/${id}/details`;
     case 'update_report':
       return `/admin/reports/updates/${id}/details`;
+    case 'library':
+      return '/admin/reports/library';
     default:
       return null;
   }

@@ -19,6 +19,7 @@ import { seedScreening } from './seed-screening';
 import { seedInvestorGates } from './seed-investor-gates';
 import { seedStatements } from './seed-statements';
 import { seedSignUpDocuments } from './seed-sign-up-documents';
+import { seedLibrary } from './seed-library';
 import { seedUpdateReports } from './seed-update-reports';
 import { seedTermConditions } from './seed-term-conditions';
 import { seedPlacements } from './seed-placements';
@@ -180,4 +181,5 @@ export async function seedDemo(
   await seedPlacements(db, now);
   await seedStatements({ db, realtime, storage }, now);
   await seedSignUpDocuments({ db, storage }, now);
+  await seedLibrary({ db, storage }, now);
 }

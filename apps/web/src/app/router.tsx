@@ -34,6 +34,7 @@ import { lookupAdminRoutes } from '../features/lookups/routes';
 import { investorSettingsRoutes } from '../features/investor-settings/routes';
 import { signUpDocumentsRoutes } from '../features/sign-up-documents/routes';
 import { updateReportAdminRoutes, updateReportInvestorRoutes } from '../features/update-reports/routes';
+import { libraryAdminRoutes, libraryInvestorRoutes } from '../features/library';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 import { PageSkeleton } from '../ui/skeletons';
 
@@ -149,6 +150,7 @@ const routeTree = rootRoute.addChildren([
     ...placementAdminRoutes,
     ...signUpDocumentsRoutes,
     ...updateReportAdminRoutes,
+    ...libraryAdminRoutes,
     ...contactRoutes,
     ...importRoutes,
     ...insiderRegisterRoutes,
@@ -162,6 +164,7 @@ const routeTree = rootRoute.addChildren([
     ...kpiInvestorRoutes,
     ...profileRoutes,
     ...updateReportInvestorRoutes,
+    ...libraryInvestorRoutes,
   ]),
 ]);
 

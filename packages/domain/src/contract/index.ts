@@ -34,6 +34,7 @@ export * from './stats';
 export * from './health';
 export * from './notifications';
 export * from './records';
+export * from './library';
 export * from './performance';
 export * from './insider-register';
 export * from './wip-reports';

@@ -66,6 +66,8 @@ export type OnboardingDocument = z.infer<typeof onboardingDocumentSchema>;
 
 /** The same, for staff on the investor's Onboarding Documents page: where the acceptance came from. */
 export const investorOnboardingDocumentSchema = onboardingDocumentSchema.extend({
+  /** The file of the version the investor last accepted or read, as they saw it (decision 0064); null before. */
+  accepted_download_url: z.string().nullable(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
 });

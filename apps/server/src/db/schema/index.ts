@@ -25,3 +25,4 @@ export * from './ownership';
 export * from './tax';
 export * from './accounting';
 export * from './placements';
+export * from './library';

@@ -342,11 +342,13 @@ describe('kinds of documents (type=, decision 0051)', () => {
     expect(await ids(investor.client, '/api/my/documents?type=statement')).toEqual([statement]);
     expect(await ids(investor.client, '/api/my/documents?type=onboarding,record')).toEqual([record, onboarding]);
 
-    const unknown = await admin.client.get(`/api/documents?${on('investor', investor.user.id)}&type=cloud`);
+    const unknown = await admin.client.get(`/api/documents?${on('investor', investor.user.id)}&type=registration`);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe("Unknown type 'cloud'. Allowed types: record, onboarding, identity, statement, application.");
+    expect(unknown.json().message).toBe(
+      "Unknown type 'registration'. Allowed types: record, onboarding, identity, statement, application, cloud.",
+    );
     const notMine = await investor.client.get('/api/my/documents?type=identity');
     expect(notMine.statusCode).toBe(400);
-    expect(notMine.json().message).toContain('Allowed types: record, onboarding, statement');
+    expect(notMine.json().message).toContain('Allowed types: record, onboarding, statement, cloud');
   });
 });

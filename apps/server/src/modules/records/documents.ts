@@ -37,6 +37,7 @@ import { detectDocumentType, sendDocument } from './document-files';
 import { folderNamed, lockFolderFor } from './folders';
 import { assertMayViewOpportunity } from '../../shared/investor-gates';
 import { findVisibleOpportunity, marketSoundingPending } from '../../shared/opportunity-visibility';
+import { libraryDocumentsFor } from '../../shared/library-access';
 import { authorizeRecords, parseSubject, type Subject } from '../../shared/record-subjects';
 
 /**
@@ -53,12 +54,15 @@ const folderFilter = (value: string): SQL =>
 const inOnboardingFolder = sql`${documents.folderId} in (select ${folders.id} from ${folders} where lower(${folders.name}) = lower(${ONBOARDING_FOLDER}))`;
 
 /** What each kind of `type=` lists (decision 0051): by where the document came from, and staff's by their folder. */
+const inLibrary = eq(documents.subjectType, 'library');
 const DOCUMENT_KIND_CONDITIONS: Record<DocumentKind, SQL> = {
-  record: and(eq(documents.origin, 'staff'), or(isNull(documents.folderId), not(inOnboardingFolder)))!,
-  onboarding: and(eq(documents.origin, 'staff'), inOnboardingFolder)!,
+  record: and(eq(documents.origin, 'staff'), not(inLibrary), or(isNull(documents.folderId), not(inOnboardingFolder)))!,
+  onboarding: and(eq(documents.origin, 'staff'), not(inLibrary), inOnboardingFolder)!,
   identity: eq(documents.origin, 'identity'),
   statement: eq(documents.origin, 'statement'),
   application: eq(documents.origin, 'application'),
+  /** The firm's document library (decision 0064). */
+  cloud: inLibrary,
 };
 
 export const documentKind: RecordKind<DocumentRow, typeof documentSchema, typeof uploadDocumentBody, typeof updateDocumentBody> = {
@@ -120,13 +124,16 @@ const PORTAL_RESOURCE: ListResource = listResource(MY_DOCUMENTS_LIST, {
   >,
 });
 
-/** What an investor may read: public documents filed on their own investor record. */
-const investorsOwn = (userId: number) =>
-  and(
-    eq(documents.subjectType, 'investor'),
-    eq(documents.subjectId, userId),
-    eq(documents.visibility, 'public'),
-    isNull(documents.deletedAt),
+/** What an investor's list holds: the public documents filed on their own investor record, and the library's published to them. */
+const listedForInvestor = (userId: number) =>
+  or(
+    and(
+      eq(documents.subjectType, 'investor'),
+      eq(documents.subjectId, userId),
+      eq(documents.visibility, 'public'),
+      isNull(documents.deletedAt),
+    ),
+    libraryDocumentsFor(userId),
   );
 
 /**
@@ -169,8 +176,9 @@ export function presentDocumentForInvestor(row: DocumentRow): PublicDocument {
 }
 
 /**
- * A document an investor may download: public, live, and filed on their own record, on a record
- * whose area lets them read it, or on an opportunity they may see (after any market sounding).
+ * A document an investor may download: public, live, and filed on their own record, in a library
+ * folder published to them, on a record whose area lets them read it, or on an opportunity they
+ * may see (after any market sounding). The portal's PDF viewer reads documents through this too.
  */
 async function findPortalDocument(db: Db, user: UserRow, id: number, now: Date): Promise<DocumentRow | undefined> {
   const userId = user.id;
@@ -180,6 +188,13 @@ async function findPortalDocument(db: Db, user: UserRow, id: number, now: Date):
     .where(and(eq(documents.id, id), eq(documents.visibility, 'public'), isNull(documents.deletedAt)));
   if (!row) return undefined;
   if (row.subjectType === 'investor') return row.subjectId === userId ? row : undefined;
+  if (row.subjectType === 'library') {
+    const [readable] = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.id, row.id), libraryDocumentsFor(userId)));
+    return readable ? row : undefined;
+  }
   const reader = portalReaders.get(row.subjectType as RecordSubjectType);
   if (reader) return (await reader(db, userId, row.subjectId)) ? row : undefined;
   if (row.subjectType === 'opportunity') {
@@ -286,7 +301,7 @@ export function registerDocumentRoutes(app: App, ctx: AppContext) {
       const user = requireInvestor(request);
       const query = parseListQuery(request.query, PORTAL_RESOURCE);
       query.orderBy.push(asc(documents.id));
-      const where = and(investorsOwn(user.id), query.where);
+      const where = and(listedForInvestor(user.id), query.where);
       return paginate<DocumentRow, PublicDocument>(
         db.select().from(documents).where(where).$dynamic(),
         db.select({ total: count() }).from(documents).where(where).$dynamic(),

@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   can,
   isRecordSubjectType,
+  LIBRARY_ID,
   OPPORTUNITY_PERMISSION_EVENT,
   RECORD_SUBJECTS,
   recordAdminPath,
@@ -36,7 +37,8 @@ interface SubjectSource {
   live: SQL;
 }
 
-const SOURCES: Record<RecordSubjectType, SubjectSource> = {
+/** The library is one record, not a row of a table (decision 0064). */
+const SOURCES: Record<Exclude<RecordSubjectType, 'library'>, SubjectSource> = {
   investor: { table: users, id: users.id, name: users.name, live: and(eq(users.roleId, Role.User), isNull(users.deletedAt))! },
   contact: { table: contacts, id: contacts.id, name: contacts.name, live: isNull(contacts.deletedAt) },
   organisation: { table: organisations, id: organisations.id, name: organisations.name, live: isNull(organisations.deletedAt) },
@@ -104,6 +106,10 @@ export async function visibleSubjects(
 ): Promise<Map<number, SubjectName>> {
   const found = new Map<number, SubjectName>();
   if (!ids.length || !typeMayBeVisible(roleId, type, flags)) return found;
+  if (type === 'library') {
+    if (ids.includes(LIBRARY_ID)) found.set(LIBRARY_ID, { name: 'Document library', href: recordAdminPath(type, LIBRARY_ID)! });
+    return found;
+  }
   const source = SOURCES[type];
   if (type === 'opportunity') {
     const rows = await db

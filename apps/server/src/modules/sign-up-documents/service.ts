@@ -262,6 +262,7 @@ export function presentOnboardingForStaff(entry: OnboardingEntry): InvestorOnboa
   return {
     ...presented,
     download_url: staffFileUrl(entry.document.id, fileVersion),
+    accepted_download_url: entry.latest ? staffFileUrl(entry.document.id, entry.latest.version) : null,
     ip: entry.latest?.ip ?? null,
     user_agent: entry.latest?.userAgent ?? null,
   };

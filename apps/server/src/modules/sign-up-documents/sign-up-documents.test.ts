@@ -209,7 +209,7 @@ describe('the sign-up documents gate', () => {
 
   it('opens again when staff replace the file; the older version stays readable to the investor who accepted it', async () => {
     const doc = await upload();
-    const { client } = await investor();
+    const { client, user } = await investor();
     await accept(client, doc.id, 1);
     const stranger = await investor();
     const replaced = await admin.client.patch(
@@ -225,6 +225,15 @@ describe('the sign-up documents gate', () => {
     expect((await client.get(`/api/my/sign-up-documents/${doc.id}/file?version=1`)).body).toContain('v1');
     expect((await client.get(`/api/my/sign-up-documents/${doc.id}/file`)).body).toContain('v2');
     expect((await stranger.client.get(`/api/my/sign-up-documents/${doc.id}/file?version=1`)).statusCode).toBe(404);
+    // Staff see the registration document as the investor accepted it: that version's file, not the new one.
+    const staffView = (await admin.client.get(`/api/users/${user.id}/onboarding-documents`)).json().data[0];
+    expect(staffView).toMatchObject({
+      version: 2,
+      accepted_version: 1,
+      download_url: `/api/sign-up-documents/${doc.id}/file?version=2`,
+      accepted_download_url: `/api/sign-up-documents/${doc.id}/file?version=1`,
+    });
+    expect((await admin.client.get(staffView.accepted_download_url)).body).toContain('v1');
     expect((await accept(client, doc.id, 1)).statusCode).toBe(422);
     expect((await accept(client, doc.id, 2)).json().data).toMatchObject({ state: 'accepted', accepted_version: 2 });
     expect(await gate(client)).toBeNull();
@@ -305,7 +314,7 @@ describe('where an investor stands', () => {
       download_url: `/api/sign-up-documents/${doc.id}/file?version=1`,
     });
     expect(staffView.json().data[0].ip).toBeTruthy();
-    expect(staffView.json().data[1]).toMatchObject({ state: 'unread', ip: null });
+    expect(staffView.json().data[1]).toMatchObject({ state: 'unread', ip: null, accepted_download_url: null });
     expect((await manager.client.get(`/api/users/${manager.user.id}/onboarding-documents`)).statusCode).toBe(404);
     expect((await manager.client.get(`/api/sign-up-documents/${doc.id}/file`)).statusCode).toBe(200);
   });

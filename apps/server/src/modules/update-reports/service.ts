@@ -1,31 +1,14 @@
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  type createUpdateReportBody,
-  isExistingInvestmentStatus,
-  PublishState,
-  type updateUpdateReportBody,
-  type UpdateReportAudience,
-} from '@platform/domain';
+import { type createUpdateReportBody, PublishState, type updateUpdateReportBody, type UpdateReportAudience } from '@platform/domain';
 import type { Db } from '../../db/client';
-import {
-  clientGroupMembers,
-  clientGroups,
-  funds,
-  investmentOpportunities,
-  investments,
-  ledgers,
-  reportTypes,
-  updateReportClientGroups,
-  updateReportRecipients,
-  updateReports,
-  users,
-} from '../../db/schema';
+import { reportTypes, updateReportClientGroups, updateReportRecipients, updateReports, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { richTextForEmail, richTextToPlain, sanitizeRichText } from '../../platform/sanitize';
 import { recordRichTextImages } from '../../shared/rich-text-images';
+import { audienceErrors, audienceMembers } from '../../shared/investor-audience';
 import { insertNotificationsFor, pushNotifications } from '../../shared/notifications';
 import { loadTerminology } from '../../shared/settings';
 import type { FastifyRequest } from 'fastify';
@@ -33,11 +16,6 @@ import type { FastifyRequest } from 'fastify';
 export type UpdateReportRow = typeof updateReports.$inferSelect;
 type CreateInput = z.output<typeof createUpdateReportBody>;
 type UpdateInput = z.output<typeof updateUpdateReportBody>;
-
-/** The investor role (spec §6): only investors are ever in an update's audience. */
-const INVESTOR_ROLE = 5;
-/** Investments that make an investor a holder of a company, as their portfolio counts them. */
-const HELD = ['paid', 'completed'];
 
 export async function findReport(db: Db, id: number): Promise<UpdateReportRow | undefined> {
   const [row] = await db
@@ -85,33 +63,7 @@ async function checkDraft(tx: Db, draft: Draft): Promise<void> {
     const sub = types.find((t) => t.id === draft.reportSubTypeId);
     if (!sub || sub.parentId !== draft.reportTypeId) errors.report_sub_type_id = ['Choose a sub-type of the report type.'];
   }
-  if (draft.opportunityId !== null && draft.fundId !== null) errors.fund_id = ['Choose a company or a fund, not both.'];
-  if (draft.opportunityId !== null) {
-    const [company] = await tx
-      .select({ status: investmentOpportunities.status })
-      .from(investmentOpportunities)
-      .where(and(eq(investmentOpportunities.id, draft.opportunityId), isNull(investmentOpportunities.deletedAt)));
-    if (!company || !isExistingInvestmentStatus(company.status)) errors.opportunity_id = ['Choose an existing investment.'];
-  }
-  if (draft.fundId !== null) {
-    const [fund] = await tx
-      .select({ id: funds.id })
-      .from(funds)
-      .where(and(eq(funds.id, draft.fundId), isNull(funds.deletedAt)));
-    if (!fund) errors.fund_id = ['Choose a fund.'];
-  }
-  if (draft.audience === 'holders' && draft.opportunityId === null && draft.fundId === null)
-    errors.audience = ['Choose the company or fund whose holders receive the update.'];
-  if (draft.audience === 'groups') {
-    if (!draft.groupIds.length) errors.client_group_ids = ['Choose at least one client group.'];
-    else {
-      const found = await tx
-        .select({ id: clientGroups.id })
-        .from(clientGroups)
-        .where(and(inArray(clientGroups.id, draft.groupIds), isNull(clientGroups.deletedAt)));
-      if (found.length !== new Set(draft.groupIds).size) errors.client_group_ids = ['Choose client groups from the list.'];
-    }
-  }
+  Object.assign(errors, await audienceErrors(tx, draft, 'receive the update'));
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
@@ -208,24 +160,14 @@ export async function deleteReport(tx: Db, request: FastifyRequest, id: number, 
   await recordActivity(tx, { request, action: 'deleted', subjectType: 'update_report', subjectId: id, before, after });
 }
 
-/** The investors an update is addressed to, as a query answering `user_id`: live investor accounts only. */
+/** The investors an update is addressed to, as a query answering `user_id` (shared/investor-audience.ts). */
 function audienceOf(report: UpdateReportRow): SQL {
-  const liveInvestor = sql`u.role_id = ${INVESTOR_ROLE} and u.deleted_at is null`;
-  if (report.audience === 'all') return sql`select u.id as user_id from ${users} u where ${liveInvestor}`;
-  if (report.audience === 'groups')
-    return sql`select distinct m.user_id from ${updateReportClientGroups} g
-      join ${clientGroups} cg on cg.id = g.group_id and cg.deleted_at is null
-      join ${clientGroupMembers} m on m.group_id = g.group_id
-      join ${users} u on u.id = m.user_id
-      where g.update_report_id = ${report.id} and ${liveInvestor}`;
-  if (report.opportunityId !== null)
-    return sql`select distinct i.user_id from ${investments} i join ${users} u on u.id = i.user_id
-      where i.opportunity_id = ${report.opportunityId} and i.status in (${sql.join(
-        HELD.map((s) => sql`${s}`),
-        sql`, `,
-      )}) and ${liveInvestor}`;
-  return sql`select distinct l.investor_id as user_id from ${ledgers} l join ${users} u on u.id = l.investor_id
-    where l.fund_id = ${report.fundId} and l.deleted_at is null and ${liveInvestor}`;
+  return audienceMembers({
+    audience: report.audience as UpdateReportAudience,
+    opportunityId: report.opportunityId,
+    fundId: report.fundId,
+    groupIds: sql`select g.group_id from ${updateReportClientGroups} g where g.update_report_id = ${report.id}`,
+  });
 }
 
 /** Fixes who an update reached: its audience as it stands now becomes its recipients, in one statement. */

@@ -302,6 +302,7 @@ const TASK_RECORD_PATHS: Record<RecordSubjectType, (id: number) => string> = {
   company: (id) => `/admin/investments/companies/${id}/notes-calls-tasks`,
   fund: (id) => `/admin/funds/${id}/notes-calls-tasks`,
   update_report: (id) => `/admin/reports/updates/${id}/details`,
+  library: () => '/admin/reports/library',
 };
 
 function MyTasks() {

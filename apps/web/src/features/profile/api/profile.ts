@@ -81,6 +81,7 @@ export function useUploadIdentityDocument() {
 export function useMyDocuments() {
   return useQuery({
     queryKey: ['my-documents'],
-    queryFn: () => api<Page<PublicDocument>>('/api/my/documents', { query: { per_page: 100 } }).then((r) => r.data),
+    queryFn: () =>
+      api<Page<PublicDocument>>('/api/my/documents', { query: { per_page: 100, type: 'record,onboarding,statement' } }).then((r) => r.data),
   });
 }

@@ -13,12 +13,24 @@ export interface Subject {
 
 const key = (resource: RecordResource, subject: Subject) => ['records', resource, subject.type, subject.id] as const;
 
-export function useRecords<T>(resource: RecordResource, subject: Subject, sort = '-created_at') {
+/** `filters` narrows the list further (`{ folder_id: 3 }`); a write to the record refreshes every such list. */
+export function useRecords<T>(
+  resource: RecordResource,
+  subject: Subject,
+  sort = '-created_at',
+  filters: Record<string, string | number> = {},
+) {
   return useQuery({
-    queryKey: key(resource, subject),
+    queryKey: [...key(resource, subject), sort, filters],
     queryFn: () =>
       api<Page<T>>(`/api/${resource}`, {
-        query: { 'filter[subject_type]': subject.type, 'filter[subject_id]': subject.id, sort, per_page: 100 },
+        query: {
+          'filter[subject_type]': subject.type,
+          'filter[subject_id]': subject.id,
+          ...Object.fromEntries(Object.entries(filters).map(([name, value]) => [`filter[${name}]`, value])),
+          sort,
+          per_page: 100,
+        },
       }).then((r) => r.data),
   });
 }

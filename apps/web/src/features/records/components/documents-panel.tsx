@@ -20,31 +20,41 @@ export function DocumentsPanel({
   canWrite,
   publicLabel = DOCUMENT_VISIBILITY_LABELS.public,
   rowActions,
+  folder,
+  defaultVisibility = 'private',
+  onChanged,
 }: {
   subject: Subject;
+  /** Only the documents of one of the record's folders, and uploads go into it. */
+  folder?: { id: number; name: string };
+  defaultVisibility?: 'public' | 'private';
+  /** After an upload or delete, for views that count the documents. */
+  onChanged?: () => void;
   canWrite: boolean;
   publicLabel?: string;
   /** Extra actions per document that an area offers (e.g. signing an investor's PDF). */
   rowActions?: (document: RecordDocument) => ReactNode;
 }) {
-  const list = useRecords<RecordDocument>('documents', subject, 'name');
+  const list = useRecords<RecordDocument>('documents', subject, 'name', folder ? { folder_id: folder.id } : {});
   const write = useRecordWrite('documents', subject);
   const [file, setFile] = useState<File | null>(null);
-  const [visibility, setVisibility] = useState<'public' | 'private'>('private');
+  const [visibility, setVisibility] = useState<'public' | 'private'>(defaultVisibility);
   const { submit, submitting, formError } = useSubmit(async () => {
     if (!file) return;
     const form = new FormData();
     form.append('subject_type', subject.type);
     form.append('subject_id', String(subject.id));
     form.append('visibility', visibility);
+    if (folder) form.append('folder_id', String(folder.id));
     form.append('file', file);
     await write.mutateAsync({ body: form });
     setFile(null);
+    onChanged?.();
   });
   return (
     <Paper withBorder radius="md" p="lg">
       <Title order={2} fz="lg" mb="md">
-        Documents
+        {folder ? `Documents in ${folder.name}` : 'Documents'}
       </Title>
       {canWrite && (
         <form
@@ -86,6 +96,8 @@ export function DocumentsPanel({
       )}
       {list.data?.length ? (
         <SimpleTable
+          caption={folder ? `Documents in ${folder.name}` : 'Documents'}
+          minWidth={560}
           verticalSpacing="xs"
           rows={list.data}
           rowKey={(d) => d.id}
@@ -126,7 +138,7 @@ export function DocumentsPanel({
                             size="xs"
                             variant="subtle"
                             color="red"
-                            onClick={() => write.mutate({ path: `/${d.id}`, method: 'DELETE' })}
+                            onClick={() => write.mutate({ path: `/${d.id}`, method: 'DELETE' }, { onSuccess: onChanged })}
                             aria-label={`Delete ${d.name}`}
                           >
                             Delete

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { InvestorOnboardingDocument } from '@platform/domain';
 import { formatDateTime } from '../../../app/format';
 import { SectionCard } from '../../../ui/section-card';
@@ -6,7 +6,10 @@ import { SimpleTable } from '../../../ui/simple-table';
 import { useInvestorOnboardingDocuments } from '../api/sign-up-documents';
 import { StateBadge } from './state-badge';
 
-/** Staff: where the investor stands with each sign-up document, with when and from where each acceptance came. */
+/**
+ * Staff: the investor's registration documents (decision 0064) — where they stand with each sign-up
+ * document, the version they accepted or read (its file as they saw it), and when and from where.
+ */
 export function InvestorSignUpDocuments({ investorId }: { investorId: number }) {
   const documents = useInvestorOnboardingDocuments(investorId);
   return (
@@ -49,7 +52,18 @@ export function InvestorSignUpDocuments({ investorId }: { investorId: number }) 
                 d.accepted_at ? (
                   <Stack gap={0}>
                     <Text size="sm">
-                      v{d.accepted_version} · {formatDateTime(d.accepted_at)}
+                      {d.accepted_download_url ? (
+                        <Anchor href={d.accepted_download_url} target="_blank" rel="noopener noreferrer" size="sm">
+                          v{d.accepted_version}
+                          <VisuallyHidden>
+                            {' '}
+                            of {d.title}, as {d.state === 'read' ? 'read' : 'accepted'}
+                          </VisuallyHidden>
+                        </Anchor>
+                      ) : (
+                        `v${d.accepted_version}`
+                      )}{' '}
+                      · {formatDateTime(d.accepted_at)}
                     </Text>
                     {d.ip && (
                       <Text size="xs" c="dimmed" title={d.user_agent ?? undefined}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Card, Group, Pagination, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconNews } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Group, Pagination, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconFolder, IconNews } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { updateReportInvestorPath } from '@platform/domain';
 import { formatDate } from '../../../app/format';
@@ -80,9 +80,18 @@ export function NewsPage() {
   usePageTitle(terms.news);
   return (
     <Stack gap="lg">
-      <Title order={1} fz={28}>
-        {terms.news}
-      </Title>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={28}>
+          {terms.news}
+        </Title>
+        {/* The firm's document library (features/library, decision 0064). */}
+        <Anchor component={Link} to="/investor/news/library" fw={600}>
+          <Group gap={6} component="span">
+            <IconFolder size={18} aria-hidden />
+            Document library
+          </Group>
+        </Anchor>
+      </Group>
       <UpdateList
         area="news"
         empty={

@@ -25,20 +25,19 @@ import { usePageTitle } from '../../../ui/page-title';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { SectionCard } from '../../../ui/section-card';
 import { ErrorPage } from '../../errors';
-import { useFundOptions } from '../../funds';
 import { DocumentsPanel } from '../../records';
 import {
   deleteUpdateReport,
   publishUpdateReport,
   saveUpdateReport,
   useClientGroupOptions,
-  useExistingInvestments,
   useReportTypes,
   useUpdateAction,
   useUpdateReport,
   type UpdateReport,
 } from '../api/update-reports';
 import { DateTimeField } from '../../../ui/date-field';
+import { subjectIds, useAudienceSubjects } from './audience-subjects';
 
 interface UpdateValues extends Record<string, unknown> {
   title: string;
@@ -68,14 +67,12 @@ function initialValues(report?: UpdateReport): UpdateValues {
 
 /** What the form sends (`createUpdateReportBody` / `updateUpdateReportBody`): ids as numbers, the time with its offset. */
 function updateBody(values: UpdateValues) {
-  const [kind, id] = values.subject?.split(':') ?? [];
   return {
     title: values.title,
     report_type_id: values.report_type_id ? Number(values.report_type_id) : undefined,
     report_sub_type_id: values.report_sub_type_id ? Number(values.report_sub_type_id) : null,
     body: values.body,
-    opportunity_id: kind === 'company' ? Number(id) : null,
-    fund_id: kind === 'fund' ? Number(id) : null,
+    ...subjectIds(values.subject),
     audience: values.audience,
     client_group_ids: values.audience === 'groups' ? values.client_group_ids.map(Number) : [],
     publish_at: values.publish_at ? new Date(values.publish_at).toISOString() : null,
@@ -86,8 +83,7 @@ function UpdateForm({ report }: { report?: UpdateReport }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const types = useReportTypes();
-  const companies = useExistingInvestments();
-  const fundOptions = useFundOptions();
+  const subjects = useAudienceSubjects();
   const groups = useClientGroupOptions();
   const form = useForm<UpdateValues>({
     initialValues: initialValues(report),
@@ -112,10 +108,6 @@ function UpdateForm({ report }: { report?: UpdateReport }) {
   }, form);
   const values = form.getValues();
   const type = types.data?.find((t) => String(t.id) === values.report_type_id);
-  const subjects = [
-    { group: 'Companies', items: (companies.data ?? []).map((c) => ({ value: `company:${c.id}`, label: c.company_name })) },
-    { group: 'Funds', items: (fundOptions.data ?? []).map((f) => ({ value: `fund:${f.id}`, label: f.name })) },
-  ].filter((g) => g.items.length);
 
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
