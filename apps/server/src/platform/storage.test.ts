@@ -93,3 +93,49 @@ describe.each(STORAGE_BACKENDS)('storage in a $name', (backend) => {
     expect(await stored()).toEqual([...before, kept].sort());
   });
 });
+
+describe('S3 settings', () => {
+  const s3 = (env: Record<string, string>) => readConfig({ DATA_DIR: os.tmpdir(), ...env }).s3;
+
+  it('keep files in the local folder unless a bucket is named', () => {
+    expect(s3({})).toBeUndefined();
+  });
+
+  it('read a bucket on AWS with the SDK’s own credentials, and a self-hosted server by its address and path', () => {
+    expect(s3({ S3_BUCKET: 'platform-uploads', S3_REGION: 'eu-west-2' })).toEqual({
+      bucket: 'platform-uploads',
+      region: 'eu-west-2',
+      forcePathStyle: false,
+    });
+    expect(
+      s3({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'http://minio.internal:9000/', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }),
+    ).toEqual({
+      bucket: 'uploads',
+      endpoint: 'http://minio.internal:9000',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(s3({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'https://s3.example.test', S3_FORCE_PATH_STYLE: 'false' })?.forcePathStyle).toBe(false);
+  });
+
+  it('stop the start on a setting that cannot be read, naming the setting and never the secret', () => {
+    const refusals: Array<[Record<string, string>, RegExp]> = [
+      [{ S3_ENDPOINT: 'http://minio.internal:9000' }, /S3_ENDPOINT is set but S3_BUCKET is not/],
+      [{ S3_BUCKET: 'Uploads_Bucket' }, /S3_BUCKET must be a bucket name/],
+      [{ S3_BUCKET: 'uploads', S3_ENDPOINT: 'minio.internal:9000' }, /S3_ENDPOINT must be the server's http\(s\) address/],
+      [{ S3_BUCKET: 'uploads', S3_ENDPOINT: 'https://s3.example.test/uploads' }, /S3_ENDPOINT must be/],
+      [{ S3_BUCKET: 'uploads', S3_SECRET_ACCESS_KEY: 'hunter2-secret' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
+      [{ S3_BUCKET: 'uploads', S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE must be true or false/],
+    ];
+    for (const [env, message] of refusals) {
+      expect(() => s3(env), JSON.stringify(env)).toThrow(message);
+      try {
+        s3(env);
+      } catch (error) {
+        expect((error as Error).message).not.toContain('hunter2-secret');
+      }
+    }
+  });
+});
