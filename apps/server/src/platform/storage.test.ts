@@ -55,7 +55,7 @@ describe.each(STORAGE_BACKENDS)('storage in a $name', (backend) => {
     const key = await storage.put('branding', file('<svg/>', 'logo.svg'));
     for (const missing of [
       'documents/none.pdf',
-      'branding/../' + key,
+      `branding/../${key}`,
       `../${key}`,
       `/${key}`,
       `branding//${key.split('/')[1]}`,
