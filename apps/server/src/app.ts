@@ -24,7 +24,7 @@ import { createMailer } from './platform/mail';
 import { registerRateLimits } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loadAppKey } from './platform/secrets';
-import { openStorage } from './platform/storage';
+import { openStorage } from './platform/open-storage';
 import { registerSessions } from './platform/session';
 import { createRealtime } from './platform/realtime';
 import type { AppContext } from './platform/context';

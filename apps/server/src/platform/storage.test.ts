@@ -5,7 +5,8 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
 import { STORAGE_BACKENDS } from '../test/storage-backends';
-import { openStorage, type Storage, withStoredFiles } from './storage';
+import { openStorage } from './open-storage';
+import { type Storage, withStoredFiles } from './storage';
 
 const PDF = '%PDF-1.4\n%%EOF\n';
 const file = (data: Buffer | string = PDF, filename = 'a.pdf') => ({

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config';
 import { randomToken } from './crypto';
 import { validationError } from './errors';
 import type { UploadedFile } from './form';
@@ -45,16 +44,6 @@ export function newStorageKey(folder: string, filename: string): string {
 
 /** The folder under DATA_DIR that keeps uploaded files when no bucket is configured. */
 export const uploadsFolder = (dataDir: string) => path.join(dataDir, 'uploads');
-
-/**
- * The storage the settings choose: the bucket when S3_BUCKET is set, the local folder otherwise.
- * The S3 client loads only with a bucket: the default start does not pay for it.
- */
-export async function openStorage(config: Pick<Config, 'dataDir' | 's3'>): Promise<Storage> {
-  if (!config.s3) return localStorage(uploadsFolder(config.dataDir));
-  const { s3Storage } = await import('./s3-storage');
-  return s3Storage(config.s3);
-}
 
 export function localStorage(root: string): Storage {
   /** The file a key names, or null for a key that is not one. */
