@@ -24,7 +24,7 @@ import { createMailer } from './platform/mail';
 import { registerRateLimits } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loadAppKey } from './platform/secrets';
-import { localStorage } from './platform/storage';
+import { openStorage } from './platform/open-storage';
 import { registerSessions } from './platform/session';
 import { createRealtime } from './platform/realtime';
 import type { AppContext } from './platform/context';
@@ -141,7 +141,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerNoStore(app);
   registerIdempotency(app, { db, clock });
   scheduleHousekeeping(app, { db, clock, sessions });
-  const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const storage = await openStorage(config);
   const ctx: AppContext = { config, database, db, clock, mailer, background, sessions, realtime, storage, appKey };
 
   registerHealthRoutes(app, ctx);

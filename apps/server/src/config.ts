@@ -33,6 +33,8 @@ export interface Config {
   stripe?: StripeConfig;
   /** The Xero accounting integration; off unless client id and secret are set (decision 0059). */
   xero?: XeroConfig;
+  /** Uploaded files in an S3-compatible bucket when S3_BUCKET is set; under dataDir otherwise (decision 0065). */
+  s3?: S3Config;
   /** A statement running longer on PostgreSQL is cancelled and its request answers 503. */
   databaseStatementTimeoutMs: number;
   /** On SIGTERM, how long running requests may take to finish before their connections are cut. */
@@ -44,6 +46,18 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Another address for Stripe's API (stripe-mock, a proxy); Stripe's own when absent. */
   apiUrl?: string;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible server (MinIO, R2…); AWS S3 itself when absent. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither: without them the SDK's own chain (an instance role, AWS_* variables) signs. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name, as MinIO and most self-hosted servers need. */
+  forcePathStyle: boolean;
 }
 
 export interface XeroConfig {
@@ -97,6 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
             bankAccountCode: env.XERO_BANK_ACCOUNT_CODE || '090',
           }
         : undefined,
+    s3: parseS3(env),
     databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
     shutdownTimeoutMs: positiveInteger(env.SHUTDOWN_TIMEOUT_MS, 25_000),
   };
@@ -107,6 +122,48 @@ const baseUrl = (value: string | undefined, fallback: string) => (value || fallb
 function positiveInteger(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+/**
+ * The S3_* settings, or none when S3_BUCKET is unset. Like TRUST_PROXY, a setting that cannot be
+ * read stops the start: files silently kept on one instance's disk would be missing on the others.
+ * The messages name settings, never the secret's value.
+ */
+export function parseS3(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const bucket = value('S3_BUCKET');
+  if (!bucket) {
+    const stray = S3_SETTINGS.filter((name) => value(name));
+    if (stray.length)
+      throw new Error(
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set the bucket too, or unset them.`,
+      );
+    return undefined;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(`S3_BUCKET must be a bucket name (3–63 lower-case letters, digits, '.' and '-'); cannot read '${bucket}'.`);
+  const endpoint = value('S3_ENDPOINT');
+  if (endpoint && !/^https?:\/\/[^/\s]+\/?$/.test(endpoint))
+    throw new Error(
+      `S3_ENDPOINT must be the server's http(s) address without a path (e.g. https://minio.internal:9000); cannot read '${endpoint}'.`,
+    );
+  const accessKeyId = value('S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK's own credentials.");
+  const pathStyle = value('S3_FORCE_PATH_STYLE')?.toLowerCase();
+  if (pathStyle !== undefined && !['true', '1', 'false', '0'].includes(pathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false; cannot read '${pathStyle}'.`);
+  return {
+    bucket,
+    endpoint: endpoint?.replace(/\/$/, ''),
+    region: value('S3_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === undefined ? Boolean(endpoint) : pathStyle === 'true' || pathStyle === '1',
+  };
 }
 
 /** Names proxy-addr (behind Fastify's trustProxy) knows for the private and loopback ranges. */

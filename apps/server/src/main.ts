@@ -11,7 +11,7 @@ async function main() {
   // The embedded database is seeded once per data directory, or restored seeded (db/demo-snapshot.ts).
   const demo =
     config.seedDemo && !config.databaseUrl
-      ? await openDemoDatabase({ dataDir: config.dataDir, snapshotDir: config.demoSnapshotDir })
+      ? await openDemoDatabase({ dataDir: config.dataDir, snapshotDir: config.demoSnapshotDir, snapshots: !config.s3 })
       : null;
   const database =
     demo?.database ??

@@ -25,13 +25,28 @@ export interface DemoDatabase {
 const HERE = import.meta.dirname;
 const SEED_MARKER = 'demo-seed';
 
-export async function openDemoDatabase({ dataDir, snapshotDir, now = new Date() }: { dataDir: string; snapshotDir: string; now?: Date }) {
+/**
+ * `snapshots: false` when uploaded files are kept in a bucket (S3_BUCKET): a snapshot holds the
+ * files of its own folder, which the restored database would point at but no instance reads, so
+ * the demo is seeded into the bucket instead.
+ */
+export async function openDemoDatabase({
+  dataDir,
+  snapshotDir,
+  snapshots = true,
+  now = new Date(),
+}: {
+  dataDir: string;
+  snapshotDir: string;
+  snapshots?: boolean;
+  now?: Date;
+}) {
   const seed = seedHash();
   const marker = path.join(dataDir, SEED_MARKER);
   const snapshot = path.join(snapshotDir, `${now.toISOString().slice(0, 10)}-${seed}`);
   const isNew = !fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
 
-  if (isNew && fs.existsSync(path.join(snapshot, 'pgdata', 'PG_VERSION'))) {
+  if (snapshots && isNew && fs.existsSync(path.join(snapshot, 'pgdata', 'PG_VERSION'))) {
     // A plain copy of the directory: several times faster than PGlite unpacking a dumpDataDir tarball.
     fs.cpSync(path.join(snapshot, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
     const database = await openEmbedded(dataDir);
@@ -50,7 +65,7 @@ export async function openDemoDatabase({ dataDir, snapshotDir, now = new Date() 
     needsSeed,
     async seeded() {
       fs.writeFileSync(marker, seed);
-      if (isNew) await keepSnapshot(database, dataDir, snapshotDir, snapshot);
+      if (snapshots && isNew) await keepSnapshot(database, dataDir, snapshotDir, snapshot);
     },
   } satisfies DemoDatabase;
 }

@@ -1,35 +1,56 @@
 import fs from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { randomToken } from './crypto';
 import { validationError } from './errors';
 import type { UploadedFile } from './form';
 import { sanitizeSvg } from './sanitize';
 
 /**
- * File storage behind a small interface: a local folder under DATA_DIR by default. An
- * S3-compatible implementation plugs in here without touching callers.
+ * File storage behind a small interface: a local folder under DATA_DIR by default, or an
+ * S3-compatible bucket when S3_BUCKET is set (platform/s3-storage.ts, decision 0065). Callers never
+ * know which; every instance of the app on one bucket sees the same files.
  */
 export interface Storage {
+  /** Stores a file under a new key in the folder, named by a random token and the file's extension. */
   put(folder: string, file: UploadedFile): Promise<string>;
+  /** A stored file's bytes, or null when the key names nothing: for work on the whole file (stamping a PDF). */
   read(key: string): Promise<Buffer | null>;
+  /** A stored file as a stream, or null when the key names nothing: what downloads send, holding one chunk at a time. */
+  open(key: string): Promise<Readable | null>;
   /** Removes stored files for good; a key already gone is not an error. */
   remove(keys: readonly string[]): Promise<void>;
 }
 
+/**
+ * A key as `put` makes them: a folder, then a file name, of letters, digits, '.', '_' and '-' with
+ * no '.' or '..' segment. Keys also come from addresses (`/api/files/branding/:name`); one that
+ * could climb out of its folder — on disk, or in a bucket behind a server that normalises paths —
+ * names nothing.
+ */
+export function isStorageKey(key: string): boolean {
+  return key.length <= 512 && key.split('/').every((segment) => /^[A-Za-z0-9._-]+$/.test(segment) && !/^\.\.?$/.test(segment));
+}
+
+/** The key a new file is stored under: unguessable, keeping only a plain extension of the uploaded name. */
+export function newStorageKey(folder: string, filename: string): string {
+  const ext = path
+    .extname(filename)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '');
+  return `${folder}/${randomToken(16)}${ext}`;
+}
+
+/** The folder under DATA_DIR that keeps uploaded files when no bucket is configured. */
+export const uploadsFolder = (dataDir: string) => path.join(dataDir, 'uploads');
+
 export function localStorage(root: string): Storage {
-  /** The file a key names, or null for a key that would leave the storage folder. */
-  const fileOf = (key: string) => {
-    const target = path.resolve(root, key);
-    return target.startsWith(path.resolve(root) + path.sep) ? target : null;
-  };
+  /** The file a key names, or null for a key that is not one. */
+  const fileOf = (key: string) => (isStorageKey(key) ? path.join(root, key) : null);
   return {
     async put(folder, file) {
-      const ext = path
-        .extname(file.filename)
-        .toLowerCase()
-        .replace(/[^.a-z0-9]/g, '');
-      const key = `${folder}/${randomToken(16)}${ext}`;
+      const key = newStorageKey(folder, file.filename);
       const target = path.join(root, key);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.writeFile(target, file.data);
@@ -38,6 +59,11 @@ export function localStorage(root: string): Storage {
     async read(key) {
       const target = fileOf(key);
       return target ? fs.readFile(target).catch(() => null) : null;
+    },
+    async open(key) {
+      const target = fileOf(key);
+      const handle = target ? await fs.open(target).catch(() => null) : null;
+      return handle ? handle.createReadStream() : null;
     },
     async remove(keys) {
       for (const key of keys) {
@@ -128,7 +154,7 @@ export function contentTypeOf(key: string): string {
  * An uploaded picture's bytes (routes declare them as `fileBody`): sandboxed, never sniffed as
  * another type, and cached only by the reader's own browser.
  */
-export function sendPrivateImage(reply: FastifyReply, mimeType: string, data: Buffer) {
+export function sendPrivateImage(reply: FastifyReply, mimeType: string, data: Readable) {
   return reply
     .type(mimeType)
     .header('x-content-type-options', 'nosniff')

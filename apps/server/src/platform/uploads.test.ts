@@ -1,38 +1,33 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@platform/domain';
 import { agent, createUser, signedIn, type TestApp, createTestApp } from '../test/harness';
-import { uploadForm } from '../test/uploads';
+import { STORAGE_BACKENDS } from '../test/storage-backends';
+import { fileDocumentOn, uploadForm } from '../test/uploads';
+import { contacts } from '../db/schema';
 import { UPLOAD_LIMITS } from './form';
-import { localStorage, withStoredFiles } from './storage';
 
 const PDF = '%PDF-1.4\n%%EOF\n';
 
-/** Every stored file under a folder, so a test can tell whether an upload left one behind. */
-function filesUnder(root: string): string[] {
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-describe('uploads', () => {
+/** Every upload rule holds wherever the files are kept: the local folder, or an S3-compatible bucket. */
+describe.each(STORAGE_BACKENDS)('uploads to a $name', (backend) => {
   let t: TestApp;
   let staff: Awaited<ReturnType<typeof signedIn>>['client'];
   let investorId: number;
-  let uploads: string;
+  /** The keys of every stored file, so a test can tell whether an upload left one behind. */
+  let stored: () => Promise<string[]>;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    const started = await backend.start();
+    stop = started.close;
+    t = await createTestApp({ env: started.env });
+    stored = () => started.stored(t.ctx.config.dataDir);
     staff = (await signedIn(t, Role.SuperAdmin)).client;
     investorId = (await createUser(t.ctx, { roleId: Role.User })).id;
-    uploads = path.join(t.ctx.config.dataDir, 'uploads');
   });
   afterAll(async () => {
     await t?.close();
+    await stop?.();
   });
 
   const fileDocument = (filename: string, fields: Record<string, string | number> = {}) =>
@@ -45,47 +40,57 @@ describe('uploads', () => {
     );
 
   it('cleans control characters and folders out of a file name', async () => {
-    const before = filesUnder(uploads).length;
+    const before = (await stored()).length;
     const response = await fileDocument('../pass\u0000po\u001brt\u202e.pdf');
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({ name: 'passport.pdf', original_filename: 'passport.pdf' });
-    expect(filesUnder(uploads).length).toBe(before + 1);
+    expect((await stored()).length).toBe(before + 1);
   });
 
   it('refuses on its field a file name with nothing printable, storing nothing', async () => {
-    const before = filesUnder(uploads);
+    const before = await stored();
     const response = await fileDocument('\u0000\u0001');
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.file[0]).toMatch(/file name/);
-    expect(filesUnder(uploads)).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('removes the stored file when the transaction that should record it fails', async () => {
-    const before = filesUnder(uploads);
+    const before = await stored();
     const response = await fileDocument('passport.pdf', { folder_id: 2147483647 });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
-    expect(filesUnder(uploads)).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
-  it('removes the files of a step that succeeded inside an outer transaction that failed', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stored-files-'));
-    const storage = localStorage(root);
-    const file = { filename: 'a.pdf', mimetype: 'application/pdf', data: Buffer.from(PDF) };
-    const failed = withStoredFiles(storage, async (outer) => {
-      await withStoredFiles(outer, (inner) => inner.put('documents', file));
-      await outer.put('documents', file);
-      throw new Error('the transaction rolled back');
-    });
-    await expect(failed).rejects.toThrow('the transaction rolled back');
-    expect(filesUnder(root)).toEqual([]);
-    const kept = await withStoredFiles(storage, (tracked) => tracked.put('documents', file));
-    expect(filesUnder(root)).toEqual([path.join(root, kept)]);
-    fs.rmSync(root, { recursive: true, force: true });
+  it('serves a filed document byte for byte from where it is kept', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200_000, 0xa7), Buffer.from('\n%%EOF\n')]);
+    const filed = await staff.post(
+      '/api/documents',
+      uploadForm({ subject_type: 'investor', subject_id: investorId, visibility: 'private' }, { data: pdf, filename: 'deck.pdf' }),
+    );
+    expect(filed.statusCode).toBe(201);
+    const served = await staff.get(`/api/documents/${filed.json().data.id}/download`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('keeps a record’s file while it lives, and removes it once the record’s purge has committed', async () => {
+    const [lead] = await t.db
+      .insert(contacts)
+      .values({ name: 'Lead With A File', email: `lead.${Date.now()}@example.test` })
+      .returning();
+    const key = await fileDocumentOn(t, staff, { type: 'contact', id: lead.id });
+    // Only Support may remove a lead for good.
+    const support = (await signedIn(t, Role.Support)).client;
+    expect(await stored()).toContain(key);
+    expect((await support.request({ method: 'DELETE', url: `/api/contacts/${lead.id}?permanent=1` })).statusCode).toBe(204);
+    expect(await stored()).not.toContain(key);
   });
 
   it('answers a file over the size limit with a 422 on its own field, on any upload route, storing nothing', async () => {
-    const before = filesUnder(uploads);
+    const before = await stored();
     const tooLarge = Buffer.alloc(UPLOAD_LIMITS.fileSize + 1);
     const document = await staff.post(
       '/api/documents',
@@ -102,7 +107,7 @@ describe('uploads', () => {
       status: 422,
       errors: { logo: ['The file may not be larger than 20 MB.'] },
     });
-    expect(filesUnder(uploads)).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('answers more files than a form takes with a 422 on the file', async () => {
@@ -116,7 +121,7 @@ describe('uploads', () => {
   });
 
   it('checks every branding image before storing any', async () => {
-    const before = filesUnder(uploads);
+    const before = await stored();
     const form = new FormData();
     form.append('_method', 'PATCH');
     form.append('logo', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }), 'logo.svg');
@@ -124,7 +129,7 @@ describe('uploads', () => {
     const response = await staff.post('/api/branding', form);
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toEqual(['favicon']);
-    expect(filesUnder(uploads)).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('stores an SVG logo without script, handlers, foreign objects or outside references, and serves it sandboxed', async () => {
@@ -174,13 +179,13 @@ describe('uploads', () => {
   });
 
   it('refuses on its field a file named .svg that holds no SVG', async () => {
-    const before = filesUnder(uploads);
+    const before = await stored();
     const form = new FormData();
     form.append('_method', 'PATCH');
     form.append('logo', new Blob(['<html><body>hello</body></html>'], { type: 'image/svg+xml' }), 'logo.svg');
     const response = await staff.post('/api/branding', form);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.logo).toEqual(['The file is not an SVG image.']);
-    expect(filesUnder(uploads)).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 });

@@ -72,10 +72,13 @@ export async function httpSession(server: ServerProcess, email: string, password
     if (method !== 'GET' && !jar.has('XSRF-TOKEN')) remember(await server.fetch('/sanctum/csrf-cookie'));
     const headers: Record<string, string> = { accept: 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await server.fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // A form (an upload) goes as multipart, its boundary set by fetch; anything else as JSON.
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
+    const response = await server.fetch(url, { method, headers, body: form || body === undefined ? body : JSON.stringify(body) });
     remember(response);
-    return { status: response.status, body: (await response.text()) || null };
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, body: bytes.toString() || null, bytes };
   };
   const login = await request('POST', '/login', { email, password });
   if (login.status !== 200) throw new Error(`login failed for ${email}: ${login.status} ${login.body}`);

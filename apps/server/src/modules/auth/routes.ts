@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import {
   accountDetailsBody,
@@ -282,7 +283,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
     '/api/files/avatars/:name',
     { schema: { params: brandingFileParams, response: { 200: fileBody } }, onRequest: authenticated },
     async (request, reply) => {
-      const data = await ctx.storage.read(`${AVATAR_FOLDER}/${request.params.name}`);
+      const data = await ctx.storage.open(`${AVATAR_FOLDER}/${request.params.name}`);
       if (!data) throw notFound('file');
       return sendAvatar(reply, request.params.name, data);
     },
@@ -318,7 +319,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
 }
 
 /** A picture's bytes (declared as `fileBody`): typed by its name, sandboxed, never sniffed. */
-function sendAvatar(reply: FastifyReply, name: string, data: Buffer) {
+function sendAvatar(reply: FastifyReply, name: string, data: Readable) {
   return reply
     .type(contentTypeOf(name))
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")

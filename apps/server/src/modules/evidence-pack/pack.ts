@@ -53,7 +53,7 @@ export function evidencePackZip(pack: EvidencePack, storage: Storage, log: Fasti
   zip.on('error', (error) => out.destroy(error));
   zip.pipe(out);
   // One entry at a time: the next file is read only once the last is written, so memory holds one file.
-  const add = async (data: Buffer | string, name: string) => {
+  const add = async (data: Buffer | string | Readable, name: string) => {
     const written = once(zip, 'entry');
     zip.append(data, { name });
     await written;
@@ -62,7 +62,7 @@ export function evidencePackZip(pack: EvidencePack, storage: Storage, log: Fasti
     await add(Buffer.from(pack.pdf), `${pack.filename}.pdf`);
     const missing: string[] = [];
     for (const file of pack.files) {
-      const data = await storage.read(file.storageKey);
+      const data = await storage.open(file.storageKey);
       if (data) await add(data, file.path);
       else missing.push(file.path);
     }

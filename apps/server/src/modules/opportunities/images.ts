@@ -199,7 +199,7 @@ export function registerOpportunityImageRoutes(app: App, { db, storage, clock }:
         const row = await findOpportunity(db, image.opportunityId);
         if (!row || !can(user.roleId, OPPORTUNITY_PERMISSION_EVENT(row.status), 'show')) throw notFound('image');
       }
-      const data = await storage.read(image.storageKey);
+      const data = await storage.open(image.storageKey);
       if (!data) throw notFound('image');
       return sendPrivateImage(reply, image.mimeType, data);
     },

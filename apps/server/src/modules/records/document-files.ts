@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { validationError } from '../../platform/errors';
 import type { UploadedFile } from '../../platform/form';
@@ -89,7 +90,7 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
  * sniffed), a sandbox that gives inline content no script or origin, and a download for anything
  * a browser should not render itself.
  */
-export function sendDocument(reply: FastifyReply, document: { name: string; mimeType: string }, data: Buffer) {
+export function sendDocument(reply: FastifyReply, document: { name: string; mimeType: string }, data: Readable) {
   const inline = INLINE_TYPES.has(document.mimeType);
   return reply
     .header('content-type', document.mimeType.startsWith('text/') ? `${document.mimeType}; charset=utf-8` : document.mimeType)

@@ -283,7 +283,7 @@ export function registerDocumentRoutes(app: App, ctx: AppContext) {
   );
 
   async function send(reply: Parameters<typeof sendDocument>[0], row: DocumentRow) {
-    const data = await storage.read(row.storageKey);
+    const data = await storage.open(row.storageKey);
     if (!data) throw new AppError('not_found', 'The file of this document could not be found.');
     return sendDocument(reply, row, data);
   }

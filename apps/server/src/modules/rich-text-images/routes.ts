@@ -73,7 +73,7 @@ export function registerRichTextImageRoutes(app: App, { db, storage }: AppContex
     async (request, reply) => {
       const [image] = await db.select().from(richTextImages).where(eq(richTextImages.id, request.params.id));
       if (!image || !(await mayLoad(db, request, image))) throw notFound('image');
-      const data = await storage.read(image.storageKey);
+      const data = await storage.open(image.storageKey);
       if (!data) throw notFound('image');
       return sendPrivateImage(reply, image.mimeType, data);
     },

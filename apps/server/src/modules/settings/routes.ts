@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { brandingFileParams, brandingSchema, dataOf, fileBody, idParams, publicSettingsSchema, updateBrandingBody } from '@platform/domain';
 import type { App, AppContext } from '../../platform/context';
@@ -51,14 +52,14 @@ export function registerSettingsRoutes(app: App, ctx: AppContext) {
   /** Branding images are public (they appear on the login page); other folders are served by their own modules. */
   app.get('/api/files/branding/:name', { schema: { params: brandingFileParams, response: { 200: fileBody } } }, async (request, reply) => {
     const { name } = request.params;
-    const data = await storage.read(`branding/${name}`);
+    const data = await storage.open(`branding/${name}`);
     if (!data) throw notFound('file');
     return sendBrandingImage(reply, name, data);
   });
 }
 
 /** An image's bytes (declared as `fileBody`): typed by its name, sandboxed, never sniffed, cached for a day. */
-function sendBrandingImage(reply: FastifyReply, name: string, data: Buffer) {
+function sendBrandingImage(reply: FastifyReply, name: string, data: Readable) {
   return reply
     .type(contentTypeOf(name))
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")

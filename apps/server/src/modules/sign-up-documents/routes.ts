@@ -63,7 +63,7 @@ export function registerSignUpDocumentRoutes(app: App, ctx: AppContext) {
   async function sendVersion(reply: FastifyReply, documentId: number, version: number) {
     const file = await findVersion(db, documentId, version);
     if (!file) throw notFound('sign-up document');
-    const data = await storage.read(file.storageKey);
+    const data = await storage.open(file.storageKey);
     if (!data) throw new AppError('not_found', 'The file of this document could not be found.');
     return sendDocument(reply, { name: file.originalFilename, mimeType: file.mimeType }, data);
   }

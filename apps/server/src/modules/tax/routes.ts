@@ -232,7 +232,7 @@ export function registerTaxRoutes(app: App, ctx: AppContext) {
 
   async function sendCertificate(reply: Parameters<typeof sendDocument>[0], documentId: number) {
     const [document] = await db.select().from(documents).where(eq(documents.id, documentId));
-    const data = document && (await storage.read(document.storageKey));
+    const data = document && (await storage.open(document.storageKey));
     if (!document || !data) throw new AppError('not_found', 'The file of this certificate could not be found.');
     return sendDocument(reply, document, data);
   }

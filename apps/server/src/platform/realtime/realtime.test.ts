@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import Pusher from 'pusher-js';
-import WebSocket from 'ws';
 import { Role } from '@platform/domain';
 import { type agent, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { testDatabaseKind } from '../../test/databases';
+import { rawSocket } from '../../test/realtime';
 import { notifyUser, notifyUsers } from '../../shared/notifications';
 import { MAX_PAYLOAD, packPayloads } from './bus';
 import { buildApp } from '../../app';
@@ -53,24 +53,6 @@ function subscribe(pusher: Pusher, channelName: string) {
 }
 
 const nextEvent = <T>(channel: ReturnType<Pusher['subscribe']>, event: string) => new Promise<T>((resolve) => channel.bind(event, resolve));
-
-function rawSocket(appPort: number, key = 'platform-key') {
-  const socket = new WebSocket(`ws://127.0.0.1:${appPort}/app/${key}?protocol=7&client=js&version=8.0.0`);
-  const frames: Array<{ event: string; data: string; channel?: string }> = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (raw) => {
-    frames.push(JSON.parse(raw.toString()));
-    for (const w of waiters.splice(0)) w();
-  });
-  const next = async (event: string) => {
-    for (;;) {
-      const found = frames.find((f) => f.event === event);
-      if (found) return found;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
-  return { socket, frames, next };
-}
 
 /** A signed-in user's screen: a raw socket on their own channel, authorised by the real auth route. */
 async function openScreen(appPort: number, role = Role.User) {
