@@ -29,6 +29,8 @@ import { registerSessions } from './platform/session';
 import { createRealtime } from './platform/realtime';
 import type { AppContext } from './platform/context';
 import { registerAccountingRoutes } from './modules/accounting/routes';
+import { registerApiTokenRoutes } from './modules/api-tokens/routes';
+import { registerTriggerRoutes } from './modules/triggers/routes';
 import { registerAttributeRoutes } from './modules/attributes/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerAccountSecurityRoutes } from './modules/account-security/routes';
@@ -96,7 +98,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
     },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -189,6 +191,8 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerCashCallRoutes(app, ctx);
   registerBankStatementRoutes(app, ctx);
   registerAccountingRoutes(app, ctx);
+  registerApiTokenRoutes(app, ctx);
+  registerTriggerRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerComplianceRoutes(app, ctx);
   registerAttributeRoutes(app, ctx);

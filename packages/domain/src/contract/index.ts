@@ -52,3 +52,4 @@ export * from './list-preferences';
 export * from './term-conditions';
 export * from './tax';
 export * from './subsequent-investments';
+export * from './integrations';

@@ -8,6 +8,7 @@ import {
   type UpdateReportAudience,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
+import { recordTriggerEvent } from '../../shared/trigger-events';
 import {
   clientGroupMembers,
   clientGroups,
@@ -287,6 +288,12 @@ async function publishLocked(
     before: { status: report.status },
     after: { status: after.status, published_at: now.toISOString(), recipients: stored.length },
   });
+  await recordTriggerEvent(
+    tx,
+    'update_report.published',
+    { update_report_id: report.id, title: report.title, published_at: now.toISOString(), recipients: stored.length },
+    now,
+  );
   return { report: after, stored };
 }
 
