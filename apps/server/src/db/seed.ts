@@ -21,6 +21,7 @@ import { seedStatements } from './seed-statements';
 import { seedSignUpDocuments } from './seed-sign-up-documents';
 import { seedUpdateReports } from './seed-update-reports';
 import { seedTermConditions } from './seed-term-conditions';
+import { seedTriggers } from './seed-triggers';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -178,4 +179,5 @@ export async function seedDemo(
   await seedUpdateReports({ db, realtime, storage }, now);
   await seedStatements({ db, realtime, storage }, now);
   await seedSignUpDocuments({ db, storage }, now);
+  await seedTriggers(db, now);
 }
