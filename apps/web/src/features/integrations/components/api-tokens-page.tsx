@@ -129,7 +129,7 @@ function CreatedToken({ token, onDone }: { token: CreatedApiToken; onDone: () =>
     <Alert color="teal" variant="light" title={`Token “${token.name}” created`} role="status">
       <Stack gap="xs">
         <Text size="sm">Copy it now: it is shown only this once and cannot be read again.</Text>
-        <Code block data-testid="new-api-token">
+        <Code block data-testid="new-api-token" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
           {token.token}
         </Code>
         <Group>

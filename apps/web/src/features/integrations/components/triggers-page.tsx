@@ -129,7 +129,7 @@ export function TriggersPage() {
         <Alert color="teal" variant="light" title={`Signing secret of “${secret.name}”`} role="status">
           <Stack gap="xs">
             <Text size="sm">Give it to the receiver now: it is shown only this once.</Text>
-            <Code block data-testid="trigger-secret">
+            <Code block data-testid="trigger-secret" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
               {secret.secret}
             </Code>
             <Group>
