@@ -133,6 +133,13 @@ describe('personal API tokens', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('is described in the OpenAPI document as a bearer scheme, with the webhook signature', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toContainEqual({ apiToken: [] });
+    expect(doc.info.description).toContain('X-Platform-Signature');
+  });
+
   it('limits wrong tokens from one network', async () => {
     const limited = await createTestApp({ clock });
     try {
