@@ -197,6 +197,7 @@ test.describe('every page at desktop and phone width', () => {
         attribute: '/api/attributes',
         update: '/api/update-reports',
         table: '/api/portfolio-tables',
+        trigger: '/api/triggers',
       };
       for (const [key, url] of Object.entries(lists)) ids[key] = await firstId(request, url);
       // A bank statement to review (the demo has none): one credit nothing matches.
@@ -309,11 +310,12 @@ test.describe('every page at desktop and phone width', () => {
             .concat(['investor/appropriateness-test', 'investor/terms', 'investor/risk-warning', 'investor/market-sounding'])
             .concat(['investor/intent-terms'])
             .concat(['investor/portfolio', 'investor/portfolio-stats', 'membership-plans'])
-            .concat(['integrations/accounting', 'integrations/accounting/sync-log'])
+            .concat(['integrations/accounting', 'integrations/accounting/sync-log', 'integrations/api-tokens', 'integrations/triggers'])
             .map((settings) => admin(`settings-${settings.replaceAll('/', '-')}`, `/settings/${settings}`)),
           admin('settings-pipeline-stages', `/settings/account/pipelines/${pipeline}/stages`),
           admin('settings-attribute', `/settings/attributes/configure/${attribute}`),
           admin('settings-portfolio-table', `/settings/investor/portfolio/${table}`),
+          admin('settings-trigger-deliveries', `/settings/integrations/triggers/${ids.trigger}/deliveries`),
           admin('404', '/no-such-page'),
         ];
       }),

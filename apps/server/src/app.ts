@@ -29,6 +29,8 @@ import { registerSessions } from './platform/session';
 import { createRealtime } from './platform/realtime';
 import type { AppContext } from './platform/context';
 import { registerAccountingRoutes } from './modules/accounting/routes';
+import { registerApiTokenRoutes } from './modules/api-tokens/routes';
+import { registerTriggerRoutes } from './modules/triggers/routes';
 import { registerAttributeRoutes } from './modules/attributes/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerAccountSecurityRoutes } from './modules/account-security/routes';
@@ -85,6 +87,30 @@ import { registerUserRoutes } from './modules/users/routes';
 import { registerStaffRoutes } from './modules/users/staff-routes';
 import { registerSignPdfRoutes } from './modules/users/sign-pdf';
 
+/** The front page of /api/docs: how to call the API from outside, and what triggers send (decision 0066). */
+const API_DESCRIPTION = `
+## Calling the API with a token
+Create a personal API token under **Settings › API tokens** (staff holding the integrations permission). Send it on every request:
+\`Authorization: Bearer pat_…\`. The token acts as you with your role at the time of the request — a token can never do more than
+you can now — or, when made read-only, may only read (GET). It stops working when revoked, on its expiry day, or when your account is
+removed or is no longer staff. A request with a token ignores any cookie and needs no XSRF header. Wrong tokens are rate-limited per
+network (429). Tokens cannot create or list tokens: that needs a signed-in session.
+
+## Webhooks sent by triggers
+Under **Settings › Triggers** staff send events (investment reserved, cash call issued, payment received, opportunity status changed,
+update report published, investor categorised, KYC state changed) to an address as a POST of JSON
+\`{ "id": event id, "event": name, "occurred_at": ISO time, "data": {…} }\` with these headers:
+
+- \`X-Platform-Timestamp\`: Unix seconds when this attempt was sent.
+- \`X-Platform-Delivery\`: a UUID per delivery (the same across automatic retries, new on a replay by hand).
+- \`X-Platform-Event\`: the event's name.
+- \`X-Platform-Signature\`: \`v1=\` + hex HMAC-SHA256, keyed with the trigger's secret, of \`<timestamp>.<raw body>\`.
+
+A receiver recomputes the signature over the raw body (constant-time compare), refuses a timestamp more than 300 seconds from its
+clock, and refuses a delivery id it has already accepted (keep ids at least 300 seconds). Answer 2xx to accept; anything else (or no
+answer within 10 seconds, or a redirect) is retried after 1, 2, 4… minutes (at most 6 hours apart, 8 attempts).
+`;
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -98,7 +124,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
     },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -132,7 +158,26 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await registerRateLimits(app, db, clock);
   await app.register(swagger, {
-    openapi: { info: { title: 'Investor platform API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Investor platform API', version: '1.0.0', description: API_DESCRIPTION },
+      components: {
+        securitySchemes: {
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token from Settings › API tokens, sent as `Authorization: Bearer pat_…`. It acts with its owner’s current role (or only reads); no cookie or XSRF header is needed or used.',
+          },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'platform_session',
+            description: 'The web app’s session cookie, with the X-XSRF-TOKEN header on writes.',
+          },
+        },
+      },
+      security: [{ apiToken: [] }, { session: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -193,6 +238,8 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerCashCallRoutes(app, ctx);
   registerBankStatementRoutes(app, ctx);
   registerAccountingRoutes(app, ctx);
+  registerApiTokenRoutes(app, ctx);
+  registerTriggerRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerComplianceRoutes(app, ctx);
   registerAttributeRoutes(app, ctx);

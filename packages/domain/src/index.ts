@@ -40,6 +40,7 @@ export * from './update-reports';
 export * from './screening';
 export * from './countries';
 export * from './accounting';
+export * from './triggers';
 export * from './contract';
 export * from './portfolio-tables';
 export * from './search';

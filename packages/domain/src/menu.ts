@@ -112,6 +112,8 @@ export const SETTINGS_LINKS: readonly MenuLink[] = [
   { label: 'User Management', path: '/admin/settings/account/admin-accounts', event: 'settings_users' },
   { label: 'Features', path: '/admin/settings/account/features', event: 'settings_features' },
   { label: 'Accounting', path: '/admin/settings/integrations/accounting', event: 'settings_features' },
+  { label: 'API Tokens', path: '/admin/settings/integrations/api-tokens', event: 'settings_integrations' },
+  { label: 'Triggers', path: '/admin/settings/integrations/triggers', event: 'settings_integrations' },
   { label: 'Terminology', path: '/admin/settings/terminology', event: 'settings_branding' },
   { label: 'Custom Attributes', path: '/admin/settings/attributes', event: 'settings_attributes' },
   { label: 'Industries', path: '/admin/settings/industries', event: 'settings_industries' },

@@ -39,6 +39,8 @@ export const EVENTS = [
   'settings_sub_types',
   'settings_investor_type',
   'settings_compliance',
+  // API tokens and triggers: what reaches the platform from outside and what it sends out (decision 0066).
+  'settings_integrations',
 ] as const;
 export type PermissionEvent = (typeof EVENTS)[number];
 
@@ -80,6 +82,7 @@ const SUPER_ADMIN: Grants = {
   settings_sub_types: ALL,
   settings_investor_type: ALL,
   settings_compliance: ALL,
+  settings_integrations: ALL,
 };
 
 /**

@@ -23,6 +23,7 @@ import { seedLibrary } from './seed-library';
 import { seedUpdateReports } from './seed-update-reports';
 import { seedTermConditions } from './seed-term-conditions';
 import { seedPlacements } from './seed-placements';
+import { seedTriggers } from './seed-triggers';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -182,4 +183,5 @@ export async function seedDemo(
   await seedStatements({ db, realtime, storage }, now);
   await seedSignUpDocuments({ db, storage }, now);
   await seedLibrary({ db, storage }, now);
+  await seedTriggers(db, now);
 }

@@ -8,6 +8,7 @@ import { sessions, settings, users, userTwoFactor } from '../db/schema';
 import { AppError } from './errors';
 import { hmac, randomToken, safeEqual, sha256 } from './crypto';
 import type { Clock } from './clock';
+import { bearerToken, createBearerAuth } from './api-tokens';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -71,6 +72,8 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
   app.decorateRequest('twoFactorEnrolmentDue', false);
+  app.decorateRequest('apiTokenId', null);
+  const signInByToken = createBearerAuth({ db, clock });
 
   /**
    * Every request with a cookie runs this: built once and prepared (named) on PostgreSQL, so neither
@@ -93,6 +96,15 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
     .prepare('session_lookup');
 
   app.addHook('onRequest', async (request) => {
+    // A request with a Bearer token is that token's alone: any cookie it also carries is ignored, so
+    // the missing XSRF check below never lends a browser's session to it (decision 0066).
+    const token = request.url.startsWith('/api/') ? bearerToken(request) : null;
+    if (token) {
+      const signedIn = await signInByToken(request, token);
+      request.user = signedIn.user;
+      request.twoFactorEnrolmentDue = signedIn.twoFactorEnrolmentDue;
+      return;
+    }
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw || !SESSION_PATHS.test(request.url)) return;
     const idHash = sha256(raw);
@@ -129,6 +141,9 @@ export function registerSessions(app: FastifyInstance, { db, clock, appKey, secu
     if (!STATE_CHANGING.has(request.method)) return;
     // Server-to-server notifications (payment webhooks) carry no cookies; they prove themselves by a signature.
     if (request.routeOptions.config.signedWebhook) return;
+    // A Bearer token is sent by the caller's own code, never added by a browser on its own the way
+    // a cookie is, so a forged cross-site request cannot carry it: it needs no XSRF token.
+    if (request.apiTokenId) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header) || !validXsrf(appKey, cookie)) {

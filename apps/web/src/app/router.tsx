@@ -23,6 +23,7 @@ import { opportunityAdminRoutes } from '../features/opportunities/routes';
 import { pipelineSettingsRoutes } from '../features/pipelines/routes';
 import { accountSettingsRoutes } from '../features/account-settings/routes';
 import { accountingRoutes } from '../features/accounting/routes';
+import { integrationRoutes } from '../features/integrations/routes';
 import { portfolioSettingsRoutes } from '../features/portfolio-settings/routes';
 import { accountSecurityRoutes, twoFactorSetupRoute } from '../features/account-security/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
@@ -133,6 +134,7 @@ const routeTree = rootRoute.addChildren([
     ...fundRoutes,
     ...accountSettingsRoutes,
     ...accountingRoutes,
+    ...integrationRoutes,
     ...portfolioSettingsRoutes,
     ...accountSecurityRoutes,
     ...pipelineSettingsRoutes,

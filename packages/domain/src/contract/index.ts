@@ -54,3 +54,4 @@ export * from './term-conditions';
 export * from './tax';
 export * from './subsequent-investments';
 export * from './placements';
+export * from './integrations';

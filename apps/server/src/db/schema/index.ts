@@ -26,3 +26,4 @@ export * from './tax';
 export * from './accounting';
 export * from './placements';
 export * from './library';
+export * from './integrations';

@@ -15,6 +15,7 @@ import { accountingConnections, accountingSyncItems, investmentOpportunities, in
 import { recordActivity } from '../../platform/activity';
 import { utcDate } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
+import { nextAttemptAfterFailure, takeDueItems } from '../../platform/due-items';
 import { notFound, validationError } from '../../platform/errors';
 import { accountingService, type ConnectionRow, openSession } from './connections';
 import { type AccountingService, AccountingServiceError, type AccountingSession } from './service';
@@ -23,10 +24,6 @@ import { type AccountingService, AccountingServiceError, type AccountingSession 
 export const SYNC_TICK_MS = 10_000;
 /** A taken item is left to its worker this long; after it, another may take it again. */
 const LEASE_MS = 2 * 60 * 1000;
-/** Automatic retries stop after this many failed attempts; staff can still retry by hand. */
-export const MAX_ATTEMPTS = 8;
-/** Back-off after the n-th failure: one minute, doubling, at most six hours. */
-export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 6 * 60 * 60 * 1000);
 /** An invoice waits for its contact, a payment for its invoice, this long before it is looked at again. */
 const WAIT_MS = 30_000;
 const BATCH = 25;
@@ -90,26 +87,15 @@ export async function findChanges(db: Db, connection: ConnectionRow, now: Date):
 
 /** Takes up to a batch of due items for a lease (FOR UPDATE SKIP LOCKED): contacts first, then invoices, then payments. */
 async function takeDue(db: Db, connection: ConnectionRow, now: Date): Promise<ItemRow[]> {
-  const { rows } = (await db.execute(sql`
-    update ${accountingSyncItems} set next_attempt_at = ${ts(new Date(now.getTime() + LEASE_MS))}
-    where id in (
-      select id from ${accountingSyncItems}
-      where service = ${connection.service} and tenant_id = ${connection.tenantId}
-        and status <> 'sent' and next_attempt_at <= ${ts(now)}
-      order by case kind when 'contact' then 0 when 'invoice' then 1 else 2 end, id
-      limit ${BATCH}
-      for update skip locked)
-    returning id`)) as unknown as { rows: Array<{ id: number }> };
-  if (!rows.length) return [];
-  const taken = await db
-    .select()
-    .from(accountingSyncItems)
-    .where(
-      inArray(
-        accountingSyncItems.id,
-        rows.map((r) => Number(r.id)),
-      ),
-    );
+  const ids = await takeDueItems(db, accountingSyncItems, {
+    where: sql`service = ${connection.service} and tenant_id = ${connection.tenantId} and status <> 'sent'`,
+    orderBy: sql`case kind when 'contact' then 0 when 'invoice' then 1 else 2 end, id`,
+    now,
+    leaseMs: LEASE_MS,
+    batch: BATCH,
+  });
+  if (!ids.length) return [];
+  const taken = await db.select().from(accountingSyncItems).where(inArray(accountingSyncItems.id, ids));
   const order: Record<string, number> = { contact: 0, invoice: 1, payment: 2, receipt: 2 };
   return taken.sort((a, b) => order[a.kind] - order[b.kind] || a.id - b.id);
 }
@@ -282,7 +268,7 @@ async function syncConnection(ctx: Deps, connection: ConnectionRow): Promise<num
             status: 'failed',
             attempts,
             lastError: err.message.slice(0, 2000),
-            nextAttemptAt: attempts < MAX_ATTEMPTS ? new Date(now.getTime() + retryDelayMs(attempts)) : null,
+            nextAttemptAt: nextAttemptAfterFailure(now, attempts),
             updatedAt: now,
           })
           .where(eq(accountingSyncItems.id, item.id));

@@ -20,6 +20,7 @@ import {
   type UpdateComplianceQuestionInput as UpdateQuestionInput,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
+import { recordTriggerEvent } from '../../shared/trigger-events';
 import { complianceAttempts, complianceOptions, complianceQuestions, investorCategorisations, users } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import type { UserRow } from '../../platform/session';
@@ -327,12 +328,18 @@ export async function latestCategorisation(db: Db, userId: number): Promise<Cate
  * Copies the investor's latest categorisation onto their user row (category and status), where
  * the investors list filters on it. Called in the transaction of every categorisation write.
  */
-export async function syncCurrentCategorisation(tx: Db, userId: number): Promise<void> {
+export async function syncCurrentCategorisation(tx: Db, userId: number, now: Date): Promise<void> {
   const latest = await latestCategorisation(tx, userId);
   await tx
     .update(users)
     .set({ investorCategory: latest?.category ?? null, categorisationStatus: latest?.status ?? null })
     .where(eq(users.id, userId));
+  await recordTriggerEvent(
+    tx,
+    'investor.categorised',
+    { investor_id: userId, category: latest?.category ?? null, status: latest?.status ?? null, categorisation_id: latest?.id ?? null },
+    now,
+  );
 }
 
 /** The statements an investor chooses from now: the firm's wording, the exemptions' when they are on. */
@@ -365,7 +372,7 @@ export async function declareCategorisation(tx: Db, userId: number, input: Decla
       expiresAt: categorisationExpiresAt(now),
     })
     .returning();
-  await syncCurrentCategorisation(tx, userId);
+  await syncCurrentCategorisation(tx, userId, now);
   return { row, supersededIds: superseded.map((s) => s.id) };
 }
 
@@ -394,7 +401,7 @@ export async function recordCategorisationByStaff(tx: Db, userId: number, catego
       reviewNote: 'Recorded by staff',
     })
     .returning();
-  await syncCurrentCategorisation(tx, userId);
+  await syncCurrentCategorisation(tx, userId, now);
   return { row, supersededIds: superseded.map((s) => s.id) };
 }
 
@@ -416,7 +423,7 @@ export async function reviewCategorisation(
     .set({ status: decision, reviewedBy: reviewerId, reviewedAt: now, reviewNote: note })
     .where(eq(investorCategorisations.id, id))
     .returning();
-  await syncCurrentCategorisation(tx, before.userId);
+  await syncCurrentCategorisation(tx, before.userId, now);
   return { before, after };
 }
 

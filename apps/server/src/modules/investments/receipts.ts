@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { formatMoney, INVESTMENT_STATUS_LABELS, type InvestmentStatus, type PaymentMethod } from '@platform/domain';
 import type { Db } from '../../db/client';
+import { paymentPayload, recordTriggerEvent } from '../../shared/trigger-events';
 import { utcDate } from '../../platform/clock';
 import { investments, payments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
@@ -56,6 +57,7 @@ export async function insertPayment(tx: Db, investment: InvestmentRow, e: Entry)
     })
     .onConflictDoNothing()
     .returning();
+  if (payment) await recordTriggerEvent(tx, 'payment.received', paymentPayload(payment), e.now);
   return payment;
 }
 

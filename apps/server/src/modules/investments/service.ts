@@ -16,6 +16,7 @@ import {
   type ReliefScheme,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
+import { recordTriggerEvent } from '../../shared/trigger-events';
 import { investmentOpportunities, investments, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { notFound, validationError } from '../../platform/errors';
@@ -156,6 +157,17 @@ export interface Placement {
   subject: 'self' | 'staff';
 }
 
+/** What a trigger is told of an investment (decision 0066): ids and money, never the investor's personal details. */
+export const investmentPayload = (row: InvestmentRow) => ({
+  investment_id: row.id,
+  opportunity_id: row.opportunityId,
+  investor_id: row.userId,
+  amount: row.amount,
+  currency: row.currency,
+  status: row.status,
+  payment_reference: row.paymentReference,
+});
+
 /**
  * Commits money to an opportunity: lock the row, check the status and every limit against the
  * locked figures, insert, and add the amount to committed_amount — all in the caller's transaction.
@@ -190,6 +202,7 @@ export async function placeInvestment(tx: Db, p: Placement): Promise<{ investmen
     updatedAt: p.now,
   });
   if (p.status !== 'reserved') await recordEarlierPayment(tx, investment, p.createdBy, p.now);
+  else await recordTriggerEvent(tx, 'investment.reserved', investmentPayload(investment), p.now);
   const [updated] = await tx
     .update(investmentOpportunities)
     .set({ committedAmount: sql`${investmentOpportunities.committedAmount} + ${p.amount}::numeric` })
@@ -325,6 +338,9 @@ export async function moveInvestment(
     })
     .where(eq(investments.id, id))
     .returning();
+  if (to === 'cash_call') {
+    await recordTriggerEvent(tx, 'cash_call.issued', { ...investmentPayload(after), payment_due_on: after.paymentDueOn }, now);
+  }
   let current = opportunity;
   if (to === 'cancelled' && committed.includes(from)) {
     [current] = await tx

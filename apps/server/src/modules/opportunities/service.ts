@@ -13,6 +13,7 @@ import {
   type OpportunityStatusId,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
+import { recordTriggerEvent } from '../../shared/trigger-events';
 import {
   documents,
   investmentOpportunities,
@@ -287,6 +288,12 @@ export async function transitionOpportunity(tx: Db, id: number, to: OpportunityS
     })
     .where(eq(investmentOpportunities.id, id))
     .returning();
+  await recordTriggerEvent(
+    tx,
+    'opportunity.status_changed',
+    { opportunity_id: id, name: after.name, status: to, status_label: OPPORTUNITY_STATUS_LABELS[to], previous_status: from },
+    now,
+  );
   return { before, after, notify };
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { PAYMENT_STATE_LABELS, type CardPayment, type PaymentPurpose, type PaymentState } from '@platform/domain';
 import type { Db } from '../../db/client';
+import { paymentPayload, recordTriggerEvent } from '../../shared/trigger-events';
 import { payments, providerEvents } from '../../db/schema';
 
 /**
@@ -63,6 +64,7 @@ export async function recordCardPayment(tx: Db, e: CardLedgerEntry) {
         setWhere: sql`${payments.state} = 'failed'`,
       })
   ).returning();
+  if (row?.state === 'received') await recordTriggerEvent(tx, 'payment.received', paymentPayload(row), e.now);
   return row;
 }
 

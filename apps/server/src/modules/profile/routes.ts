@@ -12,6 +12,7 @@ import {
 import type { App, AppContext } from '../../platform/context';
 import { documents, folders, identityDocumentDetails, users } from '../../db/schema';
 import { internationalChecks } from '../../shared/international-aml';
+import { recordTriggerEvent } from '../../shared/trigger-events';
 import { escapeHtml, insertStaffNotifications, pushStaffNotifications } from '../../shared/staff-notifications';
 import { recordActivity } from '../../platform/activity';
 import { validationError } from '../../platform/errors';
@@ -103,6 +104,12 @@ export function registerProfileRoutes(app: App, ctx: AppContext) {
               .set({ kycStatus: 'submitted', kycUpdatedAt: clock.now() })
               .where(eq(users.id, user.id))
               .returning({ kyc_status: users.kycStatus });
+            await recordTriggerEvent(
+              tx,
+              'investor.kyc_changed',
+              { investor_id: user.id, kyc_status: after.kyc_status, previous: user.kycStatus },
+              clock.now(),
+            );
             await recordActivity(tx, {
               request,
               action: 'identity_submitted',

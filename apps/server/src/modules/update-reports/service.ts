@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type createUpdateReportBody, PublishState, type updateUpdateReportBody, type UpdateReportAudience } from '@platform/domain';
 import type { Db } from '../../db/client';
+import { recordTriggerEvent } from '../../shared/trigger-events';
 import { reportTypes, updateReportClientGroups, updateReportRecipients, updateReports, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { recordActivity } from '../../platform/activity';
@@ -229,6 +230,12 @@ async function publishLocked(
     before: { status: report.status },
     after: { status: after.status, published_at: now.toISOString(), recipients: stored.length },
   });
+  await recordTriggerEvent(
+    tx,
+    'update_report.published',
+    { update_report_id: report.id, title: report.title, published_at: now.toISOString(), recipients: stored.length },
+    now,
+  );
   return { report: after, stored };
 }
 

@@ -10,6 +10,7 @@ import {
   type UpdateUserInput,
 } from '@platform/domain';
 import type { Db } from '../../db/client';
+import { recordTriggerEvent } from '../../shared/trigger-events';
 import {
   attributeValues,
   complianceAttempts,
@@ -158,6 +159,14 @@ export async function updateUserByStaff(
       .where(eq(users.id, target.id))
       .returning();
     await recordActivity(tx, { request, action: 'updated', subjectType: 'user', subjectId: target.id, before: target, after: row });
+    if (changes.kycStatus) {
+      await recordTriggerEvent(
+        tx,
+        'investor.kyc_changed',
+        { investor_id: row.id, kyc_status: row.kycStatus, previous: target.kycStatus },
+        now,
+      );
+    }
     if (target.roleId === Role.User) {
       await saveAttributeValues(tx, request, { subjectType: 'user', subjectId: target.id, input: attributeInput, now });
       await recordCategoryFromForm(tx, request, row, input.category, now);
