@@ -72,6 +72,7 @@ import { registerListPreferenceRoutes } from './modules/list-preferences/routes'
 import { registerPortfolioSettingsRoutes } from './modules/portfolio-settings/routes';
 import { registerSignUpDocumentRoutes } from './modules/sign-up-documents/routes';
 import { registerTermConditionRoutes } from './modules/term-conditions/routes';
+import { registerRewardRoutes } from './modules/rewards/routes';
 import { registerUpdateReportRoutes } from './modules/update-reports/routes';
 import { registerRichTextImageRoutes } from './modules/rich-text-images/routes';
 import { registerSearchRoutes } from './modules/search/routes';
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerPortfolioSettingsRoutes(app, ctx);
   registerSignUpDocumentRoutes(app, ctx);
   registerTermConditionRoutes(app, ctx);
+  registerRewardRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerStaffNotificationRoutes(app, ctx);
   registerStatsRoutes(app, ctx);

@@ -50,5 +50,6 @@ export * from './screening';
 export * from './sign-up-documents';
 export * from './list-preferences';
 export * from './term-conditions';
+export * from './rewards';
 export * from './tax';
 export * from './subsequent-investments';

@@ -24,3 +24,4 @@ export * from './term-conditions';
 export * from './ownership';
 export * from './tax';
 export * from './accounting';
+export * from './rewards';

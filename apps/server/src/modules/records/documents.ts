@@ -59,6 +59,7 @@ const DOCUMENT_KIND_CONDITIONS: Record<DocumentKind, SQL> = {
   identity: eq(documents.origin, 'identity'),
   statement: eq(documents.origin, 'statement'),
   application: eq(documents.origin, 'application'),
+  support: eq(documents.origin, 'support'),
 };
 
 export const documentKind: RecordKind<DocumentRow, typeof documentSchema, typeof uploadDocumentBody, typeof updateDocumentBody> = {
