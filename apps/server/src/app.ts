@@ -73,6 +73,7 @@ import { registerPortfolioSettingsRoutes } from './modules/portfolio-settings/ro
 import { registerSignUpDocumentRoutes } from './modules/sign-up-documents/routes';
 import { registerTermConditionRoutes } from './modules/term-conditions/routes';
 import { registerRewardRoutes } from './modules/rewards/routes';
+import { registerSupportRoutes } from './modules/support/routes';
 import { registerUpdateReportRoutes } from './modules/update-reports/routes';
 import { registerRichTextImageRoutes } from './modules/rich-text-images/routes';
 import { registerSearchRoutes } from './modules/search/routes';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerSignUpDocumentRoutes(app, ctx);
   registerTermConditionRoutes(app, ctx);
   registerRewardRoutes(app, ctx);
+  registerSupportRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerStaffNotificationRoutes(app, ctx);
   registerStatsRoutes(app, ctx);

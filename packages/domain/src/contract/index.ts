@@ -51,5 +51,6 @@ export * from './sign-up-documents';
 export * from './list-preferences';
 export * from './term-conditions';
 export * from './rewards';
+export * from './support';
 export * from './tax';
 export * from './subsequent-investments';

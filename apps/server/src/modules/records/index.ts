@@ -2,3 +2,4 @@
 export { presentDocumentForInvestor, publicDocumentsOf, registerPortalDocuments, storeDocument } from './documents';
 export { purgeRecordsOf } from './purge';
 export { detectDocumentType, sendDocument } from './document-files';
+export { raiseTask } from './tasks';
