@@ -6,11 +6,12 @@ import { useParams } from '@tanstack/react-router';
 import { BackLink } from '../../../ui/back-link';
 import { investorDocumentDownload } from '../../../ui/document-link';
 import { usePageTitle } from '../../../ui/page-title';
-import { PdfSizedPage, usePdfDocument } from '../../../ui/pdf-page';
+import { type OpenedPdf, PdfSizedPage, usePdfDocument } from '../../../ui/pdf-page';
 import { ErrorPage } from '../../errors';
 
 /** Zoom steps, as a share of the viewer's width. */
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
+const FIT = ZOOMS.indexOf(1);
 
 /**
  * /investor/pdf/{id} (spec §2.3): a PDF the investor may download — their own documents, statements,
@@ -21,12 +22,17 @@ export function PdfViewerPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const download = investorDocumentDownload(Number(id));
   const pdf = usePdfDocument(download);
+  // A document the investor may not download is not there for them.
+  if (pdf.status === 400 || pdf.status === 403 || pdf.status === 404) return <ErrorPage status={404} />;
+  return <PdfViewer pdf={pdf} download={download} />;
+}
+
+function PdfViewer({ pdf, download }: { pdf: OpenedPdf; download: string }) {
   const [page, setPage] = useState(1);
-  const [zoom, setZoom] = useState(2); // index into ZOOMS: fit the width
+  const [zoom, setZoom] = useState(FIT);
   const { ref, width } = useElementSize();
   const title = pdf.filename ?? 'Document';
   usePageTitle(title);
-  if (pdf.status === 404 || pdf.status === 403) return <ErrorPage status={404} />;
   const pages = pdf.document?.numPages ?? 0;
   const pageWidth = Math.max(0, Math.floor(width * ZOOMS[zoom]));
   return (
@@ -57,7 +63,7 @@ export function PdfViewerPage() {
             <ActionIcon variant="subtle" size="lg" aria-label="Zoom out" disabled={zoom === 0} onClick={() => setZoom(zoom - 1)}>
               <IconZoomOut size={20} aria-hidden />
             </ActionIcon>
-            <Button variant="subtle" size="compact-sm" onClick={() => setZoom(2)} aria-label="Fit to width">
+            <Button variant="subtle" size="compact-sm" onClick={() => setZoom(FIT)} aria-label="Fit to width">
               {Math.round(ZOOMS[zoom] * 100)}%
             </Button>
             <ActionIcon
