@@ -6,7 +6,7 @@ test('an investor writes to support from Contact us: field errors first, then a 
   await createInvestor('contact-us@e2e.test', 'Cora Contact');
   await login(page, 'contact-us@e2e.test');
   await page.goto('/investor/profile/view');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' }).click();
+  await page.locator('footer').getByRole('link', { name: 'Contact us' }).click();
   await expect(page).toHaveURL(/\/investor\/profile\/contact$/);
   await expect(page).toHaveTitle(/^Contact us \|/);
 
