@@ -63,7 +63,12 @@ function PdfViewer({ pdf, download }: { pdf: OpenedPdf; download: string }) {
             <ActionIcon variant="subtle" size="lg" aria-label="Zoom out" disabled={zoom === 0} onClick={() => setZoom(zoom - 1)}>
               <IconZoomOut size={20} aria-hidden />
             </ActionIcon>
-            <Button variant="subtle" size="compact-sm" onClick={() => setZoom(FIT)} aria-label="Fit to width">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => setZoom(FIT)}
+              aria-label={`${Math.round(ZOOMS[zoom] * 100)}%, fit to width`}
+            >
               {Math.round(ZOOMS[zoom] * 100)}%
             </Button>
             <ActionIcon
