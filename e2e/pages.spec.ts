@@ -270,11 +270,11 @@ test.describe('every page at desktop and phone width', () => {
           admin('opportunities', '/investments/opportunities'),
           admin('opportunity-new', '/investments/opportunities/new-opportunity'),
           ...['details', 'edit', 'key-information', 'transactions', 'invitations', 'discussions', 'documents', 'notes-calls-tasks']
-            .concat(['terms', 'details/preview'])
+            .concat(['terms', 'perks', 'details/preview'])
             .map((tab) => admin(`opportunity-${tab.replace('/', '-')}`, `/investments/opportunities/${opportunity}/${tab}`)),
           admin('existing', '/investments/existing'),
           ...['details', 'key-information', 'performance', 'discussions', 'documents', 'cap-table', 'cap-table-performance']
-            .concat(['pre-emption', 'tax-relief', 'kpis', 'transactions', 'terms'])
+            .concat(['pre-emption', 'tax-relief', 'kpis', 'transactions', 'terms', 'perks'])
             .map((tab) => admin(`existing-${tab}`, `/investments/existing/${existing}/${tab}`)),
           admin('cash-calls', '/cash-calls'),
           admin('cash-call-statements', '/cash-calls/statements'),
@@ -330,6 +330,7 @@ test.describe('every page at desktop and phone width', () => {
     const fund = await firstId(request, '/api/my/funds');
     const news = await first(request, '/api/my/update-reports');
     const placement = await firstId(request, '/api/my/deal-placements');
+    const pdf = await first(request, '/api/my/documents?type=statement');
     await context.close();
 
     const investor = (name: string, url: string): Visit => ({ name: `investor-${name}`, url: `/investor${url}` });
@@ -348,8 +349,9 @@ test.describe('every page at desktop and phone width', () => {
       investor('news-library', '/news/library'),
       ...(news ? [investor('news-report', `/news/reports/${news.id}`)] : []),
       ...['', '/view', '/details', '/type', '/investor-type', '/appropriateness', '/identity', '/security', '/documents', '/ownership']
-        .concat(['/subscription', '/organisation-apply'])
+        .concat(['/subscription', '/organisation-apply', '/contact'])
         .map((tab) => investor(`profile${tab.replace('/', '-')}`, `/profile${tab}`)),
+      ...(pdf ? [investor('pdf', `/pdf/${pdf.id}`)] : []),
       investor('404', '/no-such-page'),
     ];
     const findings: Finding[] = [];

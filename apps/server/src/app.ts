@@ -76,6 +76,8 @@ import { registerListPreferenceRoutes } from './modules/list-preferences/routes'
 import { registerPortfolioSettingsRoutes } from './modules/portfolio-settings/routes';
 import { registerSignUpDocumentRoutes } from './modules/sign-up-documents/routes';
 import { registerTermConditionRoutes } from './modules/term-conditions/routes';
+import { registerRewardRoutes } from './modules/rewards/routes';
+import { registerSupportRoutes } from './modules/support/routes';
 import { registerUpdateReportRoutes } from './modules/update-reports/routes';
 import { registerRichTextImageRoutes } from './modules/rich-text-images/routes';
 import { registerSearchRoutes } from './modules/search/routes';
@@ -202,6 +204,8 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerPortfolioSettingsRoutes(app, ctx);
   registerSignUpDocumentRoutes(app, ctx);
   registerTermConditionRoutes(app, ctx);
+  registerRewardRoutes(app, ctx);
+  registerSupportRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerStaffNotificationRoutes(app, ctx);
   registerStatsRoutes(app, ctx);

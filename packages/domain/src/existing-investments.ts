@@ -19,6 +19,7 @@ export const OPPORTUNITY_TABS = [
   'notes-calls-tasks',
   'kpis',
   'terms',
+  'perks',
   'tax-relief',
 ] as const;
 export type OpportunityTab = (typeof OPPORTUNITY_TABS)[number];

@@ -26,6 +26,7 @@ export * from './imports';
 export * from './funds';
 export * from './pre-emption';
 export * from './existing-investments';
+export * from './rewards';
 export * from './holders';
 export * from './ownership';
 export * from './kpi-periods';

@@ -40,17 +40,18 @@ export const CALL_DIRECTION_LABELS: Record<CallDirection, string> = { inbound: '
 export type DocumentVisibility = (typeof DOCUMENT_VISIBILITIES)[number];
 /**
  * Where a document came from, kept on it (decision 0051): filed by staff on a record, uploaded by
- * an investor to prove their identity, a portfolio statement the platform made, or an investor's
- * supporting document for an organisation application.
+ * an investor to prove their identity, a portfolio statement the platform made, an investor's
+ * supporting document for an organisation application, or a file attached to a "Contact us" message.
  */
-export const DOCUMENT_ORIGINS = ['staff', 'identity', 'statement', 'application'] as const;
+export const DOCUMENT_ORIGINS = ['staff', 'identity', 'statement', 'application', 'support'] as const;
 export type DocumentOrigin = (typeof DOCUMENT_ORIGINS)[number];
 /**
  * The kinds `type=` names on document lists: staff's `record` documents, the investor's
  * `onboarding` documents (filed by staff in their Onboarding documents folder), the documents
- * of each other origin, and `cloud`: the firm's document library (decision 0064).
+ * of each other origin (`support`: files sent with a "Contact us" message), and `cloud`: the
+ * firm's document library (decision 0064).
  */
-export const DOCUMENT_KINDS = ['record', 'onboarding', 'identity', 'statement', 'application', 'cloud'] as const;
+export const DOCUMENT_KINDS = ['record', 'onboarding', 'identity', 'statement', 'application', 'cloud', 'support'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 /**
  * The kinds of the documents an investor may read on their own list: their record's public ones

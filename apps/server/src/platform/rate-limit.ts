@@ -83,6 +83,11 @@ export function byIpAndEmail(request: FastifyRequest): string {
   return `${request.routeOptions.url}|${clientNetwork(request.ip)}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
 }
 
+/** Keys a limit by the signed-in person (the guard ran first), wherever they send from. */
+export function byUser(request: FastifyRequest): string {
+  return `${request.routeOptions.url}|user:${request.user?.id ?? clientNetwork(request.ip)}`;
+}
+
 export function byIp(request: FastifyRequest): string {
   return `${request.routeOptions.url}|${clientNetwork(request.ip)}`;
 }

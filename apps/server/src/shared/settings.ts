@@ -35,6 +35,12 @@ export async function loadSettings(db: Db): Promise<SettingsRow> {
   return created;
 }
 
+/** Spec §9: where investors' messages go — the configured support address, otherwise the default. */
+const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
+export function supportAddress(row: SettingsRow): string {
+  return row.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
+}
+
 /** A feature flag by its public-settings name (spec §3 table); a flag never switched takes its default (FLAG_DEFAULTS). */
 export function flagOn(row: SettingsRow, name: PublicFlagName): boolean {
   return flagValue(row.flags, name);

@@ -28,6 +28,7 @@ import { portfolioSettingsRoutes } from '../features/portfolio-settings/routes';
 import { accountSecurityRoutes, twoFactorSetupRoute } from '../features/account-security/routes';
 import { portfolioRoutes } from '../features/portfolio/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { pdfViewerRoutes } from '../features/pdf-viewer/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { wipReportRoutes } from '../features/wip-reports/routes';
 import { kpiAdminRoutes, kpiInvestorRoutes, kpiPublicRoutes } from '../features/kpis/routes';
@@ -167,6 +168,7 @@ const routeTree = rootRoute.addChildren([
     ...profileRoutes,
     ...updateReportInvestorRoutes,
     ...libraryInvestorRoutes,
+    ...pdfViewerRoutes,
   ]),
 ]);
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Center, Loader, Text } from '@mantine/core';
+import { Box, Center, Loader, Text } from '@mantine/core';
 
 /**
  * pdf.js (Mozilla's PDF renderer) loaded on first use, so only the pages that show a PDF pay for
@@ -14,25 +14,83 @@ async function loadPdfJs() {
 
 type PdfDocument = Awaited<ReturnType<Awaited<ReturnType<typeof loadPdfJs>>['getDocument']>['promise']>;
 
-/** One PDF file opened once, for as long as the page shows it. */
+/** What opening a PDF came to: the document, or why not (the HTTP status when the server refused it). */
+export interface OpenedPdf {
+  document?: PdfDocument;
+  error?: true;
+  status?: number;
+  /** The file's name as the server sends it (Content-Disposition), once it has answered. */
+  filename?: string;
+}
+
+/** The name a Content-Disposition header gives a file: the UTF-8 form first, else the plain one. */
+function filenameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) return decodeURIComponent(encoded[1]);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1];
+}
+
+/**
+ * One PDF file opened once, for as long as the page shows it. The file is fetched here (with the
+ * session's cookies) so a refusal keeps its status: a document the person may not see is a 404.
+ */
 export function usePdfDocument(url: string) {
-  const [state, setState] = useState<{ document?: PdfDocument; error?: true }>({});
+  const [state, setState] = useState<OpenedPdf>({});
   useEffect(() => {
     let cancelled = false;
     let opened: PdfDocument | undefined;
-    loadPdfJs()
-      .then((pdfjs) => pdfjs.getDocument({ url, withCredentials: true, isEvalSupported: false, enableXfa: false }).promise)
-      .then((document) => {
-        opened = document;
-        if (!cancelled) setState({ document });
-      })
-      .catch(() => !cancelled && setState({ error: true }));
+    setState({});
+    (async () => {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (!response.ok) {
+        if (!cancelled) setState({ error: true, status: response.status });
+        return;
+      }
+      const filename = filenameOf(response.headers.get('content-disposition'));
+      const [pdfjs, data] = await Promise.all([loadPdfJs(), response.arrayBuffer()]);
+      const document = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false, enableXfa: false }).promise;
+      opened = document;
+      if (cancelled) void document.destroy();
+      else setState({ document, filename });
+    })().catch(() => !cancelled && setState({ error: true }));
     return () => {
       cancelled = true;
       void opened?.destroy();
     };
   }, [url]);
   return state;
+}
+
+/** One page at a given width, in the page's own proportions once its size is known (A4 until then). */
+export function PdfSizedPage({
+  document,
+  pageNumber,
+  width,
+  title,
+}: {
+  document: PdfDocument;
+  pageNumber: number;
+  width: number;
+  title: string;
+}) {
+  const [ratio, setRatio] = useState(297 / 210);
+  useEffect(() => {
+    let cancelled = false;
+    void document.getPage(pageNumber).then((page) => {
+      const { width: w, height: h } = page.getViewport({ scale: 1 });
+      if (!cancelled) setRatio(h / w);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [document, pageNumber]);
+  const height = width * ratio;
+  return (
+    <Box pos="relative" w={width} h={height} bg="white" style={{ boxShadow: 'var(--mantine-shadow-sm)' }}>
+      <PdfPage document={document} pageNumber={pageNumber} width={width} height={height} label={`${title}, page ${pageNumber}`} />
+    </Box>
+  );
 }
 
 /**

@@ -51,6 +51,8 @@ export * from './screening';
 export * from './sign-up-documents';
 export * from './list-preferences';
 export * from './term-conditions';
+export * from './rewards';
+export * from './support';
 export * from './tax';
 export * from './subsequent-investments';
 export * from './placements';

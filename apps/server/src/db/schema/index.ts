@@ -27,3 +27,4 @@ export * from './accounting';
 export * from './placements';
 export * from './library';
 export * from './integrations';
+export * from './rewards';

@@ -111,7 +111,7 @@ export const documents = pgTable(
       .notNull()
       .default('private'),
     uploadedBy: integer('uploaded_by').references(() => users.id),
-    /** Where it came from (decision 0051): `staff`, `identity`, `statement` or `application`. */
+    /** Where it came from (decisions 0051, 0063): `staff`, `identity`, `statement`, `application` or `support`. */
     origin: text('origin').$type<DocumentOrigin>().notNull().default('staff'),
     ...timestamps,
   },
@@ -122,7 +122,7 @@ export const documents = pgTable(
     index('documents_folder_idx').on(t.folderId),
     index('documents_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('documents_visibility', sql`${t.visibility} in ('public', 'private')`),
-    check('documents_origin', sql`${t.origin} in ('staff', 'identity', 'statement', 'application')`),
+    check('documents_origin', sql`${t.origin} in ('staff', 'identity', 'statement', 'application', 'support')`),
     check('documents_size', sql`${t.sizeBytes} >= 0`),
   ],
 );

@@ -4,4 +4,4 @@ export { presentInvestmentsWith } from './presenter';
 export type { InvestmentRow } from './presenter';
 export { completeOpportunityInvestments, findInvestorInvestment, investorOpportunityOf, moveInvestment, recordFollowOn } from './service';
 export { recordPayment, setCashCallDue, type PaymentRow } from './receipts';
-export { loadPortfolio } from './portfolio';
+export { investedIn, loadPortfolio } from './portfolio';

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   investorHoldingLabel,
   investorStatusLabel,
+  sumAmounts,
   toAmount,
   valueHolding,
   type CompanyPriceHistory,
@@ -226,6 +227,12 @@ export async function loadPortfolio(db: Db, userId: number, asOf: Date, heldOn?:
     return holding;
   });
   return { data: holdings, totals: totalsByCurrency(holdings) };
+}
+
+/** What the investor holds in one opportunity at cost (its paid and completed investments); "0.00" before any. */
+export async function investedIn(db: Db, userId: number, opportunityId: number): Promise<string> {
+  const [group] = await loadHeld(db, userId, opportunityId);
+  return sumAmounts(group?.rows.map((r) => r.amount) ?? []);
 }
 
 /** One holding with the investments that make it up; 404 when the investor holds nothing in it. */

@@ -63,6 +63,7 @@ const DOCUMENT_KIND_CONDITIONS: Record<DocumentKind, SQL> = {
   application: eq(documents.origin, 'application'),
   /** The firm's document library (decision 0064). */
   cloud: inLibrary,
+  support: eq(documents.origin, 'support'),
 };
 
 export const documentKind: RecordKind<DocumentRow, typeof documentSchema, typeof uploadDocumentBody, typeof updateDocumentBody> = {

@@ -5,3 +5,4 @@ export { detectDocumentType, sendDocument } from './document-files';
 // The document library (decision 0064) keeps its folders as the records module's folders.
 export { folderKind } from './folders';
 export { logRecordChange } from './crud';
+export { raiseTask } from './tasks';

@@ -1,10 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import type { z } from 'zod';
 import { createTaskBody, Role, TASK_STATUSES, TASKS_LIST, type TaskStatus, taskSchema, updateTaskBody } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { tasks, users } from '../../db/schema';
 import { validationError } from '../../platform/errors';
 import { dayFilter, idsFilter, oneOfFilter } from '../../platform/list-filters';
-import { peopleById, person, type RecordKind } from './crud';
+import type { Subject } from '../../shared/record-subjects';
+import { logRecordChange, peopleById, person, presentOne, type RecordKind } from './crud';
 
 /**
  * Tasks: follow-ups on a record, given to a member of staff with a due date. Completing one stamps
@@ -112,3 +115,19 @@ export const taskKind: RecordKind<TaskRow, typeof taskSchema, typeof createTaskB
     },
   },
 };
+
+/**
+ * A task the platform raises on a record for staff to pick up (an investor's "Contact us" message):
+ * open, given to nobody yet, logged on the record as staff's own tasks are.
+ */
+export async function raiseTask(
+  tx: Db,
+  subject: Subject,
+  task: { title: string; description: string },
+  write: { request: FastifyRequest; userId: number; now: Date },
+): Promise<TaskRow> {
+  const input: z.output<typeof createTaskBody> = { subject_type: subject.type, subject_id: subject.id, ...task, status: 'open' };
+  const row = await taskKind.create!.run(tx, subject, input, write);
+  await logRecordChange(tx, taskKind, write.request, 'created', row, null, await presentOne(tx, taskKind, row));
+  return row;
+}

@@ -1,7 +1,5 @@
 import { type BrandingSettings, PUBLIC_FLAG_NAMES, type PublicFlagName, type PublicSettings, type TermsFormat } from '@platform/domain';
-import { flagOn, type SettingsRow } from '../../shared/settings';
-
-const DEFAULT_SUPPORT_EMAIL = 'support@localhost';
+import { flagOn, type SettingsRow, supportAddress } from '../../shared/settings';
 
 const fileUrl = (key: string | null) => (key ? `/api/files/${key}` : null);
 
@@ -28,7 +26,7 @@ function presentSettings(row: SettingsRow, pusherKey: string) {
     market_sounding_description: row.marketSoundingDescription,
     risk_warning_text: row.riskWarningText,
     appVersion: row.appVersion,
-    support_email: row.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+    support_email: supportAddress(row),
     time_zone: row.timeZone,
     compliance_tries: row.complianceTries,
     pusher_key: pusherKey,

@@ -82,6 +82,12 @@ export const opportunityAdminRoutes = [
   }),
   createRoute({
     ...parent,
+    path: '/investments/opportunities/$id/perks',
+    beforeLoad: requirePermission('live_opportunities', 'show'),
+    component: () => <DetailsPage tab="perks" />,
+  }),
+  createRoute({
+    ...parent,
     path: '/investments/opportunities/$id/notes-calls-tasks',
     beforeLoad: requirePermission('live_opportunities', 'show'),
     component: () => <DetailsPage tab="notes-calls-tasks" />,
@@ -140,6 +146,12 @@ export const opportunityAdminRoutes = [
     path: '/investments/existing/$id/terms',
     beforeLoad: requirePermission('existing_opportunities', 'show'),
     component: () => <DetailsPage tab="terms" existing />,
+  }),
+  createRoute({
+    ...parent,
+    path: '/investments/existing/$id/perks',
+    beforeLoad: requirePermission('existing_opportunities', 'show'),
+    component: () => <DetailsPage tab="perks" existing />,
   }),
   createRoute({
     ...parent,

@@ -73,6 +73,11 @@ export const profileRoutes = [
       path: '/documents',
       component: lazyRouteComponent(() => import('./components/documents-page'), 'DocumentsPage'),
     }),
+    createRoute({
+      ...parent,
+      path: '/contact',
+      component: lazyRouteComponent(() => import('./components/contact-page'), 'ContactPage'),
+    }),
     // The investor's organisations and method accounts: features/organisations, features/investment-methods.
     createRoute({
       ...parent,

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useOpportunity, usePublicDocuments, type InvestorOpportunity } from '../../opportunities';
 import { DiscussionsPanel } from '../../opportunities';
 import { OpportunityView } from '../../opportunities';
+import { InvestorPerks } from '../../rewards';
 import { useMyInvestments } from '../api/investments';
 import { InvestmentSummary } from './payment-instructions';
 import { ApiError } from '../../../app/api-client';
@@ -76,6 +77,7 @@ export function InvestorOpportunityPage() {
           )
         }
       />
+      <InvestorPerks opportunityId={opportunity.id} />
       <DiscussionsPanel opportunityId={opportunity.id} answerAll={false} myName={user?.name} />
     </Stack>
   );

@@ -93,6 +93,9 @@ export function InvestorShell() {
           </SignUpDocumentsGate>
           <Group component="footer" justify="center" mt="xl" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
             <TermsLink>Terms &amp; Conditions</TermsLink>
+            <Anchor component={Link} to="/investor/profile/contact">
+              Contact us
+            </Anchor>
           </Group>
         </Container>
       </Box>

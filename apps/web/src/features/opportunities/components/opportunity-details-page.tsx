@@ -31,6 +31,7 @@ import { FundingProgress, OpportunityView } from './opportunity-view';
 import { StatusActions } from './status-actions';
 import { TransactionsPanel } from './transactions-panel';
 import { TermsTab } from '../../term-conditions';
+import { PerksTab } from '../../rewards';
 import { TaxReliefPanel } from '../../tax';
 import { Fact } from '../../../ui/fact';
 import { BackLink } from '../../../ui/back-link';
@@ -53,6 +54,7 @@ const TAB_LABELS: Record<OpportunityTab, string> = {
   'notes-calls-tasks': 'Notes Calls and Tasks',
   kpis: 'KPIs',
   terms: 'Terms',
+  perks: 'Perks',
   'tax-relief': 'Tax relief',
 };
 const TAB_ORDER: OpportunityTab[] = [
@@ -69,6 +71,7 @@ const TAB_ORDER: OpportunityTab[] = [
   'discussions',
   'documents',
   'terms',
+  'perks',
   'notes-calls-tasks',
 ];
 
@@ -199,6 +202,7 @@ export function OpportunityDetailsPage({ tab, existing = false }: { tab: Opportu
               />
             )}
             {tab === 'terms' && <TermsTab opportunityId={opportunity.id} canWrite={mayUpdate} />}
+            {tab === 'perks' && <PerksTab opportunityId={opportunity.id} currency={opportunity.currency} canWrite={mayUpdate} />}
             {tab === 'notes-calls-tasks' && shows(tab) && (
               <RecordsPanel subject={{ type: 'opportunity', id: opportunity.id }} canWrite={mayUpdate} />
             )}

@@ -7,6 +7,7 @@ import { ErrorPage } from '../../errors';
 import { PreEmptionOffers } from '../../opportunities';
 import { HoldingUpdates } from '../../update-reports';
 import { HoldingTaxRelief } from '../../tax';
+import { InvestorPerks } from '../../rewards';
 import { useHolding } from '../api/portfolio';
 import { gainColour } from './stat-figures';
 import { BackLink } from '../../../ui/back-link';
@@ -71,6 +72,7 @@ export function HoldingPage() {
       </SimpleGrid>
       <PreEmptionOffers opportunityId={holding.opportunity_id} />
       <HoldingTaxRelief opportunityId={holding.opportunity_id} />
+      <InvestorPerks opportunityId={holding.opportunity_id} held />
       <Paper withBorder radius="md">
         <SimpleTable
           stacked

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Categorisation, Identity, InvestorCategory, MyCategorisation, PublicDocument, User } from '@platform/domain';
+import type { Categorisation, Identity, InvestorCategory, MyCategorisation, PublicDocument, SupportContact, User } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
 import { currentUserQuery } from '../../../app/session';
 
@@ -83,5 +83,28 @@ export function useMyDocuments() {
     queryKey: ['my-documents'],
     queryFn: () =>
       api<Page<PublicDocument>>('/api/my/documents', { query: { per_page: 100, type: 'record,onboarding,statement' } }).then((r) => r.data),
+  });
+}
+
+export type ContactValues = {
+  subject: string;
+  message: string;
+  file: File | null;
+};
+
+/** The "Contact us" form as sent: the texts, and the attachment in the field `file` when there is one. */
+export function contactFormData(values: ContactValues): FormData {
+  const data = new FormData();
+  data.append('subject', values.subject);
+  data.append('message', values.message);
+  if (values.file) data.append('file', values.file);
+  return data;
+}
+
+/** Sends a message to the firm's support team (spec §7.5 /api/support/contact). */
+export function useContactSupport() {
+  return useMutation({
+    mutationFn: (values: ContactValues) =>
+      api<{ data: SupportContact }>('/api/support/contact', { method: 'POST', body: contactFormData(values) }).then((r) => r.data),
   });
 }

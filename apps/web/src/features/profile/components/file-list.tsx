@@ -1,16 +1,17 @@
-import { Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { formatDate } from '../../../app/format';
+import { DocumentLink } from '../../../ui/document-link';
 
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** The investor's files as a simple list: name (a download link when there is one), size and date. */
+/** The investor's files as a simple list: name (a link when there is one: PDFs open in the viewer), size and date. */
 export function FileList({
   files,
   empty,
 }: {
-  files: Array<{ id: number; name: string; size_bytes: number; created_at: string; download_url?: string }>;
+  files: Array<{ id: number; name: string; size_bytes: number; created_at: string; mime_type?: string; download_url?: string }>;
   empty: string;
 }) {
   if (!files.length) return <Text c="dimmed">{empty}</Text>;
@@ -23,9 +24,9 @@ export function FileList({
           </ThemeIcon>
           <div>
             {file.download_url ? (
-              <Anchor href={file.download_url} fw={600}>
+              <DocumentLink document={file} fw={600}>
                 {file.name}
-              </Anchor>
+              </DocumentLink>
             ) : (
               <Text fw={600}>{file.name}</Text>
             )}

@@ -8,6 +8,7 @@ import {
   IconId,
   IconListCheck,
   IconLock,
+  IconMessage,
   IconUser,
   IconUserCircle,
   IconUsersGroup,
@@ -27,6 +28,7 @@ const PAGES = [
   { to: '/investor/profile/documents', label: 'Documents', icon: IconFiles },
   { to: '/investor/profile/subscription', label: 'Membership', icon: IconCreditCard },
   { to: '/investor/profile/organisation-apply', term: 'organisations', icon: IconBuildingSkyscraper },
+  { to: '/investor/profile/contact', label: 'Contact us', icon: IconMessage },
 ] as const;
 
 /** The investor's profile (spec §2.3 /investor/profile/...): a menu of its pages beside the page. */

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFileText } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { BackLink } from '../../../ui/back-link';
 import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { RichText } from '../../../ui/rich-text';
+import { DocumentLink } from '../../../ui/document-link';
 import { SectionCard } from '../../../ui/section-card';
 import { ErrorPage } from '../../errors';
 import { askQuestion, type InvestorUpdateReportDetail, updateKeys, useMyUpdateReport } from '../api/update-reports';
@@ -92,9 +93,7 @@ export function InvestorReportPage({ area }: { area: 'news' | 'holding' | 'fund'
             {report.attachments.map((file) => (
               <Group key={file.id} gap="xs">
                 <IconFileText size={18} aria-hidden />
-                <Anchor href={file.download_url} target="_blank" rel="noopener">
-                  {file.name}
-                </Anchor>
+                <DocumentLink document={file}>{file.name}</DocumentLink>
               </Group>
             ))}
           </Stack>
