@@ -67,10 +67,12 @@ test('staff publish a PDF to a client group in the library; a member reads and d
   await expect(reader).toHaveURL(/\/investor\/news\/library$/);
   await expect(reader).toHaveTitle(/Library/);
   await expect(reader.getByRole('heading', { name: folder })).toBeVisible();
-  const link = reader.getByRole('link', { name: 'syndicate-pack.pdf' });
-  const href = await link.getAttribute('href');
-  expect(href).toMatch(/^\/api\/my\/documents\/\d+\/download$/);
-  const download = await reader.request.get(href!);
+  // A PDF opens in the portal's viewer, which reads it through the investor's download route.
+  await reader.getByRole('link', { name: 'syndicate-pack.pdf' }).click();
+  await expect(reader).toHaveURL(/\/investor\/pdf\/\d+$/);
+  const documentId = reader.url().split('/').at(-1);
+  await expect(reader.locator('canvas').first()).toBeVisible();
+  const download = await reader.request.get(`/api/my/documents/${documentId}/download`);
   expect(download.status()).toBe(200);
   expect(download.headers()['content-type']).toBe('application/pdf');
   expect(Buffer.compare(await download.body(), bytes)).toBe(0);
@@ -82,7 +84,9 @@ test('staff publish a PDF to a client group in the library; a member reads and d
   await expect(other.getByRole('heading', { name: 'Library', level: 1 })).toBeVisible();
   await expect(other.getByRole('heading', { name: 'Letters to investors' })).toBeVisible();
   await expect(other.getByText(folder)).toHaveCount(0);
-  expect((await other.request.get(href!)).status()).toBe(404);
+  expect((await other.request.get(`/api/my/documents/${documentId}/download`)).status()).toBe(404);
+  await other.goto(`/investor/pdf/${documentId}`);
+  await expect(other).toHaveTitle(/^Error - 404/);
 });
 
 test('staff see the registration documents an investor accepted on their record, with the file of that version', async ({ page }) => {

@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconFolder } from '@tabler/icons-react';
 import type { PublicDocument } from '@platform/domain';
 import { formatDate } from '../../../app/format';
 import { useBranding } from '../../../app/settings';
 import { BackLink } from '../../../ui/back-link';
+import { DocumentLink } from '../../../ui/document-link';
 import { EmptyState } from '../../../ui/empty-state';
 import { usePageTitle } from '../../../ui/page-title';
 import { useMyLibrary } from '../api/library';
@@ -14,12 +15,12 @@ const size = (bytes: number) =>
 function DocumentRow({ document }: { document: PublicDocument }) {
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-      <Anchor href={document.download_url} target="_blank" rel="noopener noreferrer" fw={500}>
+      <DocumentLink document={document} fw={500}>
         <Group gap={6} wrap="nowrap">
           <IconFileText size={18} aria-hidden />
           {document.name}
         </Group>
-      </Anchor>
+      </DocumentLink>
       <Text size="sm" c="dimmed">
         {formatDate(document.created_at)} · {size(document.size_bytes)}
       </Text>
