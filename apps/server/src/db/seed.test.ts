@@ -12,6 +12,7 @@ import {
   investments,
   lookupValues,
   pipelineDeals,
+  rewards,
   fundInvestments,
   organisationApplications,
   organisations,
@@ -21,6 +22,7 @@ import {
   termConditions,
   users,
 } from './schema';
+import { createRewardBody } from '@platform/domain';
 import { DEMO_PASSWORD, seedDemo } from './seed';
 import { agent, createTestApp, type TestApp } from '../test/harness';
 
@@ -99,6 +101,29 @@ describe('demo data', () => {
     const outcomes = await t.db.select().from(companyOutcomes);
     expect(outcomes.map((o) => o.kind).sort()).toEqual(['exit', 'write-off']);
     expect(Number((await t.db.select({ n: count() }).from(sharePrices))[0].n)).toBeGreaterThan(12);
+  });
+
+  it('offers perks in tiers on a live opportunity, once however often it runs, each passing the rule against cash incentives', async () => {
+    const [kettle] = await t.db
+      .select({ id: investmentOpportunities.id })
+      .from(investmentOpportunities)
+      .where(eq(investmentOpportunities.name, 'Kettle & Co Seed'));
+    const seeded = await t.db.select().from(rewards).where(eq(rewards.opportunityId, kettle.id));
+    expect(seeded.map((r) => r.minAmount)).toEqual(['1000.00', '10000.00']);
+    const client = agent(t.app);
+    await client.login('investor@demo.test', DEMO_PASSWORD);
+    const mine = (await client.get(`/api/my/rewards?opportunity_id=${kettle.id}`)).json().data;
+    expect(mine.perks.map((p: { title: string }) => p.title)).toEqual(['20% off the online shop', 'Founders’ tasting evening']);
+    for (const perk of seeded) {
+      const asStaffWouldEnter = createRewardBody.safeParse({
+        opportunity_id: kettle.id,
+        min_amount: perk.minAmount,
+        title: perk.title,
+        description: perk.description,
+        how_to_claim: perk.howToClaim,
+      });
+      expect(asStaffWouldEnter.error).toBeUndefined();
+    }
   });
 
   it('records what every holder of the exited company received, and investor@demo.test sees it as realised', async () => {

@@ -23,6 +23,7 @@ import { seedLibrary } from './seed-library';
 import { seedUpdateReports } from './seed-update-reports';
 import { seedTermConditions } from './seed-term-conditions';
 import { seedPlacements } from './seed-placements';
+import { seedRewards } from './seed-rewards';
 import { seedTriggers } from './seed-triggers';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -180,6 +181,7 @@ export async function seedDemo(
   await seedKpis(db, now);
   await seedUpdateReports({ db, realtime, storage }, now);
   await seedPlacements(db, now);
+  await seedRewards(db, now);
   await seedStatements({ db, realtime, storage }, now);
   await seedSignUpDocuments({ db, storage }, now);
   await seedLibrary({ db, storage }, now);
