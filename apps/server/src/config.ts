@@ -35,6 +35,11 @@ export interface Config {
   xero?: XeroConfig;
   /** Uploaded files in an S3-compatible bucket when S3_BUCKET is set; under dataDir otherwise (decision 0065). */
   s3?: S3Config;
+  /**
+   * Whether webhooks may be sent to loopback, private-network and link-local addresses
+   * (WEBHOOK_PRIVATE_ADDRESSES=allow). Off by default, so a trigger cannot reach the app's own network.
+   */
+  webhooksToPrivateAddresses: boolean;
   /** A statement running longer on PostgreSQL is cancelled and its request answers 503. */
   databaseStatementTimeoutMs: number;
   /** On SIGTERM, how long running requests may take to finish before their connections are cut. */
@@ -112,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     s3: parseS3(env),
+    webhooksToPrivateAddresses: env.WEBHOOK_PRIVATE_ADDRESSES === 'allow',
     databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
     shutdownTimeoutMs: positiveInteger(env.SHUTDOWN_TIMEOUT_MS, 25_000),
   };

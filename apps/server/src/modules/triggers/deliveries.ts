@@ -11,6 +11,7 @@ import { unseal } from '../../platform/crypto';
 import type { AppContext } from '../../platform/context';
 import { nextAttemptAfterFailure, takeDueItems } from '../../platform/due-items';
 import { plainMail } from '../../platform/mail';
+import { NotPublicAddressError, postOut } from '../../platform/outbound';
 import { productName } from '../../shared/account-mail';
 import { signedWebhookHeaders } from './signature';
 
@@ -42,9 +43,10 @@ export const webhookBody = (event: Taken['event']) =>
   JSON.stringify({ id: event.id, event: event.event, occurred_at: event.occurredAt.toISOString(), data: event.payload });
 
 /**
- * POSTs the event, signed, to the trigger's address. Redirects are not followed (a 3xx is a failure,
- * so a receiver cannot bounce the request to an internal address), the answer must come within the
- * timeout, and only its status code is kept — the body is never read, stored or shown.
+ * POSTs the event, signed, to the trigger's address: a public internet address unless
+ * WEBHOOK_PRIVATE_ADDRESSES=allow (platform/outbound.ts). Redirects are not followed (a 3xx is a
+ * failure, so a receiver cannot bounce the request to an internal address), the answer must come
+ * within the timeout, and only its status code is kept — the body is never read, stored or shown.
  */
 async function sendWebhook(ctx: Deps, { delivery, trigger, event }: Taken): Promise<number> {
   if (!trigger.url || !trigger.secretSealed) throw new DeliveryFailure('The trigger has no webhook address any more.');
@@ -55,24 +57,26 @@ async function sendWebhook(ctx: Deps, { delivery, trigger, event }: Taken): Prom
     timestamp: Math.floor(ctx.clock.now().getTime() / 1000),
     body,
   });
-  let response: Response;
+  let status: number;
   try {
-    response = await fetch(trigger.url, {
-      method: 'POST',
+    status = await postOut(trigger.url, {
       headers,
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      privateAddresses: ctx.config.webhooksToPrivateAddresses,
     });
   } catch (err) {
-    const cause = (err as Error).name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} seconds` : (err as Error).message;
+    const error = err as Error;
+    const cause =
+      error instanceof NotPublicAddressError
+        ? `${error.address} is a loopback or private network address, which webhooks may not reach`
+        : error.name === 'AbortError' || error.name === 'TimeoutError'
+          ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} seconds`
+          : error.message;
     throw new DeliveryFailure(`Could not reach the receiver: ${cause}.`);
   }
-  await response.body?.cancel();
-  if (response.status < 200 || response.status >= 300) {
-    throw new DeliveryFailure(`The receiver answered ${response.status}.`, response.status);
-  }
-  return response.status;
+  if (status < 200 || status >= 300) throw new DeliveryFailure(`The receiver answered ${status}.`, status);
+  return status;
 }
 
 /** Queues the e-mail to each chosen member of staff still on the staff, in the transaction that marks it delivered. */

@@ -41,7 +41,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  t = await createTestApp({ clock, env: { SMTP_URL: smtp.url } });
+  t = await createTestApp({ clock, env: { SMTP_URL: smtp.url, WEBHOOK_PRIVATE_ADDRESSES: 'allow' } });
   admin = await signedIn(t, Role.SuperAdmin);
 });
 afterAll(async () => {
