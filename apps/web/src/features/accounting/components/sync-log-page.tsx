@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Pagination, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   ACCOUNTING_SYNC_KIND_LABELS,
   ACCOUNTING_SYNC_KINDS,
@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../app/format';
 import { BackLink } from '../../../ui/back-link';
 import type { Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
-import { SimpleTable } from '../../../ui/simple-table';
+import { PagedLog } from '../../../ui/paged-log';
 import { useRetrySyncItem, useSyncItems } from '../api/use-accounting';
 
 const STATUS_COLOURS: Record<AccountingSyncStatus, string> = { pending: 'gray', sent: 'green', failed: 'red' };
@@ -85,7 +85,6 @@ export function SyncLogPage() {
         ),
     },
   ];
-  const meta = items.data?.meta;
   return (
     <Stack gap="lg">
       <BackLink to="/admin/settings/integrations/accounting">Accounting</BackLink>
@@ -119,24 +118,15 @@ export function SyncLogPage() {
         />
       </Group>
       {retry.error && <Alert color="red">{retry.error.message}</Alert>}
-      <Paper withBorder radius="md">
-        <SimpleTable
-          caption="Records sent to the accounting service"
-          columns={columns}
-          rows={items.data?.data ?? []}
-          rowKey={(r) => r.id}
-          empty={
-            <Text p="md" c="dimmed">
-              {items.isLoading ? 'Loading…' : 'Nothing has been sent yet.'}
-            </Text>
-          }
-          stacked
-          minWidth={900}
-        />
-      </Paper>
-      {meta && meta.last_page > 1 && (
-        <Pagination total={meta.last_page} value={page} onChange={setPage} aria-label="Pages of the sync log" />
-      )}
+      <PagedLog
+        caption="Records sent to the accounting service"
+        columns={columns}
+        log={items}
+        page={page}
+        onPage={setPage}
+        pagesLabel="Pages of the sync log"
+        minWidth={900}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Pagination, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import {
   TRIGGER_DELIVERY_STATUS_LABELS,
@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../app/format';
 import { BackLink } from '../../../ui/back-link';
 import type { Column } from '../../../ui/data-table';
 import { usePageTitle } from '../../../ui/page-title';
-import { SimpleTable } from '../../../ui/simple-table';
+import { PagedLog } from '../../../ui/paged-log';
 import { useReplayDelivery, useTrigger, useTriggerDeliveries } from '../api/use-triggers';
 
 const STATUS_COLOURS: Record<TriggerDeliveryStatus, string> = { pending: 'gray', delivered: 'green', failed: 'red' };
@@ -73,7 +73,6 @@ export function TriggerDeliveriesPage() {
       ),
     },
   ];
-  const meta = deliveries.data?.meta;
   return (
     <Stack gap="lg">
       <BackLink to="/admin/settings/integrations/triggers">Triggers</BackLink>
@@ -101,24 +100,15 @@ export function TriggerDeliveriesPage() {
           Sent again as a new delivery, with a new delivery id and a fresh timestamp.
         </Alert>
       )}
-      <Paper withBorder radius="md">
-        <SimpleTable
-          caption="Deliveries of this trigger"
-          columns={columns}
-          rows={deliveries.data?.data ?? []}
-          rowKey={(r) => r.id}
-          empty={
-            <Text p="md" c="dimmed">
-              {deliveries.isLoading ? 'Loading…' : 'Nothing has been sent yet.'}
-            </Text>
-          }
-          stacked
-          minWidth={860}
-        />
-      </Paper>
-      {meta && meta.last_page > 1 && (
-        <Pagination total={meta.last_page} value={page} onChange={setPage} aria-label="Pages of the delivery log" />
-      )}
+      <PagedLog
+        caption="Deliveries of this trigger"
+        columns={columns}
+        log={deliveries}
+        page={page}
+        onPage={setPage}
+        pagesLabel="Pages of the delivery log"
+        minWidth={860}
+      />
     </Stack>
   );
 }
