@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ApiToken, type CreatedApiToken, createApiTokenBody } from '@platform/domain';
 import { formatDateTime } from '../../../app/format';
@@ -26,6 +12,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { SectionCard } from '../../../ui/section-card';
 import { SimpleTable } from '../../../ui/simple-table';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/use-api-tokens';
+import { ShownOnce } from './shown-once';
 
 interface TokenForm extends Record<string, unknown> {
   name: string;
@@ -102,7 +89,16 @@ export function ApiTokensPage() {
         <Code>Authorization: Bearer &lt;token&gt;</Code>. It can do what your role can do now — or only read, if you choose — and stops
         working when it is revoked, expires, or your account is removed. The API is described at <a href="/api/docs">/api/docs</a>.
       </Text>
-      {created && <CreatedToken token={created} onDone={() => setCreated(null)} />}
+      {created && (
+        <ShownOnce
+          title={`Token “${created.name}” created`}
+          advice="Copy it now: it is shown only this once and cannot be read again."
+          value={created.token}
+          copyLabel="Copy token"
+          testId="new-api-token"
+          onDone={() => setCreated(null)}
+        />
+      )}
       <NewTokenForm onCreated={setCreated} />
       {revoke.error && <Alert color="red">{revoke.error.message}</Alert>}
       <Paper withBorder radius="md">
@@ -121,31 +117,6 @@ export function ApiTokensPage() {
         />
       </Paper>
     </Stack>
-  );
-}
-
-function CreatedToken({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
-  return (
-    <Alert color="teal" variant="light" title={`Token “${token.name}” created`} role="status">
-      <Stack gap="xs">
-        <Text size="sm">Copy it now: it is shown only this once and cannot be read again.</Text>
-        <Code block data-testid="new-api-token" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-          {token.token}
-        </Code>
-        <Group>
-          <CopyButton value={token.token}>
-            {({ copied, copy }) => (
-              <Button size="xs" onClick={copy}>
-                {copied ? 'Copied' : 'Copy token'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button size="xs" variant="default" onClick={onDone}>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Modal,
   MultiSelect,
@@ -34,6 +33,7 @@ import { FormError } from '../../../ui/form-error';
 import { usePageTitle } from '../../../ui/page-title';
 import { SimpleTable } from '../../../ui/simple-table';
 import { useDeleteTrigger, useSaveTrigger, useTriggerRecipients, useTriggers } from '../api/use-triggers';
+import { ShownOnce } from './shown-once';
 
 interface TriggerForm extends Record<string, unknown> {
   name: string;
@@ -126,26 +126,14 @@ export function TriggersPage() {
         growing waits; the delivery log shows each one and can send it again.
       </Text>
       {secret?.secret && (
-        <Alert color="teal" variant="light" title={`Signing secret of “${secret.name}”`} role="status">
-          <Stack gap="xs">
-            <Text size="sm">Give it to the receiver now: it is shown only this once.</Text>
-            <Code block data-testid="trigger-secret" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-              {secret.secret}
-            </Code>
-            <Group>
-              <CopyButton value={secret.secret}>
-                {({ copied, copy }) => (
-                  <Button size="xs" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy secret'}
-                  </Button>
-                )}
-              </CopyButton>
-              <Button size="xs" variant="default" onClick={() => setSecret(null)}>
-                Done
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <ShownOnce
+          title={`Signing secret of “${secret.name}”`}
+          advice="Give it to the receiver now: it is shown only this once."
+          value={secret.secret}
+          copyLabel="Copy secret"
+          testId="trigger-secret"
+          onDone={() => setSecret(null)}
+        />
       )}
       {remove.error && <Alert color="red">{remove.error.message}</Alert>}
       <Paper withBorder radius="md">
