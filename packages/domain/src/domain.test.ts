@@ -123,6 +123,7 @@ describe('admin menu', () => {
       '/admin/reports/kpis',
       '/admin/reports/kpi-portfolio',
       '/admin/reports/updates',
+      '/admin/reports/library',
       '/admin/reports/wip',
     ]);
   });

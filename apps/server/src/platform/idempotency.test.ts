@@ -220,7 +220,8 @@ describe('keys on the other money routes', () => {
     const failed = await investor.client
       .post(`/api/investments/${investment.id}/stripe`, {}, { headers })
       .finally(() => (stripeApi.failing = false));
-    expect(failed.statusCode).toBe(500);
+    // The card provider failed: 503, nothing changed, and nothing kept under the key.
+    expect(failed.statusCode).toBe(503);
     const retried = await investor.client.post(`/api/investments/${investment.id}/stripe`, {}, { headers });
     expect(retried.statusCode).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRIGGER_CHANNELS, TRIGGER_DELIVERY_STATUSES, TRIGGER_EVENTS } from '../triggers';
 import type { ListSpec } from './common';
+import { idParam } from './fields';
 
 const name = z.string().trim().min(1, 'Enter a name.').max(100, 'Keep the name under 100 characters.');
 
@@ -108,7 +109,7 @@ export const triggerDeliverySchema = z.object({
 });
 export type TriggerDelivery = z.infer<typeof triggerDeliverySchema>;
 
-export const triggerDeliveryParams = z.object({ id: z.coerce.number().int().positive(), deliveryId: z.coerce.number().int().positive() });
+export const triggerDeliveryParams = z.object({ id: idParam, deliveryId: idParam });
 
 export const TRIGGER_DELIVERY_LIST = {
   name: 'trigger_deliveries',

@@ -345,7 +345,7 @@ describe('kinds of documents (type=, decision 0051)', () => {
     const unknown = await admin.client.get(`/api/documents?${on('investor', investor.user.id)}&type=registration`);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(
-      "Unknown type 'registration'. Allowed types: record, onboarding, identity, statement, application, cloud.",
+      "Unknown type 'registration'. Allowed types: record, onboarding, identity, statement, application, cloud, support.",
     );
     const notMine = await investor.client.get('/api/my/documents?type=identity');
     expect(notMine.statusCode).toBe(400);
