@@ -12,17 +12,17 @@ const KB = 1024;
  * (issue 17; decisions 0043, 0046) — lower a budget whenever a change makes room.
  */
 export const BUDGETS = [
-  { page: 'login', kind: 'js', budget: 192 * KB, modules: ['src/features/auth/components/login-page.tsx'] },
+  { page: 'login', kind: 'js', budget: 193 * KB, modules: ['src/features/auth/components/login-page.tsx'] },
   {
     page: 'investor overview',
     kind: 'js',
-    budget: 206 * KB,
+    budget: 207 * KB,
     modules: ['src/features/investor-shell/components/investor-shell.tsx', 'src/features/investor-overview/investor-overview-page.tsx'],
   },
   {
     page: 'admin overview',
     kind: 'js',
-    budget: 259 * KB,
+    budget: 261 * KB,
     modules: ['src/features/admin-shell/components/admin-shell.tsx', 'src/features/admin-overview/components/overview-page.tsx'],
   },
   { page: 'every page', kind: 'css', budget: 34 * KB, modules: [] },
