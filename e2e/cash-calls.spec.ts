@@ -10,13 +10,20 @@ test('a part payment leaves a call part-paid, and the rest pays it', async ({ pa
   await page.goto('/admin/cash-calls');
   await expect(page.getByRole('heading', { name: 'Cash calls' })).toBeVisible();
   await page.getByRole('textbox', { name: 'State' }).click();
+  // The row is picked from the filtered list, once it has come, and then held by its reference.
+  const filtered = page.waitForResponse((r) => r.url().includes('/api/cash-calls?') && r.url().includes('outstanding'));
   await page.getByRole('option', { name: 'Outstanding' }).click();
-  const row = page
+  await filtered;
+  const first = page
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: /Record payment/ }) })
     .first();
-  const reference = (await row.getByRole('cell').nth(2).textContent())!.trim();
-  await row.getByRole('button', { name: /Record payment/ }).click();
+  const reference = (await first.getByRole('cell').nth(2).textContent())!.trim();
+  await page
+    .getByRole('row')
+    .filter({ hasText: reference })
+    .getByRole('button', { name: /Record payment/ })
+    .click();
 
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Amount received').fill('100');
