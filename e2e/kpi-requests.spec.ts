@@ -7,6 +7,8 @@ import { login, logout } from './support/session';
  * account and sends the figures; staff correct one and accept; the holder's chart has the new point.
  */
 test('a KPI request is sent, answered through the mailed link, accepted, and charted for the holder', async ({ page }) => {
+  // Staff, a mailed link and the investor's portal: a long journey on a busy machine.
+  test.setTimeout(150_000);
   const contact = `founder.${Date.now()}@brightwater.test`;
   await login(page, 'superadmin@demo.test');
   const companies = await (await page.request.get('/api/reports/kpis/companies')).json();
