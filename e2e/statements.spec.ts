@@ -27,8 +27,11 @@ test('staff generate statements for every investor and watch them finish; the in
   await investor.goto('/investor/profile/documents');
   const filed = investor.getByRole('link', { name: /Portfolio statement 30 Jun 2026/ }).first();
   await expect(filed).toBeVisible();
+  // A PDF opens in the portal's viewer, which reads it through the investor's download route.
   const href = await filed.getAttribute('href');
-  const response = await investor.request.get(href!);
+  const id = href?.match(/^\/investor\/pdf\/(\d+)$/)?.[1];
+  expect(id, `statement link ${href}`).toBeDefined();
+  const response = await investor.request.get(`/api/my/documents/${id}/download`);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
 
