@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { seriousFindings, withAxe } from './support/axe';
 import { login } from './support/session';
 import { setFlags } from './support/settings';
 
@@ -20,7 +20,6 @@ const WIDTHS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ] as const;
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 type Finding = { page: string; width: number; rule: string; impact: string; targets: string[] };
 type Visit = { name: string; url: string };
@@ -88,7 +87,7 @@ const ONLY = process.env.PAGE_WALK ? new RegExp(process.env.PAGE_WALK) : null;
 
 async function walk(browser: Browser, storageState: string | undefined, all: Visit[], findings: Finding[]) {
   const visits = ONLY ? all.filter((visit) => ONLY.test(visit.name)) : all;
-  const context = await browser.newContext({ storageState, viewport: WIDTHS[0] });
+  const context = await withAxe(await browser.newContext({ storageState, viewport: WIDTHS[0] }));
   const page = await context.newPage();
   for (const [index, visit] of visits.entries()) {
     await page.setViewportSize(WIDTHS[0]);
@@ -113,16 +112,8 @@ async function walk(browser: Browser, storageState: string | undefined, all: Vis
         await frames(page);
       }
       await page.screenshot({ path: path.join(SHOTS, String(size.width), `${visit.name}.png`), fullPage: true });
-      const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      for (const violation of result.violations) {
-        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-        const finding = {
-          page: visit.name,
-          width: size.width,
-          rule: violation.id,
-          impact: violation.impact,
-          targets: violation.nodes.map((node) => node.target.join(' ')),
-        };
+      for (const found of await seriousFindings(page)) {
+        const finding = { page: visit.name, width: size.width, ...found };
         findings.push(finding);
         console.log(line(finding));
       }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
+import { seriousFindings, withAxe } from './support/axe';
 import { chooseFile } from './support/files';
 import { login } from './support/session';
 import { setFlags } from './support/settings';
@@ -13,9 +13,8 @@ async function shoot(page: Page, name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${name} @${width} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    const serious = await seriousFindings(page);
+    expect(serious.map((f) => `${name} @${width} ${f.rule}: ${f.targets.join(' | ')}`)).toEqual([]);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -34,7 +33,7 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
     doc.addPage().drawText('EIS3 compliance certificate');
     const pdf = Buffer.from(await doc.save());
 
-    const staff = await (await browser.newContext()).newPage();
+    const staff = await (await withAxe(await browser.newContext())).newPage();
     await login(staff, 'superadmin@demo.test');
     await staff.goto('/admin/investments/existing');
     await staff.getByRole('row', { name: /Brightwater Foods Seed/ }).click();
@@ -82,7 +81,7 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
     await expect(followOn.getByText(/does not hold shares in this company that way/)).toBeVisible();
     await followOn.getByRole('button', { name: 'Cancel' }).click();
 
-    const investor = await (await browser.newContext()).newPage();
+    const investor = await (await withAxe(await browser.newContext())).newPage();
     await login(investor, 'investor@demo.test');
     await investor.goto('/investor/portfolio');
     await investor.getByRole('row', { name: /Brightwater Foods Seed/ }).click();
