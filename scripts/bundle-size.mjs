@@ -8,21 +8,21 @@ import path from 'node:path';
 const KB = 1024;
 /**
  * The lazy route modules a page needs besides the entry (the router's `lazyRouteComponent`s).
- * Budgets sit just above today's sizes so any growth fails; the goal for investor pages is 200 KB
- * (issue 17; decisions 0043, 0046) — lower a budget whenever a change makes room.
+ * Budgets sit just above today's sizes so any growth fails; investor pages must stay under 200 KB
+ * (issue 17; decisions 0043, 0046, 0068) — lower a budget whenever a change makes room.
  */
 export const BUDGETS = [
   { page: 'login', kind: 'js', budget: 193 * KB, modules: ['src/features/auth/components/login-page.tsx'] },
   {
     page: 'investor overview',
     kind: 'js',
-    budget: 207 * KB,
+    budget: 195 * KB,
     modules: ['src/features/investor-shell/components/investor-shell.tsx', 'src/features/investor-overview/investor-overview-page.tsx'],
   },
   {
     page: 'admin overview',
     kind: 'js',
-    budget: 261 * KB,
+    budget: 249 * KB,
     modules: ['src/features/admin-shell/components/admin-shell.tsx', 'src/features/admin-overview/components/overview-page.tsx'],
   },
   { page: 'every page', kind: 'css', budget: 34 * KB, modules: [] },

@@ -1,10 +1,10 @@
-import Decimal from 'decimal.js';
-import { formatMoney } from './money';
+import type { Money } from './currencies';
+import { compareDecimals, roundHalfUp } from './exact-decimal';
 
 /**
  * How figures read for people, shared by the web app and by what the server writes (statement PDFs
  * and CSVs, e-mails): en-GB, one rule per kind of figure, each in one place. Figures arrive as exact
- * decimal strings and are rounded with decimal.js, never through a binary float.
+ * decimal strings and are rounded exactly on BigInt (exact-decimal.ts), never through a binary float.
  * See docs/decisions/0038-numbers-and-dates.md.
  */
 const LOCALE = 'en-GB';
@@ -15,10 +15,10 @@ function group(whole: string): string {
 
 /** An exact decimal rounded half-up to at most `max` and at least `min` places, digits grouped: '12,500.5'. */
 export function formatDecimal(value: string, { min = 0, max = 6 }: { min?: number; max?: number } = {}): string {
-  const rounded = new Decimal(value).toDecimalPlaces(max, Decimal.ROUND_HALF_UP);
-  const [whole, fraction = ''] = rounded.abs().toFixed(max).split('.');
+  const rounded = roundHalfUp(value, max);
+  const sign = rounded.startsWith('-') ? '-' : '';
+  const [whole, fraction = ''] = rounded.slice(sign.length).split('.');
   const kept = fraction.replace(/0+$/, '').padEnd(min, '0');
-  const sign = rounded.isNegative() && !rounded.isZero() ? '-' : '';
   return `${sign}${group(whole)}${kept ? `.${kept}` : ''}`;
 }
 
@@ -32,10 +32,19 @@ export function formatFundUnits(value: string): string {
   return formatDecimal(value, { min: 2, max: 2 });
 }
 
-/**
- * Payment amounts (cash calls, payments, transactions, statements) with their pence: '£50,000.00'.
- * The domain's `formatMoney`.
- */
+/** Formats for people: '£12,500.00'. The locale decides separators; the amount stays exact. */
+export function formatMoney({ amount, currency }: Money, locale = LOCALE): string {
+  const [whole, fraction] = roundHalfUp(amount, 2).replace('-', '').split('.');
+  const sign = amount.trim().startsWith('-') && compareDecimals(amount, 0) !== 0 ? '-' : '';
+  const grouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(BigInt(whole));
+  const symbol =
+    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? currency;
+  return `${sign}${symbol}${grouped}.${fraction}`;
+}
+
+/** Payment amounts (cash calls, payments, transactions, statements) with their pence: '£50,000.00'. */
 export const formatPaymentAmount = formatMoney;
 
 /**
@@ -45,7 +54,7 @@ export const formatPaymentAmount = formatMoney;
  */
 export function formatTableAmount(amount: string, currency: string): string {
   const full = formatMoney({ amount, currency });
-  return new Decimal(amount).abs().gte(10_000) ? full.replace(/\.00$/, '') : full;
+  return compareDecimals(amount.trim().replace(/^[+-]/, ''), 10_000) >= 0 ? full.replace(/\.00$/, '') : full;
 }
 
 /**

@@ -11,6 +11,8 @@ export * from './staff-notifications';
 export * from './statuses';
 export * from './constants';
 export * from './menu';
+export * from './currencies';
+export * from './exact-decimal';
 export * from './money';
 export * from './performance';
 export * from './investments';

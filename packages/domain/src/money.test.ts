@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareAmounts, formatMoney, isDecimalString, sumAmounts, toAmount, toMinorUnits } from './money';
+import { formatMoney } from './format';
+import { compareAmounts, isDecimalString, sumAmounts, toAmount, toMinorUnits } from './money';
 
 describe('money', () => {
   it('adds without binary-float error', () => {

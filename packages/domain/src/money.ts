@@ -1,18 +1,12 @@
 import Decimal from 'decimal.js';
+import { roundHalfUp } from './exact-decimal';
 
 /**
- * Money is an exact decimal string with its currency, never a binary float. Arithmetic goes
- * through decimal.js; amounts are kept to 2 places (minor units) and share counts to 6.
+ * Money is an exact decimal string with its currency (currencies.ts), never a binary float.
+ * Arithmetic goes through decimal.js; amounts are kept to 2 places (minor units) and share counts to
+ * 6. Formatting for people is in format.ts, on BigInt, so pages that only show money do not load
+ * decimal.js.
  */
-export const DEFAULT_CURRENCY = 'GBP';
-export const CURRENCIES = ['GBP', 'EUR', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-export interface Money {
-  amount: string;
-  currency: string;
-}
-
 const DECIMAL = /^-?\d{1,15}(\.\d{1,6})?$/;
 
 export function isDecimalString(value: unknown): value is string {
@@ -25,7 +19,7 @@ export function decimal(value: Decimal.Value): Decimal {
 
 /** Rounds to minor units (half-up, as a bank statement would). */
 export function toAmount(value: Decimal.Value): string {
-  return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return roundHalfUp(value, 2);
 }
 
 /**
@@ -49,16 +43,4 @@ export function sumAmounts(values: Decimal.Value[]): string {
 
 export function compareAmounts(a: Decimal.Value, b: Decimal.Value): -1 | 0 | 1 {
   return new Decimal(a).comparedTo(b) as -1 | 0 | 1;
-}
-
-/** Formats for people: '£12,500.00'. The locale decides separators; the amount stays exact. */
-export function formatMoney({ amount, currency }: Money, locale = 'en-GB'): string {
-  const [whole, fraction = ''] = toAmount(amount).replace('-', '').split('.');
-  const sign = amount.trim().startsWith('-') && new Decimal(amount).abs().gt(0) ? '-' : '';
-  const grouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(BigInt(whole));
-  const symbol =
-    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
-      .formatToParts(0)
-      .find((p) => p.type === 'currency')?.value ?? currency;
-  return `${sign}${symbol}${grouped}.${fraction.padEnd(2, '0')}`;
 }

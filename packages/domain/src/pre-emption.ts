@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { formatMoney, toAmount } from './money';
+import { formatMoney } from './format';
+import { toAmount } from './money';
 
 /**
  * Pre-emption rounds (DOMAIN.md step 5, spec §4): when a portfolio company raises again, its

@@ -1,6 +1,6 @@
-import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { CURRENCIES } from '../money';
+import { CURRENCIES } from '../currencies';
+import { roundHalfUp } from '../exact-decimal';
 import { isCalendarDate } from '../calendar-dates';
 
 /**
@@ -17,7 +17,7 @@ function decimalInput(integerDigits: number, places: number, message: string) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return new Decimal(text).toFixed(places);
+    return roundHalfUp(text, places);
   });
 }
 

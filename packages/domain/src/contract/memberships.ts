@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../money';
+import { CURRENCIES } from '../currencies';
 import { FEE_REQUEST_STATUSES, MEMBERSHIP_INTERVALS, MEMBERSHIP_STATUSES } from '../memberships';
 import { PAYMENT_STATES } from '../cash-calls';
 import { namedRef } from './common';
