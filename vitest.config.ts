@@ -22,6 +22,11 @@ const api = (name: string, db: string, groupOrder: number, exclude: string[] = [
     hookTimeout: 60_000,
     // A PGlite instance costs ~700 MB: two at a time fit this machine comfortably.
     maxWorkers: 2,
+    // A worker keeps the modules it has loaded from one test file to the next, so the server's code
+    // is imported once per worker rather than once per file (decision 0069). Each file still gets its
+    // own app and database from the harness; what modules keep (registries, answers of pure
+    // functions) is the same for every app.
+    isolate: false,
   },
 });
 
