@@ -178,7 +178,8 @@ test.describe('every page at desktop and phone width', () => {
         company: '/api/companies',
         deal: '/api/pipeline-deals',
         fund: '/api/funds',
-        opportunity: '/api/investment-opportunities',
+        // A live one: other journeys may have taken the newest to a completed investment.
+        opportunity: '/api/investment-opportunities?type=live',
         // An existing investment's pages are an opportunity's that reached the book, not an investment's.
         existing: '/api/investment-opportunities?type=existing',
         nominee: '/api/nominees',

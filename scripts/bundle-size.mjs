@@ -12,17 +12,18 @@ const KB = 1024;
  * (issue 17; decisions 0043, 0046, 0068) — lower a budget whenever a change makes room.
  */
 export const BUDGETS = [
-  { page: 'login', kind: 'js', budget: 193 * KB, modules: ['src/features/auth/components/login-page.tsx'] },
+  { page: 'login', kind: 'js', budget: 181 * KB, modules: ['src/features/auth/components/login-page.tsx'] },
   {
     page: 'investor overview',
     kind: 'js',
-    budget: 195 * KB,
-    modules: ['src/features/investor-shell/components/investor-shell.tsx', 'src/features/investor-overview/investor-overview-page.tsx'],
+    budget: 164 * KB,
+    // The shell and the overview are built into one chunk, named in apps/web/vite.config.ts.
+    modules: ['investor-start'],
   },
   {
     page: 'admin overview',
     kind: 'js',
-    budget: 249 * KB,
+    budget: 227 * KB,
     modules: ['src/features/admin-shell/components/admin-shell.tsx', 'src/features/admin-overview/components/overview-page.tsx'],
   },
   { page: 'every page', kind: 'css', budget: 34 * KB, modules: [] },
@@ -33,11 +34,13 @@ export function measureBundles(dist) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const gzipped = (file) => fs.statSync(path.join(dist, `${file}.gz`)).size;
+  /** A budget names a module by its source path, or a chunk the build's groups make by that chunk's name. */
+  const chunkOf = (key) => manifest[key] ?? Object.values(manifest).find((chunk) => chunk.name === key && !chunk.src);
   const results = BUDGETS.map(({ page, kind, budget, modules }) => {
     const files = new Set();
     const visit = (key) => {
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`${key} is not in the build's manifest: the budget names a module that moved`);
+      const chunk = chunkOf(key);
+      if (!chunk) throw new Error(`${key} is not in the build's manifest: the budget names a module or chunk that moved`);
       if (files.has(chunk.file)) return;
       files.add(chunk.file);
       for (const css of chunk.css ?? []) files.add(css);
