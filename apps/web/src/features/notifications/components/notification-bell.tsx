@@ -29,7 +29,16 @@ export function NotificationBell({ audience }: { audience: Audience }) {
       >
         <IconBell size={24} aria-hidden />
         {unread > 0 && (
-          <Badge size="sm" circle={unread < 10} color="red.9" pos="absolute" top={2} right={0} aria-hidden style={{ pointerEvents: 'none' }}>
+          <Badge
+            size="sm"
+            circle={unread < 10}
+            color="red.9"
+            pos="absolute"
+            top={2}
+            right={0}
+            aria-hidden
+            style={{ pointerEvents: 'none' }}
+          >
             {badgeCount(unread)}
           </Badge>
         )}
