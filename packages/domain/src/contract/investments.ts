@@ -183,6 +183,8 @@ export const holdingSchema = z.object({
   valued_at: z.enum(['cost', 'share_price']),
 });
 export type Holding = z.infer<typeof holdingSchema>;
+/** A holding's figures: what the list shows of it beside its opportunity. */
+export type HoldingListFigures = Omit<Holding, 'opportunity_id' | 'opportunity' | 'currency' | 'investments_count'>;
 
 /** The portfolio's totals, one line per currency. */
 export const portfolioTotalSchema = z.object({

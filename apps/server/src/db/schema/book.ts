@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { HoldingListFigures } from '@platform/domain';
 import { isoDate, money } from './columns';
+import { investmentOpportunities } from './opportunities';
+import { users } from './platform';
 
 /**
  * The whole book's figures kept per company, so the portfolio-performance report reads a few
@@ -56,4 +59,29 @@ export const bookCurrencyFlows = pgTable(
     paidIn: numeric('paid_in').notNull(),
   },
   (t) => [primaryKey({ columns: [t.currency, t.day] })],
+);
+
+/**
+ * Each investor's holding as the portfolio list last showed it (decision 0071): its figures are a
+ * pure function of the company's records, the opportunity's round price and the day, so a row
+ * answers while `company_version` is its company's `book_companies.version` (bumped by every write
+ * that can change them), `valued_on` is today and `round_price` is the opportunity's share price.
+ * The figures are kept as the list answers them, strings and all, so a kept answer is the computed
+ * one to the character.
+ */
+export const holdingFigures = pgTable(
+  'holding_figures',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => investmentOpportunities.id, { onDelete: 'cascade' }),
+    companyVersion: bigint('company_version', { mode: 'number' }).notNull(),
+    valuedOn: isoDate('valued_on').notNull(),
+    roundPrice: text('round_price'),
+    figures: jsonb('figures').$type<HoldingListFigures>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.opportunityId] })],
 );

@@ -34,7 +34,8 @@ import { recordTermsAcceptance } from '../../shared/term-conditions';
 import { utcDate } from '../../platform/clock';
 import { investorFundList } from '../funds';
 import { investorInvestmentsWhere, MY_INVESTMENTS_RESOURCE } from './list';
-import { loadHolding, loadPortfolio } from './portfolio';
+import { createPortfolioReader } from './kept-holdings';
+import { loadHolding } from './portfolio';
 import { presentInvestmentForInvestor, type InvestmentRow, type InvestorOpportunity } from './presenter';
 import {
   findInvestorInvestment,
@@ -54,6 +55,7 @@ import { holdingFromChoice, keepAsDefault } from '../ownership-choices';
  */
 export function registerInvestorInvestmentRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
+  const loadCurrentPortfolio = createPortfolioReader(db);
 
   /**
    * How the investor's reservation is held: a saved whole-ownership choice (decision 0054) or the
@@ -274,7 +276,7 @@ export function registerInvestorInvestmentRoutes(app: App, ctx: AppContext) {
   app.get('/api/my/portfolio', { schema: { response: { 200: portfolioResponse } }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const now = clock.now();
-    const portfolio = await loadPortfolio(db, user.id, now);
+    const portfolio = await loadCurrentPortfolio(user.id, now);
     // The headline counts every holding: fund positions too, while the deployment has funds.
     if (!flagOn(await loadSettings(db), 'funds_enabled')) return portfolio;
     const funds = await investorFundList(db, user.id, utcDate(now));

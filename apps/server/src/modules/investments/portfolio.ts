@@ -8,6 +8,7 @@ import {
   valueHolding,
   type CompanyPriceHistory,
   type HoldingDetail,
+  type HoldingListFigures,
   type Portfolio,
   type HoldingRealisation,
   type InvestmentStatus,
@@ -27,7 +28,7 @@ import type { InvestmentRow } from './presenter';
  */
 const HELD: InvestmentStatus[] = ['paid', 'completed'];
 
-interface HoldingOpportunity {
+export interface HoldingOpportunity {
   id: number;
   name: string;
   slug: string;
@@ -37,7 +38,7 @@ interface HoldingOpportunity {
   sharePrice: string | null;
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The columns a holding and its page show: mapping every column of hundreds of rows was a fifth of the list's time. */
 const heldColumns = {
@@ -62,7 +63,7 @@ function measure(
   asOf: Date,
   history: CompanyPriceHistory | undefined,
   withIrr: boolean,
-) {
+): HoldingListFigures & { irr: string | null } {
   const cost = rows.reduce((total, r) => total.plus(r.amount), new Decimal(0));
   const allShares = rows.every((r) => r.shares !== null && new Decimal(r.shares).gt(0));
   const shares = rows.every((r) => r.shares !== null) ? rows.reduce((total, r) => total.plus(r.shares!), new Decimal(0)).toFixed(6) : null;
@@ -105,15 +106,7 @@ function measure(
   };
 }
 
-function presentHolding(
-  opportunity: HoldingOpportunity,
-  rows: HeldRow[],
-  realisations: readonly HoldingRealisation[],
-  asOf: Date,
-  history: CompanyPriceHistory | undefined,
-  withIrr = true,
-) {
-  const measured = measure(rows, realisations, opportunity.sharePrice, asOf, history, withIrr);
+export function presentHolding<F extends HoldingListFigures>(opportunity: HoldingOpportunity, investmentsCount: number, measured: F) {
   return {
     opportunity_id: opportunity.id,
     opportunity: {
@@ -129,14 +122,14 @@ function presentHolding(
       }),
     },
     currency: opportunity.currency,
-    investments_count: rows.length,
+    investments_count: investmentsCount,
     ...measured,
   };
 }
 
-type Holding = Omit<ReturnType<typeof presentHolding>, 'irr'>;
+export type Holding = ReturnType<typeof presentHolding<HoldingListFigures>>;
 
-function totalsByCurrency(holdings: Holding[]) {
+export function totalsByCurrency(holdings: Holding[]) {
   const byCurrency = new Map<string, { cost: Decimal; value: Decimal; realised: Decimal }>();
   for (const h of holdings) {
     const t = byCurrency.get(h.currency) ?? { cost: new Decimal(0), value: new Decimal(0), realised: new Decimal(0) };
@@ -155,31 +148,32 @@ function totalsByCurrency(holdings: Holding[]) {
 /** The day an investment counts from: when it was paid, or entered when no payment date is recorded. */
 const investedOn = sql<string>`((coalesce(${investments.paidAt}, ${investments.createdAt}) at time zone 'UTC')::date)`;
 
-async function loadHeld(db: Db, userId: number, opportunityId?: number, heldOn?: string) {
+/** An investment that is part of what the investor holds: paid or completed, neither a private record nor deleted. */
+export const heldInvestment = and(inArray(investments.status, HELD), ne(investments.type, 'private_manual'), isNull(investments.deletedAt));
+
+const holdingOpportunityColumns = {
+  id: investmentOpportunities.id,
+  name: investmentOpportunities.name,
+  slug: investmentOpportunities.slug,
+  companyName: investmentOpportunities.companyName,
+  status: investmentOpportunities.status,
+  currency: investmentOpportunities.currency,
+  sharePrice: investmentOpportunities.sharePrice,
+};
+
+/** The investor's holdings, in all companies or some, with the investments that make each up. */
+async function loadHeld(db: Db, userId: number, of: { opportunityIds?: readonly number[]; heldOn?: string } = {}) {
   const rows = await db
-    .select({
-      investment: heldColumns,
-      opportunity: {
-        id: investmentOpportunities.id,
-        name: investmentOpportunities.name,
-        slug: investmentOpportunities.slug,
-        companyName: investmentOpportunities.companyName,
-        status: investmentOpportunities.status,
-        currency: investmentOpportunities.currency,
-        sharePrice: investmentOpportunities.sharePrice,
-      },
-    })
+    .select({ investment: heldColumns, opportunity: holdingOpportunityColumns })
     .from(investments)
     .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
     .where(
       and(
         eq(investments.userId, userId),
-        inArray(investments.status, HELD),
-        ne(investments.type, 'private_manual'),
-        isNull(investments.deletedAt),
+        heldInvestment,
         isNull(investmentOpportunities.deletedAt),
-        opportunityId === undefined ? undefined : eq(investments.opportunityId, opportunityId),
-        heldOn === undefined ? undefined : lte(investedOn, heldOn),
+        of.opportunityIds === undefined ? undefined : inArray(investments.opportunityId, [...of.opportunityIds]),
+        of.heldOn === undefined ? undefined : lte(investedOn, of.heldOn),
       ),
     )
     .orderBy(asc(investmentOpportunities.name), asc(investmentOpportunities.id), asc(investments.createdAt), asc(investments.id));
@@ -201,51 +195,62 @@ async function realisationsOf(db: Db, userId: number, opportunityId?: number): P
 }
 
 /**
- * The investor's portfolio on `asOf`. With `heldOn` (a statement's as-at day) only investments
- * made by the end of that day count; the live page leaves it out, so an investment stamped a
- * moment after the app clock (clock skew) still shows.
+ * The investor's holdings valued on `asOf`, computed from every record: in all companies, or in
+ * `opportunityIds`; with `heldOn` (a statement's as-at day) only investments made by the end of that
+ * day count. The list leaves each holding's IRR out: solving it for each of hundreds of holdings was
+ * most of the list's time (bench/portfolio.ts); it is on the holding's own page.
  */
-export async function loadPortfolio(db: Db, userId: number, asOf: Date, heldOn?: string): Promise<Portfolio> {
-  const [groups, realisations] = await Promise.all([loadHeld(db, userId, undefined, heldOn), realisationsOf(db, userId)]);
+export async function valueHoldings(db: Db, userId: number, asOf: Date, of: { opportunityIds?: readonly number[]; heldOn?: string } = {}) {
+  const [groups, realisations] = await Promise.all([loadHeld(db, userId, of), realisationsOf(db, userId)]);
   // Only the record that prices each company today: hundreds of full histories would be thousands of rows.
   const histories = await loadCurrentPriceHistories(
     db,
     groups.map((g) => g.opportunity.id),
     isoDay(asOf),
   );
-  // The IRR is on a holding's own page: solving it for each of hundreds of holdings was most of
-  // this list's time (bench/portfolio.ts), so the list leaves it out.
-  const holdings = groups.map((g) => {
-    const { irr: _notListed, ...holding } = presentHolding(
-      g.opportunity,
+  return groups.map((g) => {
+    const { irr: _notListed, ...figures } = measure(
       g.rows,
       realisations.get(g.opportunity.id) ?? [],
+      g.opportunity.sharePrice,
       asOf,
       histories.get(g.opportunity.id),
       false,
     );
-    return holding;
+    return { opportunity: g.opportunity, investmentsCount: g.rows.length, figures };
   });
+}
+
+/**
+ * The investor's portfolio on `asOf`, computed from every record (statements; the live list reads
+ * the figures kept per holding, ./kept-holdings.ts). With `heldOn` (a statement's as-at day) only
+ * investments made by the end of that day count; the live page leaves it out, so an investment
+ * stamped a moment after the app clock (clock skew) still shows.
+ */
+export async function loadPortfolio(db: Db, userId: number, asOf: Date, heldOn?: string): Promise<Portfolio> {
+  const holdings = (await valueHoldings(db, userId, asOf, { heldOn })).map((h) =>
+    presentHolding(h.opportunity, h.investmentsCount, h.figures),
+  );
   return { data: holdings, totals: totalsByCurrency(holdings) };
 }
 
 /** What the investor holds in one opportunity at cost (its paid and completed investments); "0.00" before any. */
 export async function investedIn(db: Db, userId: number, opportunityId: number): Promise<string> {
-  const [group] = await loadHeld(db, userId, opportunityId);
+  const [group] = await loadHeld(db, userId, { opportunityIds: [opportunityId] });
   return sumAmounts(group?.rows.map((r) => r.amount) ?? []);
 }
 
 /** One holding with the investments that make it up; 404 when the investor holds nothing in it. */
 export async function loadHolding(db: Db, userId: number, opportunityId: number, asOf: Date): Promise<HoldingDetail> {
-  const [group] = await loadHeld(db, userId, opportunityId);
+  const [group] = await loadHeld(db, userId, { opportunityIds: [opportunityId] });
   if (!group) throw notFound('holding');
+  const realisations = (await realisationsOf(db, userId, opportunityId)).get(opportunityId) ?? [];
+  const history = (await loadPriceHistories(db, [opportunityId])).get(opportunityId);
   return {
     ...presentHolding(
       group.opportunity,
-      group.rows,
-      (await realisationsOf(db, userId, opportunityId)).get(opportunityId) ?? [],
-      asOf,
-      (await loadPriceHistories(db, [opportunityId])).get(opportunityId),
+      group.rows.length,
+      measure(group.rows, realisations, group.opportunity.sharePrice, asOf, history, true),
     ),
     investments: group.rows.map((r) => ({
       id: r.id,
