@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, roundHalfUp } from './exact-decimal';
+import { compareDecimals, roundHalfUp, sumDecimals } from './exact-decimal';
 
 /** decimal.js, the arithmetic the server and the book figures use: the reference for every case. */
 const reference = (value: string, places: number) => new Decimal(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places);
@@ -87,7 +87,28 @@ describe('exact decimal rounding and comparison on BigInt', () => {
     expect(compareDecimals('99999999999999999999.01', '99999999999999999999.001')).toBe(1);
   });
 
+  it('sums exactly, then rounds as decimal.js does', () => {
+    const Precise = Decimal.clone({ precision: 60 });
+    const values = [...EDGES, ...spread(600)];
+    for (let i = 0; i < values.length; i += 7) {
+      const group = values.slice(i, i + 1 + (i % 13));
+      const places = i % 5;
+      // decimal.js keeps 20 significant digits by default; the sums here need more.
+      const expected = group
+        .reduce((sum, v) => sum.plus(v), new Precise(0))
+        .toDecimalPlaces(places, Decimal.ROUND_HALF_UP)
+        .toFixed(places);
+      expect(sumDecimals(group, places), `${group.join(' + ')} to ${places}`).toBe(expected);
+    }
+    expect(sumDecimals(['0.1', '0.2'], 2)).toBe('0.30');
+    expect(sumDecimals(['1000.00', '-1000.00'], 2)).toBe('0.00');
+    expect(sumDecimals([], 2)).toBe('0.00');
+  });
+
   it('refuses what is not a decimal number', () => {
-    for (const text of ['', '-', '.', 'abc', '1.2.3', '1e', '£5', 'NaN']) expect(() => roundHalfUp(text, 2), text).toThrow(RangeError);
+    for (const text of ['', '-', '.', 'abc', '1.2.3', '1e', '£5', 'NaN']) {
+      expect(() => roundHalfUp(text, 2), text).toThrow(RangeError);
+      expect(() => sumDecimals(['1', text], 2), text).toThrow(RangeError);
+    }
   });
 });

@@ -4,6 +4,8 @@ import {
   investorHoldingLabel,
   investorStatusLabel,
   sumAmounts,
+  sumDecimals,
+  compareDecimals,
   toAmount,
   valueHolding,
   type CompanyPriceHistory,
@@ -130,19 +132,30 @@ export function presentHolding<F extends HoldingListFigures>(opportunity: Holdin
 export type Holding = ReturnType<typeof presentHolding<HoldingListFigures>>;
 
 export function totalsByCurrency(holdings: Holding[]) {
-  const byCurrency = new Map<string, { cost: Decimal; value: Decimal; realised: Decimal }>();
+  const byCurrency = new Map<string, Holding[]>();
   for (const h of holdings) {
-    const t = byCurrency.get(h.currency) ?? { cost: new Decimal(0), value: new Decimal(0), realised: new Decimal(0) };
-    byCurrency.set(h.currency, { cost: t.cost.plus(h.cost), value: t.value.plus(h.current_value), realised: t.realised.plus(h.realised) });
+    const held = byCurrency.get(h.currency);
+    if (held) held.push(h);
+    else byCurrency.set(h.currency, [h]);
   }
-  return [...byCurrency].map(([currency, t]) => ({
-    currency,
-    cost: toAmount(t.cost),
-    current_value: toAmount(t.value),
-    realised: toAmount(t.realised),
-    gain: toAmount(t.value.plus(t.realised).minus(t.cost)),
-    multiple: t.cost.isZero() ? null : t.value.plus(t.realised).div(t.cost).toFixed(2, Decimal.ROUND_HALF_UP),
-  }));
+  return [...byCurrency].map(([currency, held]) => {
+    // Summed on BigInt: a Decimal per figure was a tenth of a 500-holding list's time (bench/portfolio.ts).
+    const sum = (figure: 'cost' | 'current_value' | 'realised') =>
+      sumDecimals(
+        held.map((h) => h[figure]),
+        2,
+      );
+    const cost = sum('cost');
+    const returned = sumDecimals([sum('current_value'), sum('realised')], 2);
+    return {
+      currency,
+      cost,
+      current_value: sum('current_value'),
+      realised: sum('realised'),
+      gain: sumDecimals([returned, new Decimal(cost).neg().toFixed()], 2),
+      multiple: compareDecimals(cost, 0) === 0 ? null : new Decimal(returned).div(cost).toFixed(2, Decimal.ROUND_HALF_UP),
+    };
+  });
 }
 
 /** The day an investment counts from: when it was paid, or entered when no payment date is recorded. */
