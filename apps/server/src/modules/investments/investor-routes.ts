@@ -55,7 +55,7 @@ import { holdingFromChoice, keepAsDefault } from '../ownership-choices';
  */
 export function registerInvestorInvestmentRoutes(app: App, ctx: AppContext) {
   const { db, clock } = ctx;
-  const loadCurrentPortfolio = createPortfolioReader(db);
+  const currentPortfolio = createPortfolioReader(db);
 
   /**
    * How the investor's reservation is held: a saved whole-ownership choice (decision 0054) or the
@@ -276,7 +276,7 @@ export function registerInvestorInvestmentRoutes(app: App, ctx: AppContext) {
   app.get('/api/my/portfolio', { schema: { response: { 200: portfolioResponse } }, onRequest: investorOnly }, async (request) => {
     const user = requireInvestor(request);
     const now = clock.now();
-    const portfolio = await loadCurrentPortfolio(user.id, now);
+    const portfolio = await currentPortfolio(user.id, now);
     // The headline counts every holding: fund positions too, while the deployment has funds.
     if (!flagOn(await loadSettings(db), 'funds_enabled')) return portfolio;
     const funds = await investorFundList(db, user.id, utcDate(now));

@@ -8,9 +8,10 @@ import { createOpportunityRow } from '../../test/opportunities';
 import { loadPortfolio } from './portfolio';
 
 /**
- * The portfolio list answered from the figures kept per holding (decision 0071) against the same
- * portfolio computed from every record, after a write of every kind: a write the company's version
- * misses leaves a kept figure behind and fails here.
+ * The portfolio list answered from what was kept (decision 0071: each holding's figures, and the
+ * whole answer while its digest holds) against the same portfolio computed from every record, after
+ * a write of every kind: a write that the company's version or the digest misses leaves a kept
+ * figure behind and fails here.
  */
 const clock = fixedClock(new Date('2026-06-30T10:00:00Z'));
 let t: TestApp;
@@ -88,10 +89,15 @@ describe('the portfolio list kept per holding', () => {
       'Quiet Seed',
     ]);
 
-    // The list answers from the kept row while its company is unchanged…
+    // The answer is sent again while nothing in it changed: the kept rows are not even read…
     await tamper(acme.id);
-    expect(currentValueOf((await investor.client.get('/api/my/portfolio')).json(), acme.id)).toBe('999999.99');
-    // …and another investor's write to the company puts it out of date.
+    expect((await investor.client.get('/api/my/portfolio')).json()).toEqual(list);
+    // …a change to another company's name builds it again, from Acme's kept row, which is still current…
+    await t.db.update(investmentOpportunities).set({ name: 'Euro Seed II' }).where(eq(investmentOpportunities.id, euro.id));
+    list = (await investor.client.get('/api/my/portfolio')).json();
+    expect(list.data.map((h: { opportunity: { name: string } }) => h.opportunity.name)).toContain('Euro Seed II');
+    expect(currentValueOf(list, acme.id)).toBe('999999.99');
+    // …and another investor's investment in Acme puts that row out of date.
     const other = await signedIn(t, Role.User);
     await invest(acme.id, '1500.00', '2025-02-02', other.user.id);
     list = await expectListAgrees("another investor's investment");

@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { HoldingListFigures, Portfolio } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { bookCompanies, holdingFigures, investmentOpportunities, investments } from '../../db/schema';
@@ -14,13 +15,22 @@ interface HeldRow {
   kept: { companyVersion: number; valuedOn: string; roundPrice: string | null; figures: HoldingListFigures } | null;
 }
 
+/** What the last lists may hold in memory, per app instance, at about 1 KB a holding in the heap. */
+const ANSWER_BYTES = 64 * 1024 * 1024;
+const BYTES_PER_HOLDING = 1024;
+
 /**
- * The investor's live portfolio list from the figures kept per holding (decision 0071). A holding's
- * figures depend only on its company's records (its investments, holders' proceeds, share prices,
- * valuations, outcomes: every write to them bumps `book_companies.version`, decision 0047), the
- * opportunity's round price and the day. One prepared query reads the holdings with their kept
- * figures; those out of date — a write since, a new day, a new holding — are computed by
- * `valueHoldings`, the same code as every statement, and kept for the next request.
+ * The investor's live portfolio list, from what was kept (decision 0071).
+ *
+ * - **Per holding**: its figures depend only on its company's records (its investments, holders'
+ *   proceeds, share prices, valuations, outcomes: every write to them bumps
+ *   `book_companies.version`, decision 0047), the opportunity's round price and the day. One
+ *   prepared query reads the holdings with their kept figures; those out of date (a write since,
+ *   a new day, a new holding) are computed by `valueHoldings`, the same code as every statement,
+ *   and kept in `holding_figures` for the next request.
+ * - **The whole list**: a digest of everything it is made of (each held company's id, version, round
+ *   price, names, status, currency and count of investments) is one small query; while it and the
+ *   day are unchanged, the list built last time is answered again, not rebuilt from 500 rows.
  */
 export function createPortfolioReader(db: Db) {
   const userId = sql.placeholder('userId');
@@ -32,27 +42,61 @@ export function createPortfolioReader(db: Db) {
     .as('held');
   const o = investmentOpportunities;
   const k = holdingFigures;
-  // One row holding a JSON array: mapping 500 rows of a dozen columns cost more than the query.
   const readHoldings = db
     .select({
-      holdings: sql<HeldRow[]>`coalesce(json_agg(json_build_object(
-        'opportunity', json_build_object('id', ${o.id}, 'name', ${o.name}, 'slug', ${o.slug}, 'companyName', ${o.companyName},
-          'status', ${o.status}, 'currency', ${o.currency}, 'sharePrice', ${o.sharePrice}::text),
-        'investmentsCount', ${held.count},
-        'companyVersion', ${bookCompanies.version},
-        'kept', case when ${k.userId} is null then null else json_build_object(
-          'companyVersion', ${k.companyVersion}, 'valuedOn', ${k.valuedOn}, 'roundPrice', ${k.roundPrice}, 'figures', ${k.figures}) end
-      ) order by ${o.name}, ${o.id}), '[]')`,
+      opportunity: {
+        id: o.id,
+        name: o.name,
+        slug: o.slug,
+        companyName: o.companyName,
+        status: o.status,
+        currency: o.currency,
+        sharePrice: o.sharePrice,
+      },
+      investmentsCount: held.count,
+      companyVersion: bookCompanies.version,
+      kept: { companyVersion: k.companyVersion, valuedOn: k.valuedOn, roundPrice: k.roundPrice, figures: k.figures },
     })
     .from(held)
     .innerJoin(o, and(eq(o.id, held.opportunityId), isNull(o.deletedAt)))
     .leftJoin(bookCompanies, eq(bookCompanies.opportunityId, held.opportunityId))
     .leftJoin(k, and(eq(k.userId, userId), eq(k.opportunityId, held.opportunityId)))
+    .orderBy(asc(o.name), asc(o.id))
     .prepare('portfolio_holdings');
+  // Everything the answer is made of, per held company, hashed by type and summed: one row whatever
+  // the number of holdings, and no sort. A sum of 64-bit hashes with the count changes with any row.
+  const readDigest = db
+    .select({
+      digest: sql<string>`count(*) || ':' || coalesce(sum(hash_record_extended((${o.id}, ${bookCompanies.version}, ${o.sharePrice}, ${o.name},
+        ${o.slug}, ${o.companyName}, ${o.status}, ${o.currency}, ${held.count}), 0)), 0)`,
+    })
+    .from(held)
+    .innerJoin(o, and(eq(o.id, held.opportunityId), isNull(o.deletedAt)))
+    .leftJoin(bookCompanies, eq(bookCompanies.opportunityId, held.opportunityId))
+    .prepare('portfolio_digest');
+  const answers = new LRUCache<number, { key: string; portfolio: Portfolio }>({
+    maxSize: ANSWER_BYTES,
+    sizeCalculation: (answer) => BYTES_PER_HOLDING * (answer.portfolio.data.length + 1),
+  });
 
-  return async function loadCurrentPortfolio(investorId: number, now: Date): Promise<Portfolio> {
+  /**
+   * The list, kept per investor while its digest and the day are unchanged. The digest is read
+   * before the holdings: a write in between changes the digest the next request reads, so that
+   * request builds the list again.
+   */
+  async function currentPortfolio(investorId: number, now: Date): Promise<Portfolio> {
+    const [{ digest }] = await readDigest.execute({ userId: investorId });
+    const key = `${isoDay(now)}|${digest}`;
+    const known = answers.get(investorId);
+    if (known?.key === key) return known.portfolio;
+    const portfolio = await loadCurrentPortfolio(investorId, now);
+    answers.set(investorId, { key, portfolio });
+    return portfolio;
+  }
+
+  async function loadCurrentPortfolio(investorId: number, now: Date): Promise<Portfolio> {
     const today = isoDay(now);
-    const [{ holdings: rows }] = await readHoldings.execute({ userId: investorId });
+    const rows = (await readHoldings.execute({ userId: investorId })) as HeldRow[];
     const current = (r: HeldRow) =>
       r.kept !== null &&
       r.kept.companyVersion === r.companyVersion &&
@@ -72,7 +116,9 @@ export function createPortfolioReader(db: Db) {
       return fresh ? [presentHolding(fresh.opportunity, fresh.investmentsCount, fresh.figures)] : [];
     });
     return { data: holdings, totals: totalsByCurrency(holdings) };
-  };
+  }
+
+  return currentPortfolio;
 }
 
 /** Stores computed figures, in company order so two requests for one investor queue rather than deadlock. */
