@@ -1,7 +1,6 @@
 import path from 'node:path';
-import pg from 'pg';
 import { DEMO_PASSWORD, signIn, startBenchServer } from './support/client';
-import { formatRow, kilobytes, measure, responseSize, type LoadResult } from './support/load';
+import { formatRow, kilobytes, measure, measureAfterWrites, responseSize, type LoadResult } from './support/load';
 
 /**
  * The whole book's performance at 1,000,000 investments (BENCH_INVESTMENTS to change it) on
@@ -47,34 +46,16 @@ export async function runBookBench() {
     console.log(
       `kept figures: mean ${(summed.mean / kept.mean).toFixed(1)}×, p95 ${(summed.p95 / kept.p95).toFixed(1)}× faster than summing`,
     );
-    await afterWrites(server.databaseUrl, url, headers);
+    // One company's share price changes before each report: it recomputes that company and the IRR.
+    const afterPrice = await measureAfterWrites(server.databaseUrl, url, headers, (database) =>
+      database.query(
+        'update share_prices set price = price * 1.001 where id = (select max(id) from share_prices where opportunity_id = (select min(opportunity_id) from share_prices))',
+      ),
+    );
+    console.log(
+      `first report after a price change (10 rounds, one connection): mean ${afterPrice.mean.toFixed(1)} ms, p50 ${afterPrice.p50.toFixed(1)} ms, max ${afterPrice.p99.toFixed(1)} ms`,
+    );
   } finally {
     await server.stop();
   }
-}
-
-/** One company's share price changes, then one report, ten times: the report recomputes that company and the IRR. */
-async function afterWrites(databaseUrl: string, url: string, headers: Record<string, string>) {
-  const database = new pg.Client({ connectionString: databaseUrl });
-  await database.connect();
-  const latencies: number[] = [];
-  try {
-    for (let round = 0; round < 10; round++) {
-      await database.query(
-        'update share_prices set price = price * 1.001 where id = (select max(id) from share_prices where opportunity_id = (select min(opportunity_id) from share_prices))',
-      );
-      const started = performance.now();
-      const response = await fetch(url, { headers });
-      await response.text();
-      if (response.status !== 200) throw new Error(`report answered ${response.status}`);
-      latencies.push(performance.now() - started);
-    }
-  } finally {
-    await database.end();
-  }
-  latencies.sort((a, b) => a - b);
-  const mean = latencies.reduce((sum, l) => sum + l, 0) / latencies.length;
-  console.log(
-    `first report after a price change (10 rounds, one connection): mean ${mean.toFixed(1)} ms, p50 ${latencies[5].toFixed(1)} ms, max ${latencies[9].toFixed(1)} ms`,
-  );
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import pg from 'pg';
 
 export interface LoadResult {
   requests: number;
@@ -76,3 +77,44 @@ export async function responseSize(url: string, headers: Record<string, string> 
 }
 
 export const kilobytes = (bytes: number) => `${(bytes / 1024).toLocaleString('en-GB', { maximumFractionDigits: 0 })} KB`;
+
+/**
+ * One write, then one request, `rounds` times on one connection: what the first request after a
+ * change costs. The write runs on its own connection to the bench's database and is not timed.
+ */
+export async function measureAfterWrites(
+  databaseUrl: string,
+  url: string,
+  headers: Record<string, string>,
+  write: (database: pg.Client) => Promise<unknown>,
+  rounds = 10,
+): Promise<LoadResult> {
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  const latencies: number[] = [];
+  const started = performance.now();
+  try {
+    for (let round = 0; round < rounds; round++) {
+      await write(database);
+      const requested = performance.now();
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      latencies.push(performance.now() - requested);
+    }
+  } finally {
+    await database.end();
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  const mean = latencies.reduce((sum, l) => sum + l, 0) / latencies.length;
+  return {
+    requests: rounds,
+    errors: 0,
+    rps: rounds / ((performance.now() - started) / 1000),
+    mean,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+  };
+}
