@@ -50,7 +50,10 @@ async function expectBookAgrees(step: string) {
   const response = await admin.client.get(URL);
   expect({ step, status: response.statusCode }).toEqual({ step, status: 200 });
   const { data } = response.json();
-  const kept = await t.db.transaction((tx) => readBookFigures(tx, AS_OF));
+  const kept = await t.db.transaction(async (tx) => {
+    const figures = await readBookFigures(tx, AS_OF);
+    return typeof figures === 'string' ? figures : figures.read();
+  });
   if (typeof kept === 'string') throw new Error(`${step}: the kept figures did not answer (${kept})`);
   const straight = await t.db.transaction((tx) => sumBook(tx, AS_OF));
   const byDay = (rows: FlowRow[]) => [...rows].sort((a, b) => `${a.currency}${a.date}`.localeCompare(`${b.currency}${b.date}`));
@@ -157,6 +160,11 @@ describe('the book figures kept per company', () => {
     const [bobsAcme] = await t.db.select({ id: investments.id }).from(investments).where(eq(investments.userId, bob));
     await t.db.update(investments).set({ deletedAt: new Date() }).where(eq(investments.id, bobsAcme.id));
     await expectBookAgrees('deletion');
+
+    // A name is part of the report kept for its digest.
+    await t.db.update(investmentOpportunities).set({ name: 'Acme Series A (renamed)' }).where(eq(investmentOpportunities.id, acme.id));
+    data = await expectBookAgrees('renamed');
+    expect(data.companies.map((c: { name: string }) => c.name)).toContain('Acme Series A (renamed)');
 
     // A company leaves the book when its opportunity stops being an existing investment, and comes back.
     await t.db.update(investmentOpportunities).set({ status: 4 }).where(eq(investmentOpportunities.id, acme.id));

@@ -70,19 +70,35 @@ async function moveCurrencyFlows(tx: Db, ids: ReturnType<typeof idList>, sign: 1
     on conflict (currency, day) do update set paid_in = book_currency_flows.paid_in + excluded.paid_in`);
 }
 
+/** The kept figures as a report finds them: a digest of what they are made of, and the rows. */
+export interface KeptBook {
+  /**
+   * Each company's id and version (every figure, flow and mark of a company that is up to date
+   * follows from them) and the names and status the report shows, hashed by type and summed: the
+   * same digest, the same report for a date.
+   */
+  digest: string;
+  read: () => Promise<BookRows>;
+}
+
 /**
- * The report's rows from the kept figures, or why they cannot answer for `asOf`: a company is out
- * of date (written since the last refresh) or has a record dated after `asOf`. Runs inside the
- * report's snapshot.
+ * The kept figures, or why they cannot answer for `asOf`: a company is out of date (written since
+ * the last refresh) or has a record dated after `asOf`. Runs inside the report's snapshot, and
+ * reads the rows only when asked.
  */
-export async function readBookFigures(tx: Db, asOf: IsoDate): Promise<BookRows | 'out of date' | 'dated after'> {
-  const [state] = rowsOf<{ stale: boolean | null; last_day: IsoDate | null }>(
+export async function readBookFigures(tx: Db, asOf: IsoDate): Promise<KeptBook | 'out of date' | 'dated after'> {
+  const [state] = rowsOf<{ stale: boolean | null; last_day: IsoDate | null; digest: string }>(
     await tx.execute(sql`
-      select bool_or(computed_version <> version) as stale, max(last_day) filter (where currency is not null)::text as last_day
-      from book_companies`),
+      select bool_or(b.computed_version <> b.version) as stale, max(b.last_day) filter (where b.currency is not null)::text as last_day,
+        count(*) || ':' || coalesce(sum(hash_record_extended((b.opportunity_id, b.version, o.name, o.company_name, o.status), 0)), 0) as digest
+      from book_companies b left join investment_opportunities o on o.id = b.opportunity_id`),
   );
   if (state.stale) return 'out of date';
   if (state.last_day !== null && state.last_day > asOf) return 'dated after';
+  return { digest: state.digest, read: () => readBookRows(tx) };
+}
+
+async function readBookRows(tx: Db): Promise<BookRows> {
   const companies = rowsOf<
     CompanyRow & { mark_date: IsoDate | null; mark_source: PriceRecordRow['source']; mark_numerator: string; mark_denominator: string }
   >(

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { rowsOf, type PriceRecordRow } from '../performance';
 import { refreshBookFigures, readBookFigures } from './book-figures';
 import { held, sumBook, type BookRows } from './book-sums';
+import { LRUCache } from 'lru-cache';
 import { keptAnswer, summariseBook } from './book-summaries';
 
 /**
@@ -36,35 +37,47 @@ function figures(p: PortfolioPerformance) {
   };
 }
 
+/** The last reports per database, by date and digest of the kept figures: a report of 2,000 companies is rebuilt only when they change. */
+const REPORTS_KEPT = 8;
+const keptReports = new WeakMap<Db, LRUCache<string, BookReport>>();
+type BookReport = ReturnType<typeof presentBook>;
+
 /**
- * The report's rows in one snapshot (so the IRR's flows are those of the same holdings as the sums):
- * the kept figures when they answer for `asOf`, after bringing companies written since the last
- * report up to date; otherwise summed from every investment.
+ * The report in one snapshot (so the IRR's flows are those of the same holdings as the sums): from
+ * the kept figures when they answer for `asOf` — the same report as last time while their digest
+ * is unchanged — after bringing companies written since the last report up to date; otherwise
+ * summed from every investment.
  */
-async function bookRows(db: Db, asOf: IsoDate): Promise<BookRows> {
+export async function loadPortfolioPerformance(db: Db, asOf: IsoDate): Promise<BookReport> {
+  let reports = keptReports.get(db);
+  if (!reports) {
+    reports = new LRUCache({ max: REPORTS_KEPT });
+    keptReports.set(db, reports);
+  }
+  const known = reports;
   const inSnapshot = <T>(work: (tx: Db) => Promise<T>) =>
     db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
-  const summed = async (tx: Db) => {
-    // The planner's estimate for a million rows makes PostgreSQL compile the query (JIT), which
-    // costs more than the whole aggregation; the figures are the same either way.
-    await tx.execute(sql`set local jit = off`);
-    return sumBook(tx, asOf);
-  };
-  const first = await inSnapshot(async (tx) => {
+  const read = async (tx: Db, outOfDate: 'refresh' | 'sum') => {
     const kept = await readBookFigures(tx, asOf);
-    if (kept === 'out of date') return null;
-    return typeof kept === 'string' ? summed(tx) : kept;
-  });
+    if (kept === 'out of date' && outOfDate === 'refresh') return null;
+    if (typeof kept === 'string') {
+      // The planner's estimate for a million rows makes PostgreSQL compile the query (JIT), which
+      // costs more than the whole aggregation; the figures are the same either way.
+      await tx.execute(sql`set local jit = off`);
+      return presentBook(await sumBook(tx, asOf), asOf);
+    }
+    const key = `${asOf}|${kept.digest}`;
+    const report = known.get(key) ?? presentBook(await kept.read(), asOf);
+    known.set(key, report);
+    return report;
+  };
+  const first = await inSnapshot((tx) => read(tx, 'refresh'));
   if (first) return first;
   await refreshBookFigures(db);
-  return inSnapshot(async (tx) => {
-    const kept = await readBookFigures(tx, asOf);
-    return typeof kept === 'string' ? summed(tx) : kept;
-  });
+  return (await inSnapshot((tx) => read(tx, 'sum')))!;
 }
 
-export async function loadPortfolioPerformance(db: Db, asOf: IsoDate) {
-  const { companies, flows, marks } = await bookRows(db, asOf);
+function presentBook({ companies, flows, marks }: BookRows, asOf: IsoDate) {
   const byCurrency = new Map<
     string,
     { companies: number; holdings: number; cost: Decimal; currentValue: Decimal; realised: Decimal; flows: Map<IsoDate, Decimal> }
