@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   acceptsReservations,
   dataOf,
@@ -33,7 +33,7 @@ import { flagOn, loadSettings, type SettingsRow } from '../../shared/settings';
 import { recordTermsAcceptance } from '../../shared/term-conditions';
 import { utcDate } from '../../platform/clock';
 import { investorFundList } from '../funds';
-import { investorInvestmentsWhere, MY_INVESTMENTS_RESOURCE } from './list';
+import { countInvestments, investorInvestmentsWhere, MY_INVESTMENTS_RESOURCE } from './list';
 import { createPortfolioReader } from './kept-holdings';
 import { loadHolding } from './portfolio';
 import { presentInvestmentForInvestor, type InvestmentRow, type InvestorOpportunity } from './presenter';
@@ -174,12 +174,7 @@ export function registerInvestorInvestmentRoutes(app: App, ctx: AppContext) {
           .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
           .where(where)
           .$dynamic(),
-        db
-          .select({ total: count() })
-          .from(investments)
-          .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
-          .where(where)
-          .$dynamic(),
+        countInvestments(db, where),
         query,
         request,
         (rows) => rows.map((r) => presentInvestmentForInvestor(r.investment, r.opportunity, settings, today, user.country)),

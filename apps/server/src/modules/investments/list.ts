@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import {
   can,
   HOLDER_TYPE_LABELS,
@@ -50,6 +50,16 @@ const EXISTING = [OpportunityStatus.Completed, OpportunityStatus.Matured];
 /** The opportunity statuses whose investments a staff role may list: by the live or existing event. */
 export function listableOpportunityStatuses(roleId: number): number[] {
   return [...(can(roleId, 'live_opportunities', 'index') ? LIVE : []), ...(can(roleId, 'existing_opportunities', 'index') ? EXISTING : [])];
+}
+
+/** How many investments (joined to their opportunities, as both lists filter) match `where`: a list page's total. */
+export function countInvestments(db: Db, where: SQL | undefined) {
+  return db
+    .select({ total: count() })
+    .from(investments)
+    .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
+    .where(where)
+    .$dynamic();
 }
 
 export function staffInvestmentsWhere(query: ListQuery, statuses: number[]): SQL | undefined {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { asc, count, eq, getTableColumns } from 'drizzle-orm';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
 import {
   acceptsReservations,
   can,
@@ -36,6 +36,7 @@ import type { OpportunityRow } from '../../shared/opportunity-visibility';
 import { loadSettings, loadTerminology } from '../../shared/settings';
 import { utcDate } from '../../platform/clock';
 import {
+  countInvestments,
   INVESTMENTS_EXPORT_RESOURCE,
   INVESTMENTS_RESOURCE,
   investmentsExport,
@@ -86,12 +87,7 @@ export function registerInvestmentRoutes(app: App, ctx: AppContext) {
           .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
           .where(where)
           .$dynamic(),
-        db
-          .select({ total: count() })
-          .from(investments)
-          .innerJoin(investmentOpportunities, eq(investmentOpportunities.id, investments.opportunityId))
-          .where(where)
-          .$dynamic(),
+        countInvestments(db, where),
         query,
         request,
         (rows) => presentInvestmentsWith(db, rows, query.includes, utcDate(clock.now())),
