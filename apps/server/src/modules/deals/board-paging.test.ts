@@ -60,6 +60,9 @@ describe('GET /api/pipelines/{id}/board, paged', () => {
     expect(board.stages[0].deals.map((d) => d.position)).toEqual([0, 1, 2, 3, 4]);
     // Straightforward computation: the column read whole, in position order.
     for (const stage of board.stages) expect(await walkColumn(pipeline.id, stage, 7)).toEqual(await dealOrder(t, stage.id));
+    // The board's one query writes each card as the column's page does, field for field.
+    for (const stage of board.stages)
+      expect(stage.deals).toEqual((await getColumn(pipeline.id, stage.id, '?limit=5')).data);
   });
 
   it('sums each column’s amount sought over all its deals, and leaves it out when currencies mix', async () => {
@@ -85,6 +88,7 @@ describe('GET /api/pipelines/{id}/board, paged', () => {
     expect(rest.meta).toEqual({ deals_count: 30, next_after: null });
     const whole = await getColumn(pipeline.id, stage.id, '');
     expect(whole.data.map((d) => d.company_name)).toEqual(names('d-', 30).slice(0, 25));
+    expect(stage.deals).toEqual(whole.data);
   });
 
   it('leaves deleted deals out of the cards and the counts, and follows moves', async () => {
