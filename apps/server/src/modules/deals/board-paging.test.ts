@@ -61,8 +61,7 @@ describe('GET /api/pipelines/{id}/board, paged', () => {
     // Straightforward computation: the column read whole, in position order.
     for (const stage of board.stages) expect(await walkColumn(pipeline.id, stage, 7)).toEqual(await dealOrder(t, stage.id));
     // The board's one query writes each card as the column's page does, field for field.
-    for (const stage of board.stages)
-      expect(stage.deals).toEqual((await getColumn(pipeline.id, stage.id, '?limit=5')).data);
+    for (const stage of board.stages) expect(stage.deals).toEqual((await getColumn(pipeline.id, stage.id, '?limit=5')).data);
   });
 
   it('sums each column’s amount sought over all its deals, and leaves it out when currencies mix', async () => {
