@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { valuePortfolio, type HoldingInvestment, type HoldingRealisation } from '@platform/domain';
 import { holdingRealisations, investmentOpportunities, investments } from '../db/schema';
 import { loadPriceHistories } from '../modules/performance/history';
-import type { TestApp } from './harness';
+import { expect } from 'vitest';
+import type { agent, TestApp } from './harness';
 
 /**
  * The whole book valued by the domain arithmetic (`valuePortfolio`) from rows read here, one currency
@@ -48,4 +49,30 @@ export async function bookByDomain(t: TestApp, asOf: string) {
     totals: Object.fromEntries(['EUR', 'GBP'].map((c) => [c, pool((h) => h.currency === c)])),
     company: (id: number) => pool((h) => h.companyId === String(id)),
   };
+}
+
+type Client = ReturnType<typeof agent>;
+
+/** A completed manual investment recorded by staff through the API, on `investedOn`; its id. */
+export async function investThroughApi(
+  staff: Client,
+  investment: { opportunityId: number; userId: number; amount: string; investedOn: string },
+) {
+  const response = await staff.post('/api/investments/manual', {
+    opportunity_id: investment.opportunityId,
+    user_id: investment.userId,
+    amount: investment.amount,
+    type: 'manual',
+    status: 'completed',
+    invested_on: investment.investedOn,
+  });
+  expect({ status: response.statusCode, body: response.statusCode === 201 ? null : response.json() }).toEqual({ status: 201, body: null });
+  return response.json().data.id as number;
+}
+
+/** A record created through the API (a price, a valuation, an outcome, proceeds): its `data`. */
+export async function createThroughApi(staff: Client, url: string, body: Record<string, unknown>) {
+  const response = await staff.post(url, body);
+  expect({ url, status: response.statusCode }).toEqual({ url, status: 201 });
+  return response.json().data;
 }

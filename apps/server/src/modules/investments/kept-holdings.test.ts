@@ -5,6 +5,7 @@ import { holdingFigures, investmentOpportunities, investments } from '../../db/s
 import { fixedClock } from '../../platform/clock';
 import { createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { createOpportunityRow } from '../../test/opportunities';
+import { createThroughApi, investThroughApi } from '../../test/book';
 import { loadPortfolio } from './portfolio';
 
 /**
@@ -21,24 +22,9 @@ let acme: { id: number };
 let euro: { id: number };
 let quiet: { id: number };
 
-async function invest(opportunityId: number, amount: string, investedOn: string, userId = investor.user.id) {
-  const response = await admin.client.post('/api/investments/manual', {
-    opportunity_id: opportunityId,
-    user_id: userId,
-    amount,
-    type: 'manual',
-    status: 'completed',
-    invested_on: investedOn,
-  });
-  expect({ status: response.statusCode, body: response.statusCode === 201 ? null : response.json() }).toEqual({ status: 201, body: null });
-  return response.json().data.id as number;
-}
-
-async function post(url: string, body: Record<string, unknown>) {
-  const response = await admin.client.post(url, body);
-  expect({ url, status: response.statusCode }).toEqual({ url, status: 201 });
-  return response.json().data;
-}
+const invest = (opportunityId: number, amount: string, investedOn: string, userId = investor.user.id) =>
+  investThroughApi(admin.client, { opportunityId, userId, amount, investedOn });
+const post = (url: string, body: Record<string, unknown>) => createThroughApi(admin.client, url, body);
 
 /** The list equals the portfolio computed from every record, and every holding in it is kept for the next request. */
 async function expectListAgrees(step: string) {

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { Role } from '@platform/domain';
 import { bookCompanies, investmentOpportunities, investments } from '../../db/schema';
-import { bookByDomain } from '../../test/book';
+import { bookByDomain, createThroughApi, investThroughApi } from '../../test/book';
 import { createTestApp, createUser, signedIn, type TestApp } from '../../test/harness';
 import { createOpportunityRow } from '../../test/opportunities';
 import { readBookFigures } from './book-figures';
@@ -23,24 +23,9 @@ let euro: { id: number };
 let quiet: { id: number };
 let investors: number[];
 
-async function invest(opportunityId: number, userId: number, amount: string, investedOn: string) {
-  const response = await admin.client.post('/api/investments/manual', {
-    opportunity_id: opportunityId,
-    user_id: userId,
-    amount,
-    type: 'manual',
-    status: 'completed',
-    invested_on: investedOn,
-  });
-  expect({ status: response.statusCode, body: response.statusCode === 201 ? null : response.json() }).toEqual({ status: 201, body: null });
-  return response.json().data.id as number;
-}
-
-async function post(url: string, body: Record<string, unknown>) {
-  const response = await admin.client.post(url, body);
-  expect({ url, status: response.statusCode }).toEqual({ url, status: 201 });
-  return response.json().data;
-}
+const invest = (opportunityId: number, userId: number, amount: string, investedOn: string) =>
+  investThroughApi(admin.client, { opportunityId, userId, amount, investedOn });
+const post = (url: string, body: Record<string, unknown>) => createThroughApi(admin.client, url, body);
 
 /**
  * The report answers from the kept figures, which equal the sums over every investment, and its
