@@ -79,6 +79,11 @@ function cell<Row>(column: ExportColumn<Row>, row: Row, format: ExportFormat): C
 
 /** Rows read per query: large enough that a batch's few queries cost little per row, small enough to keep memory flat. */
 const BATCH_SIZE = 1000;
+/**
+ * Batches in flight while one is written. PostgreSQL reads a batch while Node writes the one before;
+ * with one read ahead each waited on the other about a third of the time, with two both keep busy.
+ */
+const READ_AHEAD = 2;
 
 /**
  * Streams a list as CSV or Excel, reading it in batches so memory stays flat whatever its size:
@@ -98,16 +103,24 @@ export async function sendExport<Row extends { id: number }>(
   // exceljs loads with the first Excel export, not with the server.
   const writer = format === 'csv' ? csvWriter(out, spec.columns) : xlsxWriter((await import('exceljs')).default, out, spec);
   const produce = async () => {
-    const batch = (start: number) => Array.from(ids.slice(start, start + BATCH_SIZE));
     const load = (start: number) => {
-      if (start >= ids.length) return null;
-      const batchIds = batch(start);
-      return spec.loadBatch(batchIds).then((rows) => ({ batchIds, rows }));
+      const batchIds = Array.from(ids.slice(start, start + BATCH_SIZE));
+      const batch = spec.loadBatch(batchIds).then((rows) => ({ batchIds, rows }));
+      // Awaited in its turn, where a failure ends the export; marked handled now, so a batch read
+      // ahead that fails while an earlier one is written, or after the client left, is no unhandled rejection.
+      batch.catch(() => {});
+      return batch;
     };
-    let next = load(0);
-    for (let start = 0; next && !out.destroyed; start += BATCH_SIZE) {
-      const { batchIds, rows } = await next;
-      next = load(start + BATCH_SIZE);
+    // The batches read ahead, in order: each runs on its own pooled connection while this one is written.
+    const ahead: ReturnType<typeof load>[] = [];
+    let loaded = 0;
+    const readAhead = () => {
+      for (; ahead.length < READ_AHEAD && loaded < ids.length; loaded += BATCH_SIZE) ahead.push(load(loaded));
+    };
+    readAhead();
+    while (ahead.length && !out.destroyed) {
+      const { batchIds, rows } = await ahead.shift()!;
+      readAhead();
       const byId = new Map(rows.map((row) => [row.id, row]));
       const values: CellValue[][] = [];
       for (const id of batchIds) {
@@ -117,8 +130,6 @@ export async function sendExport<Row extends { id: number }>(
       }
       await writer.write(values);
     }
-    // A client that went away leaves a batch read ahead: settle it so its failure is not unhandled.
-    await next;
     await writer.end();
   };
   produce().catch((error) => {

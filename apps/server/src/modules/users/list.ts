@@ -12,14 +12,14 @@ import {
 } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { alias } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema';
+import { attributeValues, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type ExportColumn, type ExportSpec, isoInstantText, packedIds, unpackIds } from '../../platform/export';
 import { chosenIdsFilter, idIn, idList, oneOfFilter } from '../../platform/list-filters';
 import { listResource, type ListQuery, type ListResource } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import type { AttributeRow } from '../attributes';
-import { attributeValuesFor } from '../../shared/attribute-values';
+import { decode } from '../../shared/attribute-values';
 
 const date = (field: string) => (value: string) => {
   const parsed = new Date(value);
@@ -107,12 +107,21 @@ export function visibleUsersScope(viewer: Pick<UserRow, 'roleId'>) {
 /** The owner's row beside the investor's; the batch's SQL names it `owner`. */
 const owner = alias(users, 'owner');
 
+/** An attribute's value in an export batch, read by the column named `attributeKey(i)`. */
+const attributeKey = (index: number) => `a${index}` as const;
+
 /**
- * An export batch's rows with every column already text, the owner's name joined in: PostgreSQL
- * does the per-row work and Node only writes it (decision 0049). The driver's rows are used as
- * they come, with no mapping of each column.
+ * An export batch's rows with every column already text, the owner's name and each custom
+ * attribute's stored value joined in: PostgreSQL does the per-row work and Node only writes it
+ * (decision 0049). One query a batch, and the driver's rows are used as they come, with no mapping
+ * of each column.
  */
-async function exportRows(db: Db, ids: number[]) {
+async function exportRows(db: Db, ids: number[], attributeIds: readonly number[]) {
+  const attributeColumns = attributeIds.map(
+    (attributeId, index) =>
+      sql`, (select ${attributeValues.value} from ${attributeValues} where ${attributeValues.attributeId} = ${attributeId}
+        and ${attributeValues.subjectType} = 'user' and ${attributeValues.subjectId} = ${users.id}) as ${sql.identifier(attributeKey(index))}`,
+  );
   const result = await db.execute(sql`
     select ${users.id} as id, ${users.name} as name, ${users.email} as email, ${users.phone} as phone,
       ${users.addressLine1} as address_line1, ${users.addressLine2} as address_line2, ${users.city} as city,
@@ -122,7 +131,7 @@ async function exportRows(db: Db, ids: number[]) {
       case when ${users.compliancePassed} then 'passed' when ${users.complianceTries} > 0 then 'failed' else 'not_taken' end
         as appropriateness,
       ${isoInstantText(users.emailVerifiedAt)} as email_verified_at, ${isoInstantText(users.lastLoginAt)} as last_login_at,
-      ${isoInstantText(users.createdAt)} as created_at
+      ${isoInstantText(users.createdAt)} as created_at ${sql.join(attributeColumns)}
     from ${users} left join ${users} as ${sql.identifier('owner')} on ${owner.id} = ${users.ownerId}
     where ${idIn(users.id, ids)} and ${users.deletedAt} is null`);
   return (result as unknown as { rows: ExportRow[] }).rows;
@@ -149,7 +158,8 @@ interface ExportRow {
   email_verified_at: Text;
   last_login_at: Text;
   created_at: string;
-  attributes?: Map<number, string>;
+  /** Each custom attribute's stored value (JSON text), by its place in the export's columns. */
+  [attribute: `a${number}`]: Text;
 }
 
 const BASE_COLUMNS: ReadonlyArray<ExportColumn<ExportRow>> = [
@@ -177,11 +187,12 @@ const BASE_COLUMNS: ReadonlyArray<ExportColumn<ExportRow>> = [
 /** The filtered list as a file: the list's columns plus one per custom attribute of investors. */
 export function usersExport(db: Db, viewer: UserRow, query: ListQuery, attributeList: AttributeRow[]): ExportSpec<ExportRow> {
   const where = and(visibleUsersScope(viewer), query.where);
-  const attributeColumns: ExportColumn<ExportRow>[] = attributeList.map((a) => ({
-    header: a.name,
-    value: (r) => r.attributes?.get(a.id) ?? null,
-  }));
-  const types = new Map(attributeList.map((a) => [a.id, a.type as AttributeType]));
+  const attributeColumns: ExportColumn<ExportRow>[] = attributeList.map((a, index) => {
+    const key = attributeKey(index);
+    const type = a.type as AttributeType;
+    return { header: a.name, value: (r) => (r[key] === null ? null : formatAttributeValue(type, decode(r[key]))) };
+  });
+  const attributeIds = attributeList.map((a) => a.id);
   return {
     filename: 'investors',
     sheet: 'Investors',
@@ -193,22 +204,6 @@ export function usersExport(db: Db, viewer: UserRow, query: ListQuery, attribute
           .from(users)
           .where(where),
       ),
-    async loadBatch(ids) {
-      const [rows, values] = await Promise.all([
-        exportRows(db, ids),
-        attributeList.length ? attributeValuesFor(db, 'user', ids) : new Map(),
-      ]);
-      for (const row of rows) {
-        const own = values.get(row.id);
-        if (own?.length)
-          row.attributes = new Map(
-            own.map((v: { attribute_id: number; value: Parameters<typeof formatAttributeValue>[1] }) => [
-              v.attribute_id,
-              formatAttributeValue(types.get(v.attribute_id) ?? 'text', v.value),
-            ]),
-          );
-      }
-      return rows;
-    },
+    loadBatch: (ids) => exportRows(db, ids, attributeIds),
   };
 }
