@@ -87,10 +87,10 @@ const READ_AHEAD = 2;
 
 /**
  * Streams a list as CSV or Excel, reading it in batches so memory stays flat whatever its size:
- * the ids are read once in list order, then rows are loaded a batch at a time. The next batch is
- * read while this one is written, and a batch is written in one go: the stream is waited on
- * (backpressure) once a batch, not once a row, which is what kept exports far below the database's
- * own speed (decision 0044).
+ * the ids are read once in list order, then rows are loaded a batch at a time. The next batches
+ * (`READ_AHEAD`) are read while this one is written, and a batch is written in one go: the stream
+ * is waited on (backpressure) once a batch, not once a row, which is what kept exports far below
+ * the database's own speed (decisions 0044, 0049).
  */
 export async function sendExport<Row extends { id: number }>(
   request: FastifyRequest,
