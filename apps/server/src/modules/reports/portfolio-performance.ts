@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { type AggregateChart, type AggregateReport, toPriceMark, type IsoDate, type PortfolioPerformance } from '@platform/domain';
 import type { Db } from '../../db/client';
 import { rowsOf, type PriceRecordRow } from '../performance';
 import { refreshBookFigures, readBookFigures } from './book-figures';
 import { held, sumBook, type BookRows } from './book-sums';
-import { LRUCache } from 'lru-cache';
 import { keptAnswer, summariseBook } from './book-summaries';
 
 /**
