@@ -12,7 +12,7 @@ const KB = 1024;
  * (issue 17; decisions 0043, 0046, 0068) — lower a budget whenever a change makes room.
  */
 export const BUDGETS = [
-  { page: 'login', kind: 'js', budget: 181 * KB, modules: ['src/features/auth/components/login-page.tsx'] },
+  { page: 'login', kind: 'js', budget: 181 * KB, modules: ['login-start'] },
   {
     page: 'investor overview',
     kind: 'js',
@@ -23,7 +23,9 @@ export const BUDGETS = [
   {
     page: 'admin overview',
     kind: 'js',
-    budget: 227 * KB,
+    // 227 until the sign-in page's chunks were grouped (login-start, decision 0072): the admin shell
+    // now takes the form inputs they share in that one file.
+    budget: 234 * KB,
     modules: ['src/features/admin-shell/components/admin-shell.tsx', 'src/features/admin-overview/components/overview-page.tsx'],
   },
   { page: 'every page', kind: 'css', budget: 34 * KB, modules: [] },

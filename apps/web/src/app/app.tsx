@@ -2,17 +2,35 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { afterLoadWhenIdle, prefetchLinksNearViewport } from './link-prefetch';
+import { afterFirstPageWhenIdle, markFirstPageDrawn, prefetchLinksNearViewport } from './link-prefetch';
 import { createAppRouter } from './router';
 import { BrandingProvider } from './settings';
 import { themeFrom } from './theme';
 import { ShellSkeleton } from '../ui/skeletons';
 
 /**
- * The toasts' container follows the first paint: `notifications.show` only writes to a store, and
- * what was shown before the container arrives appears when it does (docs/decisions/0046).
+ * The toasts' container loads once the first page is drawn and the browser is idle, so its code
+ * never queues before the page's own: `notifications.show` only writes to a store, and what was
+ * shown before the container arrives appears when it does (docs/decisions/0046).
  */
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+function NotificationsAfterLoad() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(
+    () =>
+      afterFirstPageWhenIdle(() => {
+        setLoaded(true);
+        return () => undefined;
+      }),
+    [],
+  );
+  return loaded ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  ) : null;
+}
 
 /** Favicon from branding, applied at runtime. */
 function useFavicon(href: string | null | undefined) {
@@ -24,10 +42,14 @@ function useFavicon(href: string | null | undefined) {
 
 function Themed({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createAppRouter(queryClient));
+  useEffect(() => {
+    if (router.state.resolvedLocation) markFirstPageDrawn();
+    return router.subscribe('onResolved', markFirstPageDrawn);
+  }, [router]);
   useEffect(
     // `href` is a built path from a link the app rendered; the router matches it as a navigation would.
     () =>
-      afterLoadWhenIdle(() =>
+      afterFirstPageWhenIdle(() =>
         prefetchLinksNearViewport(document.body, (href) => router.preloadRoute({ href } as Parameters<typeof router.preloadRoute>[0])),
       ),
     [router],
@@ -43,9 +65,7 @@ function Themed({ queryClient }: { queryClient: QueryClient }) {
       {(branding) => (
         <FaviconAndTheme href={branding.settings?.favicon}>
           <MantineProvider theme={themeFrom(branding)}>
-            <Suspense fallback={null}>
-              <Notifications position="top-right" />
-            </Suspense>
+            <NotificationsAfterLoad />
             <RouterProvider router={router} />
           </MantineProvider>
         </FaviconAndTheme>

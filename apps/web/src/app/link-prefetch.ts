@@ -51,23 +51,31 @@ export function prefetchLinksNearViewport(root: HTMLElement, preload: (href: str
   };
 }
 
+let firstPageDrawn: () => void = () => undefined;
+const firstPage = new Promise<void>((resolve) => (firstPageDrawn = resolve));
+
+/** Called once the router has resolved the first page the person opened (apps/web/src/app/app.tsx). */
+export const markFirstPageDrawn = () => firstPageDrawn();
+
 /**
- * Runs `start` once the page has loaded and the browser is first idle, and returns what stops it
- * (before or after it started). Prefetching waits for this so the first page's own code, data and
- * drawing never queue behind pages the person has not asked for (docs/decisions/0046).
+ * Runs `start` once the first page has been drawn and the browser is next idle, and returns what
+ * stops it (before or after it started). Prefetching, the toasts' container and the realtime socket
+ * wait for this, so the first page's own code, data and drawing never queue behind work it does not
+ * need: the browser's load event and idle moments come while the page's own chunk is still on its
+ * way, and anything asked for then delays the page's largest paint (docs/decisions/0046, 0072).
  */
-export function afterLoadWhenIdle(start: () => () => void): () => void {
+export function afterFirstPageWhenIdle(start: () => () => void): () => void {
   let stop: (() => void) | undefined;
   let idle: number | undefined;
-  const begin = () => {
+  let cancelled = false;
+  void firstPage.then(() => {
+    if (cancelled) return;
     idle = window.requestIdleCallback
       ? window.requestIdleCallback(() => (stop = start()), { timeout: 2000 })
       : window.setTimeout(() => (stop = start()), 200);
-  };
-  if (document.readyState === 'complete') begin();
-  else window.addEventListener('load', begin, { once: true });
+  });
   return () => {
-    window.removeEventListener('load', begin);
+    cancelled = true;
     if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
     stop?.();
   };

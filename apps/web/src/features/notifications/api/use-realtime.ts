@@ -2,13 +2,15 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type Pusher from 'pusher-js';
 import { readXsrfToken } from '../../../app/api-client';
+import { afterFirstPageWhenIdle } from '../../../app/link-prefetch';
 import { publicSettingsQuery, useBranding } from '../../../app/settings';
 import { notificationKeys, type AppNotification, type Audience } from './use-notifications';
 
 /**
  * Listens on the user's private channel (the server speaks the Pusher protocol on its own port,
  * docs/decisions/0005) and puts each new notification into the cached lists at once; a change to the
- * settings reloads them. The Pusher client loads after the page has drawn (its own chunk, docs/decisions/0046).
+ * settings reloads them. The Pusher client loads once the first page is drawn and the browser is idle
+ * (its own chunk, docs/decisions/0046).
  */
 export function useRealtimeNotifications(userId: number | undefined, audience: Audience) {
   const client = useQueryClient();
@@ -19,7 +21,12 @@ export function useRealtimeNotifications(userId: number | undefined, audience: A
     if (!userId || !key) return;
     let pusher: Pusher | undefined;
     let stopped = false;
-    void import('pusher-js').then(({ default: PusherClient }) => {
+    const stopWaiting = afterFirstPageWhenIdle(() => {
+      void connect();
+      return () => undefined;
+    });
+    const connect = async () => {
+      const { default: PusherClient } = await import('pusher-js');
       if (stopped) return;
       const secure = window.location.protocol === 'https:';
       const port = Number(window.location.port) || (secure ? 443 : 80);
@@ -54,9 +61,10 @@ export function useRealtimeNotifications(userId: number | undefined, audience: A
       });
       // Branding, wording or flags changed in Settings: reload them so this page follows at once.
       channel.bind('settings.updated', () => void client.invalidateQueries({ queryKey: publicSettingsQuery.queryKey }));
-    });
+    };
     return () => {
       stopped = true;
+      stopWaiting();
       pusher?.disconnect();
     };
   }, [userId, key, audience, client, settings?.pusher_cluster]);
