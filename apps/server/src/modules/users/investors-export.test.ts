@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -105,5 +106,45 @@ describe('an export of several batches', () => {
       .map((line) => line.split(',')[1]);
     const expected = Array.from({ length: count }, (_, i) => `Batch ${String(count - i).padStart(4, '0')}`);
     expect(names).toEqual(expected);
+  });
+});
+
+describe('Excel exports at once, and one whose client left', () => {
+  const names = async (payload: Buffer) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Investors')!;
+    return sheet.getColumn(2).values.slice(2);
+  };
+
+  it('writes several at once, each whole, and a client that leaves part-way does not spoil the next', async () => {
+    const count = 2100;
+    await t.ctx.db.execute(sql`
+      insert into users (name, email, role_id, accepted_terms_version, created_at)
+      select 'Excel ' || lpad(g::text, 4, '0'), 'excel' || g || '@worker.test', ${Role.User}, 1, now()
+      from generate_series(1, ${count}) g`);
+    const expected = Array.from({ length: count }, (_, i) => `Excel ${String(i + 1).padStart(4, '0')}`);
+    const url = '/api/users/export?filter[search]=@worker.test&sort=name&format=xlsx';
+
+    // Three at once, each with its own workbook writer and batches read ahead.
+    const together = await Promise.all([1, 2, 3].map(() => admin.client.get(url)));
+    for (const answer of together) {
+      expect(answer.statusCode).toBe(200);
+      expect(await names(answer.rawPayload)).toEqual(expected);
+    }
+
+    // A client that reads the first bytes and leaves.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const leaving = new AbortController();
+    const cookie = [...admin.client.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { cookie }, signal: leaving.signal });
+    expect(response.status).toBe(200);
+    await response.body!.getReader().read();
+    leaving.abort();
+
+    const after = await admin.client.get(url);
+    expect(after.statusCode).toBe(200);
+    expect(await names(after.rawPayload)).toEqual(expected);
   });
 });
