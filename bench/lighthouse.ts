@@ -31,14 +31,26 @@ async function audit(port: number, url: string, headers: Record<string, string>)
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const row = (label: string, f: Figures) =>
-  `| ${label} | ${f.score} | ${seconds(f.fcpMs)} | ${seconds(f.lcpMs)} | ${Math.round(f.tbtMs)} ms | ${f.scriptKb.toFixed(0)} KB |`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The median of the runs, and for the two targets (score, LCP) their range beside it. */
+function row(label: string, runs: Figures[]) {
+  const of = (pick: (f: Figures) => number) => runs.map(pick);
+  const range = (values: number[], show: (v: number) => string) =>
+    values.length > 1 ? ` (${show(Math.min(...values))}–${show(Math.max(...values))})` : '';
+  const scores = of((f) => f.score);
+  const lcps = of((f) => f.lcpMs);
+  return (
+    `| ${label} | ${median(scores)}${range(scores, String)} | ${seconds(median(of((f) => f.fcpMs)))} | ` +
+    `${seconds(median(lcps))}${range(lcps, seconds)} | ${Math.round(median(of((f) => f.tbtMs)))} ms | ${median(of((f) => f.scriptKb)).toFixed(0)} KB |`
+  );
+}
 
 /**
  * `npm run bench -- lighthouse`: Lighthouse (mobile preset) in Debian's Chromium on /login and on the
- * signed-in investor overview of the built web app (`npm run build` first). With
+ * signed-in investor overview of the built web app (`npm run build` first), `LIGHTHOUSE_RUNS` times
+ * each (3 unless set; one run's score moves by 5–8 points), printing the median and the range. With
  * `LIGHTHOUSE_BASELINE_DIST` naming another build (an earlier commit's `apps/web/dist`, copied aside),
- * that build is served by a second server and audited in the same run, page by page in turn.
+ * that build is served by a second server and audited in the same run, the builds taking turns.
  */
 export async function runLighthouseBench() {
   const builds = [
@@ -57,13 +69,18 @@ export async function runLighthouseBench() {
     console.log('\n## Lighthouse, mobile preset (`lighthouse`)');
     console.log('| page | performance | FCP | LCP | TBT | JS transferred |');
     console.log('|---|---|---|---|---|---|');
+    const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
     for (const page of ['/login', '/investor'] as const) {
-      for (const { name, server } of servers) {
-        const base = `http://127.0.0.1:${server.appPort}`;
-        const headers: Record<string, string> =
-          page === '/investor' ? { cookie: (await signIn(base, 'investor@demo.test', DEMO_PASSWORD)).cookie } : {};
-        console.log(row(`${page}, ${name}`, await audit(chrome.port, `${base}${page}`, headers)));
+      const figures = new Map<string, Figures[]>(servers.map(({ name }) => [name, []]));
+      for (let run = 0; run < runs; run += 1) {
+        for (const { name, server } of servers) {
+          const base = `http://127.0.0.1:${server.appPort}`;
+          const headers: Record<string, string> =
+            page === '/investor' ? { cookie: (await signIn(base, 'investor@demo.test', DEMO_PASSWORD)).cookie } : {};
+          figures.get(name)!.push(await audit(chrome.port, `${base}${page}`, headers));
+        }
       }
+      for (const [name, results] of figures) console.log(row(`${page}, ${name} (${results.length} runs)`, results));
     }
   } finally {
     chrome?.kill();

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { afterFirstPageWhenIdle, markFirstPageDrawn, prefetchLinksNearViewport } from './link-prefetch';
+import { afterFirstPageWhenIdle, markFirstPageDrawn, prefetchLinksNearViewport, useAfterFirstPage } from './link-prefetch';
 import { createAppRouter } from './router';
 import { BrandingProvider } from './settings';
 import { themeFrom } from './theme';
@@ -16,16 +16,7 @@ import { ShellSkeleton } from '../ui/skeletons';
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 function NotificationsAfterLoad() {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(
-    () =>
-      afterFirstPageWhenIdle(() => {
-        setLoaded(true);
-        return () => undefined;
-      }),
-    [],
-  );
-  return loaded ? (
+  return useAfterFirstPage() ? (
     <Suspense fallback={null}>
       <Notifications position="top-right" />
     </Suspense>

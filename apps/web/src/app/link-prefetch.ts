@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * Spec §9 "Link prefetch margin 200px": a page starts loading when a link to it comes within 200 px
  * of the viewport, so a click finds its code (and its loader, where a route has one) ready. TanStack
@@ -79,4 +81,18 @@ export function afterFirstPageWhenIdle(start: () => () => void): () => void {
     if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
     stop?.();
   };
+}
+
+/** False until the first page is drawn and the browser is idle (`afterFirstPageWhenIdle`), then true. */
+export function useAfterFirstPage(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(
+    () =>
+      afterFirstPageWhenIdle(() => {
+        setAfter(true);
+        return () => undefined;
+      }),
+    [],
+  );
+  return after;
 }
