@@ -25,7 +25,14 @@ const cpuMs = (pid: number) => {
  * its windows (latencies: the rounds' figures weighted by their requests). Beside it, the server process's CPU time per request — both routes run in that
  * process, so this figure is what the app adds, whatever else the machine is doing.
  */
-async function interleaved(name: string, bareUrl: string, appUrl: string, headers: Record<string, string>, pid: number) {
+async function interleaved(
+  name: string,
+  bareUrl: string,
+  appUrl: string,
+  headers: Record<string, string>,
+  pid: number,
+  baseline = { label: 'bare pg', name: "the bare pg route's" },
+) {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
   const totals = { bare: [] as LoadResult[], app: [] as LoadResult[], bareCpu: 0, appCpu: 0 };
   for (let round = 0; round < rounds; round += 1) {
@@ -51,10 +58,10 @@ async function interleaved(name: string, bareUrl: string, appUrl: string, header
   };
   const [bare, app] = [pooled(totals.bare), pooled(totals.app)];
   const [bareCpu, appCpu] = [totals.bareCpu / bare.requests, totals.appCpu / app.requests];
-  console.log(formatRow(`bare pg: ${name}`.slice(0, 44), bare));
+  console.log(formatRow(`${baseline.label}: ${name}`.slice(0, 44), bare));
   console.log(formatRow(name.slice(0, 44), app));
   console.log(
-    `  → ${(app.rps / bare.rps).toFixed(2)} of the bare pg route's req/s over ${rounds} interleaved rounds; ` +
+    `  → ${(app.rps / bare.rps).toFixed(2)} of ${baseline.name} req/s over ${rounds} interleaved rounds; ` +
       `server CPU ${appCpu.toFixed(3)} ms a request against ${bareCpu.toFixed(3)} ms (${(bareCpu / appCpu).toFixed(2)})`,
   );
 }
@@ -88,6 +95,20 @@ export async function runInvestorsBench() {
         },
         server.pid,
       );
+    // Keyset paging (decision 0073): the deep page as `links.next` of the page before gives it,
+    // against the first page in the same rounds.
+    const before = (await (await fetch(`${newest}&page=${deepPage - 1}`, { headers: { cookie } })).json()) as { links: { next: string } };
+    await interleaved(
+      `GET /api/users (page ${deepPage} from links.next)`,
+      `${newest}&page=1`,
+      `${base}${before.links.next}`,
+      { cookie },
+      server.pid,
+      {
+        label: 'page 1',
+        name: "page 1's",
+      },
+    );
     const adviser = owners.data.find((o) => o.email === 'adviser@demo.test')!.id;
     const list = (query: string) => `${base}/api/users?filter[role_id]=5&per_page=50&include=owner&${query}`;
     const cases: Array<[string, string]> = [

@@ -13,6 +13,22 @@ test('staff search, filter, sort and page through the investors list', async ({ 
   const total = await readTotal();
   await expect(table.getByRole('row')).toHaveCount(26);
 
+  // The next page is read from the last row of the one before (decision 0073): the request names it.
+  const rowLinks = () =>
+    table
+      .locator('tbody')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const firstPage = await rowLinks();
+  const nextRequest = page.waitForRequest((request) => /\/api\/users\?.*page=2/.test(request.url()));
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  expect(new URL((await nextRequest).url()).searchParams.get('after')).toMatch(/^\d+$/);
+  await expect(page).toHaveURL(/page=2/);
+  await expect(table.getByRole('row')).toHaveCount(26);
+  const secondPage = await rowLinks();
+  expect(secondPage).toHaveLength(25);
+  expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);
+
   await page.getByRole('button', { name: '3', exact: true }).click();
   await expect(page).toHaveURL(/page=3/);
   await expect(table.getByRole('row')).toHaveCount(Math.min(25, total - 50) + 1);

@@ -1,7 +1,8 @@
-import { and, asc, desc, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, gte, is, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE, type ListSpec } from '@platform/domain';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import { cutToFields } from './contract';
 import { AppError } from './errors';
 
@@ -23,6 +24,8 @@ export interface ListResource {
   types?: Record<string, SQL>;
   /** Other query parameters the route itself declares (e.g. `format`, `update`). */
   params?: readonly string[];
+  /** The list takes `after` and pages from it (`keysetAfter`); its spec says so. */
+  keyset?: boolean;
 }
 
 /**
@@ -44,6 +47,10 @@ export function listResource<S extends ListSpec>(
 export interface ListQuery {
   where: SQL | undefined;
   orderBy: SQL[];
+  /** The sort as asked, one entry a key: what `orderBy` orders by, for keyset paging. */
+  sort: Array<{ column: PgColumn | SQL; descending: boolean }>;
+  /** `after`: the id of the previous page's last row, on a list that takes it. */
+  after: number | undefined;
   page: number;
   perPage: number;
   includes: Set<string>;
@@ -75,6 +82,8 @@ function single(raw: unknown, name: string): string {
  * integer PostgreSQL accepts: `1e308` is an integer to JavaScript, not to the database.
  */
 export const MAX_PAGE = 1_000_000;
+/** The largest id a `serial` column holds. */
+const MAX_ID = 2_147_483_647;
 
 function positiveInt(raw: unknown, name: string, fallback: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -120,7 +129,7 @@ export function parseListQuery(query: Record<string, unknown>, resource: ListRes
       if (unknown.length) throw bad(`Unknown field '${unknown[0]}' in fields[${resource.name}].`);
     } else if (key === 'type' && resource.types) {
       conditions.push(kindsCondition(resource.types, single(raw, key)));
-    } else if (!BASE_PARAMS.has(key) && !resource.params?.includes(key)) {
+    } else if (!BASE_PARAMS.has(key) && !resource.params?.includes(key) && !(key === 'after' && resource.keyset)) {
       throw bad(`Unknown parameter '${key}'.`);
     } else if (resource.params?.includes(key)) {
       params[key] = single(raw, key);
@@ -128,12 +137,13 @@ export function parseListQuery(query: Record<string, unknown>, resource: ListRes
   }
 
   const sortNames = list(single(query.sort ?? resource.defaultSort, 'sort'));
-  const orderBy = sortNames.map((name) => {
+  const sort = sortNames.map((name) => {
     const descending = name.startsWith('-');
     const column = own(resource.sorts, descending ? name.slice(1) : name);
     if (!column) throw bad(`Unknown sort '${name}'. Allowed sorts: ${Object.keys(resource.sorts).join(', ')}.`);
-    return descending ? desc(column) : asc(column);
+    return { column, descending };
   });
+  const orderBy = sort.map(({ column, descending }) => (descending ? desc(column) : asc(column)));
 
   const includes = new Set(list(single(query.include ?? '', 'include')));
   for (const name of includes) {
@@ -151,6 +161,8 @@ export function parseListQuery(query: Record<string, unknown>, resource: ListRes
   return {
     where: conditions.length ? and(...conditions) : undefined,
     orderBy,
+    sort,
+    after: resource.keyset ? positiveInt(query.after, 'after', 0, MAX_ID) || undefined : undefined,
     page: positiveInt(query.page, 'page', DEFAULT_PAGE, MAX_PAGE),
     perPage,
     includes,
@@ -190,8 +202,45 @@ async function countOf(countSelect: PgSelect, cached: boolean): Promise<number> 
 }
 
 /**
+ * Keyset paging (decision 0073): the rows after the previous page's last row (`query.after`), as a
+ * condition the page's select adds, so PostgreSQL starts its sort index at that row instead of
+ * stepping over every row before it as OFFSET does. Used when the row is still in the list (same
+ * scope and filters: its place must not tell anything about a row the viewer cannot list) and every
+ * sort key is a column that cannot be null; otherwise undefined, and the page is read by OFFSET.
+ * The page then follows the row the person last saw: a row added or removed before it since then
+ * neither repeats a row nor skips one, as OFFSET would.
+ */
+export async function keysetAfter(
+  db: Db,
+  query: ListQuery,
+  list: { table: PgTable; id: PgColumn; where: SQL | undefined },
+): Promise<SQL | undefined> {
+  if (query.after === undefined || query.page === 1) return undefined;
+  const keys = [...query.sort, { column: list.id, descending: false }];
+  const columns = keys.filter((key): key is { column: PgColumn; descending: boolean } => is(key.column, PgColumn) && key.column.notNull);
+  if (columns.length < keys.length) return undefined;
+  const found = await db
+    .select({ id: list.id })
+    .from(list.table)
+    .where(and(list.where, eq(list.id, query.after)));
+  if (!found.length) return undefined;
+  // The row's own value of a key, read once a query (an uncorrelated subquery is an init plan).
+  const anchorValue = (column: PgColumn) => sql`(select ${column} from ${list.table} where ${list.id} = ${query.after})`;
+  const beyond = ({ column, descending }: (typeof columns)[number]) =>
+    descending ? lt(column, anchorValue(column)) : gt(column, anchorValue(column));
+  const [first] = columns;
+  return and(
+    // The first key's bound alone, which an index on it can start from.
+    first.descending ? lte(first.column, anchorValue(first.column)) : gte(first.column, anchorValue(first.column)),
+    or(...columns.map((key, i) => and(...columns.slice(0, i).map((before) => eq(before.column, anchorValue(before.column))), beyond(key)))),
+  );
+}
+
+/**
  * Runs a dynamic select for one page, plus the total, and wraps it in the list envelope.
- * `cacheCount` lets a list that can grow to book size reuse a recent large total.
+ * `cacheCount` lets a list that can grow to book size reuse a recent large total. `keyset`: the
+ * list takes `after`; `after` is the condition `keysetAfter` gave this page (already in `select`),
+ * which replaces the OFFSET, and `links.next` names this page's last row.
  */
 export async function paginate<Row, Out>(
   select: PgSelect,
@@ -199,9 +248,9 @@ export async function paginate<Row, Out>(
   query: ListQuery,
   request: FastifyRequest,
   present: (rows: Row[]) => Promise<Out[]> | Out[],
-  { cacheCount = false } = {},
+  { cacheCount = false, keyset }: { cacheCount?: boolean; keyset?: { after: SQL | undefined } } = {},
 ): Promise<Page<Out>> {
-  const offset = (query.page - 1) * query.perPage;
+  const offset = keyset?.after ? 0 : (query.page - 1) * query.perPage;
   const [rows, total] = await Promise.all([
     select
       .orderBy(...query.orderBy)
@@ -210,19 +259,27 @@ export async function paginate<Row, Out>(
     countOf(countSelect, cacheCount),
   ]);
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
+  const lastId = keyset ? (rows.at(-1) as { id: number } | undefined)?.id : undefined;
   cutToFields(request, query.fields);
   return {
     data: await present(rows),
     meta: { current_page: query.page, last_page: lastPage, per_page: query.perPage, total },
-    links: pageLinks(request.url, query.page, lastPage),
+    links: pageLinks(request.url, query.page, lastPage, lastId),
   };
 }
 
-function pageLinks(url: string, page: number, lastPage: number) {
-  const at = (n: number) => {
+function pageLinks(url: string, page: number, lastPage: number, lastId: number | undefined) {
+  const at = (n: number, after?: number) => {
     const u = new URL(url, 'http://x');
     u.searchParams.set('page', String(n));
+    u.searchParams.delete('after');
+    if (after !== undefined) u.searchParams.set('after', String(after));
     return `${u.pathname}${u.search}`;
   };
-  return { first: at(1), last: at(lastPage), prev: page > 1 ? at(page - 1) : null, next: page < lastPage ? at(page + 1) : null };
+  return {
+    first: at(1),
+    last: at(lastPage),
+    prev: page > 1 ? at(page - 1) : null,
+    next: page < lastPage ? at(page + 1, lastId) : null,
+  };
 }

@@ -1,4 +1,4 @@
-import { compactPayload, FORM_FALLBACK_ERROR, type PageMeta, REQUEST_TIMEOUT_MS } from '@platform/domain';
+import { compactPayload, FORM_FALLBACK_ERROR, type PageLinks, type PageMeta, REQUEST_TIMEOUT_MS } from '@platform/domain';
 
 /**
  * The one way the web talks to the server (spec §5, §8): cookies + XSRF header, a 5000 ms timeout
@@ -103,8 +103,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return payload as T;
 }
 
-/** A page of a list as `pageOf` answers it (the web does not read `links`). */
+/** A page of a list as `pageOf` answers it; the web reads only `links.next`, for keyset paging (`use-list-query.ts`). */
 export interface Page<T> {
   data: T[];
   meta: PageMeta;
+  links: PageLinks;
 }

@@ -18,6 +18,7 @@ export const pageMeta = z.object({
 });
 export type PageMeta = z.infer<typeof pageMeta>;
 export const pageLinks = z.object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() });
+export type PageLinks = z.infer<typeof pageLinks>;
 
 /**
  * A page of a list. With `fields[<name>]=a,b` each item carries only `id` and the fields named
@@ -64,6 +65,11 @@ export interface ListSpec {
   types?: readonly string[];
   /** Other query parameters the route itself declares (e.g. `format`, `update`). */
   params?: readonly string[];
+  /**
+   * The list takes `after`, the id of the previous page's last row, and reads the next page from
+   * there through its sort index instead of counting past every row before it (`links.next` carries it).
+   */
+  keyset?: boolean;
 }
 
 /** The query string of a list route, documented from its spec. Unknown keys reach the server's own check. */
@@ -74,6 +80,10 @@ export function listQuery(spec: ListSpec) {
     page: text('Page number, from 1.'),
     per_page: text('Items per page.'),
   };
+  if (spec.keyset)
+    shape.after = text(
+      "The id of the previous page's last row, as `links.next` gives it: the page is read from there. An id not in the list is ignored.",
+    );
   for (const filter of spec.filters) shape[`filter[${filter}]`] = text(`Filter on ${filter}.`);
   if (spec.includes?.length) shape.include = text(`Comma-separated relations to embed: ${spec.includes.join(', ')}.`);
   if (spec.appends?.length) shape.append = text(`Comma-separated extra figures: ${spec.appends.join(', ')}.`);

@@ -107,6 +107,7 @@ export const USER_KINDS = ['investor', 'staff'] as const;
 /** The users list (the investors list filters role_id=5) and its export. */
 export const USERS_LIST = {
   name: 'users',
+  keyset: true,
   filters: [
     'role_id',
     'owner_id',

@@ -93,7 +93,14 @@ export const USERS_RESOURCE = listResource(USERS_LIST, {
   types: { investor: eq(users.roleId, Role.User), staff: ne(users.roleId, Role.User) },
 });
 
-export const USERS_EXPORT_RESOURCE: ListResource = { ...USERS_RESOURCE, includes: [], fields: [], appends: [], params: ['format'] };
+export const USERS_EXPORT_RESOURCE: ListResource = {
+  ...USERS_RESOURCE,
+  keyset: false,
+  includes: [],
+  fields: [],
+  appends: [],
+  params: ['format'],
+};
 
 /**
  * Staff who manage accounts see every user; everyone else with investor rights sees investors

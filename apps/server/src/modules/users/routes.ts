@@ -23,7 +23,7 @@ import { forbidden, notFound, validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
 import { authenticated, authorize, requireUser } from '../../platform/guards';
 import { idIn } from '../../platform/list-filters';
-import { paginate, parseListQuery } from '../../platform/list-query';
+import { keysetAfter, paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { liveAttributes, readAttributeInput } from '../attributes';
 import { loadSettings, loadTerminology } from '../../shared/settings';
@@ -68,9 +68,11 @@ export function registerUserRoutes(app: App, ctx: AppContext) {
       query.orderBy.push(asc(users.id));
       const where = and(visibleUsersScope(viewer), query.where);
       // The page's ids first, then its rows: at book size a deep page's OFFSET then walks an index
-      // of ids (users_live_role_created_idx for the default order), not 50,000 whole rows (decision 0044).
+      // of ids (users_live_role_created_idx for the default order), not 50,000 whole rows (decision 0044);
+      // the next page from `links.next` starts at the previous page's last row (decision 0073).
+      const after = await keysetAfter(db, query, { table: users, id: users.id, where });
       return paginate<{ id: number }, User>(
-        db.select({ id: users.id }).from(users).where(where).$dynamic(),
+        db.select({ id: users.id }).from(users).where(and(where, after)).$dynamic(),
         db.select({ total: count() }).from(users).where(where).$dynamic(),
         query,
         request,
@@ -84,7 +86,7 @@ export function registerUserRoutes(app: App, ctx: AppContext) {
           const terms = await loadTerminology(db);
           return presented.map((u) => ({ ...u, role_name: roleLabel(terms, u.role_id) }));
         },
-        { cacheCount: true },
+        { cacheCount: true, keyset: { after } },
       );
     },
   );
@@ -94,7 +96,7 @@ export function registerUserRoutes(app: App, ctx: AppContext) {
     '/api/users/export',
     {
       schema: {
-        querystring: listQuery({ ...USERS_LIST, includes: [], fields: [], appends: [], params: ['format'] }),
+        querystring: listQuery({ ...USERS_LIST, keyset: false, includes: [], fields: [], appends: [], params: ['format'] }),
         response: { 200: fileBody },
       },
       onRequest: authorize('investors', 'index'),
