@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { createStaff, requireStaffTwoFactor } from './support/accounts';
 import { DEMO_PASSWORD } from './support/env';
-import { login } from './support/session';
+import { login, logout } from './support/session';
 
 const STEP_MS = 30_000;
 
@@ -61,7 +61,7 @@ test('a Super Admin requires two-factor sign-in; a member of staff enrols, signs
   await expect(desk).toHaveURL(/\/admin\/investments\/opportunities$/);
 
   // Signed out and in again: the password alone is not enough.
-  await desk.goto('/api/logout');
+  await logout(desk);
   await signInWithPassword(desk, email);
   await desk.getByLabel('Authentication code').fill('000000');
   await desk.getByRole('button', { name: 'Verify and log in' }).click();
