@@ -89,14 +89,19 @@ describe('the investors export, byte for byte', () => {
   });
 });
 
+/** `count` investors named `${name} 0001` on, with addresses ending in `domain`. */
+async function insertInvestors(name: string, domain: string, count: number) {
+  await t.ctx.db.execute(sql`
+    insert into users (name, email, role_id, accepted_terms_version, created_at)
+    select ${name} || ' ' || lpad(g::text, 4, '0'), 'investor' || g || ${domain}, ${Role.User}, 1, now()
+    from generate_series(1, ${count}) g`);
+}
+
 describe('an export of several batches', () => {
   it('writes every row once, in list order, across batches read ahead', async () => {
     // 2,600 rows: three batches of 1,000 with two read ahead, the last one short.
     const count = 2600;
-    await t.ctx.db.execute(sql`
-      insert into users (name, email, role_id, accepted_terms_version, created_at)
-      select 'Batch ' || lpad(g::text, 4, '0'), 'batch' || g || '@batches.test', ${Role.User}, 1, now()
-      from generate_series(1, ${count}) g`);
+    await insertInvestors('Batch', '@batches.test', count);
     const csv = await admin.client.get('/api/users/export?filter[search]=@batches.test&sort=-name');
     expect(csv.statusCode).toBe(200);
     const names = csv.body
@@ -119,10 +124,7 @@ describe('Excel exports at once, and one whose client left', () => {
 
   it('writes several at once, each whole, and a client that leaves part-way does not spoil the next', async () => {
     const count = 2100;
-    await t.ctx.db.execute(sql`
-      insert into users (name, email, role_id, accepted_terms_version, created_at)
-      select 'Excel ' || lpad(g::text, 4, '0'), 'excel' || g || '@worker.test', ${Role.User}, 1, now()
-      from generate_series(1, ${count}) g`);
+    await insertInvestors('Excel', '@worker.test', count);
     const expected = Array.from({ length: count }, (_, i) => `Excel ${String(i + 1).padStart(4, '0')}`);
     const url = '/api/users/export?filter[search]=@worker.test&sort=name&format=xlsx';
 
