@@ -10,12 +10,12 @@ test('a part payment leaves a call part-paid, and the rest pays it', async ({ pa
   await page.goto('/admin/cash-calls');
   await expect(page.getByRole('heading', { name: 'Cash calls' })).toBeVisible();
   await page.getByRole('textbox', { name: 'State' }).click();
-  // The row is picked from the filtered list, once it has come, and then held by its reference.
-  const filtered = page.waitForResponse((r) => r.url().includes('/api/cash-calls?') && r.url().includes('outstanding'));
+  // The list keeps the open calls on screen until the filtered page has drawn, so the row is picked
+  // by its own state, then held by its reference.
   await page.getByRole('option', { name: 'Outstanding' }).click();
-  await filtered;
   const first = page
     .getByRole('row')
+    .filter({ has: page.getByText('Outstanding', { exact: true }) })
     .filter({ has: page.getByRole('button', { name: /Record payment/ }) })
     .first();
   const reference = (await first.getByRole('cell').nth(2).textContent())!.trim();
