@@ -81,3 +81,31 @@ test('a page preloads when a link to it comes within 200 px of the viewport', as
   });
   await expect.poll(() => chunks.includes('terms-page')).toBe(true);
 });
+
+/**
+ * The investor overview's own data downloads with its code (decision 0074): its shell's `Link`
+ * header names the addresses, the browser fetches them, and the page takes those answers. Chrome
+ * warns of a preloaded answer left unused: a page that asks for another address, or asks in a way
+ * that does not match the preload, leaves it unused.
+ */
+test("the investor overview's first data downloads with its code, and the page takes it", async ({ page }) => {
+  await login(page, 'investor@demo.test');
+  const asked: string[] = [];
+  const unused: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+  });
+  page.on('console', (message) => {
+    if (message.text().includes('preloaded using link preload but not used')) unused.push(message.text());
+  });
+  const shell = await page.goto('/investor');
+  const preloads = [...((await shell!.headerValue('link')) ?? '').matchAll(/<([^>]+)>; rel=preload/g)].map((match) => match[1]);
+  expect(preloads).toEqual(expect.arrayContaining(['/api/my/portfolio', '/api/notifications/user/unread']));
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const href of preloads) expect(asked, href).toContain(href);
+  // Chrome reports an unused preload a few seconds after the load event.
+  await page.waitForTimeout(4_000);
+  expect(unused).toEqual([]);
+});

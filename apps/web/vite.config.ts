@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { FIRST_REQUESTS } from './src/app/first-requests';
+import { FIRST_REQUESTS, PAGE_REQUESTS } from './src/app/first-requests';
 
 const api = 'http://localhost:3000';
 const brotli = promisify(zlib.brotliCompress);
@@ -43,11 +43,16 @@ function precompress(): Plugin {
 /**
  * Asks for the settings and the session from the page's head, so they arrive while the code
  * downloads instead of after it has run (docs/decisions/0046). `use-credentials` matches the API
- * client's `credentials: 'include'`, so its fetch takes the preloaded answer.
+ * client's `credentials: 'include'`, so its fetch takes the preloaded answer. Each signed-in page's
+ * own first requests go to `.vite/page-requests.json`, which the server reads to name them in that
+ * page's `Link` header (docs/decisions/0074); the build folder's dot folder is not served.
  */
 function preloadFirstRequests(): Plugin {
   return {
     name: 'preload-first-requests',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '.vite/page-requests.json', source: JSON.stringify(PAGE_REQUESTS) });
+    },
     transformIndexHtml: () =>
       FIRST_REQUESTS.map((href) => ({
         tag: 'link',

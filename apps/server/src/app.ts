@@ -25,7 +25,7 @@ import { registerRateLimits } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loadAppKey } from './platform/secrets';
 import { openStorage } from './platform/open-storage';
-import { registerSessions } from './platform/session';
+import { registerSessions, SESSION_COOKIE } from './platform/session';
 import { createRealtime } from './platform/realtime';
 import type { AppContext } from './platform/context';
 import { registerAccountingRoutes } from './modules/accounting/routes';
@@ -272,11 +272,23 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
 }
 
 /**
+ * The data each signed-in page asks for as it first draws, by path, as the web build wrote it
+ * (apps/web/src/app/first-requests.ts); none when the build has no such file.
+ */
+function readPageRequests(webDist: string): Record<string, string[]> {
+  const file = path.join(webDist, '.vite', 'page-requests.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+}
+
+/**
  * Serves the built web app (when built); every other GET that is not an API call or a file gets
- * index.html, and the web app's router decides what to show — its own error page included.
+ * index.html, and the web app's router decides what to show — its own error page included. To a
+ * request with a session, a page's shell names that page's first data requests in a `Link:
+ * rel=preload` header, so the browser fetches them while the code downloads (decision 0074).
  */
 async function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  const pageRequests = hasWeb ? readPageRequests(webDist) : {};
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -295,6 +307,11 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
     if (!hasWeb || request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) {
       return reply.status(404).send({ message: `No route for ${request.method} ${pathname}.` });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const preloads = Object.hasOwn(pageRequests, pathname) && request.cookies[SESSION_COOKIE] ? pageRequests[pathname] : [];
+    if (preloads.length) {
+      // `use-credentials` matches the API client's `credentials: 'include'`, so its fetch takes the answer.
+      reply.header('link', preloads.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', '));
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'cookie').sendFile('index.html');
   });
 }

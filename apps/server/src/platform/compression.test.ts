@@ -15,6 +15,7 @@ import { createInvestmentRow, createOpportunityRow } from '../test/opportunities
 let t: TestApp;
 let webDist: string;
 const bundle = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
+const pageRequests = { '/investor': ['/api/my/portfolio', '/api/my/investments?per_page=100&sort=-created_at'] };
 const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 
 beforeAll(async () => {
@@ -30,6 +31,9 @@ beforeAll(async () => {
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
   }
+  // The signed-in pages' first data requests, as the build writes them beside its manifest.
+  fs.mkdirSync(path.join(webDist, '.vite'));
+  fs.writeFileSync(path.join(webDist, '.vite', 'page-requests.json'), JSON.stringify(pageRequests));
   t = await createTestApp({ env: { WEB_DIST: webDist } });
 });
 afterAll(async () => {
@@ -78,6 +82,30 @@ describe('compressed answers', () => {
     expect(answer.headers.vary).toMatch(/accept-encoding/i);
     expect(answer.headers['cache-control']).toBe('no-cache');
     expect(decode('gzip', answer.rawPayload)).toBe(indexHtml);
+  });
+
+  it("names a signed-in page's first data requests in its shell's Link header, for the browser to preload", async () => {
+    const investor = await signedIn(t, Role.User);
+    const page = await investor.client.request({ method: 'GET', url: '/investor', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers.link).toBe(
+      '</api/my/portfolio>; rel=preload; as=fetch; crossorigin=use-credentials, ' +
+        '</api/my/investments?per_page=100&sort=-created_at>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
+    expect(page.headers.vary).toMatch(/cookie/i);
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode('br', page.rawPayload)).toBe(indexHtml);
+    // Another page names none, and neither does the same page to a visitor without a session.
+    const other = await investor.client.request({ method: 'GET', url: '/investor/portfolio' });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.link).toBeUndefined();
+    const signedOut = await agent(t.app).request({ method: 'GET', url: '/investor' });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.headers.link).toBeUndefined();
+    // A path that is a property of every object is no page.
+    const constructorPath = await investor.client.request({ method: 'GET', url: '/constructor' });
+    expect(constructorPath.statusCode).toBe(200);
+    expect(constructorPath.headers.link).toBeUndefined();
   });
 
   it('compresses a large JSON answer and leaves it plain for a client that asks for nothing', async () => {

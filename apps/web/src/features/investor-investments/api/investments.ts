@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardCheckout, HolderType, InvestorInvestment as MyInvestment, MyHolders, PaymentSentInput } from '@platform/domain';
 import { api, newIdempotencyKey, type Page } from '../../../app/api-client';
+import { MY_INVESTMENTS_PAGE } from '../../../app/first-requests';
 
 /** The investor's own investment: its portal category and how to pay. */
 export type { MyInvestment };
@@ -13,7 +14,7 @@ export function useMyInvestments(opportunityId?: number) {
     queryKey: [...myInvestmentKeys.all, opportunityId ?? 'all'],
     queryFn: () =>
       api<Page<MyInvestment>>('/api/my/investments', {
-        query: { per_page: 100, sort: '-created_at', ...(opportunityId ? { 'filter[opportunity_id]': opportunityId } : {}) },
+        query: { ...MY_INVESTMENTS_PAGE, ...(opportunityId ? { 'filter[opportunity_id]': opportunityId } : {}) },
       }).then((r) => r.data),
   });
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AppNotification, MARK_READ_DEBOUNCE_MS } from '@platform/domain';
 import { api, type Page } from '../../../app/api-client';
+import { NOTIFICATIONS_PAGE } from '../../../app/first-requests';
 
 export type { AppNotification };
 
@@ -15,7 +16,7 @@ export const notificationKeys = {
 export function useNotificationList(audience: Audience, enabled: boolean) {
   return useQuery({
     queryKey: notificationKeys.list(audience),
-    queryFn: () => api<Page<AppNotification>>(`/api/notifications/${audience}`, { query: { per_page: 50 } }),
+    queryFn: () => api<Page<AppNotification>>(`/api/notifications/${audience}`, { query: NOTIFICATIONS_PAGE }),
     enabled,
   });
 }
