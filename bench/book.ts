@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { DEMO_PASSWORD, signIn, startBenchServer } from './support/client';
-import { formatRow, kilobytes, measure, measureAfterWrites, responseSize, type LoadResult } from './support/load';
+import { formatRow, interleaved, kilobytes, measure, measureAfterWrites, responseSize, type LoadResult } from './support/load';
 
 /**
  * The whole book's performance at 1,000,000 investments (BENCH_INVESTMENTS to change it) on
  * PostgreSQL: GET /api/reports/portfolio-performance — cost, value, MOIC per company and per
  * currency with the pooled IRR — read from the figures kept per company (decision 0047), beside
  * the same report summed from every investment (decision 0015; what an as-of date before the
- * latest record still takes) and a bare route, and the first report after a write.
+ * latest record still takes) and a bare route, and the first report after a write; and the staff
+ * investments list's first and a deep page beside a bare `pg` route (decision 0075).
  */
 export async function runBookBench() {
   const server = await startBenchServer<{
@@ -26,6 +27,19 @@ export async function runBookBench() {
       `\n## Whole book: ${n(server.investments)} investments, ${n(server.companies)} companies, ${n(server.investors)} investors (PostgreSQL)`,
     );
     console.log(`data loaded in ${server.loadSeconds.toFixed(1)} s`);
+    // The staff investments list (decision 0075): the first and a deep page beside the bare route's
+    // straightforward SQL, and a deep page of the other indexed order.
+    const deepPage = Math.floor(server.investments / 1000);
+    for (const page of [1, deepPage])
+      await interleaved(
+        `GET /api/investments (newest first, page ${page})`,
+        `http://127.0.0.1:${server.barePort}/bare/investments?page=${page}`,
+        `${base}/api/investments?sort=-created_at&page=${page}`,
+        headers,
+        server.pid,
+      );
+    const largest = await measure(`${base}/api/investments?sort=-amount&page=${deepPage}`, { durationMs: 5000, headers });
+    console.log(formatRow(`GET /api/investments (-amount, page ${deepPage})`, largest));
     const url = `${base}/api/reports/portfolio-performance`;
     // The first report computes every company's kept figures (what the migration leaves to it).
     const first = performance.now();

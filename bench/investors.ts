@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { measureExports } from './exports';
 import { DEMO_PASSWORD, signIn, startBenchServer } from './support/client';
-import { formatRow, type LoadResult, measure } from './support/load';
+import { formatRow, interleaved, measure } from './support/load';
 
 /**
  * Investors at book size (100,000 unless BENCH_INVESTORS says otherwise) on PostgreSQL: the list
@@ -11,61 +10,6 @@ import { formatRow, type LoadResult, measure } from './support/load';
  * bare `pg` route running the same SQL (support/bare-pg.ts), interleaved, and the CSV export beside
  * PostgreSQL's own `COPY … TO STDOUT` of the same columns.
  */
-/** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
-const CLOCK_TICKS = 100;
-/** CPU time (user + system) the server process has used so far, in milliseconds. */
-const cpuMs = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-};
-
-/**
- * The bare route and the app's alternating in short windows (BENCH_ROUNDS, 4 by default), so the
- * shared machine's noise falls on both alike: the ratio is of the requests each answered over all
- * its windows (latencies: the rounds' figures weighted by their requests). Beside it, the server process's CPU time per request — both routes run in that
- * process, so this figure is what the app adds, whatever else the machine is doing.
- */
-async function interleaved(
-  name: string,
-  bareUrl: string,
-  appUrl: string,
-  headers: Record<string, string>,
-  pid: number,
-  baseline = { label: 'bare pg', name: "the bare pg route's" },
-) {
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
-  const totals = { bare: [] as LoadResult[], app: [] as LoadResult[], bareCpu: 0, appCpu: 0 };
-  for (let round = 0; round < rounds; round += 1) {
-    for (const side of ['bare', 'app'] as const) {
-      const before = cpuMs(pid);
-      totals[side].push(await measure(side === 'bare' ? bareUrl : appUrl, { headers, durationMs: 2500 }));
-      totals[`${side}Cpu`] += cpuMs(pid) - before;
-    }
-  }
-  const pooled = (results: LoadResult[]) => {
-    const requests = results.reduce((sum, r) => sum + r.requests, 0);
-    const weighted = (key: 'mean' | 'p50' | 'p95' | 'p99') => results.reduce((sum, r) => sum + r[key] * r.requests, 0) / requests;
-    const seconds = results.reduce((sum, r) => sum + r.requests / r.rps, 0);
-    return {
-      requests,
-      errors: results.reduce((sum, r) => sum + r.errors, 0),
-      rps: requests / seconds,
-      mean: weighted('mean'),
-      p50: weighted('p50'),
-      p95: weighted('p95'),
-      p99: weighted('p99'),
-    };
-  };
-  const [bare, app] = [pooled(totals.bare), pooled(totals.app)];
-  const [bareCpu, appCpu] = [totals.bareCpu / bare.requests, totals.appCpu / app.requests];
-  console.log(formatRow(`${baseline.label}: ${name}`.slice(0, 44), bare));
-  console.log(formatRow(name.slice(0, 44), app));
-  console.log(
-    `  → ${(app.rps / bare.rps).toFixed(2)} of ${baseline.name} req/s over ${rounds} interleaved rounds; ` +
-      `server CPU ${appCpu.toFixed(3)} ms a request against ${bareCpu.toFixed(3)} ms (${(bareCpu / appCpu).toFixed(2)})`,
-  );
-}
-
 export async function runInvestorsBench() {
   const server = await startBenchServer<{ investors: number; databaseUrl: string }>(
     'postgres',

@@ -18,6 +18,17 @@ const PAGE_SQL = `
 const COUNT_SQL = 'select count(*) as total from users where deleted_at is null and role_id = 5';
 const OWNERS_SQL = 'select id, name, email from users where id = any($1)';
 
+/**
+ * The staff investments list as `GET /api/investments` asks it of a super admin (every opportunity
+ * status), newest first, 50 a page, whole rows read by OFFSET and counted on every request: the
+ * straightforward SQL the app's list is read against.
+ */
+const INVESTMENTS_FROM = `
+  from investments i join investment_opportunities o on o.id = i.opportunity_id
+  where i.deleted_at is null and o.deleted_at is null and o.status = any('{0,1,2,3,4,5,6}'::int[])`;
+const INVESTMENTS_PAGE_SQL = `select i.* ${INVESTMENTS_FROM} order by i.created_at desc, i.id limit 50 offset $1`;
+const INVESTMENTS_COUNT_SQL = `select count(*) as total ${INVESTMENTS_FROM}`;
+
 export function registerBarePgRoutes(app: FastifyInstance, databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   app.addHook('onClose', () => pool.end());
@@ -41,5 +52,11 @@ export function registerBarePgRoutes(app: FastifyInstance, databaseUrl: string) 
       data: rows.map(({ password_hash: _secret, ...r }) => ({ ...r, owner: byId.get(r.owner_id) ?? null })),
       total: count.rows[0].total,
     };
+  });
+
+  app.get<{ Querystring: { page?: string } }>('/bare/investments', async (request) => {
+    const page = Number(request.query.page ?? 1);
+    const [{ rows }, count] = await Promise.all([pool.query(INVESTMENTS_PAGE_SQL, [(page - 1) * 50]), pool.query(INVESTMENTS_COUNT_SQL)]);
+    return { data: rows, total: count.rows[0].total };
   });
 }

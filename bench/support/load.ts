@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 
@@ -117,4 +118,59 @@ export async function measureAfterWrites(
     p95: pct(95),
     p99: pct(99),
   };
+}
+
+/** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = 100;
+/** CPU time (user + system) the server process has used so far, in milliseconds. */
+const cpuMs = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+};
+
+/**
+ * The bare route and the app's alternating in short windows (BENCH_ROUNDS, 4 by default), so the
+ * shared machine's noise falls on both alike: the ratio is of the requests each answered over all
+ * its windows (latencies: the rounds' figures weighted by their requests). Beside it, the server process's CPU time per request — both routes run in that
+ * process, so this figure is what the app adds, whatever else the machine is doing.
+ */
+export async function interleaved(
+  name: string,
+  bareUrl: string,
+  appUrl: string,
+  headers: Record<string, string>,
+  pid: number,
+  baseline = { label: 'bare pg', name: "the bare pg route's" },
+) {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+  const totals = { bare: [] as LoadResult[], app: [] as LoadResult[], bareCpu: 0, appCpu: 0 };
+  for (let round = 0; round < rounds; round += 1) {
+    for (const side of ['bare', 'app'] as const) {
+      const before = cpuMs(pid);
+      totals[side].push(await measure(side === 'bare' ? bareUrl : appUrl, { headers, durationMs: 2500 }));
+      totals[`${side}Cpu`] += cpuMs(pid) - before;
+    }
+  }
+  const pooled = (results: LoadResult[]) => {
+    const requests = results.reduce((sum, r) => sum + r.requests, 0);
+    const weighted = (key: 'mean' | 'p50' | 'p95' | 'p99') => results.reduce((sum, r) => sum + r[key] * r.requests, 0) / requests;
+    const seconds = results.reduce((sum, r) => sum + r.requests / r.rps, 0);
+    return {
+      requests,
+      errors: results.reduce((sum, r) => sum + r.errors, 0),
+      rps: requests / seconds,
+      mean: weighted('mean'),
+      p50: weighted('p50'),
+      p95: weighted('p95'),
+      p99: weighted('p99'),
+    };
+  };
+  const [bare, app] = [pooled(totals.bare), pooled(totals.app)];
+  const [bareCpu, appCpu] = [totals.bareCpu / bare.requests, totals.appCpu / app.requests];
+  console.log(formatRow(`${baseline.label}: ${name}`.slice(0, 44), bare));
+  console.log(formatRow(name.slice(0, 44), app));
+  console.log(
+    `  → ${(app.rps / bare.rps).toFixed(2)} of ${baseline.name} req/s over ${rounds} interleaved rounds; ` +
+      `server CPU ${appCpu.toFixed(3)} ms a request against ${bareCpu.toFixed(3)} ms (${(bareCpu / appCpu).toFixed(2)})`,
+  );
 }

@@ -237,6 +237,19 @@ export async function keysetAfter(
 }
 
 /**
+ * The rows `load` reads for a page's ids, in the ids' order: a list at book size selects a page's
+ * ids first, so its OFFSET steps over index entries rather than whole rows (decisions 0044, 0075).
+ */
+export async function inIdOrder<Row extends { id: number }>(
+  ids: readonly number[],
+  load: (ids: number[]) => Promise<Row[]>,
+): Promise<Row[]> {
+  if (!ids.length) return [];
+  const byId = new Map((await load([...ids])).map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
  * Runs a dynamic select for one page, plus the total, and wraps it in the list envelope.
  * `cacheCount` lets a list that can grow to book size reuse a recent large total. `keyset`: the
  * list takes `after`; `after` is the condition `keysetAfter` gave this page (already in `select`),

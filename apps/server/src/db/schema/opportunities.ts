@@ -265,6 +265,8 @@ export const investments = pgTable(
     index('investments_payment_provider_ref_idx').on(t.paymentProviderRef),
     // investments_held_idx (opportunity, user) INCLUDE (amount, shares, dates) of held rows, for the
     // whole book's performance: migration 0013, since the index builder cannot say INCLUDE.
+    // investments_live_created_idx and investments_live_amount_idx (sort key desc, id) INCLUDE
+    // (opportunity_id) of live rows, for the staff list's deep pages: migration 0057, the same reason.
     check('investments_amount_positive', sql`${t.amount} > 0`),
     check('investments_received_amount', sql`${t.receivedAmount} >= 0`),
     index('investments_payment_due_idx').on(t.paymentDueOn).where(sql`${t.status} = 'cash_call'`),

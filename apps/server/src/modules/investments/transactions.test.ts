@@ -143,6 +143,42 @@ describe('GET /api/investments', () => {
     expect(fields.data).toEqual([{ id: ids.paid, amount: '5000.00' }]);
   });
 
+  it('pages through the list in its order, ties broken by id, each live row once', async () => {
+    // Rows that tie on every sort key but the id: a page is read ids first (decision 0075), and the
+    // rows of a page must come back in the order of those ids.
+    const tied = await createOpportunityRow(t, { name: 'Paged Ltd', targetRaise: '1000000.00' });
+    const investor = await createUser(t.ctx);
+    const created: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const row = await createInvestmentRow(t, { opportunityId: tied.id, userId: investor.id, amount: i % 2 ? '2000.00' : '1000.00' });
+      created.push(row.id);
+    }
+    await t.db
+      .update(investments)
+      .set({ createdAt: new Date('2025-03-01T10:00:00Z') })
+      .where(eq(investments.opportunityId, tied.id));
+    await t.db.update(investments).set({ deletedAt: new Date() }).where(eq(investments.id, created[3]));
+    const live = created.filter((id) => id !== created[3]);
+    const amountOf = new Map(created.map((id, i) => [id, i % 2 ? 2000 : 1000]));
+    const expected: Record<string, number[]> = {
+      '-created_at': live,
+      amount: [...live].sort((a, b) => amountOf.get(a)! - amountOf.get(b)! || a - b),
+      // Its first page holds a smaller id after larger ones: the rows must follow the page's ids.
+      '-amount': [...live].sort((a, b) => amountOf.get(b)! - amountOf.get(a)! || a - b),
+    };
+    for (const [sort, ids] of Object.entries(expected)) {
+      const pages: number[] = [];
+      for (let page = 1; page <= 2; page += 1) {
+        const answer = (
+          await admin.client.get(`/api/investments?filter[opportunity_id]=${tied.id}&sort=${sort}&per_page=3&page=${page}`)
+        ).json();
+        expect(answer.meta).toMatchObject({ total: 6, last_page: 2, current_page: page });
+        pages.push(...answer.data.map((i: { id: number }) => i.id));
+      }
+      expect(pages, sort).toEqual(ids);
+    }
+  });
+
   it.each([
     ['filter[colour]=red'],
     ['filter[status]=lost'],

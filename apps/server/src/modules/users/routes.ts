@@ -23,7 +23,7 @@ import { forbidden, notFound, validationError } from '../../platform/errors';
 import { exportFormat, sendExport } from '../../platform/export';
 import { authenticated, authorize, requireUser } from '../../platform/guards';
 import { idIn } from '../../platform/list-filters';
-import { keysetAfter, paginate, parseListQuery } from '../../platform/list-query';
+import { inIdOrder, keysetAfter, paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { liveAttributes, readAttributeInput } from '../attributes';
 import { loadSettings, loadTerminology } from '../../shared/settings';
@@ -34,13 +34,6 @@ import { findVisibleUser, listOwners, updateOwnAccount, updateUserByStaff } from
 import { registerInvestorBulkRoutes } from './bulk';
 
 export { USERS_RESOURCE } from './list';
-
-/** The users of `ids`, in that order. */
-async function rowsInOrder(db: AppContext['db'], ids: number[]): Promise<UserRow[]> {
-  if (!ids.length) return [];
-  const byId = new Map((await db.select().from(users).where(idIn(users.id, ids))).map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
 
 /** The fields only staff change (on an investor); a person editing themselves may not. */
 const STAFF_ONLY_FIELDS = ['email', 'kyc_status', 'owner_id', 'category'] as const;
@@ -77,9 +70,9 @@ export function registerUserRoutes(app: App, ctx: AppContext) {
         query,
         request,
         async (page) => {
-          const rows = await rowsInOrder(
-            db,
+          const rows = await inIdOrder(
             page.map((p) => p.id),
+            (ids) => db.select().from(users).where(idIn(users.id, ids)),
           );
           const presented = await presentUsersWith(db, rows, query.includes);
           if (!query.appends.has('role_name')) return presented;
