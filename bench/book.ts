@@ -8,7 +8,8 @@ import { formatRow, interleaved, kilobytes, measure, measureAfterWrites, respons
  * currency with the pooled IRR — read from the figures kept per company (decision 0047), beside
  * the same report summed from every investment (decision 0015; what an as-of date before the
  * latest record still takes) and a bare route, and the first report after a write; and the staff
- * investments list's first and a deep page beside a bare `pg` route (decision 0075).
+ * investments list's first and a deep page beside a bare `pg` route (decision 0075), and the admin
+ * overview's money figures beside the same sums over every investment (decision 0076).
  */
 export async function runBookBench() {
   const server = await startBenchServer<{
@@ -40,6 +41,17 @@ export async function runBookBench() {
       );
     const largest = await measure(`${base}/api/investments?sort=-amount&page=${deepPage}`, { durationMs: 5000, headers });
     console.log(formatRow(`GET /api/investments (-amount, page ${deepPage})`, largest));
+    // The admin overview's money figures (decision 0076): all time from the kept totals, beside the
+    // bare route summing every investment; and the book's breakdown, which reads them too.
+    await interleaved(
+      'GET /api/stats/total-investment-value',
+      `http://127.0.0.1:${server.barePort}/bare/investment-value`,
+      `${base}/api/stats/total-investment-value`,
+      headers,
+      server.pid,
+    );
+    const trio = await measure(`${base}/api/stats/trio-breakdown`, { durationMs: 5000, headers });
+    console.log(formatRow('GET /api/stats/trio-breakdown', trio));
     const url = `${base}/api/reports/portfolio-performance`;
     // The first report computes every company's kept figures (what the migration leaves to it).
     const first = performance.now();

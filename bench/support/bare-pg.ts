@@ -29,6 +29,21 @@ const INVESTMENTS_FROM = `
 const INVESTMENTS_PAGE_SQL = `select i.* ${INVESTMENTS_FROM} order by i.created_at desc, i.id limit 50 offset $1`;
 const INVESTMENTS_COUNT_SQL = `select count(*) as total ${INVESTMENTS_FROM}`;
 
+/**
+ * The overview's money per currency (`GET /api/stats/total-investment-value`) summed over every
+ * investment, as the route did before its all-time figures were kept (decision 0076).
+ */
+const INVESTMENT_VALUE_SQL = `
+  select i.currency, count(*) as investments, sum(i.amount) as committed,
+    coalesce(sum(i.amount) filter (where i.status in ('paid', 'completed')), 0) as received,
+    coalesce(sum(i.amount) filter (where i.status = 'cash_call'), 0) as cash_call_outstanding,
+    coalesce(sum(i.amount) filter (where i.created_at >= date_trunc('month', now())), 0) as committed_this_period,
+    coalesce(sum(i.amount) filter (where i.status in ('paid', 'completed')
+      and coalesce(i.paid_at, i.created_at) >= date_trunc('month', now())), 0) as received_this_period
+  from investments i join investment_opportunities o on o.id = i.opportunity_id
+  where i.deleted_at is null and i.status <> 'cancelled' and o.deleted_at is null
+  group by i.currency order by i.currency`;
+
 export function registerBarePgRoutes(app: FastifyInstance, databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   app.addHook('onClose', () => pool.end());
@@ -53,6 +68,8 @@ export function registerBarePgRoutes(app: FastifyInstance, databaseUrl: string) 
       total: count.rows[0].total,
     };
   });
+
+  app.get('/bare/investment-value', async () => ({ data: (await pool.query(INVESTMENT_VALUE_SQL)).rows }));
 
   app.get<{ Querystring: { page?: string } }>('/bare/investments', async (request) => {
     const page = Number(request.query.page ?? 1);

@@ -85,3 +85,21 @@ export const holdingFigures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.opportunityId] })],
 );
+
+/**
+ * The live investments (not deleted) of each opportunity, currency and status: how many and their
+ * amount, kept by statement-level triggers on `investments` in the writing transaction (decision
+ * 0076), so the overview's all-time money figures read a few thousand rows instead of every
+ * investment. A key whose investments have all gone stays at zero.
+ */
+export const investmentTotals = pgTable(
+  'investment_totals',
+  {
+    opportunityId: integer('opportunity_id').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    investments: bigint('investments', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.opportunityId, t.currency, t.status] })],
+);

@@ -270,6 +270,10 @@ export const investments = pgTable(
     check('investments_amount_positive', sql`${t.amount} > 0`),
     check('investments_received_amount', sql`${t.receivedAmount} >= 0`),
     index('investments_payment_due_idx').on(t.paymentDueOn).where(sql`${t.status} = 'cash_call'`),
+    // Money received this period on the admin overview (decision 0076): the day a held investment counts as received.
+    index('investments_received_on_idx')
+      .on(sql`coalesce(${t.paidAt}, ${t.createdAt})`)
+      .where(sql`${t.status} in ('paid', 'completed') and ${t.deletedAt} is null`),
     // Bank-statement matching by amount (decision 0055): open calls by currency and what is still outstanding.
     index('investments_open_outstanding_idx')
       .on(t.currency, sql`(${t.amount} - ${t.receivedAmount})`)

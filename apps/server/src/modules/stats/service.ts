@@ -70,6 +70,8 @@ export async function investorsByDate(db: Db, now: Date): Promise<InvestorCountB
 
 /** Investments that count as money committed: not cancelled, not deleted, into a live record. */
 const COMMITTED = sql`i.deleted_at is null and i.status <> 'cancelled' and o.deleted_at is null`;
+/** The same of the kept totals (`investment_totals`), which hold only investments not deleted (decision 0076). */
+const KEPT_COMMITTED = sql`t.status <> 'cancelled' and o.deleted_at is null`;
 
 interface CurrencyAmountRow extends Record<string, unknown> {
   currency: string;
@@ -88,17 +90,31 @@ export function periodStart(now: Date): Date {
 export async function totalInvestmentValue(db: Db, now: Date): Promise<TotalInvestmentValue> {
   const start = periodStart(now);
   const received = sql`i.status in ('paid', 'completed')`;
+  // All time from the kept totals; this period from the period's own investments, found by index
+  // (investments_created_idx, investments_received_on_idx).
   const rows = rowsOf<Record<string, string | number>>(
     await db.execute(sql`
-      select i.currency, count(*) as investments,
-        sum(i.amount) as committed,
-        coalesce(sum(i.amount) filter (where ${received}), 0) as received,
-        coalesce(sum(i.amount) filter (where i.status = 'cash_call'), 0) as cash_call_outstanding,
-        coalesce(sum(i.amount) filter (where i.created_at >= ${start}), 0) as committed_this_period,
-        coalesce(sum(i.amount) filter (where ${received} and coalesce(i.paid_at, i.created_at) >= ${start}), 0) as received_this_period
-      from investments i join investment_opportunities o on o.id = i.opportunity_id
-      where ${COMMITTED}
-      group by i.currency order by i.currency`),
+      with kept as (
+        select t.currency, sum(t.investments) as investments,
+          sum(t.amount) as committed,
+          coalesce(sum(t.amount) filter (where t.status in ('paid', 'completed')), 0) as received,
+          coalesce(sum(t.amount) filter (where t.status = 'cash_call'), 0) as cash_call_outstanding
+        from investment_totals t join investment_opportunities o on o.id = t.opportunity_id
+        where ${KEPT_COMMITTED}
+        group by t.currency having sum(t.investments) > 0
+      ), recent as (
+        select i.currency,
+          coalesce(sum(i.amount) filter (where i.created_at >= ${start}), 0) as committed_this_period,
+          coalesce(sum(i.amount) filter (where ${received} and coalesce(i.paid_at, i.created_at) >= ${start}), 0) as received_this_period
+        from investments i join investment_opportunities o on o.id = i.opportunity_id
+        where ${COMMITTED}
+          and (i.created_at >= ${start} or (${received} and i.deleted_at is null and coalesce(i.paid_at, i.created_at) >= ${start}))
+        group by i.currency
+      )
+      select kept.*, coalesce(recent.committed_this_period, 0) as committed_this_period,
+        coalesce(recent.received_this_period, 0) as received_this_period
+      from kept left join recent on recent.currency = kept.currency
+      order by kept.currency`),
   );
   return {
     period_start: start.toISOString().slice(0, 10),
@@ -118,10 +134,10 @@ export async function totalInvestmentValue(db: Db, now: Date): Promise<TotalInve
 export async function averageInvestmentAmount(db: Db): Promise<AverageInvestmentAmount> {
   const rows = rowsOf<{ currency: string; investments: number; total: string }>(
     await db.execute(sql`
-      select i.currency, count(*) as investments, sum(i.amount) as total
-      from investments i join investment_opportunities o on o.id = i.opportunity_id
-      where ${COMMITTED}
-      group by i.currency order by i.currency`),
+      select t.currency, sum(t.investments) as investments, sum(t.amount) as total
+      from investment_totals t join investment_opportunities o on o.id = t.opportunity_id
+      where ${KEPT_COMMITTED}
+      group by t.currency having sum(t.investments) > 0 order by t.currency`),
   );
   return rows.map((r) => ({
     currency: r.currency,
@@ -184,10 +200,10 @@ export async function trioBreakdown(db: Db): Promise<TrioBreakdown> {
   );
   const invested = rowsOf<CurrencyAmountRow>(
     await db.execute(sql`
-      select i.currency, sum(i.amount) as amount
-      from investments i join investment_opportunities o on o.id = i.opportunity_id
-      where ${COMMITTED} and i.status in ('paid', 'completed') and o.status in (5, 6)
-      group by i.currency order by i.currency`),
+      select t.currency, sum(t.amount) as amount
+      from investment_totals t join investment_opportunities o on o.id = t.opportunity_id
+      where ${KEPT_COMMITTED} and t.status in ('paid', 'completed') and o.status in (5, 6)
+      group by t.currency having sum(t.investments) > 0 order by t.currency`),
   );
   const stageRows = rowsOf<{
     pipeline_id: number;
