@@ -223,10 +223,16 @@ describe('choices', () => {
   it('lets staff record any choice while the round is open; investors only until the deadline', async () => {
     const { opportunity, holders } = await heldCompany();
     const created = (await admin.client.post('/api/pre-emption-rounds', round(opportunity.id, { deadline: '2026-11-21' }))).json().data;
-    const [first, second, third] = created.entitlements;
+    // Entitlements are listed by holder name: each is taken by its holder, who hold 1,000, 2,000 and 3,000 shares.
+    type Entitlement = { id: number; user: { id: number } };
+    const entitlementOf = (data: { entitlements: Entitlement[] }, entitlement: Entitlement) =>
+      data.entitlements.find((e) => e.id === entitlement.id);
+    const [first, second, third] = holders.map(
+      (holder) => (created.entitlements as Entitlement[]).find((e) => e.user.id === holder.user.id)!,
+    );
     const recorded = await admin.client.post(`/api/pre-emption-rounds/${created.id}/choices`, { entitlement_id: first.id, choice: 4 });
     expect(recorded.statusCode).toBe(200);
-    expect(recorded.json().data.entitlements[0]).toMatchObject({ choice_key: 'notApplicable', chosen_by: { id: admin.user.id } });
+    expect(entitlementOf(recorded.json().data, first)).toMatchObject({ choice_key: 'notApplicable', chosen_by: { id: admin.user.id } });
     const maintain = (
       await admin.client.post(`/api/pre-emption-rounds/${created.id}/choices`, {
         entitlement_id: second.id,
@@ -234,7 +240,7 @@ describe('choices', () => {
         requested_amount: '1',
       })
     ).json().data;
-    expect(maintain.entitlements[1]).toMatchObject({ requested_amount: '3332.50', requested_shares: '1333.000000' });
+    expect(entitlementOf(maintain, second)).toMatchObject({ requested_amount: '3332.50', requested_shares: '1333.000000' });
     expect(
       (await admin.client.post(`/api/pre-emption-rounds/${created.id}/choices`, { entitlement_id: 999999, choice: 2 })).json().errors
         .entitlement_id,
