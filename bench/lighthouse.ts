@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -18,6 +19,12 @@ async function audit(port: number, url: string, headers: Record<string, string>)
   const { lhr } = result;
   // A run that could not measure (NO_FCP under heavy load) stops rather than printing zeros.
   if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code}`);
+  // LIGHTHOUSE_REPORTS=<folder> keeps each run's whole report, to read its long tasks and requests.
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+  }
   const scripts = (
     lhr.audits['resource-summary'].details as unknown as { items: Array<{ resourceType: string; transferSize: number }> }
   ).items.find((item) => item.resourceType === 'script');
@@ -51,6 +58,7 @@ function row(label: string, runs: Figures[]) {
  * each (3 unless set; one run's score moves by 5–8 points), printing the median and the range. With
  * `LIGHTHOUSE_BASELINE_DIST` naming another build (an earlier commit's `apps/web/dist`, copied aside),
  * that build is served by a second server and audited in the same run, the builds taking turns.
+ * `LIGHTHOUSE_REPORTS` names a folder that keeps every run's whole report.
  */
 export async function runLighthouseBench() {
   const builds = [
