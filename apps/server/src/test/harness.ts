@@ -95,7 +95,9 @@ export async function createUser(
   const [row] = await ctx.db
     .insert(users)
     .values({
-      name: `Test User ${sequence}`,
+      // Zero-padded, so a list sorted by name keeps the order the users were made in, however many
+      // files this worker has run before ('Test User 000100' after 'Test User 000099').
+      name: `Test User ${String(sequence).padStart(6, '0')}`,
       email: `user${sequence}-${process.pid}@example.test`,
       roleId: Role.User,
       passwordHash: await passwordHash,
