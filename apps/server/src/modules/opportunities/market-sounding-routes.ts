@@ -20,7 +20,7 @@ import { loadSettings } from '../../shared/settings';
 import { recordWallCrossing } from '../insider-register';
 import { MARKET_SOUNDING_ACCEPTANCES_RESOURCE } from './list';
 import { type MarketSoundingAcceptanceRow, presentMarketSoundingAcceptance } from './presenter';
-import { countMarketSoundingAcceptances, marketSoundingAcceptanceRows, recordMarketSoundingAcceptance } from './service';
+import { countMarketSoundingAcceptances, marketSoundingAcceptanceRows, recordMarketSoundingAcceptance } from './market-sounding';
 
 /**
  * Market sounding (spec §2.3 /investor/investments/market-sounding/{id}): the investor reads the

@@ -102,7 +102,7 @@ export function presentOpportunityForInvestor(row: OpportunityRow, marketSoundin
   return { ...content(row), market_sounding_pending: false as const };
 }
 
-/** A row of the insider register's market-sounding list (service.ts marketSoundingAcceptanceRows). */
+/** A row of the insider register's market-sounding list (market-sounding.ts marketSoundingAcceptanceRows). */
 export interface MarketSoundingAcceptanceRow {
   id: number;
   opportunityId: number;

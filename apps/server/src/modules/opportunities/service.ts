@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, count, countDistinct, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import {
   canTransition,
   opportunityLimitErrors,
@@ -18,7 +18,6 @@ import {
   documents,
   investmentOpportunities,
   investments,
-  marketSoundingAcceptances,
   opportunityImages,
   opportunityInvitations,
   termConditions,
@@ -457,45 +456,4 @@ export async function invitationsOf(db: Db, opportunityId: number) {
     .where(eq(opportunityInvitations.opportunityId, opportunityId))
     .orderBy(asc(users.name));
   return rows.map((r) => ({ ...r, invited_at: r.invited_at.toISOString() }));
-}
-
-/** Records an investor's acceptance of a market sounding once; accepting again records nothing (the register is append-only). */
-export async function recordMarketSoundingAcceptance(
-  db: Db,
-  entry: {
-    opportunityId: number;
-    userId: number;
-    disclosedText: string;
-    opportunityName: string;
-    ip: string;
-    userAgent: string | null;
-    acceptedAt: Date;
-  },
-) {
-  const [created] = await db.insert(marketSoundingAcceptances).values(entry).onConflictDoNothing().returning();
-  return created;
-}
-
-/** The insider register's market-sounding entries, with the investor named (list query: ./list.ts). */
-export function marketSoundingAcceptanceRows(db: Db, where: SQL | undefined) {
-  return db
-    .select({
-      id: marketSoundingAcceptances.id,
-      opportunityId: marketSoundingAcceptances.opportunityId,
-      userId: marketSoundingAcceptances.userId,
-      userName: users.name,
-      userEmail: users.email,
-      opportunityName: marketSoundingAcceptances.opportunityName,
-      disclosedText: marketSoundingAcceptances.disclosedText,
-      acceptedAt: marketSoundingAcceptances.acceptedAt,
-      ip: marketSoundingAcceptances.ip,
-    })
-    .from(marketSoundingAcceptances)
-    .innerJoin(users, eq(users.id, marketSoundingAcceptances.userId))
-    .where(where)
-    .$dynamic();
-}
-
-export function countMarketSoundingAcceptances(db: Db, where: SQL | undefined) {
-  return db.select({ total: count() }).from(marketSoundingAcceptances).where(where).$dynamic();
 }
