@@ -5,7 +5,10 @@ import { defineConfig } from 'vitest/config';
  * on a PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
  */
 const apiTests = ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/platform/**/*.test.ts', 'apps/server/src/db/**/*.test.ts'];
-/** Tests of what only a server has — connections that die, other sessions holding locks, LISTEN. */
+/**
+ * Tests of what only a server has — connections that die, other sessions holding locks, LISTEN — and
+ * the hostile-input walk, which a second run on PGlite would only make longer (decision 0077).
+ */
 const postgresOnlyTests = ['apps/server/src/**/*.postgres.test.ts'];
 /** Tests of what only the embedded database has — its data directory and snapshots. */
 const embeddedOnlyTests = ['apps/server/src/**/*.embedded.test.ts'];

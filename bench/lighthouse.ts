@@ -13,7 +13,7 @@ interface Figures {
 }
 
 /** One Lighthouse run, mobile preset (its default), performance only. */
-async function audit(port: number, url: string, headers: Record<string, string>): Promise<Figures> {
+async function audit(port: number, url: string, headers: Record<string, string>, build: string): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -22,7 +22,7 @@ async function audit(port: number, url: string, headers: Record<string, string>)
   // LIGHTHOUSE_REPORTS=<folder> keeps each run's whole report, to read its long tasks and requests.
   if (process.env.LIGHTHOUSE_REPORTS) {
     fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-    const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+    const name = `${build.replaceAll(' ', '-')}${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
     fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
   }
   const scripts = (
@@ -85,7 +85,7 @@ export async function runLighthouseBench() {
           const base = `http://127.0.0.1:${server.appPort}`;
           const headers: Record<string, string> =
             page === '/investor' ? { cookie: (await signIn(base, 'investor@demo.test', DEMO_PASSWORD)).cookie } : {};
-          figures.get(name)!.push(await audit(chrome.port, `${base}${page}`, headers));
+          figures.get(name)!.push(await audit(chrome.port, `${base}${page}`, headers, name));
         }
       }
       for (const [name, results] of figures) console.log(row(`${page}, ${name} (${results.length} runs)`, results));
