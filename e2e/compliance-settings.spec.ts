@@ -21,7 +21,6 @@ test.afterAll(async () => {
 });
 
 test('staff reword a test question and the risk warning; a new investor reads both', async ({ browser }) => {
-  test.setTimeout(120_000);
   const staff = await (await browser.newContext()).newPage();
   await login(staff, 'superadmin@demo.test');
   await staff.goto('/admin/settings/investor/appropriateness-test');
@@ -55,7 +54,6 @@ test('staff reword a test question and the risk warning; a new investor reads bo
 });
 
 test('staff change the terms and an investor must accept them again', async ({ browser }) => {
-  test.setTimeout(120_000);
   const email = `terms-${Date.now() % 100000}@demo.test`;
   await createInvestor(email, 'Terry Terms');
 

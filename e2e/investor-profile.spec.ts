@@ -11,7 +11,6 @@ import { setFlags } from './support/settings';
  * investment; they keep their details, upload an identity document, and change their password.
  */
 test('an investor declares their category from the pop-up, keeps their details and changes their password', async ({ page }) => {
-  test.setTimeout(120_000);
   const email = `profile-${Date.now() % 100000}@demo.test`;
   await createInvestor(email, 'Pat Profile', { gates: 'new' });
   await setFlags({ investor_categorisation_popups_enabled: true });
