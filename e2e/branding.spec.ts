@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { chooseFile } from './support/files';
-import { login } from './support/session';
+import { login, signIn } from './support/session';
 import { keepBranding } from './support/settings';
 
 // A 1×1 PNG and the first bytes of a WOFF2 font: enough for the server, which checks what the bytes are.
@@ -30,7 +30,7 @@ test('a new primary colour, logo and font apply at once in both shells, on pages
   await expect(investor).toHaveURL(/\/investor/);
   expect(await brandColour(investor)).not.toBe(BRAND);
 
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/settings/account');
   await page.getByLabel('Primary').fill(BRAND);
   await chooseFile(page, /^Logo/, { name: 'logo.png', mimeType: 'image/png', buffer: PNG });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { createInvestor, userIdOf } from './support/accounts';
-import { login, logout } from './support/session';
+import { logout, signIn } from './support/session';
 
 /**
  * Card memberships and fees (decision 0058): staff add a plan in Settings and ask the investor for
@@ -27,7 +27,7 @@ test('an investor subscribes to membership by card', async ({ page }) => {
   test.setTimeout(150_000);
   await createInvestor(EMAIL, 'Mona Member');
 
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/settings/membership-plans');
   await page.getByRole('button', { name: 'New plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'New membership plan' });
@@ -53,7 +53,7 @@ test('an investor subscribes to membership by card', async ({ page }) => {
   await expect(page.getByRole('table', { name: 'Fees' }).getByText('Joining fee')).toBeVisible();
   await logout(page);
 
-  await login(page, EMAIL);
+  await signIn(page, EMAIL);
   await page.goto('/investor/profile/subscription');
   await expect(page.getByText('No membership payments yet')).toBeVisible();
   await page.getByRole('button', { name: `Start membership: ${PLAN}` }).click();
@@ -83,7 +83,7 @@ test('an investor subscribes to membership by card', async ({ page }) => {
   await expect(page.getByText(/no further payments will be taken/)).toBeVisible();
   await logout(page);
 
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/payments');
   await page.getByRole('textbox', { name: 'Method' }).click();
   await page.getByRole('option', { name: 'Subscription' }).click();

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /**
  * Cash calls across the book (decision 0050): staff record part of a call's money on the cash-calls
  * page and see it part-paid, then the rest and see it paid.
  */
 test('a part payment leaves a call part-paid, and the rest pays it', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/cash-calls');
   await expect(page.getByRole('heading', { name: 'Cash calls' })).toBeVisible();
   await page.getByRole('textbox', { name: 'State' }).click();

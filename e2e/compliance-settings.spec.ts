@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createInvestor } from './support/accounts';
-import { login } from './support/session';
+import { login, signIn } from './support/session';
 import { keepInvestorSettings } from './support/settings';
 
 /**
@@ -22,7 +22,7 @@ test.afterAll(async () => {
 
 test('staff reword a test question and the risk warning; a new investor reads both', async ({ browser }) => {
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/settings/investor/appropriateness-test');
   await expect(staff.getByRole('heading', { name: 'Appropriateness Test', level: 1 })).toBeVisible();
   await expect(staff.getByRole('navigation', { name: 'Investor settings' }).getByRole('link', { name: 'Risk Warning' })).toBeVisible();
@@ -42,7 +42,7 @@ test('staff reword a test question and the risk warning; a new investor reads bo
   const email = `wording-${Date.now() % 100000}@demo.test`;
   await createInvestor(email, 'Wendy Wording', { gates: 'categorised' });
   const investor = await (await browser.newContext()).newPage();
-  await login(investor, email);
+  await signIn(investor, email);
   await investor.goto(`/investor/investments/${SLUG}`);
   await investor.getByRole('link', { name: 'Invest', exact: true }).click();
   await investor.getByRole('button', { name: 'Continue' }).click();
@@ -58,7 +58,7 @@ test('staff change the terms and an investor must accept them again', async ({ b
   await createInvestor(email, 'Terry Terms');
 
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/settings/investor/terms');
   const version = Number((await staff.getByText(/Version \d+ is in force/).innerText()).match(/Version (\d+)/)?.[1]);
   const editor = staff.getByRole('textbox', { name: 'Terms and conditions' });

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { createInvestor } from './support/accounts';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 test('an investor writes to support from Contact us: field errors first, then a confirmation', async ({ page }) => {
   await createInvestor('contact-us@e2e.test', 'Cora Contact');
-  await login(page, 'contact-us@e2e.test');
+  await signIn(page, 'contact-us@e2e.test');
   await page.goto('/investor/profile/view');
   await page.locator('footer').getByRole('link', { name: 'Contact us' }).click();
   await expect(page).toHaveURL(/\/investor\/profile\/contact$/);

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 import { chooseFile } from './support/files';
 
 /** Leads: conversion into an investor keeping their notes, spreadsheet import, filtered export. */
 const run = Date.now().toString(36);
 
 test('a contact converted into an investor keeps its note', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investors/contacts/new-contact');
   await page.getByLabel('Name').fill(`Connor Convert ${run}`);
   await page.getByLabel('E-mail').fill(`connor-${run}@e2e.test`);
@@ -29,7 +29,7 @@ test('a contact converted into an investor keeps its note', async ({ page }) => 
 });
 
 test('a spreadsheet with a bad row imports nothing; corrected, it imports; the filtered list exports', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investors/contacts');
   await page.getByRole('link', { name: 'Import' }).click();
   await expect(page).toHaveURL(/\/admin\/investors\/import\?kind=contacts/);

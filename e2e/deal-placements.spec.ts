@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, logout } from './support/session';
+import { logout, signIn } from './support/session';
 
 /**
  * Soft-circling a deal before launch (decision 0062): staff place a deal with a client group, an
@@ -9,7 +9,7 @@ import { login, logout } from './support/session';
 test('staff place a deal with a client group; an interested investor is invited at launch', async ({ page }) => {
   test.setTimeout(180_000);
   const company = 'Marlow & Finch Ltd';
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investments/deals?view=table');
   await page.getByRole('link', { name: company }).click();
   await expect(page.getByRole('heading', { name: company, level: 1 })).toBeVisible();
@@ -25,7 +25,7 @@ test('staff place a deal with a client group; an interested investor is invited 
   await expect(page.getByRole('row', { name: /Isla Investor/ })).toContainText('Co-investment club');
   await logout(page);
 
-  await login(page, 'investor@demo.test');
+  await signIn(page, 'investor@demo.test');
   await page.goto('/investor/investments');
   const section = page.getByRole('region', { name: 'Deals being placed with you' });
   const card = section.locator('.mantine-Card-root', { hasText: company });
@@ -42,7 +42,7 @@ test('staff place a deal with a client group; an interested investor is invited 
   await expect(page.getByRole('status').filter({ hasText: 'your answer is saved' })).toBeVisible();
   await logout(page);
 
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto(placementTab);
   const row = page.getByRole('row', { name: /Isla Investor/ });
   await expect(row).toContainText('Finance in place');

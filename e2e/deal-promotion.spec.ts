@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** A deal becomes a Draft opportunity carrying its data (spec §2.2 Deals, server: modules/deals/promotion.ts). */
 test('staff promote a deal into a Draft opportunity that carries the deal over', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investments/deals?view=table');
   await page.getByRole('link', { name: 'Ashgrove Robotics Ltd' }).click();
   await expect(page.getByRole('heading', { name: 'Ashgrove Robotics Ltd', level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createLongPipeline } from './support/deals';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** Deal flow journeys (spec §2.2 Deals and Settings › Pipelines) on the demo pipelines. */
 const SHOTS = '/tmp/shots';
@@ -28,7 +28,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('staff move deals between stages by mouse and by keyboard, and the moves persist', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investments/deals');
   await expect(page.getByRole('heading', { name: 'Deals', level: 1 })).toBeVisible();
   await expect(card(column(page, 'Sourced'), 'Ashgrove Robotics Ltd')).toBeVisible();
@@ -117,7 +117,7 @@ test('a long column shows its first deals and loads the rest as staff scroll, or
 }) => {
   const name = `Long pipeline ${Date.now()}`;
   await createLongPipeline(name, 60);
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investments/deals');
   await page.getByRole('textbox', { name: 'Pipeline' }).click();
   await page.getByRole('option', { name }).click();
@@ -153,7 +153,7 @@ test('a long column shows its first deals and loads the rest as staff scroll, or
 });
 
 test('staff create a deal: a server-side error shows on its field, then the fixed form saves', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investments/deals');
   await page.getByRole('link', { name: 'New deal' }).click();
   await expect(page).toHaveURL(/\/admin\/investments\/deals\/new-deal/);
@@ -201,7 +201,7 @@ test('staff create a deal: a server-side error shows on its field, then the fixe
 });
 
 test('staff reorder, add and rename stages in settings', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/settings/account/pipelines');
   await expect(page.getByRole('heading', { name: 'Pipelines', level: 1 })).toBeVisible();
   await shot(page, 'settings-pipelines');

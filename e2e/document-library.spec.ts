@@ -5,7 +5,7 @@ import { openPostgres } from '../apps/server/src/db/client';
 import { createInvestor, userIdOf } from './support/accounts';
 import { E2E_DATABASE_URL } from './support/env';
 import { chooseFile } from './support/files';
-import { login } from './support/session';
+import { login, signIn } from './support/session';
 
 /** A client group of the given investors, as staff keep them on Reports › Client groups. */
 async function clientGroup(name: string, emails: string[]) {
@@ -40,7 +40,7 @@ test('staff publish a PDF to a client group in the library; a member reads and d
 
   // Staff open the Library from the menu, create a folder for the group and upload a PDF into it.
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/reports/library');
   await expect(staff).toHaveTitle(/Library/);
   await staff.getByRole('button', { name: 'New folder' }).click();
@@ -79,7 +79,7 @@ test('staff publish a PDF to a client group in the library; a member reads and d
 
   // An investor outside the group sees neither the folder nor the file, and its address is not found.
   const other = await (await browser.newContext()).newPage();
-  await login(other, outsider);
+  await signIn(other, outsider);
   await other.goto('/investor/news/library');
   await expect(other.getByRole('heading', { name: 'Library', level: 1 })).toBeVisible();
   await expect(other.getByRole('heading', { name: 'Letters to investors' })).toBeVisible();
@@ -90,7 +90,7 @@ test('staff publish a PDF to a client group in the library; a member reads and d
 });
 
 test('staff see the registration documents an investor accepted on their record, with the file of that version', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto(`/admin/investors/${await userIdOf('investor@demo.test')}/investment-documents`);
   await expect(page.getByRole('tab', { name: 'Onboarding Documents' })).toHaveAttribute('aria-selected', 'true');
   const row = page.getByRole('row', { name: /Client agreement/ });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** The draft form's status line (aria-live): "Saved at 14:03" once the autosave is answered. */
 const savedLine = (page: Page) => page.getByRole('status').filter({ hasText: /^Saved at \d{2}:\d{2}$/ });
@@ -10,7 +10,7 @@ const savedLine = (page: Page) => page.getByRole('status').filter({ hasText: /^S
  * keeps the text.
  */
 test('a draft opportunity saves itself as it is typed, and a refused field keeps its text', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investments/opportunities/new-opportunity');
   await page.getByLabel('Opportunity name').fill(`Kestrel Robotics ${Date.now() % 100000}`);
   await page.getByLabel(/^Company/).fill('Kestrel Robotics Ltd');
@@ -36,7 +36,7 @@ test('a draft opportunity saves itself as it is typed, and a refused field keeps
 });
 
 test('a draft update saves itself as it is typed and is there after a reload', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/reports/new-update');
   await page.getByLabel('Title').fill('Quarterly letter');
   await page.getByRole('textbox', { name: 'Report type' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 test.describe('the error page for an unknown path', () => {
   test('a visitor sees the 404 texts with Login and Register links', async ({ page }) => {
@@ -11,7 +11,7 @@ test.describe('the error page for an unknown path', () => {
   });
 
   test('an investor sees links to Overview and Investment Opportunities', async ({ page }) => {
-    await login(page, 'investor@demo.test');
+    await signIn(page, 'investor@demo.test');
     await page.goto('/investor/no-such-page');
     await expect(page.getByText('404 page not found')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Overview' }).last()).toHaveAttribute('href', '/investor');
@@ -19,7 +19,7 @@ test.describe('the error page for an unknown path', () => {
   });
 
   test('staff see the admin wording and a role-specific homepage button', async ({ page }) => {
-    await login(page, 'superadmin@demo.test');
+    await signIn(page, 'superadmin@demo.test');
     await page.goto('/admin/no-such-page');
     await expect(page).toHaveTitle('Error - 404');
     await expect(page.getByRole('heading', { name: 'Uh oh!' })).toBeVisible();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { pdfPagesText } from '../apps/server/src/test/pdf-text';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /**
  * A compliance officer hands a regulator an investor's records (issue 14, decision 0033): from the
@@ -9,7 +9,7 @@ import { login } from './support/session';
  * on every page with each section of their records, and the zip carries it with their files.
  */
 test('staff download the evidence pack of an investor, as a PDF and as a zip', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto(`/admin/investors?search=${encodeURIComponent('Isla Investor')}`);
   await page.getByRole('link', { name: 'Isla Investor' }).first().click();
   await expect(page.getByRole('heading', { name: 'Isla Investor' })).toBeVisible();

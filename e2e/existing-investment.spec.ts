@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /**
  * A firm moving here records what it already holds: an Entrepreneur records the investment as
@@ -8,7 +8,7 @@ import { login } from './support/session';
 test('an existing investment is recorded with a holding and reaches the investor portfolio', async ({ browser }) => {
   const name = `Harbour Robotics ${Date.now() % 100000}`;
   const entrepreneur = await (await browser.newContext()).newPage();
-  await login(entrepreneur, 'entrepreneur@demo.test');
+  await signIn(entrepreneur, 'entrepreneur@demo.test');
   await entrepreneur.goto('/admin/investments/existing');
   await entrepreneur.getByRole('link', { name: 'Record an existing investment' }).click();
   await entrepreneur.getByLabel('Opportunity name').fill(name);
@@ -24,7 +24,7 @@ test('an existing investment is recorded with a holding and reaches the investor
   const detailsUrl = entrepreneur.url();
 
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto(detailsUrl.replace(/\/details$/, '/transactions'));
   await staff.getByRole('button', { name: 'Record an investment' }).click();
   const dialog = staff.getByRole('dialog', { name: 'Record an investment' });
@@ -37,7 +37,7 @@ test('an existing investment is recorded with a holding and reaches the investor
   await expect(staff.getByRole('row', { name: /Isla Investor.*£4,000\.00/ })).toBeVisible();
 
   const investor = await (await browser.newContext()).newPage();
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto('/investor/portfolio');
   // 8,000 shares at £0.50, valued at the price they were bought at until a new price is recorded.
   await expect(investor.getByRole('row', { name: new RegExp(name) })).toContainText('£4,000.00');

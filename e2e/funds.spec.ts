@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { formatTableAmount } from '@platform/domain';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 const FUND = 'Northern Growth EIS Fund 2021';
 
@@ -14,7 +14,7 @@ const card = (page: Page, label: string) => page.getByRole('group', { name: labe
  */
 test('staff add a NAV point and the investor sees their fund position revalued', async ({ browser }) => {
   const investor = await (await browser.newContext()).newPage();
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto('/investor/portfolio');
   await investor.getByRole('row', { name: new RegExp(FUND) }).click();
   await expect(investor).toHaveURL(/\/investor\/portfolio\/fund\/\d+$/);
@@ -28,7 +28,7 @@ test('staff add a NAV point and the investor sees their fund position revalued',
   const valueBefore = await card(investor, 'Current value').innerText();
 
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'fundmanager@demo.test');
+  await signIn(staff, 'fundmanager@demo.test');
   await staff.goto('/admin/funds');
   await expect(staff.getByRole('link', { name: 'New fund' })).toHaveCount(0);
   await staff.getByRole('row', { name: new RegExp(FUND) }).click();
@@ -65,7 +65,7 @@ test('staff add a NAV point and the investor sees their fund position revalued',
 
 /** The fund investments list filters (and exports) by status; a custodian records a maturity status. */
 test('companies list, details and maturity statuses', async ({ page }) => {
-  await login(page, 'custodian@demo.test');
+  await signIn(page, 'custodian@demo.test');
   await page.goto('/admin/investments/companies');
   await expect(page.getByRole('heading', { name: 'Fund Investments' })).toBeVisible();
   // The custodian may update fund investments but not create them (spec §6).

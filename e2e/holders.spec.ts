@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { chooseFile } from './support/files';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** Organisations, organisation applications, investment methods and nominees: what staff and an investor do with them. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 test('staff create an organisation and link an investor to it in a role', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investors/organisations');
   await expect(page.getByRole('row', { name: /Beaumont Ventures Ltd/ })).toBeVisible();
   await page.getByRole('link', { name: 'New organisation' }).click();
@@ -44,7 +44,7 @@ test('staff create an organisation and link an investor to it in a role', async 
 
 test('an investor applies to act for an organisation, staff approve, and the investor then sees it', async ({ browser }) => {
   const investor = await (await browser.newContext()).newPage();
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto('/investor/profile/view');
   await investor.getByRole('link', { name: 'Organisations' }).click();
   await expect(investor).toHaveURL(/\/investor\/profile\/organisation-apply$/);
@@ -59,7 +59,7 @@ test('an investor applies to act for an organisation, staff approve, and the inv
   await expect(investor.getByRole('row', { name: /Rowntree Family Trust/ })).toContainText('Pending');
 
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/investors/organisation-applications?status=pending');
   await staff.getByRole('row', { name: /Rowntree Family Trust/ }).click();
   await expect(staff.getByRole('heading', { name: 'Rowntree Family Trust' })).toBeVisible();
@@ -84,7 +84,7 @@ test('an investor applies to act for an organisation, staff approve, and the inv
 });
 
 test("a nominee's page shows the investments it holds", async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investors/nominees');
   await page.getByRole('row', { name: /Platform Nominees Ltd/ }).click();
   await expect(page).toHaveURL(/\/nominees\/\d+\/transactions$/);
@@ -96,7 +96,7 @@ test("a nominee's page shows the investments it holds", async ({ page }) => {
 });
 
 test('staff create an investment method and add an investor account to it under a reference', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investors/investment-methods');
   await expect(page.getByRole('row', { name: /Westgate SIPP/ })).toBeVisible();
   await page.getByRole('link', { name: 'New method' }).click();

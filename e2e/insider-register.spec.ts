@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createInvestor } from './support/accounts';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /**
  * The insider register wired into the deal flow (issue 14): staff send a market sounding on a
@@ -35,7 +35,7 @@ test('a market sounding puts the investor on the register; cleansing ends it; an
   const investor = await (await browser.newContext()).newPage();
 
   // Staff: a Live - Internal opportunity that needs market sounding, with the investor invited.
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/investments/opportunities/new-opportunity');
   await staff.getByLabel('Opportunity name').fill(NAME);
   await staff.getByLabel(/^Company/).fill(COMPANY);
@@ -60,7 +60,7 @@ test('a market sounding puts the investor on the register; cleansing ends it; an
   await expect(staff.getByRole('row', { name: /wallcrossed@demo\.test/ })).toBeVisible();
 
   // Investor: reads the market sounding and accepts it.
-  await login(investor, 'wallcrossed@demo.test');
+  await signIn(investor, 'wallcrossed@demo.test');
   await investor.goto(`/investor/investments/market-sounding/${id}`);
   await investor.getByLabel('I understand and accept to receive inside information').check();
   await investor.getByRole('button', { name: 'Accept and continue' }).click();
@@ -114,7 +114,7 @@ test('a market sounding puts the investor on the register; cleansing ends it; an
 });
 
 test('a correction is typed with UK date fields and restates the entry in the register', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/insider-register');
   const correct = page.getByRole('button', { name: /^Correct the entry of / }).first();
   const name = ((await correct.getAttribute('aria-label')) ?? '').replace('Correct the entry of ', '');

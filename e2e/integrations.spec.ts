@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** Settings › API tokens and Triggers (decision 0066): a token is shown once and works; a webhook trigger's secret likewise. */
 test('create an API token, see it once and use it; create a webhook trigger', async ({ page, playwright, baseURL }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/settings/integrations/api-tokens');
   await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill('Journey script');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createInvestor } from './support/accounts';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /**
  * The spine of the product (issue 4): staff create and publish an opportunity; an investor passes the
@@ -31,7 +31,7 @@ test('an opportunity from creation to a valued holding in the investor portfolio
   const investor = await (await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
 
   // Staff: a Draft, refused publication until complete, then Live - External.
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/investments/opportunities/new-opportunity');
   await staff.getByLabel('Opportunity name').fill(NAME);
   await staff.getByLabel(/^Company/).fill('Lumen Batteries Ltd');
@@ -55,7 +55,7 @@ test('an opportunity from creation to a valued holding in the investor portfolio
   await expect(staff).toHaveURL(/\/details$/);
 
   // Investor: sees it, is sent to the appropriateness test, passes, reserves.
-  await login(investor, 'journey@demo.test');
+  await signIn(investor, 'journey@demo.test');
   await investor.goto('/investor/investments');
   const card = investor.getByRole('region', { name: 'Reserve An Allocation' }).locator('.mantine-Card-root', { hasText: NAME });
   await card.getByRole('link', { name: 'View opportunity' }).click();

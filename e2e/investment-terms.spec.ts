@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createInvestor } from './support/accounts';
 import { createLiveOpportunity } from './support/opportunities';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /**
  * Investment terms as a versioned resource (decision 0053): the investor accepts the version they
@@ -29,7 +29,7 @@ test('staff publish new terms on a live opportunity; an unpaid investor accepts 
   const staff = await (await browser.newContext()).newPage();
 
   // The investor reads version 1 in the invest form and accepts exactly it.
-  await login(investor, 'terms-journey@demo.test');
+  await signIn(investor, 'terms-journey@demo.test');
   await investor.goto(`/investor/investments/${opportunity.slug}/invest?holder_type=personal`);
   await investor.getByRole('link', { name: 'Take the test' }).click();
   for (const answer of [
@@ -53,7 +53,7 @@ test('staff publish new terms on a live opportunity; an unpaid investor accepts 
   await expect(investor.getByText(/^Terms v1 accepted \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/)).toBeVisible();
 
   // Staff publish version 2 on the Terms tab; version 1 is history, accepted by one investment.
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto(`/admin/investments/opportunities/${opportunity.id}/terms`);
   await expect(staff.getByText('Accepted by 1 investment')).toBeVisible();
   await expect(staff.getByRole('button', { name: /Correct version/ })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseFile } from './support/files';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -12,7 +12,7 @@ test('staff create an investor with a custom attribute, documents, a note and a 
   const stamp = Date.now();
   const attribute = `Referral source ${stamp}`;
   const email = `e2e.investor.${stamp}@example.test`;
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
 
   await page.goto('/admin/settings/attributes');
   await page.getByRole('button', { name: 'New attribute' }).click();

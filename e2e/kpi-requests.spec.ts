@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newestMail } from './support/mail';
-import { login, logout } from './support/session';
+import { login, logout, signIn } from './support/session';
 
 /**
  * Staff ask a company's contact for a quarter's KPIs; the founder opens the mailed link without an
@@ -47,7 +47,7 @@ test('a KPI request is sent, answered through the mailed link, accepted, and cha
   await expect(page.getByText('Thank you: your figures have been sent')).toBeVisible();
 
   // Staff review: correct the headcount, accept.
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/reports/kpis/requests?status=submitted');
   const row = page.getByRole('row', { name: /Brightwater Foods Seed.*2030-Q1/ });
   await expect(row).toContainText('Submitted');
@@ -63,7 +63,7 @@ test('a KPI request is sent, answered through the mailed link, accepted, and cha
 
   // The holder sees the new point.
   await logout(page);
-  await login(page, 'investor@demo.test');
+  await signIn(page, 'investor@demo.test');
   await page.goto(`/investor/portfolio/${brightwater.id}/reports/kpis`);
   await expect(page.getByText('£985,000 in Q1 2030')).toBeVisible();
   await expect(page.getByText('29 in Q1 2030')).toBeVisible();

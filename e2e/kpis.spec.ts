@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { login, logout } from './support/session';
+import { logout, signIn } from './support/session';
 
 /** Staff define a KPI, record a company's values, read the portfolio grid and chart; the holder sees the chart. */
 test('a KPI is defined, filled in for a company, reported across the portfolio and charted for its investor', async ({ page }) => {
   const name = `Net promoter score ${Date.now()}`;
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
 
   await page.goto('/admin/settings/kpis');
   await page.getByRole('button', { name: 'New KPI' }).click();
@@ -45,7 +45,7 @@ test('a KPI is defined, filled in for a company, reported across the portfolio a
   await expect(page.getByLabel(`${name} over time`)).toBeVisible();
 
   await logout(page);
-  await login(page, 'investor@demo.test');
+  await signIn(page, 'investor@demo.test');
   await page.goto(`/investor/portfolio/${brightwater.id}`);
   await page.getByRole('link', { name: 'KPIs' }).click();
   await expect(page).toHaveURL(new RegExp(`/investor/portfolio/${brightwater.id}/reports/kpis$`));

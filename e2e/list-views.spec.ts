@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 test('staff save a view of the investors list, pick it after a reload, and give two investors an owner', async ({ page }) => {
   const run = Date.now().toString(36);
   const name = `Verified, Z to A ${run}`;
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investors?kyc=verified&sort=-name');
   const table = page.getByRole('table');
   await expect(table.locator('tbody').getByRole('link').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseFile } from './support/files';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** A 2×2 PNG: small enough to inline, real enough for the server's check of the bytes. */
 const PICTURE = Buffer.from(
@@ -14,7 +14,7 @@ const PICTURE = Buffer.from(
  */
 test('staff write an opportunity with formatting, team, key dates and a gallery, and preview it as investors see it', async ({ page }) => {
   const name = `Tidewater Analytics ${Date.now() % 100000}`;
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investments/opportunities/new-opportunity');
   await page.getByLabel('Opportunity name').fill(name);
   await page.getByLabel(/^Company/).fill('Tidewater Analytics Ltd');

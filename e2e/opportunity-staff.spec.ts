@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** Staff invite investors to a Live - Internal opportunity and record an investment taken outside the portal. */
 test('staff invite an investor and record a manual investment', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investments/opportunities?status=3');
   await page.getByRole('row', { name: /Ferrous Robotics Syndicate/ }).click();
   await page.getByRole('tab', { name: 'Invitations' }).click();

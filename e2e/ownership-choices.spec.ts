@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { createInvestor, latestHolding, linkToOrganisation } from './support/accounts';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /**
  * Whole-ownership choices (decision 0054): an investor saves a choice through their organisation as
@@ -16,7 +16,7 @@ test('a default ownership choice through an organisation holds the next investme
   test.setTimeout(120_000);
   await createInvestor(EMAIL, 'Olive Owner');
   await linkToOrganisation(EMAIL, 'Beaumont Ventures Ltd');
-  await login(page, EMAIL);
+  await signIn(page, EMAIL);
 
   await page.goto('/investor/profile/ownership');
   await expect(page.getByText('No saved ownership choices')).toBeVisible();

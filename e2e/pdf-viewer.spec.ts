@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { createInvestor } from './support/accounts';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 test('an investor reads a statement in the PDF viewer; another investor opening it finds the 404 page', async ({ browser }) => {
   const investor = await (await browser.newContext()).newPage();
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto('/investor/profile/documents');
   await investor
     .getByRole('link', { name: /Portfolio statement/ })
@@ -37,7 +37,7 @@ test('an investor reads a statement in the PDF viewer; another investor opening 
   // Someone else's document is not there for another investor.
   await createInvestor('pdf-viewer-other@e2e.test', 'Olive Other');
   const other = await (await browser.newContext()).newPage();
-  await login(other, 'pdf-viewer-other@e2e.test');
+  await signIn(other, 'pdf-viewer-other@e2e.test');
   await other.goto(`/investor/pdf/${documentId}`);
   await expect(other.getByText('404 page not found')).toBeVisible();
   await expect(other).toHaveTitle('Error - 404');

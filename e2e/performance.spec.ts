@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** A new share price on an existing investment changes its chart and the investor's portfolio value. */
 test('staff record a share price and the investor portfolio is revalued', async ({ browser }) => {
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/investments/existing');
   await staff.getByRole('row', { name: /Orbital Freight Series A/ }).click();
   await staff.getByRole('tab', { name: 'Performance', exact: true }).click();
@@ -24,7 +24,7 @@ test('staff record a share price and the investor portfolio is revalued', async 
   await expect(staff.getByRole('row', { name: /Isla Investor/ })).not.toContainText('£37,500.00');
 
   const investor = await (await browser.newContext()).newPage();
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto('/investor/portfolio');
   await expect(investor.getByRole('row', { name: /Orbital Freight Series A/ })).toContainText('£37,500');
 });

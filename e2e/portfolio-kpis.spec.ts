@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** The whole book's figures: per currency and per company, as of a date, with each company one click from its performance. */
 test('staff read the book’s KPIs, with an exit’s proceeds as realised, as of today and as of a year ago', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/reports/kpi-portfolio');
   await expect(page.getByRole('heading', { name: 'Portfolio KPIs' })).toBeVisible();
   const quillon = page.getByRole('row', { name: /Quillon Security Exit/ });

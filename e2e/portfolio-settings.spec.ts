@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 test.describe('settings › investor portfolio', () => {
   test("staff choose the holdings table's columns and the headline figures, and the investor's portfolio follows", async ({
@@ -8,7 +8,7 @@ test.describe('settings › investor portfolio', () => {
   }) => {
     const investorContext = await browser.newContext();
     const investor = await investorContext.newPage();
-    await login(investor, 'investor@demo.test');
+    await signIn(investor, 'investor@demo.test');
     await investor.goto('/investor/portfolio');
     const holdings = investor.getByRole('table', { name: 'Portfolio' });
     await expect(holdings.getByRole('columnheader', { name: 'Status' })).toBeVisible();
@@ -17,7 +17,7 @@ test.describe('settings › investor portfolio', () => {
     // The headline figure and each table's column.
     const multiplesBefore = await multiples.count();
 
-    await login(page, 'superadmin@demo.test');
+    await signIn(page, 'superadmin@demo.test');
     await page.goto('/admin/settings/investor/portfolio');
     await page.getByRole('link', { name: 'Edit holdings columns' }).click();
     await expect(page.getByRole('heading', { name: 'Holdings', level: 1 })).toBeVisible();

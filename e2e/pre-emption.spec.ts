@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /**
  * A pre-emption round from start to answer: staff open it on an existing investment, the investor
@@ -10,7 +10,7 @@ test('staff open a pre-emption round, the investor increases, staff see the choi
   browser,
 }) => {
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/investments/existing');
   await staff.getByRole('row', { name: /Brightwater Foods Seed/ }).click();
 
@@ -30,7 +30,7 @@ test('staff open a pre-emption round, the investor increases, staff see the choi
   await expect(staff.getByText('50,000', { exact: true })).toBeVisible();
 
   const investor = await (await browser.newContext()).newPage();
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto('/investor/portfolio');
   await investor.getByRole('row', { name: /Brightwater Foods Seed/ }).click();
   await expect(investor.getByRole('heading', { name: 'New shares offered: Rescue round' })).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** Staff record a partial realisation and every holder's proceeds; the investor sees them as realised. */
 test('staff record a partial realisation and the holders’ proceeds, and the investor sees what was realised', async ({ browser }) => {
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/investments/existing');
   await staff.getByRole('row', { name: /Orbital Freight Series A/ }).click();
   await staff.getByRole('tab', { name: 'Performance', exact: true }).click();
@@ -32,7 +32,7 @@ test('staff record a partial realisation and the holders’ proceeds, and the in
   await expect(staff.getByRole('button', { name: 'Record every holder’s proceeds' })).toHaveCount(0);
 
   const investor = await (await browser.newContext()).newPage();
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto('/investor/portfolio');
   await investor.getByRole('row', { name: /Orbital Freight Series A/ }).click();
   await expect(investor.getByText('Proceeds of shares sold')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 import { chooseFile } from './support/files';
 
 /** Documents, notes and tasks on an opportunity; investors see only the public documents. */
@@ -7,7 +7,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 test('staff attach a public and a private document, a note and a task; investors see only the public document', async ({ browser }) => {
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/investments/opportunities?status=2');
   await staff.getByRole('row', { name: /Heliotrope Energy Series A/ }).click();
   await staff.getByRole('tab', { name: 'Documents' }).click();
@@ -42,7 +42,7 @@ test('staff attach a public and a private document, a note and a task; investors
   await expect(staff.getByRole('checkbox', { name: 'Chase the signed term sheet' })).toBeChecked();
 
   const investor = await (await browser.newContext()).newPage();
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto('/investor/investments/heliotrope-energy-series-a');
   const memo = investor.getByRole('link', { name: 'Information memorandum.pdf' });
   await expect(memo).toBeVisible();

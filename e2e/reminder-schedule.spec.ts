@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /**
  * The cash-call reminder schedule (decision 0061): staff change it from the cash-calls page; a day
  * given twice is refused on the form, and the saved schedule is what the Reminders dialog tells.
  */
 test('staff set when unpaid cash calls are reminded', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/cash-calls');
   await page.getByRole('link', { name: 'Reminder schedule' }).click();
   await expect(page.getByRole('heading', { name: 'Reminder schedule', level: 1 })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client';
 import { E2E_DATABASE_URL } from './support/env';
-import { login } from './support/session';
+import { login, signIn } from './support/session';
 
 /** One count read straight from the database, apart from the app's own figures. */
 async function countOf(query: ReturnType<typeof sql>): Promise<number> {
@@ -54,7 +54,7 @@ test.describe('the staff overview and the reports landing', () => {
   });
 
   test('the Fund Manager, without the overview, still opens every report from the landing', async ({ page }) => {
-    await login(page, 'fundmanager@demo.test');
+    await signIn(page, 'fundmanager@demo.test');
     await page.goto('/admin/reports');
     await expect(page.getByRole('main').getByRole('link', { name: /^(KPIs|Portfolio KPIs|Update Reports|WIP Reports)\s*\d/ })).toHaveCount(
       4,

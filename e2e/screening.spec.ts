@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createInvestor } from './support/accounts';
-import { login, logout } from './support/session';
+import { logout, signIn } from './support/session';
 
 /**
  * Sanctions screening (decision 0032): staff upload a list in OFSI's layout, the investors who
@@ -29,7 +29,7 @@ test('staff upload a list, clear one match and confirm another; the confirmed in
     row(`${surname.toUpperCase()}OVA`, 'Mira', 7002),
   ].join('\n');
 
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investors/screening');
   await expect(page.getByRole('heading', { name: 'Screening', level: 1 })).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles({ name: 'ConList.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -56,7 +56,7 @@ test('staff upload a list, clear one match and confirm another; the confirmed in
   await expect(cardOf(confirmed.name)).toContainText('by Sam Admin');
   await logout(page);
 
-  await login(page, confirmed.email);
+  await signIn(page, confirmed.email);
   await page.goto(`/investor/investments/${SLUG}`);
   await page.getByRole('link', { name: 'Invest', exact: true }).click();
   await page.getByRole('button', { name: 'Continue' }).click();

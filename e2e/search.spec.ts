@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** A 1×1 PNG: the smallest picture the server takes by its bytes. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 test('staff press / and find a demo investor by name, move down to it with the arrow keys and open it with Enter', async ({ page }) => {
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Latest activity' })).toBeVisible();
   await page.keyboard.press('/');
@@ -23,7 +23,7 @@ test('staff press / and find a demo investor by name, move down to it with the a
 test('staff place a picture in an update and publish it; the investor sees the picture', async ({ browser }) => {
   const title = `Plant tour ${Date.now()}`;
   const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/reports/new-update');
   await staff.getByLabel('Title').fill(title);
   await staff.getByRole('textbox', { name: 'Report type' }).click();
@@ -42,7 +42,7 @@ test('staff place a picture in an update and publish it; the investor sees the p
   await expect(staff).toHaveURL(new RegExp(`/admin/reports/updates/${reportId}/details$`));
 
   const investor = await (await browser.newContext()).newPage();
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto(`/investor/news/reports/${reportId}`);
   await expect(investor.getByRole('heading', { name: title })).toBeVisible();
   const picture = investor.getByRole('img', { name: 'new-plant' });

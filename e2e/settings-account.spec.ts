@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newestMail } from './support/mail';
-import { login } from './support/session';
+import { login, signIn } from './support/session';
 import { setFlags } from './support/settings';
 
 test.describe('settings › account', () => {
@@ -9,7 +9,7 @@ test.describe('settings › account', () => {
     browser,
   }) => {
     const email = `new.custodian.${Date.now()}@example.test`;
-    await login(page, 'superadmin@demo.test');
+    await signIn(page, 'superadmin@demo.test');
     await page.goto('/admin/settings/account/admin-accounts');
     await page.getByRole('button', { name: 'Invite staff member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a staff member' });
@@ -54,7 +54,7 @@ test.describe('settings › account', () => {
     const otherFunds = other.getByRole('navigation', { name: /main|admin|side/i }).getByRole('link', { name: 'Funds', exact: true });
     await expect(otherFunds.first()).toBeVisible();
 
-    await login(page, 'superadmin@demo.test');
+    await signIn(page, 'superadmin@demo.test');
     await page.goto('/admin/settings/account/features');
     const menu = page.getByRole('navigation', { name: /main|admin|side/i });
     const funds = page.getByRole('switch', { name: 'Funds' });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { chooseFile } from './support/files';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 /** A two-page agreement with a signature line near the foot of the second page. */
 async function agreement(): Promise<Buffer> {
@@ -14,7 +14,7 @@ async function agreement(): Promise<Buffer> {
 
 test('staff sign an investor’s PDF on a drawing of its page and file the signed copy', async ({ page }) => {
   const name = `Agreement ${Date.now()}.pdf`;
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/investors?search=investor%40demo.test');
   await page
     .getByRole('link', { name: /Isla Investor|investor@demo\.test/ })

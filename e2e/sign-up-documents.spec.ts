@@ -5,7 +5,7 @@ import { openPostgres } from '../apps/server/src/db/client';
 import { createInvestor } from './support/accounts';
 import { E2E_DATABASE_URL } from './support/env';
 import { chooseFile } from './support/files';
-import { login } from './support/session';
+import { login, signIn } from './support/session';
 
 const run = Date.now();
 const title = `Risk disclosure ${run}`;
@@ -33,7 +33,7 @@ test('staff add a required sign-up document; an investor reads and accepts it be
   const email = `sign-up-${run}@example.test`;
   await createInvestor(email, 'Sasha Signup');
 
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/settings/investor/sign-up-documents');
   await expect(page.getByRole('heading', { name: 'Sign-up documents', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add document' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support/session';
+import { signIn } from './support/session';
 
 test('staff generate statements for every investor and watch them finish; the investor downloads theirs from documents and the portfolio', async ({
   browser,
@@ -8,7 +8,7 @@ test('staff generate statements for every investor and watch them finish; the in
   const staff = await (await browser.newContext()).newPage();
   const investor = await (await browser.newContext({ acceptDownloads: true })).newPage();
 
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/reports');
   await staff.getByRole('link', { name: /Investor statements/ }).click();
   await expect(staff).toHaveURL(/\/admin\/reports\/statements$/);
@@ -23,7 +23,7 @@ test('staff generate statements for every investor and watch them finish; the in
   await expect(run.getByText(/\d+ of \d+ filed/)).toBeVisible();
 
   // The investor finds the statement in their documents, and downloads it.
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto('/investor/profile/documents');
   const filed = investor.getByRole('link', { name: /Portfolio statement 30 Jun 2026/ }).first();
   await expect(filed).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { seriousFindings, withAxe } from './support/axe';
 import { chooseFile } from './support/files';
-import { login } from './support/session';
+import { signIn } from './support/session';
 import { setFlags } from './support/settings';
 
 /**
@@ -34,7 +34,7 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
     const pdf = Buffer.from(await doc.save());
 
     const staff = await (await withAxe(await browser.newContext())).newPage();
-    await login(staff, 'superadmin@demo.test');
+    await signIn(staff, 'superadmin@demo.test');
     await staff.goto('/admin/investments/existing');
     await staff.getByRole('row', { name: /Brightwater Foods Seed/ }).click();
     await staff.getByRole('tab', { name: 'Tax relief' }).click();
@@ -82,7 +82,7 @@ test('staff upload an EIS3 and the investor downloads it and sees the holding cl
     await followOn.getByRole('button', { name: 'Cancel' }).click();
 
     const investor = await (await withAxe(await browser.newContext())).newPage();
-    await login(investor, 'investor@demo.test');
+    await signIn(investor, 'investor@demo.test');
     await investor.goto('/investor/portfolio');
     await investor.getByRole('row', { name: /Brightwater Foods Seed/ }).click();
     await expect(investor.getByRole('heading', { name: 'Tax relief' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newestMail } from './support/mail';
-import { login } from './support/session';
+import { login, signIn } from './support/session';
 
 test.describe('settings › terminology', () => {
   test('renaming Investments and the product changes the menus, the page title and the e-mails, for everyone at once', async ({
@@ -58,7 +58,7 @@ test.describe('settings › terminology', () => {
   });
 
   test('every terminology page opens, and an unknown one is the not-found page', async ({ page }) => {
-    await login(page, 'support@demo.test');
+    await signIn(page, 'support@demo.test');
     await page.goto('/admin/settings/terminology/roles');
     const pages = page.getByRole('navigation', { name: 'Terminology pages' });
     for (const [name, field] of [

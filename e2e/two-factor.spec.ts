@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { createStaff, requireStaffTwoFactor } from './support/accounts';
 import { DEMO_PASSWORD } from './support/env';
-import { login, logout } from './support/session';
+import { login, logout, signIn } from './support/session';
 
 const STEP_MS = 30_000;
 
@@ -36,7 +36,7 @@ test('a Super Admin requires two-factor sign-in; a member of staff enrols, signs
   const email = `custodian.2fa.${Date.now()}@example.test`;
   await createStaff(email, 'Tess Twofactor', 7);
 
-  await login(page, 'superadmin@demo.test');
+  await signIn(page, 'superadmin@demo.test');
   await page.goto('/admin/settings/security');
   await expect(page.getByRole('heading', { name: 'Password Management' })).toBeVisible();
   await page.getByLabel('Require two-factor sign-in for every staff role').check();

@@ -1,12 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './support/session';
+import { login, signIn } from './support/session';
 
 /**
  * Staff start an update about Orbital Freight for its holders, write its text with `write`, create
  * the draft and publish it; answers the update's id.
  */
 async function publishUpdate(staff: Page, title: string, write: () => Promise<void>) {
-  await login(staff, 'superadmin@demo.test');
+  await signIn(staff, 'superadmin@demo.test');
   await staff.goto('/admin/reports/updates');
   await staff.getByRole('link', { name: 'New update' }).click();
   await expect(staff).toHaveURL(/\/admin\/reports\/new-update$/);
@@ -113,7 +113,7 @@ test('staff write an update with a heading, a size, a font, a formula and a vide
     await expect(staff.locator('.mantine-RichTextEditor-content iframe[title="YouTube video"]')).toBeVisible();
   });
 
-  await login(investor, 'investor@demo.test');
+  await signIn(investor, 'investor@demo.test');
   await investor.goto(`/investor/news/reports/${reportId}`);
   await expect(investor.getByRole('heading', { level: 2, name: 'Depot visit' })).toBeVisible();
   await expect(investor.locator('.rich-text .rt-size-large .rt-font-serif, .rich-text .rt-font-serif .rt-size-large')).toHaveText(
