@@ -47,6 +47,9 @@ test('a draft update saves itself as it is typed and is there after a reload', a
   await page.getByRole('radio', { name: 'Every investor' }).check();
   await page.getByRole('button', { name: 'Create draft' }).press('Enter');
   await expect(page).toHaveURL(/\/admin\/reports\/updates\/\d+\/edit-update$/);
+  // The new page's own form: until it is drawn, the create form (already saying "Saved at") is still on screen.
+  await expect(page.getByRole('heading', { name: 'Edit Quarterly letter' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Changes to this draft save by themselves.' })).toBeVisible();
 
   const title = `Quarterly letter to holders ${Date.now() % 100000}`;
   await page.getByLabel('Title').fill(title);

@@ -27,14 +27,20 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /**
- * Signs out as the menu's link does. The page being left may go to /api/logout itself meanwhile: a
- * request it still had in flight (a prefetch, the realtime socket's authorisation) answers 401 once
- * the session has ended, and the API client then signs out (api-client.ts). That navigation replaces
- * this one (net::ERR_ABORTED), and both end on /login.
+ * Opens a page in a browser whose session has ended or is ending, and expects the login page. The
+ * page being left may go to /api/logout itself meanwhile: a request it still had in flight (a
+ * prefetch, the realtime socket's authorisation) answers 401 once the session has ended, and the
+ * API client then signs out (api-client.ts). That navigation replaces this one (net::ERR_ABORTED),
+ * and both end on /login.
  */
-export async function logout(page: Page) {
-  await page.goto('/api/logout').catch((error: Error) => {
+export async function openSignedOut(page: Page, url: string) {
+  await page.goto(url).catch((error: Error) => {
     if (!error.message.includes('net::ERR_ABORTED')) throw error;
   });
   await expect(page).toHaveURL(/\/login/);
+}
+
+/** Signs out as the menu's link does. */
+export async function logout(page: Page) {
+  await openSignedOut(page, '/api/logout');
 }
