@@ -95,7 +95,11 @@ test('staff write an update with a heading, a size, a font, a formula and a vide
     await staff.keyboard.press('Enter');
     await staff.keyboard.type('Capacity doubles');
     await staff.keyboard.press('Shift+Home');
+    // The editor reads a keyboard selection on the browser's selectionchange, a task later: the Size
+    // list must not take focus before it has (it would mark an empty selection).
+    await staff.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await staff.getByRole('combobox', { name: 'Size' }).selectOption('Large');
+    await expect(staff.locator('.mantine-RichTextEditor-content .rt-size-large')).toHaveText('Capacity doubles');
     await staff.getByRole('combobox', { name: 'Font' }).selectOption('Serif');
     await staff.keyboard.press('End');
     await staff.getByRole('button', { name: 'Insert formula' }).click();
