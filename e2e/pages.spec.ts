@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { seriousFindings, withAxe } from './support/axe';
+import { frames } from './support/frames';
 import { login } from './support/session';
 import { setFlags } from './support/settings';
 
@@ -75,11 +76,6 @@ async function settle(page: Page) {
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
   await frames(page);
-}
-
-/** Two animation frames: whatever a resize or the last answer changed has been laid out and painted. */
-async function frames(page: Page) {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 /** PAGE_WALK=<regex> walks only the pages whose names match (to look again at a few while mending them). */

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { frames } from './support/frames';
 import { login, signIn } from './support/session';
 
 /**
@@ -97,7 +98,7 @@ test('staff write an update with a heading, a size, a font, a formula and a vide
     await staff.keyboard.press('Shift+Home');
     // The editor reads a keyboard selection on the browser's selectionchange, a task later: the Size
     // list must not take focus before it has (it would mark an empty selection).
-    await staff.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await frames(staff);
     await staff.getByRole('combobox', { name: 'Size' }).selectOption('Large');
     await expect(staff.locator('.mantine-RichTextEditor-content .rt-size-large')).toHaveText('Capacity doubles');
     await staff.getByRole('combobox', { name: 'Font' }).selectOption('Serif');

@@ -12,9 +12,9 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
 
 /**
  * Signs in with the request the login form sends, without loading a page: for a journey whose next
- * step opens a page of its own, which is then the first page that browser loads. It saves the login
- * page's load, about a tenth of such a journey; `auth.spec.ts` and the journeys that look at where
- * the form lands sign in through `login`.
+ * step opens a page of its own, which is then the first page that browser loads: the login page is
+ * not loaded only to be left. `auth.spec.ts` and the journeys that look at where the form lands sign
+ * in through `login`.
  */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.request.get('/sanctum/csrf-cookie');
