@@ -4,6 +4,7 @@ import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
+import { escapeHtml } from './html';
 
 export interface MailMessage {
   to: string;
@@ -16,8 +17,6 @@ export interface MailLink {
   label: string;
   url: string;
 }
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A plain e-mail of a few lines and links: the text first (it is what the log shows), with a simple HTML twin. */
 export function plainMail(to: string, subject: string, lines: string[], links: MailLink[], product: string): MailMessage {

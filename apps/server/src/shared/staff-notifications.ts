@@ -76,8 +76,3 @@ export async function pushStaffNotifications(realtime: Pick<Realtime, 'publishTo
     stored.filter((s) => s.inBell),
   );
 }
-
-/** Escapes text for a notification's rich-text message. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}

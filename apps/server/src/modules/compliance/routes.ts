@@ -34,7 +34,7 @@ import {
 import type { App, AppContext } from '../../platform/context';
 import type { UserRow } from '../../platform/session';
 import { investorCategorisations, users } from '../../db/schema';
-import { escapeHtml, insertStaffNotifications, pushStaffNotifications } from '../../shared/staff-notifications';
+import { insertStaffNotifications, pushStaffNotifications } from '../../shared/staff-notifications';
 import { recordActivity } from '../../platform/activity';
 import { AppError, notFound } from '../../platform/errors';
 import { authenticated, authorize, investorOnly, investorOrAny, requireInvestor, requireUser } from '../../platform/guards';
@@ -65,6 +65,7 @@ import {
   type QuestionRow,
   usersById,
 } from './service';
+import { escapeHtml } from '../../platform/html';
 
 const QUESTION_INCLUDES = ['options'] as const;
 

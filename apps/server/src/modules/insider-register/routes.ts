@@ -75,9 +75,7 @@ import {
   openProject,
   type EntryListRow,
 } from './service';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../platform/html';
 
 function sendPdf(reply: FastifyReply, filename: string, bytes: Uint8Array) {
   return reply

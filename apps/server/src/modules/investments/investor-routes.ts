@@ -26,7 +26,7 @@ import { investorOnly, requireInvestor } from '../../platform/guards';
 import { paginate, parseListQuery } from '../../platform/list-query';
 import type { UserRow } from '../../platform/session';
 import { notifyUser } from '../../shared/notifications';
-import { escapeHtml, insertStaffNotifications, pushStaffNotifications } from '../../shared/staff-notifications';
+import { insertStaffNotifications, pushStaffNotifications } from '../../shared/staff-notifications';
 import { assertInvestorMay } from '../../shared/investor-gates';
 import { assertMarketSoundingAccepted, findVisibleOpportunity } from '../../shared/opportunity-visibility';
 import { flagOn, loadSettings, type SettingsRow } from '../../shared/settings';
@@ -47,6 +47,7 @@ import {
 } from './service';
 import { assertHolder } from '../../shared/holder-ownership';
 import { holdingFromChoice, keepAsDefault } from '../ownership-choices';
+import { escapeHtml } from '../../platform/html';
 
 /**
  * The investor's side of investments (DOMAIN.md lifecycle step 3): reserving an allocation, following

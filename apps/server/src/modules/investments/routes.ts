@@ -31,7 +31,6 @@ import { inIdOrder, paginate, parseListQuery } from '../../platform/list-query';
 import { idIn } from '../../platform/list-filters';
 import type { UserRow } from '../../platform/session';
 import { notifyUser } from '../../shared/notifications';
-import { escapeHtml } from '../../shared/staff-notifications';
 import { authorizeOpportunities } from '../../shared/opportunity-access';
 import type { OpportunityRow } from '../../shared/opportunity-visibility';
 import { loadSettings, loadTerminology } from '../../shared/settings';
@@ -50,6 +49,7 @@ import { parseIncludes } from '../../shared/user-presenter';
 import { markPaymentReceived } from './receipts';
 import { assertHolder } from '../../shared/holder-ownership';
 import { registerInvestorInvestmentRoutes } from './investor-routes';
+import { escapeHtml } from '../../platform/html';
 
 /** Staff may act on an investment by its opportunity's status: live (1–4) or existing (5–6) events. */
 function assertStaffMay(user: UserRow, opportunity: Pick<OpportunityRow, 'status'>, action: Action) {

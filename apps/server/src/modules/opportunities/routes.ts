@@ -73,6 +73,7 @@ import {
   visibleToInvestor,
   type OpportunityRow,
 } from '../../shared/opportunity-visibility';
+import { escapeHtml } from '../../platform/html';
 
 const keyParams = z.object({ key: z.string().min(1).max(120) });
 
@@ -419,8 +420,4 @@ export function registerOpportunityRoutes(app: App, ctx: AppContext) {
       return reply.status(204).send(null);
     },
   );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -15,6 +15,7 @@ import { notifyUser } from '../../shared/notifications';
 import { flagOn, loadSettings } from '../../shared/settings';
 import { type ApplicationRow, presentApplications } from './presenter';
 import { findOrganisation, linkUser } from './service';
+import { escapeHtml } from '../../platform/html';
 
 /** Applications exist only while organisation links are enabled (spec §2.2, enableOrganisationLinks). */
 export const applicationsFeature = {
@@ -24,9 +25,6 @@ export const applicationsFeature = {
 
 /** Where an applicant's supporting documents are filed on their (private) investor record. */
 const APPLICATION_DOCUMENTS_FOLDER = 'Organisation applications';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const liveApplications = (where?: SQL) => and(isNull(organisationApplications.deletedAt), where);
 

@@ -18,8 +18,8 @@ import { notFound, validationError } from '../../platform/errors';
 import { recordCardPayment } from './card-ledger';
 import type { Told } from './memberships';
 import type { Checkout, PaymentProvider, ProviderEvent } from './provider';
-import { escapeHtml } from '../../shared/staff-notifications';
 import { assertLiveInvestor } from '../../shared/live-investor';
+import { escapeHtml } from '../../platform/html';
 
 type FeeRequestRow = typeof feeRequests.$inferSelect;
 const requester = alias(users, 'requester');

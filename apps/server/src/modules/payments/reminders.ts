@@ -21,9 +21,9 @@ import { utcDate } from '../../platform/clock';
 import { notFound, validationError } from '../../platform/errors';
 import { plainMail } from '../../platform/mail';
 import { insertNotificationsEach, pushNotifications } from '../../shared/notifications';
-import { escapeHtml } from '../../shared/staff-notifications';
 import { flagOn, loadSettings, SETTINGS_ID } from '../../shared/settings';
 import { recordActivity } from '../../platform/activity';
+import { escapeHtml } from '../../platform/html';
 
 /** How often unpaid cash calls are looked at for a reminder that has fallen due. */
 export const REMINDER_TICK_MS = 60 * 60 * 1000;

@@ -27,7 +27,6 @@ import { notFound } from '../../platform/errors';
 import { authorize, investorOnly, investorOrAny, requireInvestor, requireUser } from '../../platform/guards';
 import { notifyUsers } from '../../shared/notifications';
 import { loadSettings } from '../../shared/settings';
-import { escapeHtml } from '../../shared/staff-notifications';
 import { recordWallCrossing } from '../insider-register';
 import { presentIntent, presentInvestorPlacement, presentRecipient, presentStaffPlacement } from './presenter';
 import {
@@ -49,6 +48,7 @@ import {
   updateTeaser,
   withdrawPlacement,
 } from './service';
+import { escapeHtml } from '../../platform/html';
 
 /** Where the investor reads a placement (notification link and the investments page). */
 export const investorPlacementPath = (id: number) => `/investor/investments/placements/${id}`;

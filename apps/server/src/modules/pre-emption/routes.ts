@@ -37,12 +37,9 @@ import {
   withdrawRound,
   type RoundRow,
 } from './service';
+import { escapeHtml } from '../../platform/html';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /**
  * Pre-emption rounds on existing investments (spec §4 choices, docs/decisions/0013). Staff open a

@@ -13,13 +13,14 @@ import type { App, AppContext } from '../../platform/context';
 import { documents, folders, identityDocumentDetails, users } from '../../db/schema';
 import { internationalChecks } from '../../shared/international-aml';
 import { recordTriggerEvent } from '../../shared/trigger-events';
-import { escapeHtml, insertStaffNotifications, pushStaffNotifications } from '../../shared/staff-notifications';
+import { insertStaffNotifications, pushStaffNotifications } from '../../shared/staff-notifications';
 import { recordActivity } from '../../platform/activity';
 import { validationError } from '../../platform/errors';
 import { onlyFile, readForm } from '../../platform/form';
 import { investorOnly, requireInvestor } from '../../platform/guards';
 import { withStoredFiles } from '../../platform/storage';
 import { presentDocumentForInvestor, storeDocument } from '../records';
+import { escapeHtml } from '../../platform/html';
 
 /**
  * The investor's identity checks (KYC/AML, spec §2.3 /investor/profile/identity): they upload their

@@ -6,8 +6,8 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { richTextToPlain, sanitizeRichText } from '../../platform/sanitize';
 import { insertNotificationsFor } from '../../shared/notifications';
 import { lockOpportunityRow, type OpportunityRow } from '../../shared/opportunity-visibility';
-import { escapeHtml } from '../../shared/staff-notifications';
 import { TERMS_ASKED_STATUSES, type TermConditionRow } from '../../shared/term-conditions';
+import { escapeHtml } from '../../platform/html';
 
 /** Rich text as stored: sanitised, and never empty once sanitised. */
 function cleanBody(body: string): string {

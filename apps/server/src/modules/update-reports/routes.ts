@@ -37,7 +37,6 @@ import { answerQuestion, findQuestion, presentForStaff, questionsForStaff } from
 import {
   createReport,
   deleteReport,
-  escapeHtml,
   findReport,
   investorReportPath,
   publishDueReports,
@@ -45,6 +44,7 @@ import {
   type UpdateReportRow,
   updateReport,
 } from './service';
+import { escapeHtml } from '../../platform/html';
 
 /** How often scheduled updates are looked for: a scheduled update goes out within this of its time. */
 const PUBLISH_TICK_MS = 30_000;

@@ -13,6 +13,7 @@ import { audienceErrors, audienceMembers } from '../../shared/investor-audience'
 import { insertNotificationsFor, pushNotifications } from '../../shared/notifications';
 import { loadTerminology } from '../../shared/settings';
 import type { FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../platform/html';
 
 export type UpdateReportRow = typeof updateReports.$inferSelect;
 type CreateInput = z.output<typeof createUpdateReportBody>;
@@ -178,8 +179,6 @@ export async function addressRecipients(tx: Pick<Db, 'execute'>, report: UpdateR
     select ${report.id}, audience.user_id from (${audienceOf(report)}) as audience
     on conflict do nothing`);
 }
-
-export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Where the investor reads an update (notification and e-mail link). */
 export const investorReportPath = (id: number) => `/investor/news/reports/${id}`;
