@@ -9,7 +9,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
-import type { Database } from './db/client';
+import { DEFAULT_FONT } from '@platform/domain';
+import type { Database, Db } from './db/client';
 import { createBackgroundWork } from './platform/background';
 import { registerNoStore } from './platform/cache-control';
 import { systemClock, type Clock } from './platform/clock';
@@ -26,6 +27,8 @@ import { registerSecurityHeaders } from './platform/security-headers';
 import { loadAppKey } from './platform/secrets';
 import { openStorage } from './platform/open-storage';
 import { registerSessions, SESSION_COOKIE } from './platform/session';
+import { FIRST_PAINT_SLOT, investorPages } from './platform/first-paint';
+import { flagOn, loadSettings } from './shared/settings';
 import { createRealtime } from './platform/realtime';
 import type { AppContext } from './platform/context';
 import { registerAccountingRoutes } from './modules/accounting/routes';
@@ -251,7 +254,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   registerEvidencePackRoutes(app, ctx);
   registerScreeningRoutes(app, ctx);
   registerListPreferenceRoutes(app, ctx);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, db);
 
   app.addHook('onReady', async () => {
     realtime.attach(app.server);
@@ -284,11 +287,14 @@ function readPageRequests(webDist: string): Record<string, string[]> {
  * Serves the built web app (when built); every other GET that is not an API call or a file gets
  * index.html, and the web app's router decides what to show — its own error page included. To a
  * request with a session, a page's shell names that page's first data requests in a `Link:
- * rel=preload` header, so the browser fetches them while the code downloads (decision 0074).
+ * rel=preload` header, so the browser fetches them while the code downloads (decision 0074), and
+ * an investor page's shell draws the risk warning before the code has run (decision 0079).
  */
-async function registerWebApp(app: FastifyInstance, webDist: string) {
+async function registerWebApp(app: FastifyInstance, webDist: string, db: Db) {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   const pageRequests = hasWeb ? readPageRequests(webDist) : {};
+  const indexHtml = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
+  const investorPage = indexHtml.includes(FIRST_PAINT_SLOT) ? investorPages(indexHtml) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -302,16 +308,26 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
         reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];
     if (!hasWeb || request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname)) {
       return reply.status(404).send({ message: `No route for ${request.method} ${pathname}.` });
     }
-    const preloads = Object.hasOwn(pageRequests, pathname) && request.cookies[SESSION_COOKIE] ? pageRequests[pathname] : [];
+    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    const preloads = Object.hasOwn(pageRequests, pathname) && signedIn ? pageRequests[pathname] : [];
     if (preloads.length) {
       // `use-credentials` matches the API client's `credentials: 'include'`, so its fetch takes the answer.
       reply.header('link', preloads.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', '));
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'cookie').sendFile('index.html');
+    reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'cookie');
+    if (investorPage && signedIn && (pathname === '/investor' || pathname.startsWith('/investor/'))) {
+      const settingsRow = await loadSettings(db);
+      if (flagOn(settingsRow, 'risk_warning_enabled')) {
+        const page = investorPage(settingsRow.font ?? DEFAULT_FONT, request.headers['accept-encoding']);
+        if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
+        return reply.header('vary', 'cookie, accept-encoding').send(page.body);
+      }
+    }
+    return reply.sendFile('index.html');
   });
 }

@@ -2,6 +2,12 @@
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 900, xl: 1150, xxl: 1500 } as const;
 export const HEADER_HEIGHT = { base: 65, md: 75, lg: 105 } as const;
 export const RISK_BANNER_HEIGHT = 70;
+/** The financial-promotion risk warning's summary (spec §2.4) and its link to the longer text, word for word. */
+export const RISK_WARNING_SUMMARY =
+  "Don't invest unless you're prepared to lose all the money you invest. This is a high-risk investment and you are unlikely to be protected if something goes wrong.";
+export const RISK_WARNING_MORE = 'Take 2 mins to learn more.';
+/** The element id of the investor header the server draws into the HTML, which the web app takes away once it draws its own (decision 0079). */
+export const FIRST_PAINT_ID = 'first-paint';
 export const MODAL_WIDTH = { default: 800, wide: 900, choice: 670, confirmation: 600 } as const;
 
 export const APPROPRIATENESS_RETRY_WAIT_MS = 24 * 60 * 60 * 1000;
@@ -16,6 +22,8 @@ export const AUTOSAVE_DEBOUNCE_MS = 3000;
 export const DEFAULT_TERMS_VERSION = 1;
 export const DEFAULT_APP_VERSION = '1.0';
 export const DEFAULT_FONT = 'Montserrat';
+/** The text's font: the firm's, then the system's sans-serif faces while it loads or where it is missing. */
+export const fontStack = (font: string) => `${font}, -apple-system, 'Segoe UI', Roboto, sans-serif`;
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;

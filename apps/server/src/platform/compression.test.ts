@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@platform/domain';
 import { agent, createTestApp, signedIn, type TestApp } from '../test/harness';
-import { createInvestmentRow, createOpportunityRow } from '../test/opportunities';
+import { createInvestmentRow, createOpportunityRow, setFlags } from '../test/opportunities';
 
 /**
  * Every text answer travels compressed (decision 0043): the built web app's files as the build
@@ -85,6 +85,8 @@ describe('compressed answers', () => {
   });
 
   it("names a signed-in page's first data requests in its shell's Link header, for the browser to preload", async () => {
+    // The risk warning shown: this build's index.html has no slot for the first paint (first-paint.test.ts), so it is served as it is.
+    await setFlags(t, { risk_warning_enabled: true });
     const investor = await signedIn(t, Role.User);
     const page = await investor.client.request({ method: 'GET', url: '/investor', headers: { 'accept-encoding': 'br' } });
     expect(page.statusCode).toBe(200);

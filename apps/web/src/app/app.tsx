@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { removeFirstPaint } from './first-paint';
 import { afterFirstPageWhenIdle, markFirstPageDrawn, prefetchLinksNearViewport, useAfterFirstPage } from './link-prefetch';
 import { createAppRouter } from './router';
 import { BrandingProvider } from './settings';
@@ -34,8 +35,13 @@ function useFavicon(href: string | null | undefined) {
 function Themed({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createAppRouter(queryClient));
   useEffect(() => {
-    if (router.state.resolvedLocation) markFirstPageDrawn();
-    return router.subscribe('onResolved', markFirstPageDrawn);
+    const drawn = () => {
+      markFirstPageDrawn();
+      // A page drawn without the investor shell (sign-in, an error) has no header of its own to take its place.
+      requestAnimationFrame(removeFirstPaint);
+    };
+    if (router.state.resolvedLocation) drawn();
+    return router.subscribe('onResolved', drawn);
   }, [router]);
   useEffect(
     // `href` is a built path from a link the app rendered; the router matches it as a navigation would.

@@ -1,5 +1,5 @@
 import { createTheme, type MantineColorsTuple, type MantineThemeComponents } from '@mantine/core';
-import { BREAKPOINTS } from '@platform/domain';
+import { BREAKPOINTS, fontStack } from '@platform/domain';
 import type { Branding } from './settings';
 
 function hexToRgb(hex: string): [number, number, number] {
@@ -41,7 +41,7 @@ const COMPONENTS: MantineThemeComponents = {
 
 /** The Mantine theme of this deployment, built at runtime from the server's branding. */
 export function themeFrom(branding: Branding) {
-  const font = `${branding.font}, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+  const font = fontStack(branding.font);
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,

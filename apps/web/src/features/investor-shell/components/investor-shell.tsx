@@ -1,7 +1,9 @@
+import { useLayoutEffect } from 'react';
 import { Anchor, Box, Burger, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { removeFirstPaint } from '../../../app/first-paint';
 import { useBranding } from '../../../app/settings';
 import { Logo } from '../../../ui/logo';
 import { MAIN_ID, SkipLink } from '../../../ui/skip-link';
@@ -16,6 +18,8 @@ export function InvestorShell() {
   const { terms } = useBranding();
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The header the HTML drew goes as this one is drawn, before the browser paints.
+  useLayoutEffect(removeFirstPaint, []);
   const links = [
     { label: terms.overview, to: '/investor' },
     { label: terms.investments, to: '/investor/investments' },

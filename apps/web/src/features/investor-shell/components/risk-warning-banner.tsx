@@ -1,14 +1,14 @@
 import { lazy, useState } from 'react';
-import { Anchor, Box, Text } from '@mantine/core';
-import { RISK_BANNER_HEIGHT } from '@platform/domain';
+import { RISK_WARNING_MORE, RISK_WARNING_SUMMARY } from '@platform/domain';
 import { useFeature } from '../../../app/settings';
 import { LoadWhenOpened } from '../../../ui/lazy-dialog';
 
 const RiskWarningModal = lazy(() => import('./risk-warning-modal').then((m) => ({ default: m.RiskWarningModal })));
 
 /**
- * The financial-promotion risk warning (spec §2.4): 70px across the top when enabled, taller when a
- * narrow screen needs more lines — the regulator wants it whole and prominent, never cut.
+ * The financial-promotion risk warning (spec §2.4) across the top when enabled. Its look is the
+ * `.risk-warning` rules of global.css, which the band the server draws before the code has run
+ * shares (decision 0079).
  */
 export function RiskWarningBanner() {
   const enabled = useFeature('enableRiskWarning');
@@ -16,25 +16,14 @@ export function RiskWarningBanner() {
   if (!enabled) return null;
   return (
     <>
-      <Box
-        mih={RISK_BANNER_HEIGHT}
-        bg="dark.7"
-        c="white"
-        px={{ base: 'sm', sm: 'lg' }}
-        py={6}
-        display="flex"
-        style={{ alignItems: 'center', justifyContent: 'center' }}
-        role="region"
-        aria-label="Risk warning"
-      >
-        <Text fz={{ base: 'xs', sm: 'sm' }} ta="center">
-          Don&apos;t invest unless you&apos;re prepared to lose all the money you invest. This is a high-risk investment and you are
-          unlikely to be protected if something goes wrong.{' '}
-          <Anchor component="button" type="button" c="yellow.3" fw={600} fz="inherit" underline="always" onClick={() => setOpen(true)}>
-            Take 2 mins to learn more.
-          </Anchor>
-        </Text>
-      </Box>
+      <section className="risk-warning" aria-label="Risk warning">
+        <p>
+          {RISK_WARNING_SUMMARY}{' '}
+          <button type="button" className="risk-warning-more" onClick={() => setOpen(true)}>
+            {RISK_WARNING_MORE}
+          </button>
+        </p>
+      </section>
       <LoadWhenOpened opened={open}>
         <RiskWarningModal opened={open} onClose={() => setOpen(false)} />
       </LoadWhenOpened>
