@@ -30,11 +30,13 @@ test('staff save a view of the investors list, pick it after a reload, and give 
   const bulk = page.getByRole('region', { name: 'Bulk actions' });
   await expect(bulk).toContainText('2 selected');
   await bulk.getByRole('button', { name: 'Assign owner' }).click();
-  await page.getByRole('textbox', { name: 'Owner' }).last().click();
-  const owner = page.getByRole('option').filter({ hasNotText: 'No owner' }).first();
+  // The pick opens in a popover of its own; the list's Owner filter beside it is another field.
+  const pick = page.getByRole('dialog');
+  await pick.getByRole('textbox', { name: 'Owner' }).click();
+  const owner = pick.getByRole('option').filter({ hasNotText: 'No owner' }).first();
   const ownerName = await owner.innerText();
   await owner.click();
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await pick.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('2 investors assigned.')).toBeVisible();
   await expect(bulk).toHaveCount(0);
   for (const investor of chosen) await expect(table.getByRole('row', { name: new RegExp(investor) })).toContainText(ownerName);

@@ -321,8 +321,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string, db: Db) {
     }
     reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'cookie');
     if (investorPage && signedIn && (pathname === '/investor' || pathname.startsWith('/investor/'))) {
-      const settingsRow = await loadSettings(db);
-      if (flagOn(settingsRow, 'risk_warning_enabled')) {
+      // While the database is down the plain page is served, and the app then shows maintenance (maintenance.spec.ts).
+      const settingsRow = await loadSettings(db).catch(() => null);
+      if (settingsRow && flagOn(settingsRow, 'risk_warning_enabled')) {
         const page = investorPage(settingsRow.font ?? DEFAULT_FONT, request.headers['accept-encoding']);
         if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
         return reply.header('vary', 'cookie, accept-encoding').send(page.body);
