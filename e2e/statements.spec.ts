@@ -38,16 +38,17 @@ test('staff generate statements for every investor and watch them finish; the in
   // From the portfolio: the Statement action downloads a PDF as at the chosen day.
   await investor.goto('/investor/portfolio');
   await investor.getByRole('button', { name: 'Statement' }).click();
-  // The period's start is set too: it defaults to 1 January of this year, which would fall after the day chosen.
-  await investor.getByLabel('Transactions from').fill('2026-01-01');
-  await investor.getByRole('button', { name: '1 January 2026', exact: true }).click();
-  await investor.getByLabel('As at').fill('2026-06-30');
-  // The calendar has turned to the typed day; picking it closes the calendar and keeps the popover.
-  await investor.getByRole('button', { name: '30 June 2026' }).click();
-  // The link names the chosen day before it is followed (a click on the link while its address was
-  // still changing, or on a closed popover, would wait for a download that never comes).
   const pdf = investor.getByRole('link', { name: 'Download PDF' });
-  await expect(pdf).toHaveAttribute('href', /[?&]as_at=2026-06-30&from=2026-01-01&format=pdf$/);
+  // A day in an earlier year than the period's start (1 January of this year) moves the start to
+  // that year's first of January. The calendar has turned to the typed day; picking it closes the
+  // calendar and keeps the popover.
+  await investor.getByLabel('As at').fill('2025-12-31');
+  await investor.getByRole('button', { name: '31 December 2025' }).click();
+  await expect(pdf).toHaveAttribute('href', /[?&]as_at=2025-12-31&from=2025-01-01&format=pdf$/);
+  // A later day keeps a start that still comes first. The link names the day before it is followed.
+  await investor.getByLabel('As at').fill('2026-06-30');
+  await investor.getByRole('button', { name: '30 June 2026' }).click();
+  await expect(pdf).toHaveAttribute('href', /[?&]as_at=2026-06-30&from=2025-01-01&format=pdf$/);
   const [download] = await Promise.all([investor.waitForEvent('download'), pdf.click()]);
   expect(download.suggestedFilename()).toBe('statement-2026-06-30.pdf');
 });

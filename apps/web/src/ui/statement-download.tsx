@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileDescription } from '@tabler/icons-react';
 import { DateField } from './date-field';
+import { isStatementPeriod, periodStartFor } from './statement-period';
 
 /** The calendars open inside this popover, so picking a day does not count as a click outside it. */
 const IN_POPOVER = { withinPortal: false };
@@ -15,7 +16,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function StatementDownload({ path }: { path: string }) {
   const [asAt, setAsAt] = useState(today);
   const [from, setFrom] = useState(() => `${today().slice(0, 4)}-01-01`);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(asAt) && /^\d{4}-\d{2}-\d{2}$/.test(from) && from <= asAt;
+  const valid = isStatementPeriod(asAt, from);
   const href = (format: 'pdf' | 'csv') => `${path}?${new URLSearchParams({ as_at: asAt, from, format })}`;
   return (
     <Popover width={300} position="bottom-end" shadow="md" withinPortal>
@@ -26,7 +27,15 @@ export function StatementDownload({ path }: { path: string }) {
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm">
-          <DateField label="As at" value={asAt} onChange={(day) => setAsAt(day)} popoverProps={IN_POPOVER} />
+          <DateField
+            label="As at"
+            value={asAt}
+            onChange={(day) => {
+              setAsAt(day);
+              setFrom((start) => periodStartFor(day, start));
+            }}
+            popoverProps={IN_POPOVER}
+          />
           <DateField
             label="Transactions from"
             popoverProps={IN_POPOVER}

@@ -1,0 +1,13 @@
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether a statement as at `asAt` with the transactions from `from` names a period: two days, the start first. */
+export const isStatementPeriod = (asAt: string, from: string) => DAY.test(asAt) && DAY.test(from) && from <= asAt;
+
+/**
+ * The period's start once the statement's day moves to `asAt`: kept while it still comes first,
+ * else the first of January of that day's year, so choosing a day in an earlier year names a period
+ * without a second edit.
+ */
+export function periodStartFor(asAt: string, from: string): string {
+  return DAY.test(asAt) && DAY.test(from) && from > asAt ? `${asAt.slice(0, 4)}-01-01` : from;
+}
