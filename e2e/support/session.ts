@@ -1,9 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './env';
 
-/** Signs in through the login form, as a person would, and waits for the landing page. */
+/**
+ * Signs in through the login form, as a person would, and waits for the landing page. The page may
+ * be one whose session was just cleared, and so may be signing itself out meanwhile (`openSignedOut`).
+ */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
+  await openSignedOut(page, '/login');
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/^password/i).fill(password);
   await page.getByRole('button', { name: /log in|sign in/i }).click();
