@@ -1,7 +1,5 @@
 /** Business constants and limits of spec §9. */
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 900, xl: 1150, xxl: 1500 } as const;
-export const HEADER_HEIGHT = { base: 65, md: 75, lg: 105 } as const;
-export const RISK_BANNER_HEIGHT = 70;
 /** The financial-promotion risk warning's summary (spec §2.4) and its link to the longer text, word for word. */
 export const RISK_WARNING_SUMMARY =
   "Don't invest unless you're prepared to lose all the money you invest. This is a high-risk investment and you are unlikely to be protected if something goes wrong.";

@@ -1,7 +1,7 @@
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { isCalendarDate } from '@platform/domain';
 
 /** Whether a statement as at `asAt` with the transactions from `from` names a period: two days, the start first. */
-export const isStatementPeriod = (asAt: string, from: string) => DAY.test(asAt) && DAY.test(from) && from <= asAt;
+export const isStatementPeriod = (asAt: string, from: string) => isCalendarDate(asAt) && isCalendarDate(from) && from <= asAt;
 
 /**
  * The period's start once the statement's day moves to `asAt`: kept while it still comes first,
@@ -9,5 +9,5 @@ export const isStatementPeriod = (asAt: string, from: string) => DAY.test(asAt) 
  * without a second edit.
  */
 export function periodStartFor(asAt: string, from: string): string {
-  return DAY.test(asAt) && DAY.test(from) && from > asAt ? `${asAt.slice(0, 4)}-01-01` : from;
+  return isCalendarDate(asAt) && isCalendarDate(from) && from > asAt ? `${asAt.slice(0, 4)}-01-01` : from;
 }
