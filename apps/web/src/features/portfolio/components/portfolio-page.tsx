@@ -36,7 +36,7 @@ function Totals({ totals, stats }: { totals: PortfolioTotals; stats: readonly Po
   return (
     <SimpleGrid cols={{ base: 2, md: figures.length }}>
       {figures.map((f) => (
-        <Card key={f.key} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        <Card key={f.key} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} role="group" aria-label={f.label}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {f.label}
           </Text>
