@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currencySymbol,
   formatCalendarDay,
   formatDecimal,
   formatFundUnits,
+  formatMoney,
   formatMultipleOf,
   formatShareCount,
   formatTableAmount,
@@ -25,6 +27,15 @@ describe('figures for people', () => {
     expect(formatMultipleOf('3.1')).toBe('3.10x');
     expect(formatTableAmount('50000.00', 'GBP')).toBe('£50,000');
     expect(formatTableAmount('5000.00', 'GBP')).toBe('£5,000.00');
+  });
+
+  it('keeps each currency and locale to its own symbol and separators, however they alternate', () => {
+    // The formats are made once and kept per locale and currency, so one must never answer for another.
+    const figures = ['GBP', 'EUR', 'USD', 'GBP', 'EUR'].map((currency) => formatMoney({ amount: '-1234567.895', currency }));
+    expect(figures).toEqual(['-£1,234,567.90', '-€1,234,567.90', '-$1,234,567.90', '-£1,234,567.90', '-€1,234,567.90']);
+    // The symbol a money field shows before the amount.
+    expect(['GBP', 'EUR', 'USD', 'JPY', 'CHF'].map((currency) => currencySymbol(currency))).toEqual(['£', '€', '$', '¥', 'CHF']);
+    expect(formatUnitPrice('-0.5', 'USD')).toBe('-$0.50');
   });
 
   it('writes a calendar day the same in every zone', () => {

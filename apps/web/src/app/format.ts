@@ -67,11 +67,12 @@ export function formatCount(count: number, noun: string, plural = `${noun}s`): s
   return `${formatNumber(count)} ${count === 1 ? noun : plural}`;
 }
 
+const percentFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+
 /** A value already in percentage points, to at most 2 places, trailing zeros dropped: '12.5%', '2%'. */
 export function formatPercent(value: Maybe<string | number>): string {
   if (value == null || value === '') return EMPTY;
-  const rounded = Number(Number(value).toFixed(2));
-  return `${rounded.toLocaleString(LOCALE, { maximumFractionDigits: 2 })}%`;
+  return `${percentFormat.format(Number(Number(value).toFixed(2)))}%`;
 }
 
 /** A rate held as a fraction, such as an IRR of 0.1234, in percent to one place: '12.3%'. */

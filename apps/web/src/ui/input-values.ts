@@ -1,5 +1,3 @@
-import { formatMoney } from '@platform/domain';
-
 /**
  * What the shared date and money fields hold, as the API takes it: a calendar day as 'YYYY-MM-DD',
  * a moment as the wall-clock 'YYYY-MM-DDTHH:mm', an amount as an exact decimal string. People
@@ -45,9 +43,4 @@ export function toAmountString(raw: string): string {
   const [whole, fraction] = text.split('.');
   const digits = whole === '' || whole === '-' ? `${whole}0` : whole;
   return fraction ? `${digits}.${fraction}` : digits;
-}
-
-/** The symbol a money field shows before the amount: '£', '€', '$'. */
-export function currencySymbol(currency: string): string {
-  return formatMoney({ amount: '0', currency }).replace('0.00', '');
 }

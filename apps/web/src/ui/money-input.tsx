@@ -1,5 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { currencySymbol, toAmountString } from './input-values';
+import { currencySymbol } from '@platform/domain';
+import { toAmountString } from './input-values';
 
 /**
  * The one money field: the currency's symbol before the amount, digits grouped as they are typed

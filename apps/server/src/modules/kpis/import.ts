@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   can,
+  currencySymbol,
   KPI_FREQUENCY_LABELS,
   type KpiFrequency,
   type KpiUnit,
@@ -31,12 +32,6 @@ export interface KpiValueRecord {
 
 const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
-/** The symbol a currency is written with ('£' for GBP), to accept '£1,250' in a currency KPI's cell. */
-const symbolOf = (currency: string) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
-    .formatToParts(0)
-    .find((p) => p.type === 'currency')?.value ?? currency;
-
 /**
  * A cell's number by the KPI's unit: a percentage may end in '%' (38.5% is 38.5, as staff enter it),
  * a currency value may carry its company's own currency sign or code, a plain number neither. The
@@ -48,7 +43,7 @@ function readValue(text: string, unit: KpiUnit, currency: string): { value: stri
   // '£1,250', '-£20', 'EUR -20': the company's currency, before the amount.
   const marked = unit === 'currency' ? /^(-?)([^\d.,-]+)(.*)$/.exec(rest) : null;
   if (marked) {
-    if (marked[2].toUpperCase() !== currency && marked[2] !== symbolOf(currency))
+    if (marked[2].toUpperCase() !== currency && marked[2] !== currencySymbol(currency))
       return { error: `'${text}' is not in ${currency}, the company's currency: write the amount in ${currency}.` };
     rest = marked[1] + marked[3];
   }
@@ -58,7 +53,7 @@ function readValue(text: string, unit: KpiUnit, currency: string): { value: stri
         unit === 'percentage'
           ? `'${text}' is not a percentage: write 38.5 or 38.5% for 38.5%.`
           : unit === 'currency'
-            ? `'${text}' is not an amount: write 1250000 or ${symbolOf(currency)}1,250,000.`
+            ? `'${text}' is not an amount: write 1250000 or ${currencySymbol(currency)}1,250,000.`
             : `'${text}' is not a number: this KPI is a plain number, without % or a currency.`,
     };
   const parsed = kpiValueInput.safeParse(rest);
