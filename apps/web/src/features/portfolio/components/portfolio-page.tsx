@@ -24,9 +24,11 @@ import {
   formatFundUnits,
   formatMoneyAxis,
   formatMultiple,
+  formatNumber,
   formatPrice,
   formatUnits,
 } from '../../../app/format';
+import { holdingsCharts } from './holdings-chart';
 import { gainColour, statFigures } from './stat-figures';
 
 function Totals({ totals, stats }: { totals: PortfolioTotals; stats: readonly PortfolioStat[] }) {
@@ -141,6 +143,8 @@ export function PortfolioPage() {
   const funds = useMyFunds(useFeature('enableFunds'));
   // An investor who holds only fund units sees their funds, not an empty holdings table.
   const onlyFunds = holdings?.length === 0 && (funds.data?.length ?? 0) > 0;
+  // One chart per currency, each named by its currency when there is more than one.
+  const charts = holdingsCharts(holdings ?? []);
 
   const columns = chosenColumns<Holding>(
     layout.data,
@@ -216,33 +220,42 @@ export function PortfolioPage() {
       ) : (
         (portfolio.data?.totals ?? []).map((t) => <Totals key={t.currency} totals={t} stats={stats} />)
       )}
-      {holdings && holdings.length > 1 && (
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} fz="lg" mb="sm">
-            {terms.columnCurrentValue} by holding
-          </Title>
-          <BarChart
-            h={Math.max(160, holdings.length * 44)}
-            orientation="vertical"
-            dataKey="name"
-            data={holdings.map((h) => ({
-              name: h.opportunity.name,
-              [terms.columnInvested]: Number(h.cost),
-              [terms.columnCurrentValue]: Number(h.current_value),
-            }))}
-            series={[
-              { name: terms.columnInvested, color: 'gray.4' },
-              { name: terms.columnCurrentValue, color: 'brand.6' },
-            ]}
-            valueFormatter={(value) => formatChartAmount(value, holdings[0].currency)}
-            xAxisProps={{ tickFormatter: (v: number) => formatMoneyAxis(v, holdings[0].currency) }}
-            // On a phone the names get a narrower column, so the value axis keeps room for its ticks.
-            yAxisProps={{ width: narrow ? 96 : 180, tickFormatter: narrow ? shortName : undefined }}
-            withLegend
-            aria-label={`${terms.columnInvested} and ${terms.columnCurrentValue.toLowerCase()} by holding`}
-          />
-        </Paper>
-      )}
+      {charts
+        // A single holding's bar says nothing the table does not.
+        .filter((chart) => chart.holdings > 1)
+        .map((chart) => (
+          <Paper key={chart.currency} withBorder radius="md" p="lg">
+            <Title order={2} fz="lg" mb={chart.others ? 4 : 'sm'}>
+              {terms.columnCurrentValue} by holding{charts.length > 1 ? ` (${chart.currency})` : ''}
+            </Title>
+            {chart.others > 0 && (
+              <Text size="sm" c="dimmed" mb="sm">
+                The {chart.bars.length} largest of {formatNumber(chart.holdings)} holdings by {terms.columnCurrentValue.toLowerCase()}; the
+                table below lists every one.
+              </Text>
+            )}
+            <BarChart
+              h={Math.max(160, chart.bars.length * 44)}
+              orientation="vertical"
+              dataKey="name"
+              data={chart.bars.map((bar) => ({
+                name: bar.name,
+                [terms.columnInvested]: bar.cost,
+                [terms.columnCurrentValue]: bar.value,
+              }))}
+              series={[
+                { name: terms.columnInvested, color: 'gray.4' },
+                { name: terms.columnCurrentValue, color: 'brand.6' },
+              ]}
+              valueFormatter={(value) => formatChartAmount(value, chart.currency)}
+              xAxisProps={{ tickFormatter: (v: number) => formatMoneyAxis(v, chart.currency) }}
+              // On a phone the names get a narrower column, so the value axis keeps room for its ticks.
+              yAxisProps={{ width: narrow ? 96 : 180, tickFormatter: narrow ? shortName : undefined }}
+              withLegend
+              aria-label={`${terms.columnInvested} and ${terms.columnCurrentValue.toLowerCase()} by holding${charts.length > 1 ? `, ${chart.currency}` : ''}`}
+            />
+          </Paper>
+        ))}
       {!onlyFunds && (
         <DataTable
           stacked
