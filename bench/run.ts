@@ -6,6 +6,7 @@ import { runInvestorsBench } from './investors';
 import { runKpisBench } from './kpis';
 import { runLighthouseBench } from './lighthouse';
 import { runPortfolioBench } from './portfolio';
+import { runPortfolioPageBench } from './portfolio-page';
 import { runRealtimeBench } from './realtime';
 import { runReportsBench } from './reports';
 import { runReservationBench } from './reservations';
@@ -32,6 +33,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   startup: runStartupBench,
   statements: runStatementsBench,
   lighthouse: runLighthouseBench,
+  'portfolio-page': runPortfolioPageBench,
 };
 
 const asked = process.argv.slice(2);
