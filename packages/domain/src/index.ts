@@ -1,6 +1,7 @@
 export * from './roles';
 export * from './permissions';
 export * from './flags';
+export * from './collections';
 export * from './contrast';
 export * from './terminology';
 export * from './investor-words';

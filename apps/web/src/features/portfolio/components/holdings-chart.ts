@@ -1,4 +1,4 @@
-import { compareDecimals } from '@platform/domain';
+import { compareDecimals, groupBy } from '@platform/domain';
 
 /** The holdings one bar chart shows: each in one currency, the largest by current value first. */
 export interface HoldingsChart {
@@ -25,13 +25,7 @@ interface ChartedHolding {
  * up would, in a book of hundreds, dwarf every named bar.
  */
 export function holdingsCharts(holdings: readonly ChartedHolding[], limit = CHART_BARS): HoldingsChart[] {
-  const byCurrency = new Map<string, ChartedHolding[]>();
-  for (const holding of holdings) {
-    const own = byCurrency.get(holding.currency);
-    if (own) own.push(holding);
-    else byCurrency.set(holding.currency, [holding]);
-  }
-  return [...byCurrency].map(([currency, own]) => {
+  return [...groupBy(holdings, (h) => h.currency)].map(([currency, own]) => {
     const largest = [...own].sort((a, b) => compareDecimals(b.current_value, a.current_value));
     const bars = largest.slice(0, limit).map((h) => ({ name: h.opportunity.name, cost: Number(h.cost), value: Number(h.current_value) }));
     return { currency, bars, holdings: own.length, others: own.length - bars.length };
