@@ -44,7 +44,9 @@ test('spec-form sub-page paths land on their tab, and a refused long form focuse
 
 /**
  * Spec §9 link prefetch margin: a page's code is fetched when a link to it comes within 200 px of
- * the viewport, before any click or hover; a link further away waits until it comes near.
+ * the viewport, before any click or hover; a link further away waits until it comes near. The code
+ * is downloaded, not run (decision 0080): running a page's module through the router would first
+ * add a `modulepreload` link for each of its files.
  */
 test('a page preloads when a link to it comes within 200 px of the viewport', async ({ page }) => {
   const chunks: string[] = [];
@@ -74,6 +76,7 @@ test('a page preloads when a link to it comes within 200 px of the viewport', as
   });
   await expect.poll(() => chunks.includes('verify-email-page')).toBe(true);
   expect(chunks).not.toContain('terms-page');
+  await expect(page.locator('link[rel="modulepreload"][href*="verify-email-page"]')).toHaveCount(0);
   // The far link comes near, as scrolling or the page moving above it would bring it.
   await page.evaluate(() => {
     const far = document.querySelector<HTMLAnchorElement>('a[href="/terms"]')!;

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const KB = 1024;
 /**
- * The lazy route modules a page needs besides the entry (the router's `lazyRouteComponent`s).
+ * The lazy route modules a page needs besides the entry (`lazyPage` in apps/web/src/app/page-code.ts).
  * Budgets sit just above today's sizes so any growth fails; investor pages must stay under 200 KB
  * (issue 17; decisions 0043, 0046, 0068) — lower a budget whenever a change makes room.
  */
@@ -24,8 +24,9 @@ export const BUDGETS = [
     page: 'admin overview',
     kind: 'js',
     // 227 until the sign-in page's chunks were grouped (login-start, decision 0072): the admin shell
-    // now takes the form inputs they share in that one file.
-    budget: 234 * KB,
+    // now takes the form inputs they share in that one file. 234 until each lazy page carried its
+    // module's name for link prefetch (decision 0080, +1.1 KB in the entry).
+    budget: 236 * KB,
     modules: ['src/features/admin-shell/components/admin-shell.tsx', 'src/features/admin-overview/components/overview-page.tsx'],
   },
   { page: 'every page', kind: 'css', budget: 34 * KB, modules: [] },

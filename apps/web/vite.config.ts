@@ -92,8 +92,82 @@ function preloadStartFiles(): Plugin {
   };
 }
 
+/** `lazyPage(() => import('…')` as route files call it (src/app/page-code.ts). */
+const LAZY_PAGE = /\blazyPage(<[^>]*>)?\(\s*\(\)\s*=>\s*import\(\s*(['"])([^'"]+)\2\s*\)/g;
+
+/** A page module's name in the built app: its path in `src`, without the extension ('features/portfolio/components/portfolio-page'). */
+const pageModule = (root: string, id: string) =>
+  path
+    .relative(path.join(root, 'src'), id)
+    .replace(/\.tsx?$/, '')
+    .split(path.sep)
+    .join('/');
+
+/**
+ * Lets link prefetch download a page's files without running them (src/app/page-code.ts,
+ * docs/decisions/0080):
+ * - each `lazyPage(() => import('…'), …)` call is given the page module's path (`load.module`);
+ * - `page-files.json` lists the chunk each of those modules is built into and every chunk's own
+ *   imports, leaving out the files the entry loads at start.
+ */
+function pageFiles(): Plugin {
+  let root = '';
+  const pages = new Set<string>();
+  return {
+    name: 'page-files',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
+    async transform(code, id) {
+      if (!id.startsWith(path.join(root, 'src')) || id.endsWith(`${path.sep}page-code.ts`) || !code.includes('lazyPage')) return;
+      const calls = [...code.matchAll(LAZY_PAGE)];
+      if (calls.length !== [...code.matchAll(/\blazyPage(<[^>]*>)?\(/g)].length) {
+        this.error(`${id}: every lazyPage call takes \`() => import('…')\` as written, so the build can name its module`);
+      }
+      let rewritten = code;
+      for (const [call, types = '', quote, specifier] of calls) {
+        const resolved = await this.resolve(specifier, id);
+        if (!resolved) this.error(`${id}: cannot resolve ${specifier}`);
+        const module = pageModule(root, resolved.id);
+        pages.add(module);
+        rewritten = rewritten.replace(
+          call,
+          `lazyPage${types}(Object.assign(() => import(${quote}${specifier}${quote}), { module: ${JSON.stringify(module)} })`,
+        );
+      }
+      return { code: rewritten, map: null };
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const loaded = new Set<string>();
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const load = (file: string) => {
+        if (loaded.has(file)) return;
+        loaded.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) load(imported);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) load(chunk.fileName);
+      const files: { pages: Record<string, string>; imports: Record<string, string[]> } = { pages: {}, imports: {} };
+      for (const chunk of chunks) {
+        for (const id of chunk.moduleIds) {
+          const module = pageModule(root, id);
+          if (pages.has(module)) files.pages[module] = `/${chunk.fileName}`;
+        }
+        if (loaded.has(chunk.fileName)) continue;
+        const imports = [...chunk.imports.filter((file) => !loaded.has(file)), ...(chunk.viteMetadata?.importedCss ?? [])];
+        if (imports.length > 0) files.imports[`/${chunk.fileName}`] = imports.map((file) => `/${file}`);
+      }
+      const missing = [...pages].filter((module) => !files.pages[module]);
+      if (missing.length > 0) this.error(`No chunk holds the lazily loaded page modules ${missing.join(', ')}`);
+      this.emitFile({ type: 'asset', fileName: 'page-files.json', source: JSON.stringify(files) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadFirstRequests(), preloadStartFiles(), precompress()],
+  plugins: [react(), preloadFirstRequests(), preloadStartFiles(), pageFiles(), precompress()],
   // The manifest lets the bundle-size check of `npm test` follow each page's chunks (scripts/bundle-size.mjs).
   build: {
     outDir: 'dist',

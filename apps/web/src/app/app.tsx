@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { removeFirstPaint } from './first-paint';
 import { afterFirstPageWhenIdle, markFirstPageDrawn, prefetchLinksNearViewport, useAfterFirstPage } from './link-prefetch';
+import { downloadPageCode } from './page-code';
 import { createAppRouter } from './router';
 import { BrandingProvider } from './settings';
 import { themeFrom } from './theme';
@@ -45,10 +46,7 @@ function Themed({ queryClient }: { queryClient: QueryClient }) {
   }, [router]);
   useEffect(
     // `href` is a built path from a link the app rendered; the router matches it as a navigation would.
-    () =>
-      afterFirstPageWhenIdle(() =>
-        prefetchLinksNearViewport(document.body, (href) => router.preloadRoute({ href } as Parameters<typeof router.preloadRoute>[0])),
-      ),
+    () => afterFirstPageWhenIdle(() => prefetchLinksNearViewport(document.body, (href) => downloadPageCode(router, href))),
     [router],
   );
   return (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * Spec §9 "Link prefetch margin 200px": a page starts loading when a link to it comes within 200 px
- * of the viewport, so a click finds its code (and its loader, where a route has one) ready. TanStack
+ * of the viewport, so a click finds its code downloaded (app.tsx passes `downloadPageCode`). TanStack
  * Router's own `preload="viewport"` watches at a fixed 100 px and only on links that ask for it; this
  * watches every in-app link the document shows, present and future, from one observer.
  */

@@ -1,4 +1,4 @@
-import { createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { can } from '@platform/domain';
 import { landingPath } from '../features/auth/landing';
@@ -39,6 +39,7 @@ import { updateReportAdminRoutes, updateReportInvestorRoutes } from '../features
 import { libraryAdminRoutes, libraryInvestorRoutes } from '../features/library';
 import { adminRoute, investorRoute, loadSession, rootRoute } from './routes/base';
 import { PageSkeleton } from '../ui/skeletons';
+import { lazyPage, pageWith } from './page-code';
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -62,40 +63,40 @@ const loginRoute = createRoute({
     const { user, flags } = await loadSession(context.queryClient);
     if (user) throw redirect({ to: landingPath(user, flags, search.redirect) });
   },
-  component: lazyRouteComponent(() => import('../features/auth/components/login-page'), 'LoginPage'),
+  component: lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage'),
 });
 
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
-  component: lazyRouteComponent(() => import('../features/auth/components/register-page'), 'RegisterPage'),
+  component: lazyPage(() => import('../features/auth/components/register-page'), 'RegisterPage'),
 });
 const forgotRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/forgot-password',
-  component: lazyRouteComponent(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+  component: lazyPage(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
 });
 const verifyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/verify-email',
-  component: lazyRouteComponent(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage'),
+  component: lazyPage(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage'),
 });
 const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/terms',
-  component: lazyRouteComponent(() => import('../features/terms/components/terms-page'), 'TermsPage'),
+  component: lazyPage(() => import('../features/terms/components/terms-page'), 'TermsPage'),
 });
 const maintenanceRoute = createRoute({ getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage });
-const ChoosePassword = lazyRouteComponent(() => import('../features/auth/components/choose-password-page'), 'ChoosePasswordPage');
+const ChoosePassword = lazyPage(() => import('../features/auth/components/choose-password-page'), 'ChoosePasswordPage');
 const resetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password/$token',
-  component: () => <ChoosePassword mode="reset" />,
+  component: pageWith(ChoosePassword, { mode: 'reset' }),
 });
 const setPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/set-password/$token',
-  component: () => <ChoosePassword mode="invite" />,
+  component: pageWith(ChoosePassword, { mode: 'invite' }),
 });
 
 const adminOverviewRoute = createRoute({
@@ -105,13 +106,13 @@ const adminOverviewRoute = createRoute({
     const { user, flags } = await loadSession(context.queryClient);
     if (user && !can(user.role_id, 'overview', 'index')) throw redirect({ to: landingPath(user, flags) });
   },
-  component: lazyRouteComponent(() => import('../features/admin-overview/components/overview-page'), 'OverviewPage'),
+  component: lazyPage(() => import('../features/admin-overview/components/overview-page'), 'OverviewPage'),
 });
 
 const investorOverviewRoute = createRoute({
   getParentRoute: () => investorRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('../features/investor-overview/investor-overview-page'), 'InvestorOverviewPage'),
+  component: lazyPage(() => import('../features/investor-overview/investor-overview-page'), 'InvestorOverviewPage'),
 });
 
 const routeTree = rootRoute.addChildren([

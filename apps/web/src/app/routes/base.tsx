@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, createRoute, lazyRouteComponent, notFound, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, notFound, Outlet, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { can, Role, type Action, type PermissionEvent } from '@platform/domain';
 import { landingPath } from '../../features/auth/landing';
@@ -9,6 +9,7 @@ import { brandingFrom, publicSettingsQuery } from '../settings';
 import { NavigationProgress } from '../navigation-progress';
 import { ShellSkeleton } from '../../ui/skeletons';
 import { canonicalSubPagePath } from './spec-paths';
+import { lazyPage } from '../page-code';
 
 /**
  * The router's trunk: the root, the staff area and the investor portal. Each feature adds its pages
@@ -57,7 +58,7 @@ export const adminRoute = createRoute({
     const staff = requireUser(user, location.href);
     if (staff.role_id === Role.User || staff.two_factor_enrolment_due) throw redirect({ to: landingPath(staff, flags) });
   },
-  component: lazyRouteComponent(() => import('../../features/admin-shell/components/admin-shell'), 'AdminShell'),
+  component: lazyPage(() => import('../../features/admin-shell/components/admin-shell'), 'AdminShell'),
   pendingComponent: ShellSkeleton,
   // Pages later areas will build show the error page inside the shell, so the menu stays usable.
   notFoundComponent: () => <ErrorPage status={404} />,
@@ -72,7 +73,7 @@ export const investorRoute = createRoute({
     const investor = requireUser(user, location.href);
     if (investor.role_id !== Role.User || !investor.email_verified_at) throw redirect({ to: landingPath(investor, flags) });
   },
-  component: lazyRouteComponent(() => import('../../features/investor-shell/components/investor-shell'), 'InvestorShell'),
+  component: lazyPage(() => import('../../features/investor-shell/components/investor-shell'), 'InvestorShell'),
   pendingComponent: ShellSkeleton,
   notFoundComponent: () => <ErrorPage status={404} />,
 });

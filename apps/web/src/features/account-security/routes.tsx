@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { adminRoute, loadSession, requirePermission, rootRoute } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** Settings › Password Management and User Details (spec §2.2), and the enrolment page staff may be sent to. */
 const parent = { getParentRoute: () => adminRoute };
@@ -9,14 +10,14 @@ export const accountSecurityRoutes = [
     ...parent,
     path: '/settings/security',
     beforeLoad: requirePermission('settings_users', 'show'),
-    component: lazyRouteComponent(() => import('./components/password-management-page'), 'PasswordManagementPage'),
+    component: lazyPage(() => import('./components/password-management-page'), 'PasswordManagementPage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/security/details',
     validateSearch: (search: Record<string, unknown>): { email_changed?: string } =>
       typeof search.email_changed === 'string' ? { email_changed: search.email_changed } : {},
-    component: lazyRouteComponent(() => import('./components/user-details-page'), 'UserDetailsPage'),
+    component: lazyPage(() => import('./components/user-details-page'), 'UserDetailsPage'),
   }),
 ];
 
@@ -29,5 +30,5 @@ export const twoFactorSetupRoute = createRoute({
     // The home route sends the person where they belong.
     if (!user.two_factor_enrolment_due) throw redirect({ to: '/' });
   },
-  component: lazyRouteComponent(() => import('./components/two-factor-setup-page'), 'TwoFactorSetupPage'),
+  component: lazyPage(() => import('./components/two-factor-setup-page'), 'TwoFactorSetupPage'),
 });

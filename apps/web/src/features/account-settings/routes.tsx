@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, notFound } from '@tanstack/react-router';
 import { TERM_GROUPS } from '@platform/domain';
 import { adminRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** Settings › Account (spec §2.2): branding, User Management and features. */
 const parent = { getParentRoute: () => adminRoute };
@@ -10,25 +11,25 @@ export const accountSettingsRoutes = [
     ...parent,
     path: '/settings/account',
     beforeLoad: requirePermission('settings_branding', 'show'),
-    component: lazyRouteComponent(() => import('./components/branding-page'), 'BrandingPage'),
+    component: lazyPage(() => import('./components/branding-page'), 'BrandingPage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/account/admin-accounts',
     beforeLoad: requirePermission('settings_users', 'index'),
-    component: lazyRouteComponent(() => import('./components/admin-accounts-page'), 'AdminAccountsPage'),
+    component: lazyPage(() => import('./components/admin-accounts-page'), 'AdminAccountsPage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/account/features',
     beforeLoad: requirePermission('settings_features', 'index'),
-    component: lazyRouteComponent(() => import('./components/features-page'), 'FeaturesPage'),
+    component: lazyPage(() => import('./components/features-page'), 'FeaturesPage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/terminology',
     beforeLoad: requirePermission('settings_branding', 'update'),
-    component: lazyRouteComponent(() => import('./components/terminology-page'), 'TerminologyPage'),
+    component: lazyPage(() => import('./components/terminology-page'), 'TerminologyPage'),
   }),
   createRoute({
     ...parent,
@@ -37,6 +38,6 @@ export const accountSettingsRoutes = [
     loader: ({ params }) => {
       if (!TERM_GROUPS.some((g) => g.slug === params.group)) throw notFound();
     },
-    component: lazyRouteComponent(() => import('./components/terminology-page'), 'TerminologyPage'),
+    component: lazyPage(() => import('./components/terminology-page'), 'TerminologyPage'),
   }),
 ];

@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { ACCOUNTING_CONNECT_ERRORS, type AccountingConnectError } from '@platform/domain';
 import { adminRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** Settings › Integrations › Accounting (decision 0059): the connection, and the sync log. */
 const parent = { getParentRoute: () => adminRoute };
@@ -22,12 +23,12 @@ export const accountingRoutes = [
         ? { error: search.error as AccountingConnectError }
         : {}),
     }),
-    component: lazyRouteComponent(() => import('./components/accounting-page'), 'AccountingPage'),
+    component: lazyPage(() => import('./components/accounting-page'), 'AccountingPage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/integrations/accounting/sync-log',
     beforeLoad: requirePermission('settings_features', 'index'),
-    component: lazyRouteComponent(() => import('./components/sync-log-page'), 'SyncLogPage'),
+    component: lazyPage(() => import('./components/sync-log-page'), 'SyncLogPage'),
   }),
 ];

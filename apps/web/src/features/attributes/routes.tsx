@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** Settings › Custom Attributes (spec §2.2): attributes and attributes/configure/{id}. */
 const parent = { getParentRoute: () => adminRoute };
@@ -10,12 +11,12 @@ export const attributeSettingsRoutes = [
     path: '/settings/attributes',
     validateSearch: (search: Record<string, unknown>): { for?: 'contact' } => (search.for === 'contact' ? { for: 'contact' } : {}),
     beforeLoad: requirePermission('settings_attributes', 'index'),
-    component: lazyRouteComponent(() => import('./components/attributes-page'), 'AttributesPage'),
+    component: lazyPage(() => import('./components/attributes-page'), 'AttributesPage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/attributes/configure/$id',
     beforeLoad: requirePermission('settings_attributes', 'update'),
-    component: lazyRouteComponent(() => import('./components/configure-attribute-page'), 'ConfigureAttributePage'),
+    component: lazyPage(() => import('./components/configure-attribute-page'), 'ConfigureAttributePage'),
   }),
 ];

@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /**
  * /admin/cash-calls: every cash call across the book (decision 0050); its bank statements, uploaded
@@ -11,24 +12,24 @@ export const cashCallRoutes = [
     getParentRoute: () => adminRoute,
     path: '/cash-calls',
     beforeLoad: requirePermission('cash_calls', 'index'),
-    component: lazyRouteComponent(() => import('./components/cash-calls-page'), 'CashCallsPage'),
+    component: lazyPage(() => import('./components/cash-calls-page'), 'CashCallsPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/cash-calls/statements',
     beforeLoad: requirePermission('cash_calls', 'index'),
-    component: lazyRouteComponent(() => import('./components/statements-page'), 'StatementsPage'),
+    component: lazyPage(() => import('./components/statements-page'), 'StatementsPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/cash-calls/reminders',
     beforeLoad: requirePermission('cash_calls', 'index'),
-    component: lazyRouteComponent(() => import('./components/reminder-schedule-page'), 'ReminderSchedulePage'),
+    component: lazyPage(() => import('./components/reminder-schedule-page'), 'ReminderSchedulePage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/cash-calls/statements/$id',
     beforeLoad: requirePermission('cash_calls', 'index'),
-    component: lazyRouteComponent(() => import('./components/statement-review-page'), 'StatementReviewPage'),
+    component: lazyPage(() => import('./components/statement-review-page'), 'StatementReviewPage'),
   }),
 ];

@@ -1,10 +1,11 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
 import { dealsSearch } from './components/deals-search';
+import { lazyPage, pageWith } from '../../app/page-code';
 
 /** Staff pages of the deal flow (spec §2.2 Deals). */
 const parent = { getParentRoute: () => adminRoute };
-const DealPage = lazyRouteComponent(() => import('./components/deal-page'), 'DealPage');
+const DealPage = lazyPage(() => import('./components/deal-page'), 'DealPage');
 
 export const dealRoutes = [
   createRoute({
@@ -12,7 +13,7 @@ export const dealRoutes = [
     path: '/investments/deals',
     validateSearch: dealsSearch,
     beforeLoad: requirePermission('deals', 'index'),
-    component: lazyRouteComponent(() => import('./components/deals-page'), 'DealsPage'),
+    component: lazyPage(() => import('./components/deals-page'), 'DealsPage'),
   }),
   createRoute({
     ...parent,
@@ -20,36 +21,36 @@ export const dealRoutes = [
     validateSearch: (search: Record<string, unknown>): { pipeline?: number } =>
       Number(search.pipeline) > 0 ? { pipeline: Number(search.pipeline) } : {},
     beforeLoad: requirePermission('deals', 'create'),
-    component: lazyRouteComponent(() => import('./components/deal-form-page'), 'NewDealPage'),
+    component: lazyPage(() => import('./components/deal-form-page'), 'NewDealPage'),
   }),
   createRoute({
     ...parent,
     path: '/investments/deals/$id/edit',
     beforeLoad: requirePermission('deals', 'update'),
-    component: lazyRouteComponent(() => import('./components/deal-form-page'), 'EditDealPage'),
+    component: lazyPage(() => import('./components/deal-form-page'), 'EditDealPage'),
   }),
   createRoute({
     ...parent,
     path: '/investments/deals/$id/performance',
     beforeLoad: requirePermission('deals', 'show'),
-    component: () => <DealPage tab="performance" />,
+    component: pageWith(DealPage, { tab: 'performance' }),
   }),
   createRoute({
     ...parent,
     path: '/investments/deals/$id/key-information',
     beforeLoad: requirePermission('deals', 'show'),
-    component: () => <DealPage tab="key-information" />,
+    component: pageWith(DealPage, { tab: 'key-information' }),
   }),
   createRoute({
     ...parent,
     path: '/investments/deals/$id/placement',
     beforeLoad: requirePermission('deals', 'show'),
-    component: () => <DealPage tab="placement" />,
+    component: pageWith(DealPage, { tab: 'placement' }),
   }),
   createRoute({
     ...parent,
     path: '/investments/deals/$id/notes-calls-tasks',
     beforeLoad: requirePermission('deals', 'show'),
-    component: () => <DealPage tab="notes-calls-tasks" />,
+    component: pageWith(DealPage, { tab: 'notes-calls-tasks' }),
   }),
 ];

@@ -1,8 +1,9 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { can, type Action, type ClientFlagName } from '@platform/domain';
 import { adminRoute, loadSession } from '../../app/routes/base';
 import { fundsSearch } from './components/funds-search';
+import { lazyPage, pageWith } from '../../app/page-code';
 
 /**
  * Staff pages of funds (spec §2.2 Funds). The whole area exists only with `enableFunds`: with it
@@ -17,7 +18,7 @@ function requireFunds(action: Action, also?: ClientFlagName) {
 }
 
 const parent = { getParentRoute: () => adminRoute };
-const FundPage = lazyRouteComponent(() => import('./components/fund-page'), 'FundPage');
+const FundPage = lazyPage(() => import('./components/fund-page'), 'FundPage');
 const show = requireFunds('show');
 
 export const fundRoutes = [
@@ -26,29 +27,34 @@ export const fundRoutes = [
     path: '/funds',
     validateSearch: fundsSearch,
     beforeLoad: requireFunds('index'),
-    component: lazyRouteComponent(() => import('./components/funds-list-page'), 'FundsListPage'),
+    component: lazyPage(() => import('./components/funds-list-page'), 'FundsListPage'),
   }),
   createRoute({
     ...parent,
     path: '/funds/new-fund',
     beforeLoad: requireFunds('create'),
-    component: lazyRouteComponent(() => import('./components/fund-form-page'), 'NewFundPage'),
+    component: lazyPage(() => import('./components/fund-form-page'), 'NewFundPage'),
   }),
   createRoute({
     ...parent,
     path: '/funds/$id/edit',
     beforeLoad: requireFunds('update'),
-    component: lazyRouteComponent(() => import('./components/fund-form-page'), 'EditFundPage'),
+    component: lazyPage(() => import('./components/fund-form-page'), 'EditFundPage'),
   }),
-  createRoute({ ...parent, path: '/funds/$id/details', beforeLoad: show, component: () => <FundPage tab="details" /> }),
-  createRoute({ ...parent, path: '/funds/$id/transactions', beforeLoad: show, component: () => <FundPage tab="transactions" /> }),
-  createRoute({ ...parent, path: '/funds/$id/portfolio', beforeLoad: show, component: () => <FundPage tab="portfolio" /> }),
-  createRoute({ ...parent, path: '/funds/$id/notes-calls-tasks', beforeLoad: show, component: () => <FundPage tab="notes-calls-tasks" /> }),
+  createRoute({ ...parent, path: '/funds/$id/details', beforeLoad: show, component: pageWith(FundPage, { tab: 'details' }) }),
+  createRoute({ ...parent, path: '/funds/$id/transactions', beforeLoad: show, component: pageWith(FundPage, { tab: 'transactions' }) }),
+  createRoute({ ...parent, path: '/funds/$id/portfolio', beforeLoad: show, component: pageWith(FundPage, { tab: 'portfolio' }) }),
+  createRoute({
+    ...parent,
+    path: '/funds/$id/notes-calls-tasks',
+    beforeLoad: show,
+    component: pageWith(FundPage, { tab: 'notes-calls-tasks' }),
+  }),
   createRoute({
     ...parent,
     path: '/funds/$id/portfolio-analysis',
     beforeLoad: requireFunds('show', 'enablePortfolioAnalysis'),
-    component: () => <FundPage tab="portfolio-analysis" />,
+    component: pageWith(FundPage, { tab: 'portfolio-analysis' }),
   }),
-  createRoute({ ...parent, path: '/funds/$id/kpis', beforeLoad: show, component: () => <FundPage tab="kpis" /> }),
+  createRoute({ ...parent, path: '/funds/$id/kpis', beforeLoad: show, component: pageWith(FundPage, { tab: 'kpis' }) }),
 ];

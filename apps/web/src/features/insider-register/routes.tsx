@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
 import { paDealsSearch, registerSearch } from './components/register-search';
+import { lazyPage } from '../../app/page-code';
 
 /**
  * The insider register (spec §2.2): the register itself and PA deals. Access per decision 0004; PA
@@ -14,17 +15,17 @@ export const insiderRegisterRoutes = [
     path: '/insider-register',
     validateSearch: registerSearch,
     beforeLoad: requirePermission('insider_register', 'index'),
-    component: lazyRouteComponent(() => import('./components/insider-register-page'), 'InsiderRegisterPage'),
+    component: lazyPage(() => import('./components/insider-register-page'), 'InsiderRegisterPage'),
   }),
   createRoute({
     ...parent,
     path: '/insider-register/pa-deals',
     validateSearch: paDealsSearch,
-    component: lazyRouteComponent(() => import('./components/pa-deals-page'), 'PaDealsPage'),
+    component: lazyPage(() => import('./components/pa-deals-page'), 'PaDealsPage'),
   }),
   createRoute({
     ...parent,
     path: '/insider-register/pa-deals/create',
-    component: lazyRouteComponent(() => import('./components/pa-deal-form-page'), 'PaDealFormPage'),
+    component: lazyPage(() => import('./components/pa-deal-form-page'), 'PaDealFormPage'),
   }),
 ];

@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** Settings › API tokens and Triggers (decision 0066). */
 const parent = { getParentRoute: () => adminRoute };
@@ -9,18 +10,18 @@ export const integrationRoutes = [
     ...parent,
     path: '/settings/integrations/api-tokens',
     beforeLoad: requirePermission('settings_integrations', 'index'),
-    component: lazyRouteComponent(() => import('./components/api-tokens-page'), 'ApiTokensPage'),
+    component: lazyPage(() => import('./components/api-tokens-page'), 'ApiTokensPage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/integrations/triggers',
     beforeLoad: requirePermission('settings_integrations', 'index'),
-    component: lazyRouteComponent(() => import('./components/triggers-page'), 'TriggersPage'),
+    component: lazyPage(() => import('./components/triggers-page'), 'TriggersPage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/integrations/triggers/$triggerId/deliveries',
     beforeLoad: requirePermission('settings_integrations', 'show'),
-    component: lazyRouteComponent(() => import('./components/trigger-deliveries-page'), 'TriggerDeliveriesPage'),
+    component: lazyPage(() => import('./components/trigger-deliveries-page'), 'TriggerDeliveriesPage'),
   }),
 ];

@@ -1,5 +1,5 @@
 // What other features may use of investment-methods: its investor pages, loaded when first shown.
-import { lazyRouteComponent } from '@tanstack/react-router';
+import { lazyPage } from '../../app/page-code';
 
-export const MyMethodDocumentsPage = lazyRouteComponent(() => import('./components/my-account-page'), 'MyMethodDocumentsPage');
-export const MyMethodAccountPage = lazyRouteComponent(() => import('./components/my-account-page'), 'MyMethodAccountPage');
+export const MyMethodDocumentsPage = lazyPage(() => import('./components/my-account-page'), 'MyMethodDocumentsPage');
+export const MyMethodAccountPage = lazyPage(() => import('./components/my-account-page'), 'MyMethodAccountPage');

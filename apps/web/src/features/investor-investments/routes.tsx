@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { HOLDER_TYPES, type HolderType } from '@platform/domain';
 import { investorRoute } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** The investor's investment pages (spec §2.3). */
 const parent = { getParentRoute: () => investorRoute };
@@ -9,24 +10,24 @@ export const investorInvestmentRoutes = [
   createRoute({
     ...parent,
     path: '/investments',
-    component: lazyRouteComponent(() => import('./components/investments-page'), 'InvestmentsPage'),
+    component: lazyPage(() => import('./components/investments-page'), 'InvestmentsPage'),
   }),
   createRoute({
     ...parent,
     path: '/investments/market-sounding/$id',
-    component: lazyRouteComponent(() => import('./components/market-sounding-page'), 'MarketSoundingPage'),
+    component: lazyPage(() => import('./components/market-sounding-page'), 'MarketSoundingPage'),
   }),
   createRoute({
     ...parent,
     path: '/investments/$slug',
     validateSearch: (search: Record<string, unknown>): { payment?: 'done' | 'cancelled' } =>
       search.payment === 'done' || search.payment === 'cancelled' ? { payment: search.payment } : {},
-    component: lazyRouteComponent(() => import('./components/opportunity-page'), 'InvestorOpportunityPage'),
+    component: lazyPage(() => import('./components/opportunity-page'), 'InvestorOpportunityPage'),
   }),
   createRoute({
     ...parent,
     path: '/investments/$slug/investor-type',
-    component: lazyRouteComponent(() => import('./components/investor-type-page'), 'InvestorTypePage'),
+    component: lazyPage(() => import('./components/investor-type-page'), 'InvestorTypePage'),
   }),
   createRoute({
     ...parent,
@@ -36,6 +37,6 @@ export const investorInvestmentRoutes = [
       ...(Number(search.holder_id) > 0 ? { holder_id: Number(search.holder_id) } : {}),
       ...(Number(search.choice_id) > 0 ? { choice_id: Number(search.choice_id) } : {}),
     }),
-    component: lazyRouteComponent(() => import('./components/invest-page'), 'InvestPage'),
+    component: lazyPage(() => import('./components/invest-page'), 'InvestPage'),
   }),
 ];

@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { KPI_FREQUENCIES, KPI_REQUEST_STATUSES, type KpiFrequency, type KpiRequestStatus } from '@platform/domain';
 import { adminRoute, investorRoute, requirePermission, rootRoute } from '../../app/routes/base';
 import { pageSizeParam } from '../../app/use-list-page';
+import { lazyPage } from '../../app/page-code';
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 const id = (value: unknown) => (/^\d{1,9}$/.test(text(value) ?? '') ? text(value) : undefined);
@@ -28,7 +29,7 @@ export const kpiAdminRoutes = [
     path: '/reports/kpis',
     validateSearch: kpiSearch,
     beforeLoad: requirePermission('kpis', 'index'),
-    component: lazyRouteComponent(() => import('./components/kpis-report-page'), 'KpisReportPage'),
+    component: lazyPage(() => import('./components/kpis-report-page'), 'KpisReportPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
@@ -44,20 +45,20 @@ export const kpiAdminRoutes = [
       };
     },
     beforeLoad: requirePermission('kpis', 'index'),
-    component: lazyRouteComponent(() => import('./components/kpi-requests-page'), 'KpiRequestsPage'),
+    component: lazyPage(() => import('./components/kpi-requests-page'), 'KpiRequestsPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/settings/kpi-category',
     beforeLoad: requirePermission('kpis', 'index'),
-    component: lazyRouteComponent(() => import('./components/kpi-settings-pages'), 'KpiCategoriesPage'),
+    component: lazyPage(() => import('./components/kpi-settings-pages'), 'KpiCategoriesPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/settings/kpis',
     validateSearch: kpiSearch,
     beforeLoad: requirePermission('kpis', 'index'),
-    component: lazyRouteComponent(() => import('./components/kpi-settings-pages'), 'KpiSettingsPage'),
+    component: lazyPage(() => import('./components/kpi-settings-pages'), 'KpiSettingsPage'),
   }),
 ];
 
@@ -65,7 +66,7 @@ export const kpiInvestorRoutes = [
   createRoute({
     getParentRoute: () => investorRoute,
     path: '/portfolio/$id/reports/kpis',
-    component: lazyRouteComponent(() => import('./components/holding-kpis-page'), 'HoldingKpisPage'),
+    component: lazyPage(() => import('./components/holding-kpis-page'), 'HoldingKpisPage'),
   }),
 ];
 
@@ -74,6 +75,6 @@ export const kpiPublicRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/kpi-request/$token',
-    component: lazyRouteComponent(() => import('./components/kpi-request-form-page'), 'KpiRequestFormPage'),
+    component: lazyPage(() => import('./components/kpi-request-form-page'), 'KpiRequestFormPage'),
   }),
 ];

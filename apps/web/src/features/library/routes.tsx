@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, investorRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** The firm's document library (decision 0064): staff's Library under Reports, the investor's under News. */
 export const libraryAdminRoutes = [
@@ -7,7 +8,7 @@ export const libraryAdminRoutes = [
     getParentRoute: () => adminRoute,
     path: '/reports/library',
     beforeLoad: requirePermission('update_reports', 'index'),
-    component: lazyRouteComponent(() => import('./components/library-page'), 'LibraryPage'),
+    component: lazyPage(() => import('./components/library-page'), 'LibraryPage'),
   }),
 ];
 
@@ -15,6 +16,6 @@ export const libraryInvestorRoutes = [
   createRoute({
     getParentRoute: () => investorRoute,
     path: '/news/library',
-    component: lazyRouteComponent(() => import('./components/my-library-page'), 'MyLibraryPage'),
+    component: lazyPage(() => import('./components/my-library-page'), 'MyLibraryPage'),
   }),
 ];

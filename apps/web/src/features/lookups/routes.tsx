@@ -1,9 +1,10 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { FEATURE_FLAGS, LOOKUP_LIST_NAMES, LOOKUP_LISTS, type LookupListName, lookupListFlag } from '@platform/domain';
 import { adminRoute, loadSession, requirePermission } from '../../app/routes/base';
+import { lazyPage, pageWith } from '../../app/page-code';
 
-const LookupSettingsPage = lazyRouteComponent(() => import('./components/lookup-settings-page'), 'LookupSettingsPage');
+const LookupSettingsPage = lazyPage(() => import('./components/lookup-settings-page'), 'LookupSettingsPage');
 
 /** A list behind a flag that is off is the not-found page, as its API answers 404 (decision 0027). */
 function requireList(list: LookupListName) {
@@ -21,6 +22,6 @@ export const lookupAdminRoutes = LOOKUP_LIST_NAMES.map((list) =>
     getParentRoute: () => adminRoute,
     path: `/settings/${list}`,
     beforeLoad: requireList(list),
-    component: () => <LookupSettingsPage list={list} />,
+    component: pageWith(LookupSettingsPage, { list }),
   }),
 );

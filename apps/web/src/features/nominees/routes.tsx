@@ -1,14 +1,15 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { adminRoute } from '../../app/routes/base';
 import { requireHolderAccess } from '../holders';
 import { holderListSearch } from '../holders';
+import { lazyPage, pageWith } from '../../app/page-code';
 
 /** Staff pages of nominees (spec §2.2), there only while nominees are enabled. */
 const parent = { getParentRoute: () => adminRoute };
 type Pages = typeof import('./components/nominee-pages');
 const page = (name: 'NomineesListPage' | 'NewNomineePage' | 'EditNomineePage') =>
-  lazyRouteComponent(() => import('./components/nominee-pages'), name);
-const NomineePage = lazyRouteComponent<Pages, 'NomineePage'>(() => import('./components/nominee-pages'), 'NomineePage');
+  lazyPage(() => import('./components/nominee-pages'), name);
+const NomineePage = lazyPage<Pages, 'NomineePage'>(() => import('./components/nominee-pages'), 'NomineePage');
 const on = (action: 'index' | 'show' | 'create' | 'update') => requireHolderAccess(action, 'enableNominee');
 
 export const nomineeRoutes = [
@@ -31,13 +32,13 @@ export const nomineeRoutes = [
     ...parent,
     path: '/investors/nominees/$id/transactions',
     beforeLoad: on('show'),
-    component: () => <NomineePage tab="transactions" />,
+    component: pageWith(NomineePage, { tab: 'transactions' }),
   }),
   createRoute({
     ...parent,
     path: '/investors/nominees/$id/notes-calls-tasks',
     beforeLoad: on('show'),
-    component: () => <NomineePage tab="notes-calls-tasks" />,
+    component: pageWith(NomineePage, { tab: 'notes-calls-tasks' }),
   }),
   createRoute({ ...parent, path: '/investors/nominees/$id/edit', beforeLoad: on('update'), component: page('EditNomineePage') }),
 ];

@@ -1,9 +1,6 @@
 // What other features may use of organisations: its investor pages, loaded when first shown.
-import { lazyRouteComponent } from '@tanstack/react-router';
+import { lazyPage } from '../../app/page-code';
 
-export const OrganisationApplyPage = lazyRouteComponent(() => import('./components/organisation-apply-page'), 'OrganisationApplyPage');
-export const MyOrganisationPage = lazyRouteComponent(() => import('./components/my-organisation-page'), 'MyOrganisationPage');
-export const MyOrganisationDocumentsPage = lazyRouteComponent(
-  () => import('./components/my-organisation-page'),
-  'MyOrganisationDocumentsPage',
-);
+export const OrganisationApplyPage = lazyPage(() => import('./components/organisation-apply-page'), 'OrganisationApplyPage');
+export const MyOrganisationPage = lazyPage(() => import('./components/my-organisation-page'), 'MyOrganisationPage');
+export const MyOrganisationDocumentsPage = lazyPage(() => import('./components/my-organisation-page'), 'MyOrganisationDocumentsPage');

@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /**
  * /admin/payments: the payments ledger (decisions 0050, 0058); /admin/settings/membership-plans:
@@ -11,12 +12,12 @@ export const paymentRoutes = [
     getParentRoute: () => adminRoute,
     path: '/payments',
     beforeLoad: requirePermission('cash_calls', 'index'),
-    component: lazyRouteComponent(() => import('./components/payments-page'), 'PaymentsPage'),
+    component: lazyPage(() => import('./components/payments-page'), 'PaymentsPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/settings/membership-plans',
     beforeLoad: requirePermission('cash_calls', 'index'),
-    component: lazyRouteComponent(() => import('./components/membership-plans-page'), 'MembershipPlansPage'),
+    component: lazyPage(() => import('./components/membership-plans-page'), 'MembershipPlansPage'),
   }),
 ];

@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** Settings › Pipelines (spec §2.2): the pipelines and their stages. */
 const parent = { getParentRoute: () => adminRoute };
@@ -9,12 +10,12 @@ export const pipelineSettingsRoutes = [
     ...parent,
     path: '/settings/account/pipelines',
     beforeLoad: requirePermission('settings_pipelines', 'index'),
-    component: lazyRouteComponent(() => import('./components/pipelines-page'), 'PipelinesPage'),
+    component: lazyPage(() => import('./components/pipelines-page'), 'PipelinesPage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/account/pipelines/$id/stages',
     beforeLoad: requirePermission('settings_pipelines', 'show'),
-    component: lazyRouteComponent(() => import('./components/stages-page'), 'StagesPage'),
+    component: lazyPage(() => import('./components/stages-page'), 'StagesPage'),
   }),
 ];

@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** Settings › Investor: the portfolio tables, their columns and the headline figures (spec §2.2). */
 const parent = { getParentRoute: () => adminRoute };
@@ -9,18 +10,18 @@ export const portfolioSettingsRoutes = [
     ...parent,
     path: '/settings/investor/portfolio',
     beforeLoad: requirePermission('settings_investor_type', 'index'),
-    component: lazyRouteComponent(() => import('./components/portfolio-tables-page'), 'PortfolioTablesPage'),
+    component: lazyPage(() => import('./components/portfolio-tables-page'), 'PortfolioTablesPage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/investor/portfolio/$id',
     beforeLoad: requirePermission('settings_investor_type', 'update'),
-    component: lazyRouteComponent(() => import('./components/portfolio-table-page'), 'PortfolioTablePage'),
+    component: lazyPage(() => import('./components/portfolio-table-page'), 'PortfolioTablePage'),
   }),
   createRoute({
     ...parent,
     path: '/settings/investor/portfolio-stats',
     beforeLoad: requirePermission('settings_investor_type', 'update'),
-    component: lazyRouteComponent(() => import('./components/portfolio-stats-page'), 'PortfolioStatsPage'),
+    component: lazyPage(() => import('./components/portfolio-stats-page'), 'PortfolioStatsPage'),
   }),
 ];

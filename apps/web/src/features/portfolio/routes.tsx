@@ -1,17 +1,18 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, notFound } from '@tanstack/react-router';
 import { investorRoute, loadSession } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** The investor's portfolio pages (spec §2.3). Fund pages exist only while the deployment has funds. */
 export const portfolioRoutes = [
   createRoute({
     getParentRoute: () => investorRoute,
     path: '/portfolio',
-    component: lazyRouteComponent(() => import('./components/portfolio-page'), 'PortfolioPage'),
+    component: lazyPage(() => import('./components/portfolio-page'), 'PortfolioPage'),
   }),
   createRoute({
     getParentRoute: () => investorRoute,
     path: '/portfolio/$id',
-    component: lazyRouteComponent(() => import('./components/holding-page'), 'HoldingPage'),
+    component: lazyPage(() => import('./components/holding-page'), 'HoldingPage'),
   }),
   createRoute({
     getParentRoute: () => investorRoute,
@@ -19,6 +20,6 @@ export const portfolioRoutes = [
     beforeLoad: async ({ context }) => {
       if (!(await loadSession(context.queryClient)).flags.enableFunds) throw notFound();
     },
-    component: lazyRouteComponent(() => import('./components/fund-position-page'), 'FundPositionPage'),
+    component: lazyPage(() => import('./components/fund-position-page'), 'FundPositionPage'),
   }),
 ];

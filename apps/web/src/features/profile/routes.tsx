@@ -1,11 +1,12 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { investorRoute } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** The investor's profile (spec §2.3 /investor/profile/...): one layout, a page each. */
 const profileRoute = createRoute({
   getParentRoute: () => investorRoute,
   path: '/profile',
-  component: lazyRouteComponent(() => import('./components/profile-layout'), 'ProfileLayout'),
+  component: lazyPage(() => import('./components/profile-layout'), 'ProfileLayout'),
 });
 const parent = { getParentRoute: () => profileRoute };
 
@@ -27,82 +28,82 @@ export const profileRoutes = [
     createRoute({
       ...parent,
       path: '/view',
-      component: lazyRouteComponent(() => import('./components/profile-view-page'), 'ProfileViewPage'),
+      component: lazyPage(() => import('./components/profile-view-page'), 'ProfileViewPage'),
     }),
-    createRoute({ ...parent, path: '/details', component: lazyRouteComponent(() => import('./components/details-page'), 'DetailsPage') }),
+    createRoute({ ...parent, path: '/details', component: lazyPage(() => import('./components/details-page'), 'DetailsPage') }),
     createRoute({
       ...parent,
       path: '/type',
       validateSearch: texts('category', 'redirect'),
-      component: lazyRouteComponent(() => import('./components/category-page'), 'CategoryPage'),
+      component: lazyPage(() => import('./components/category-page'), 'CategoryPage'),
     }),
     createRoute({
       ...parent,
       path: '/investor-type',
-      component: lazyRouteComponent(() => import('./components/how-you-invest-page'), 'HowYouInvestPage'),
+      component: lazyPage(() => import('./components/how-you-invest-page'), 'HowYouInvestPage'),
     }),
     createRoute({
       ...parent,
       path: '/ownership',
-      component: lazyRouteComponent(() => import('../ownership-choices'), 'OwnershipChoicesPage'),
+      component: lazyPage(() => import('../ownership-choices'), 'OwnershipChoicesPage'),
     }),
     createRoute({
       ...parent,
       path: '/appropriateness',
       validateSearch: texts('redirect'),
-      component: lazyRouteComponent(() => import('../appropriateness'), 'AppropriatenessPage'),
+      component: lazyPage(() => import('../appropriateness'), 'AppropriatenessPage'),
     }),
     createRoute({
       ...parent,
       path: '/identity',
-      component: lazyRouteComponent(() => import('./components/identity-page'), 'IdentityPage'),
+      component: lazyPage(() => import('./components/identity-page'), 'IdentityPage'),
     }),
     createRoute({
       ...parent,
       path: '/security',
-      component: lazyRouteComponent(() => import('./components/security-page'), 'SecurityPage'),
+      component: lazyPage(() => import('./components/security-page'), 'SecurityPage'),
     }),
     createRoute({
       ...parent,
       path: '/subscription',
       validateSearch: texts('payment'),
-      component: lazyRouteComponent(() => import('../payments'), 'SubscriptionPage'),
+      component: lazyPage(() => import('../payments'), 'SubscriptionPage'),
     }),
     createRoute({
       ...parent,
       path: '/documents',
-      component: lazyRouteComponent(() => import('./components/documents-page'), 'DocumentsPage'),
+      component: lazyPage(() => import('./components/documents-page'), 'DocumentsPage'),
     }),
     createRoute({
       ...parent,
       path: '/contact',
-      component: lazyRouteComponent(() => import('./components/contact-page'), 'ContactPage'),
+      component: lazyPage(() => import('./components/contact-page'), 'ContactPage'),
     }),
     // The investor's organisations and method accounts: features/organisations, features/investment-methods.
     createRoute({
       ...parent,
       path: '/organisation-apply',
-      component: lazyRouteComponent(() => import('../organisations'), 'OrganisationApplyPage'),
+      component: lazyPage(() => import('../organisations'), 'OrganisationApplyPage'),
     }),
     createRoute({
       ...parent,
       path: '/organisation_{$id}',
-      component: lazyRouteComponent(() => import('../organisations'), 'MyOrganisationPage'),
+      component: lazyPage(() => import('../organisations'), 'MyOrganisationPage'),
     }),
     createRoute({
       ...parent,
       path: '/organisation-documents_{$id}',
-      component: lazyRouteComponent(() => import('../organisations'), 'MyOrganisationDocumentsPage'),
+      component: lazyPage(() => import('../organisations'), 'MyOrganisationDocumentsPage'),
     }),
     createRoute({
       ...parent,
       path: '/investmentmethod-documents_{$id}',
-      component: lazyRouteComponent(() => import('../investment-methods'), 'MyMethodDocumentsPage'),
+      component: lazyPage(() => import('../investment-methods'), 'MyMethodDocumentsPage'),
     }),
     createRoute({
       ...parent,
       path: '/investmentmethod_{$id}',
-      component: lazyRouteComponent(() => import('../investment-methods'), 'MyMethodAccountPage'),
+      component: lazyPage(() => import('../investment-methods'), 'MyMethodAccountPage'),
     }),
   ]),
 ];

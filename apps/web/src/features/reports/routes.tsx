@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, notFound } from '@tanstack/react-router';
 import { can, REPORTS } from '@platform/domain';
 import { adminRoute, loadSession, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** Staff reports (spec §2.2 Reports). Portfolio KPIs: the whole book's performance (decision 0015). */
 export const reportRoutes = [
@@ -12,7 +13,7 @@ export const reportRoutes = [
       const { user } = await loadSession(context.queryClient);
       if (user && !REPORTS.some((r) => can(user.role_id, r.event, 'index'))) throw notFound();
     },
-    component: lazyRouteComponent(() => import('./components/reports-page'), 'ReportsPage'),
+    component: lazyPage(() => import('./components/reports-page'), 'ReportsPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
@@ -20,19 +21,19 @@ export const reportRoutes = [
     validateSearch: (search: Record<string, unknown>): { as_of?: string } =>
       typeof search.as_of === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(search.as_of) ? { as_of: search.as_of } : {},
     beforeLoad: requirePermission('portfolio_kpis', 'index'),
-    component: lazyRouteComponent(() => import('./components/portfolio-kpis-page'), 'PortfolioKpisPage'),
+    component: lazyPage(() => import('./components/portfolio-kpis-page'), 'PortfolioKpisPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/reports/investments',
     beforeLoad: requirePermission('portfolio_kpis', 'index'),
-    component: lazyRouteComponent(() => import('./components/investments-report-page'), 'InvestmentsReportPage'),
+    component: lazyPage(() => import('./components/investments-report-page'), 'InvestmentsReportPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/reports/statements',
     beforeLoad: requirePermission('portfolio_kpis', 'index'),
-    component: lazyRouteComponent(() => import('./components/statements-page'), 'StatementsPage'),
+    component: lazyPage(() => import('./components/statements-page'), 'StatementsPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
@@ -41,12 +42,12 @@ export const reportRoutes = [
       await requirePermission('funds', 'index')(options);
       if (!(await loadSession(options.context.queryClient)).flags.enableFunds) throw notFound();
     },
-    component: lazyRouteComponent(() => import('./components/fund-kpis-page'), 'FundKpisPage'),
+    component: lazyPage(() => import('./components/fund-kpis-page'), 'FundKpisPage'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/reports/quarter-kpis',
     beforeLoad: requirePermission('kpis', 'index'),
-    component: lazyRouteComponent(() => import('./components/quarter-kpis-page'), 'QuarterKpisPage'),
+    component: lazyPage(() => import('./components/quarter-kpis-page'), 'QuarterKpisPage'),
   }),
 ];

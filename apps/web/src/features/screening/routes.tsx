@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, notFound } from '@tanstack/react-router';
 import { can } from '@platform/domain';
 import { adminRoute, loadSession } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** The screening review queue (decision 0032): the `screening` grant, while `enableScreening` is on. */
 export const screeningRoutes = [
@@ -12,6 +13,6 @@ export const screeningRoutes = [
       const { user, flags } = await loadSession(context.queryClient);
       if (!flags.enableScreening || (user && !can(user.role_id, 'screening', 'index'))) throw notFound();
     },
-    component: lazyRouteComponent(() => import('./components/screening-page'), 'ScreeningPage'),
+    component: lazyPage(() => import('./components/screening-page'), 'ScreeningPage'),
   }),
 ];

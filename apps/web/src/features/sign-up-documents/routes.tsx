@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 /** Settings › Investor › Sign-up documents (spec §2.2; decision 0036). */
 export const signUpDocumentsRoutes = [
@@ -7,6 +8,6 @@ export const signUpDocumentsRoutes = [
     getParentRoute: () => adminRoute,
     path: '/settings/investor/sign-up-documents',
     beforeLoad: requirePermission('settings_investor_type', 'index'),
-    component: lazyRouteComponent(() => import('./components/sign-up-documents-page'), 'SignUpDocumentsPage'),
+    component: lazyPage(() => import('./components/sign-up-documents-page'), 'SignUpDocumentsPage'),
   }),
 ];

@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, notFound } from '@tanstack/react-router';
 import { adminRoute, investorRoute, loadSession, requirePermission } from '../../app/routes/base';
 import { listSearch, updatesSearch } from './components/update-reports-search';
+import { lazyPage, pageWith } from '../../app/page-code';
 
 /**
  * Update reports (spec §2.2 Reports, §2.3 News): staff pages behind the 'update_reports' grants,
@@ -8,7 +9,7 @@ import { listSearch, updatesSearch } from './components/update-reports-search';
  */
 const admin = { getParentRoute: () => adminRoute };
 const investor = { getParentRoute: () => investorRoute };
-const ReportPage = lazyRouteComponent(() => import('./components/investor-report-page'), 'InvestorReportPage');
+const ReportPage = lazyPage(() => import('./components/investor-report-page'), 'InvestorReportPage');
 
 export const updateReportAdminRoutes = [
   createRoute({
@@ -16,45 +17,45 @@ export const updateReportAdminRoutes = [
     path: '/reports/updates',
     validateSearch: updatesSearch,
     beforeLoad: requirePermission('update_reports', 'index'),
-    component: lazyRouteComponent(() => import('./components/update-reports-list-page'), 'UpdateReportsListPage'),
+    component: lazyPage(() => import('./components/update-reports-list-page'), 'UpdateReportsListPage'),
   }),
   createRoute({
     ...admin,
     path: '/reports/new-update',
     beforeLoad: requirePermission('update_reports', 'create'),
-    component: lazyRouteComponent(() => import('./components/update-form-page'), 'NewUpdatePage'),
+    component: lazyPage(() => import('./components/update-form-page'), 'NewUpdatePage'),
   }),
   createRoute({
     ...admin,
     path: '/reports/updates/$id/edit-update',
     beforeLoad: requirePermission('update_reports', 'update'),
-    component: lazyRouteComponent(() => import('./components/update-form-page'), 'EditUpdatePage'),
+    component: lazyPage(() => import('./components/update-form-page'), 'EditUpdatePage'),
   }),
   createRoute({
     ...admin,
     path: '/reports/updates/$id/details',
     beforeLoad: requirePermission('update_reports', 'show'),
-    component: lazyRouteComponent(() => import('./components/update-details-page'), 'UpdateDetailsPage'),
+    component: lazyPage(() => import('./components/update-details-page'), 'UpdateDetailsPage'),
   }),
   createRoute({
     ...admin,
     path: '/reports/client-groups',
     validateSearch: listSearch,
     beforeLoad: requirePermission('update_reports', 'index'),
-    component: lazyRouteComponent(() => import('./components/client-groups-page'), 'ClientGroupsPage'),
+    component: lazyPage(() => import('./components/client-groups-page'), 'ClientGroupsPage'),
   }),
 ];
 
 export const updateReportInvestorRoutes = [
-  createRoute({ ...investor, path: '/news', component: lazyRouteComponent(() => import('./components/news-page'), 'NewsPage') }),
-  createRoute({ ...investor, path: '/news/reports/$id', component: () => <ReportPage area="news" /> }),
-  createRoute({ ...investor, path: '/portfolio/$id/reports/$reportId', component: () => <ReportPage area="holding" /> }),
+  createRoute({ ...investor, path: '/news', component: lazyPage(() => import('./components/news-page'), 'NewsPage') }),
+  createRoute({ ...investor, path: '/news/reports/$id', component: pageWith(ReportPage, { area: 'news' }) }),
+  createRoute({ ...investor, path: '/portfolio/$id/reports/$reportId', component: pageWith(ReportPage, { area: 'holding' }) }),
   createRoute({
     ...investor,
     path: '/portfolio/fund/$id/reports/$reportId',
     beforeLoad: async ({ context }) => {
       if (!(await loadSession(context.queryClient)).flags.enableFunds) throw notFound();
     },
-    component: () => <ReportPage area="fund" />,
+    component: pageWith(ReportPage, { area: 'fund' }),
   }),
 ];

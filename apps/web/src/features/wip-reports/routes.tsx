@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { adminRoute, requirePermission } from '../../app/routes/base';
+import { lazyPage } from '../../app/page-code';
 
 const idSearch = (value: unknown) => (typeof value === 'string' || typeof value === 'number') && /^\d{1,9}$/.test(String(value));
 
@@ -13,6 +14,6 @@ export const wipReportRoutes = [
       ...(idSearch(search.pipeline) ? { pipeline: String(search.pipeline) } : {}),
     }),
     beforeLoad: requirePermission('wip_reports', 'index'),
-    component: lazyRouteComponent(() => import('./components/wip-report-page'), 'WipReportPage'),
+    component: lazyPage(() => import('./components/wip-report-page'), 'WipReportPage'),
   }),
 ];
