@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import type { NotificationsProps } from '@mantine/notifications';
 import { removeFirstPaint } from './first-paint';
 import { afterFirstPageWhenIdle, markFirstPageDrawn, prefetchLinksNearViewport, useAfterFirstPage } from './link-prefetch';
 import { downloadPageCode } from './page-code';
@@ -13,9 +14,20 @@ import { ShellSkeleton } from '../ui/skeletons';
 /**
  * The toasts' container loads once the first page is drawn and the browser is idle, so its code
  * never queues before the page's own: `notifications.show` only writes to a store, and what was
- * shown before the container arrives appears when it does (docs/decisions/0046).
+ * shown before the container arrives appears when it does (docs/decisions/0046). It is drawn from the
+ * first toast on: drawing it empty (a portal and a transition group per position) took 50–125 ms at
+ * 4× CPU slowdown on every first visit (docs/decisions/0080).
  */
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then(({ Notifications: Toasts, useNotifications }) => ({
+    default: function ToastsOnceShown(props: NotificationsProps) {
+      const { notifications, queue } = useNotifications();
+      const [shown, setShown] = useState(false);
+      if (!shown && notifications.length + queue.length > 0) setShown(true);
+      return shown ? <Toasts {...props} /> : null;
+    },
+  })),
+);
 
 function NotificationsAfterLoad() {
   return useAfterFirstPage() ? (
