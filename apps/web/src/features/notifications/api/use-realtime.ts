@@ -27,6 +27,9 @@ export function useRealtimeNotifications(userId: number | undefined, audience: A
     });
     const connect = async () => {
       const { default: PusherClient } = await import('pusher-js');
+      // The client's code has just run; the socket is set up in a task of its own, so the two do not
+      // make one long task (55–136 ms together at 4× CPU slowdown, docs/benchmarks.md).
+      await new Promise((resolve) => window.setTimeout(resolve, 0));
       if (stopped) return;
       const secure = window.location.protocol === 'https:';
       const port = Number(window.location.port) || (secure ? 443 : 80);
