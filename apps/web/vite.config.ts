@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { FIRST_REQUESTS, PAGE_REQUESTS } from './src/app/first-requests';
+import type { PageFiles } from './src/app/page-code';
 
 const api = 'http://localhost:3000';
 const brotli = promisify(zlib.brotliCompress);
@@ -149,7 +150,7 @@ function pageFiles(): Plugin {
         for (const imported of byFile.get(file)?.imports ?? []) load(imported);
       };
       for (const chunk of chunks) if (chunk.isEntry) load(chunk.fileName);
-      const files: { pages: Record<string, string>; imports: Record<string, string[]> } = { pages: {}, imports: {} };
+      const files: PageFiles = { pages: {}, imports: {} };
       for (const chunk of chunks) {
         for (const id of chunk.moduleIds) {
           const module = pageModule(root, id);

@@ -82,9 +82,10 @@ const whenIdle = (run: () => void) => (window.requestIdleCallback ? window.reque
 
 /**
  * Downloads the code of the page `href` opens into the browser's cache, without running it, so the
- * click that opens it finds its files there (spec §9, link prefetch). Running a page's modules builds
- * its schemas, charts and stores: 60–75 ms a page on a mid-range phone, which would block the page
- * the person is looking at (docs/decisions/0080). Hovering or focusing a link still preloads the
+ * click that opens it finds its files there (spec §9, link prefetch). Running the modules of the
+ * pages the investor overview links to built their schemas and chart stores in long tasks of up
+ * to 300 ms at Lighthouse's 4× CPU slowdown, blocking the page the person is looking at
+ * (docs/decisions/0080). Hovering or focusing a link still preloads the
  * page through the router, running it (`defaultPreload: 'intent'`). The development server writes
  * no `page-files.json`, so there nothing is downloaded ahead.
  */
