@@ -60,6 +60,19 @@ const firstPage = new Promise<void>((resolve) => (firstPageDrawn = resolve));
 export const markFirstPageDrawn = () => firstPageDrawn();
 
 /**
+ * Runs `run` at the browser's next idle moment (within 2 s), or 200 ms on where the browser has no
+ * idle callbacks (Safari), and returns what cancels it.
+ */
+export function whenIdle(run: () => void): () => void {
+  if (window.requestIdleCallback) {
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+}
+
+/**
  * Runs `start` once the first page has been drawn and the browser is next idle, and returns what
  * stops it (before or after it started). Prefetching, the toasts' container and the realtime socket
  * wait for this, so the first page's own code, data and drawing never queue behind work it does not
@@ -68,17 +81,14 @@ export const markFirstPageDrawn = () => firstPageDrawn();
  */
 export function afterFirstPageWhenIdle(start: () => () => void): () => void {
   let stop: (() => void) | undefined;
-  let idle: number | undefined;
+  let cancelIdle: (() => void) | undefined;
   let cancelled = false;
   void firstPage.then(() => {
-    if (cancelled) return;
-    idle = window.requestIdleCallback
-      ? window.requestIdleCallback(() => (stop = start()), { timeout: 2000 })
-      : window.setTimeout(() => (stop = start()), 200);
+    if (!cancelled) cancelIdle = whenIdle(() => (stop = start()));
   });
   return () => {
     cancelled = true;
-    if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+    cancelIdle?.();
     stop?.();
   };
 }

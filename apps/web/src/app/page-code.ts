@@ -1,5 +1,6 @@
 import { type ComponentType, createElement } from 'react';
 import { type AnyRouter, type AsyncRouteComponent, lazyRouteComponent } from '@tanstack/react-router';
+import { whenIdle } from './link-prefetch';
 
 /**
  * What the build writes to `page-files.json` (vite.config.ts, `pageFiles`): the chunk each lazily
@@ -77,8 +78,6 @@ function startDownloads() {
   }
   if (queue.length > 0) whenIdle(startDownloads);
 }
-
-const whenIdle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, 0));
 
 /**
  * Downloads the code of the page `href` opens into the browser's cache, without running it, so the
