@@ -127,17 +127,18 @@ function pageFiles(): Plugin {
       if (calls.length !== [...code.matchAll(/\blazyPage(<[^>]*>)?\(/g)].length) {
         this.error(`${id}: every lazyPage call takes \`() => import('…')\` as written, so the build can name its module`);
       }
-      let rewritten = code;
-      for (const [call, types = '', quote, specifier] of calls) {
+      const modules = new Map<string, string>();
+      for (const [, , , specifier] of calls) {
         const resolved = await this.resolve(specifier, id);
         if (!resolved) this.error(`${id}: cannot resolve ${specifier}`);
-        const module = pageModule(root, resolved.id);
-        pages.add(module);
-        rewritten = rewritten.replace(
-          call,
-          `lazyPage${types}(Object.assign(() => import(${quote}${specifier}${quote}), { module: ${JSON.stringify(module)} })`,
-        );
+        modules.set(specifier, pageModule(root, resolved.id));
       }
+      for (const module of modules.values()) pages.add(module);
+      const rewritten = code.replace(
+        LAZY_PAGE,
+        (_call, types = '', quote, specifier) =>
+          `lazyPage${types}(Object.assign(() => import(${quote}${specifier}${quote}), { module: ${JSON.stringify(modules.get(specifier))} })`,
+      );
       return { code: rewritten, map: null };
     },
     generateBundle(_options, bundle) {
