@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { afterFirstPageWhenIdle, markFirstPageDrawn } from './link-prefetch';
+import { afterFirstPageWhenIdle, markFirstPageDrawn, whenIdle } from './link-prefetch';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -38,4 +38,15 @@ it('starts deferred work only once the first page is drawn and the browser is id
 
   stop();
   expect(stopPrefetch).toHaveBeenCalledOnce();
+});
+
+it('gives an idle callback a deadline only when asked: work that can wait never takes a busy moment', () => {
+  const asked: Array<IdleRequestOptions | undefined> = [];
+  vi.stubGlobal('window', {
+    requestIdleCallback: (_run: () => void, options?: IdleRequestOptions) => asked.push(options),
+    cancelIdleCallback: () => undefined,
+  });
+  whenIdle(() => undefined);
+  whenIdle(() => undefined, 2000);
+  expect(asked).toEqual([undefined, { timeout: 2000 }]);
 });

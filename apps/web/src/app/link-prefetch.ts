@@ -60,12 +60,13 @@ const firstPage = new Promise<void>((resolve) => (firstPageDrawn = resolve));
 export const markFirstPageDrawn = () => firstPageDrawn();
 
 /**
- * Runs `run` at the browser's next idle moment (within 2 s), or 200 ms on where the browser has no
- * idle callbacks (Safari), and returns what cancels it.
+ * Runs `run` at the browser's next idle moment, or 200 ms on where the browser has no idle callbacks
+ * (Safari), and returns what cancels it. With `withinMs`, it runs by then even if the browser is
+ * never idle; without, work that can wait (downloads ahead) never takes a busy moment.
  */
-export function whenIdle(run: () => void): () => void {
+export function whenIdle(run: () => void, withinMs?: number): () => void {
   if (window.requestIdleCallback) {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    const id = window.requestIdleCallback(run, withinMs === undefined ? undefined : { timeout: withinMs });
     return () => window.cancelIdleCallback(id);
   }
   const id = window.setTimeout(run, 200);
@@ -84,7 +85,7 @@ export function afterFirstPageWhenIdle(start: () => () => void): () => void {
   let cancelIdle: (() => void) | undefined;
   let cancelled = false;
   void firstPage.then(() => {
-    if (!cancelled) cancelIdle = whenIdle(() => (stop = start()));
+    if (!cancelled) cancelIdle = whenIdle(() => (stop = start()), 2000);
   });
   return () => {
     cancelled = true;
